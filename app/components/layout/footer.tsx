@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
+import type { ShopSettings } from "~/lib/config.server";
+import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
+import { assistanceLinks, serviceLinks } from "~/modules/content/footer-links";
+
+const socials = [
+  { label: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
+  { label: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
+  { label: "X", href: "https://x.com/", Icon: XIcon },
+  { label: "YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
+];
+
+function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ slug: string; label: string }> }) {
+  const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.slug}>
+            <Link to={`/info/${link.slug}`} className="hover:text-white hover:underline">{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer({ settings }: { settings?: ShopSettings }) {
+  const name = settings?.name ?? "Our shop";
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-100">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{name}</p>
+          <p className="mt-3 text-sm">
+            A UK shop for legal vape devices, pods and e-liquids: genuine stock, fresh flavours and quick delivery to
+            your door. For adults aged 18 and over only.
+          </p>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            {socials.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a href={href} aria-label={label} rel="noopener noreferrer" target="_blank"
+                  className="inline-flex rounded-full bg-white/10 p-2 hover:bg-white/20">
+                  <Icon width={18} height={18} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <LinkList title="Services" links={serviceLinks} />
+        <LinkList title="Assistance to the buyer" links={assistanceLinks} />
+      </div>
+      <div className="border-t border-white/10 py-4 text-center text-xs">
+        <p>{NICOTINE_WARNING}</p>
+        <p className="mt-1">© {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,7 @@
+/** The header's links (spec section 2); the side menu adds Cart. */
+export const mainLinks = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/blog", label: "Blogs" },
+  { to: "/contactus", label: "Contact us" },
+] as const;

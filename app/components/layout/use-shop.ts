@@ -1,0 +1,10 @@
+import { useRouteLoaderData } from "react-router";
+import type { ShopSettings } from "~/lib/config.server";
+
+const fallback: ShopSettings = { name: "Shop", currency: "USD", whatsappNumber: "", phone: "", email: "", address: "" };
+
+/** The shop settings the root loader hands to every page. */
+export function useShopSettings(): ShopSettings {
+  const data = useRouteLoaderData("root") as { settings?: ShopSettings } | undefined;
+  return data?.settings ?? fallback;
+}

@@ -1,0 +1,30 @@
+import { BoxIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
+import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
+
+/** The three promises under Add to Cart (spec section 2 and 9). */
+export function Badges() {
+  const items = [
+    { Icon: TruckIcon, title: "Free Delivery", text: "1-2 day" },
+    { Icon: BoxIcon, title: "In Stock Today", text: "Ready to ship" },
+    { Icon: ShieldIcon, title: "Guaranteed", text: "1 year" },
+  ];
+  return (
+    <ul className="mt-6 grid grid-cols-3 gap-3 text-center text-xs">
+      {items.map(({ Icon, title, text }) => (
+        <li key={title} className="flex flex-col items-center gap-1 rounded-xl bg-slate-50 p-3">
+          <Icon className="text-brand-600" />
+          <span className="font-semibold">{title}</span>
+          <span className="text-slate-500">{text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NicotineWarning() {
+  return (
+    <p role="note" className="mt-4 border-4 border-black bg-white p-3 text-center font-bold text-black">
+      {NICOTINE_WARNING}
+    </p>
+  );
+}

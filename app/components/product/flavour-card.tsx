@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
+import { cardName } from "~/lib/text";
+
+type Props = { to: string; name: string; image: string | null; priceCents: number; tag: string };
+
+/** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
+export function ProductCard({ to, name, image, priceCents, tag }: Props) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <ProductImage src={image} alt={name} loading="lazy" width={600} height={600}
+        className="aspect-square w-full bg-slate-50 object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">{tag}</span>
+        <h3 className="font-semibold">
+          <Link to={to} className="after:absolute after:inset-0">
+            <span aria-hidden="true">{cardName(name)}</span>
+            <span className="sr-only">{name}</span>
+          </Link>
+        </h3>
+        <Price cents={priceCents} className="mt-auto text-lg font-bold text-brand-700" />
+      </div>
+    </article>
+  );
+}
+
+export function FlavourGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">{children}</div>;
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type DatabaseKind = "sqlite" | "postgres";
+
+export function databaseKind(url: string): DatabaseKind {
+  return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+/** `file:./data/shop.db` → an absolute path; `file::memory:` stays in memory. */
+export function sqlitePath(url: string): string {
+  const path = url.replace(/^file:/, "");
+  return path === ":memory:" ? path : resolve(path);
+}
+
+export type DatabaseOptions = { poolSize?: number };
+
+/** Opens the database named by the URL: a SQLite file by default, PostgreSQL for postgres:// URLs. */
+export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
+  if (databaseKind(url) === "postgres") {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const path = sqlitePath(url);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** A cheap round trip used at start and by /healthz. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

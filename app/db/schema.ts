@@ -1,0 +1,67 @@
+import type { Generated } from "kysely";
+
+/** Lists are stored as JSON text so both SQLite and PostgreSQL hold them the same way. */
+export type JsonText = string;
+/** Booleans are 0/1 integers on both databases. */
+export type Flag = number;
+
+export type ProductsTable = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: JsonText; // string[]
+  price_cents: number;
+  original_price_cents: number | null;
+  flavors: JsonText; // string[]
+  nicotine_strengths: JsonText; // number[] (mg/ml)
+  puff_counts: JsonText | null; // number[]
+  features: JsonText; // string[]
+  details_description: string;
+  specifications: JsonText; // {name, value}[]
+  stock_status: string; // in_stock | low_stock | out_of_stock
+  nicotine_mg_ml: number;
+  pod_ml: number | null;
+  rechargeable: Flag;
+  featured: Flag;
+  position: number;
+  archived: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+export type FlavoursTable = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: JsonText; // string[]
+  price_cents: number;
+  sizes: JsonText; // number[] (nicotine mg)
+  device_id: string;
+  stock_status: string;
+  nicotine_mg_ml: number;
+  pod_ml: number | null;
+  bottle_ml: number | null;
+  archived: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ReviewsTable = {
+  id: string;
+  quote: string;
+  name: string;
+  company: string;
+  image: string;
+  position: number;
+};
+
+export type Database = {
+  products: ProductsTable;
+  flavours: FlavoursTable;
+  reviews: ReviewsTable;
+};
+
+// Generated is re-exported for later tables with database-made columns.
+export type { Generated };

@@ -1,0 +1,73 @@
+import type { Db } from "~/db/database.server";
+import { newId } from "~/lib/ids.server";
+import { countDevices } from "~/modules/catalog/catalog.repository.server";
+import { demoDevices } from "./devices";
+import { demoFlavours } from "./flavours";
+import { demoReviews } from "./reviews";
+
+/** Loads the demo catalogue into an empty database; a database with devices is left alone. */
+export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
+  if ((await countDevices(db)) > 0) return false;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const deviceIds = new Map<string, string>();
+    for (const [position, d] of demoDevices.entries()) {
+      const id = newId();
+      deviceIds.set(d.slug, id);
+      await trx
+        .insertInto("products")
+        .values({
+          id,
+          slug: d.slug,
+          name: d.name,
+          description: d.description,
+          images: JSON.stringify(d.images),
+          price_cents: d.priceCents,
+          original_price_cents: d.originalPriceCents,
+          flavors: JSON.stringify(d.flavors),
+          nicotine_strengths: JSON.stringify(d.nicotineStrengths),
+          puff_counts: JSON.stringify(d.puffCounts),
+          features: JSON.stringify(d.features),
+          details_description: d.detailsDescription,
+          specifications: JSON.stringify(d.specifications),
+          stock_status: d.stockStatus,
+          nicotine_mg_ml: d.nicotineMgMl,
+          pod_ml: d.podMl,
+          rechargeable: d.rechargeable ? 1 : 0,
+          featured: 1,
+          position,
+          archived: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const flavourRows = demoFlavours.map((f) => {
+      const deviceId = deviceIds.get(f.deviceSlug);
+      if (!deviceId) throw new Error(`Demo flavour ${f.slug} names an unknown device ${f.deviceSlug}`);
+      return {
+        id: newId(),
+        slug: f.slug,
+        name: f.name,
+        description: f.description,
+        images: JSON.stringify(f.images),
+        price_cents: f.priceCents,
+        sizes: JSON.stringify(f.sizes),
+        device_id: deviceId,
+        stock_status: f.stockStatus,
+        nicotine_mg_ml: f.nicotineMgMl,
+        pod_ml: f.podMl,
+        bottle_ml: f.bottleMl,
+        archived: 0,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await trx.insertInto("flavours").values(flavourRows).execute();
+    await trx
+      .insertInto("reviews")
+      .values(demoReviews.map((r, position) => ({ id: newId(), position, ...r })))
+      .execute();
+  });
+  return true;
+}

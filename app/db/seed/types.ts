@@ -1,0 +1,37 @@
+import type { Specification, StockStatus } from "~/modules/catalog/catalog";
+
+/** The demo catalogue's shape; ids and timestamps are made when it is loaded. */
+export type SeedDevice = {
+  slug: string;
+  name: string;
+  description: string;
+  images: string[]; // paths under /images/catalog/
+  priceCents: number;
+  originalPriceCents: number | null;
+  flavors: string[];
+  nicotineStrengths: number[]; // mg/ml, each ≤ 20
+  puffCounts: number[];
+  features: string[];
+  detailsDescription: string;
+  specifications: Specification[];
+  stockStatus: StockStatus;
+  nicotineMgMl: number; // the highest strength offered, ≤ 20
+  podMl: number | null; // ≤ 2
+  rechargeable: boolean;
+};
+
+export type SeedFlavour = {
+  slug: string;
+  name: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  sizes: number[]; // nicotine mg options, each ≤ 20
+  deviceSlug: string;
+  stockStatus: StockStatus;
+  nicotineMgMl: number;
+  podMl: number | null;
+  bottleMl: number | null;
+};
+
+export type SeedReview = { quote: string; name: string; company: string; image: string };

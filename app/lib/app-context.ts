@@ -1,0 +1,17 @@
+import type { Db } from "~/db/database.server";
+import type { Config, ShopSettings } from "./config.server";
+import type { Logger } from "./log.server";
+
+/** What every loader and action receives from the server (server/app.ts). */
+export type ShopContext = {
+  db: Db;
+  config: Config;
+  settings: ShopSettings;
+  log: Logger;
+  nonce: string;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ShopContext {}
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+const isCurrencyCode = (code: string) => {
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
+    .default("file:./data/shop.db"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+  SHOP_NAME: z.string().min(1).max(60).default("Vapour Lane"),
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD or GBP")
+    .refine(isCurrencyCode, "is not a currency code this server knows")
+    .default("USD"),
+  SHOP_WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{8,15}$/, "must be the international number in digits only, e.g. 447700900123")
+    .default("447700900123"),
+  SHOP_PHONE: z.string().min(3).max(40).default("+44 7700 900123"),
+  SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
+  SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
+  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Settings a page may show; nothing secret goes in here. */
+export type ShopSettings = {
+  name: string;
+  currency: string;
+  whatsappNumber: string;
+  phone: string;
+  email: string;
+  address: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+export function shopSettings(config: Config): ShopSettings {
+  return {
+    name: config.SHOP_NAME,
+    currency: config.SHOP_CURRENCY,
+    whatsappNumber: config.SHOP_WHATSAPP_NUMBER,
+    phone: config.SHOP_PHONE,
+    email: config.SHOP_EMAIL,
+    address: config.SHOP_ADDRESS,
+  };
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+export const stockStatuses = ["in_stock", "low_stock", "out_of_stock"] as const;
+export type StockStatus = (typeof stockStatuses)[number];
+
+export const stockLabels: Record<StockStatus, string> = {
+  in_stock: "In stock",
+  low_stock: "Low stock",
+  out_of_stock: "Out of stock",
+};
+
+export type Specification = { name: string; value: string };
+
+/** A device (the spec's Product). */
+export type Device = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  originalPriceCents: number | null;
+  flavors: string[];
+  nicotineStrengths: number[];
+  puffCounts: number[];
+  features: string[];
+  details: { description: string; specifications: Specification[] };
+  stockStatus: StockStatus;
+  nicotineMgMl: number;
+  podMl: number | null;
+  rechargeable: boolean;
+};
+
+export type Flavour = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  sizes: number[];
+  deviceId: string;
+  deviceName: string;
+  deviceSlug: string;
+  stockStatus: StockStatus;
+  nicotineMgMl: number;
+  podMl: number | null;
+  bottleMl: number | null;
+};
+
+export type DeviceCard = { id: string; name: string; description: string; image: string | null };
+export type FlavourCard = { id: string; name: string; image: string | null; priceCents: number; deviceName: string };
+export type DeviceFilter = { slug: string; name: string };
+
+/** One card of /products: a device or a flavour. */
+export type CatalogCard = {
+  kind: "device" | "flavour";
+  id: string;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  tag: string;
+};
+
+export type Review = { id: string; quote: string; name: string; company: string; image: string };
+
+/** Spec section 4 and 9: product detail opens on these when the product offers them. */
+export const DEFAULT_NICOTINE_STRENGTH = 10;
+export const DEFAULT_PUFF_COUNT = 5000;
+export const PRODUCTS_PER_PAGE = 8;
+export const HOME_FLAVOUR_LIMIT = 8;
+
+export function pickDefault<T>(options: T[], preferred: T): T | undefined {
+  return options.includes(preferred) ? preferred : options[0];
+}
+
+export function cardHref(card: Pick<CatalogCard, "kind" | "id">): string {
+  return card.kind === "device" ? `/productdetail/${card.id}` : `/flavour/${card.id}`;
+}
+
+/** Sort and filter choices of the /products select. */
+export const catalogSorts = {
+  featured: "Featured",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  name: "Name: A to Z",
+  devices: "Devices only",
+  flavours: "Flavours only",
+} as const;
+export type CatalogSort = keyof typeof catalogSorts;
+export const catalogSortSchema = z.enum(Object.keys(catalogSorts) as [CatalogSort, ...CatalogSort[]]);
+
+export function parseCatalogSort(raw: string | null): CatalogSort {
+  const parsed = catalogSortSchema.safeParse(raw);
+  return parsed.success ? parsed.data : "featured";
+}
+
+/** Catalogue ids are short lowercase tokens; anything else is not worth a query. */
+export const catalogIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);

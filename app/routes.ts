@@ -1,0 +1,13 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("productdetail/:id", "routes/product-detail.tsx"),
+  route("flavour/:id", "routes/flavour-detail.tsx"),
+  route("flavours", "routes/flavours.tsx"),
+  route("about", "routes/about.tsx"),
+  route("info/:slug", "routes/info.tsx"),
+  route("age-check", "routes/age-check.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { Badges, NicotineWarning } from "~/components/product/badges";
+import { Gallery } from "~/components/product/gallery";
+import { OptionButtons } from "~/components/product/option-buttons";
+import { QuantityStepper } from "~/components/product/quantity-stepper";
+import { StockStatusTag } from "~/components/product/stock";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { Price } from "~/components/ui/price";
+import { pageMeta } from "~/lib/meta";
+import { displayName } from "~/lib/text";
+import { getFlavour } from "~/modules/catalog/catalog.service.server";
+import type { Route } from "./+types/flavour-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const flavour = await getFlavour(context.db, params.id);
+  if (!flavour) throw data(null, { status: 404 });
+  return { flavour };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description) : [{ title: "Page not found" }];
+
+export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
+  const { flavour } = loaderData;
+  const name = displayName(flavour.name);
+  const [size, setSize] = useState(flavour.sizes[0]);
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <div className="container-page py-10">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Flavours", to: "/flavours" }, { label: name }]} />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <Gallery images={flavour.images} name={name} />
+        <div>
+          <Link to={`/flavours?device=${flavour.deviceSlug}`}
+            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 hover:underline">
+            {flavour.deviceName}
+          </Link>
+          <h1 className="mt-3 text-3xl font-bold">{name}</h1>
+          <p className="mt-3 flex items-baseline gap-3">
+            <Price cents={flavour.priceCents} className="text-2xl font-bold text-brand-700" />
+            <StockStatusTag status={flavour.stockStatus} />
+          </p>
+          {flavour.sizes.length > 0 && (
+            <OptionButtons label="Size" options={flavour.sizes} value={size} onChange={setSize} format={(mg) => `${mg}mg`} />
+          )}
+          <p className="mt-6 text-slate-700">{flavour.description}</p>
+          <p className="mt-2 text-sm text-slate-500">
+            {flavour.bottleMl ? `${flavour.bottleMl} ml refill bottle` : flavour.podMl ? `${flavour.podMl} ml pod` : null}
+          </p>
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+          <NicotineWarning />
+          <Badges />
+        </div>
+      </div>
+    </div>
+  );
+}

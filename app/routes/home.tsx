@@ -1,0 +1,83 @@
+import { BlogTeaser, type TeaserPost } from "~/components/home/blog-teaser";
+import { DeviceFilterRow } from "~/components/home/device-filter";
+import { Banner, InfoBoxes, QuestionsBlock } from "~/components/home/home-sections";
+import { ReviewCarousel } from "~/components/home/review-carousel";
+import { DeviceCard } from "~/components/product/device-card";
+import { FlavourGrid, ProductCard } from "~/components/product/flavour-card";
+import { Link } from "react-router";
+import { pageMeta } from "~/lib/meta";
+import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
+import * as catalog from "~/modules/catalog/catalog.service.server";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Premium Legal Vapes", "UK-legal vape devices, pods and e-liquids with fresh flavours and quick delivery.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const device = new URL(request.url).searchParams.get("device");
+  const [devices, filters, flavours, reviews] = await Promise.all([
+    catalog.listDeviceCards(context.db),
+    catalog.listDeviceFilters(context.db),
+    catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT }),
+    catalog.listReviews(context.db),
+  ]);
+  return { devices, filters, flavours, reviews, device };
+}
+
+const teaserPosts: TeaserPost[] = [
+  {
+    title: "Moving our order desk to a project-management tool",
+    excerpt: "How we track every order from WhatsApp chat to your door, and why it makes delivery quicker.",
+    image: "/images/blog/teaser-1.svg",
+    href: "/blogdetail",
+  },
+  {
+    title: "Choosing the right nicotine strength",
+    excerpt: "A plain guide to 0, 10 and 20 mg pods and what suits a new or experienced vaper.",
+    image: "/images/blog/teaser-2.svg",
+    href: "/blogdetail",
+  },
+  {
+    title: "Looking after your device",
+    excerpt: "Simple care that keeps pods tasting fresh and batteries lasting longer.",
+    image: "/images/blog/teaser-3.svg",
+    href: "/blogdetail",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { devices, filters, flavours, reviews, device } = loaderData;
+  return (
+    <>
+      <Banner />
+      <section aria-labelledby="devices-title" className="container-page py-12">
+        <h2 id="devices-title" className="text-2xl font-bold">Featured devices</h2>
+        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {devices.map((d) => <DeviceCard key={d.id} device={d} />)}
+        </div>
+      </section>
+      <section id="flavours" aria-labelledby="flavours-title" className="container-page scroll-mt-20 py-12">
+        <h2 id="flavours-title" className="text-2xl font-bold">Flavours</h2>
+        <div className="mt-4"><DeviceFilterRow devices={filters} selected={device} /></div>
+        <div className="mt-6">
+          {flavours.length === 0 ? (
+            <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>
+          ) : (
+            <FlavourGrid>
+              {flavours.map((f) => (
+                <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} />
+              ))}
+            </FlavourGrid>
+          )}
+        </div>
+        <div className="mt-8 text-center">
+          <Link to="/flavours" className="btn-outline">View All flavours</Link>
+        </div>
+      </section>
+      <InfoBoxes />
+      <ReviewCarousel reviews={reviews} />
+      <BlogTeaser posts={teaserPosts} />
+      <QuestionsBlock />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { data } from "react-router";
+import { Badges, NicotineWarning } from "~/components/product/badges";
+import { Gallery } from "~/components/product/gallery";
+import { OptionButtons } from "~/components/product/option-buttons";
+import { StockStatusTag } from "~/components/product/stock";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { Price } from "~/components/ui/price";
+import { pageMeta } from "~/lib/meta";
+import { displayName } from "~/lib/text";
+import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
+import { getDevice } from "~/modules/catalog/catalog.service.server";
+import type { Route } from "./+types/product-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const device = await getDevice(context.db, params.id);
+  if (!device) throw data(null, { status: 404 });
+  return { device };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, data.device.name, data.device.description) : [{ title: "Page not found" }];
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { device } = loaderData;
+  const name = displayName(device.name);
+  const [flavor, setFlavor] = useState(device.flavors[0]);
+  const [strength, setStrength] = useState(pickDefault(device.nicotineStrengths, DEFAULT_NICOTINE_STRENGTH));
+  const [puffs, setPuffs] = useState(pickDefault(device.puffCounts, DEFAULT_PUFF_COUNT));
+  return (
+    <div className="container-page py-10">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Device", to: "/products?sort=devices" }, { label: name }]} />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <Gallery images={device.images} name={name} />
+        <div>
+          <h1 className="text-3xl font-bold">{name}</h1>
+          <p className="mt-3 flex items-baseline gap-3">
+            <Price cents={device.priceCents} className="text-2xl font-bold text-brand-700" />
+            {device.originalPriceCents !== null && device.originalPriceCents > device.priceCents && (
+              <del className="text-slate-500" aria-label="Original price"><Price cents={device.originalPriceCents} /></del>
+            )}
+            <StockStatusTag status={device.stockStatus} />
+          </p>
+          {device.flavors.length > 0 && (
+            <OptionButtons label="Flavour" options={device.flavors} value={flavor} onChange={setFlavor} format={(f) => f} />
+          )}
+          <OptionButtons label="Nicotine Strength" options={device.nicotineStrengths} value={strength}
+            onChange={setStrength} format={(mg) => `${mg}mg`} />
+          {device.puffCounts.length > 0 && (
+            <OptionButtons label="Puff Count" options={device.puffCounts} value={puffs} onChange={setPuffs}
+              format={(n) => `${n} puffs`} />
+          )}
+          {device.features.length > 0 && (
+            <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-slate-700" aria-label="Features">
+              {device.features.map((f) => <li key={f}>{f}</li>)}
+            </ul>
+          )}
+          <p className="mt-6 text-slate-700">{device.description}</p>
+          <NicotineWarning />
+          <Badges />
+        </div>
+      </div>
+      <section aria-labelledby="details-title" className="mt-14">
+        <h2 id="details-title" className="text-2xl font-bold">Details</h2>
+        <p className="mt-3 max-w-3xl text-slate-700">{device.details.description}</p>
+        {device.details.specifications.length > 0 && (
+          <table className="mt-6 w-full max-w-3xl text-left text-sm">
+            <caption className="sr-only">Specifications</caption>
+            <tbody>
+              {device.details.specifications.map((spec) => (
+                <tr key={spec.name} className="border-b border-slate-200">
+                  <th scope="row" className="w-1/3 py-2 pr-4 font-semibold">{spec.name}</th>
+                  <td className="py-2 text-slate-700">{spec.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Builds the production bundle when it is missing or older than any source file (used by `npm start`).
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const output = "build/server/index.js";
+const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+const changed = Math.max(...sources.filter(existsSync).map(newest));
+if (changed > built) {
+  console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
+  execSync("npx react-router build", { stdio: "inherit" });
+}

@@ -1,0 +1,83 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import "~/lib/app-context";
+import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
+import { loadConfig, shopSettings, type Config } from "~/lib/config.server";
+import { createLogger, type Logger } from "~/lib/log.server";
+import { requestLog } from "./request-log";
+import { bodyLimit, cspNonce, securityHeaders } from "./security";
+
+export type ShopServer = { app: Express; db: Db; config: Config; log: Logger; close: () => Promise<void> };
+
+export class StartupError extends Error {}
+
+/** Hides the password of a database URL in messages. */
+const redactUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+
+export type ShopServerOptions = {
+  env?: NodeJS.ProcessEnv;
+  /** Development: Vite's middleware, mounted before the shop's routes. */
+  devMiddleware?: RequestHandler;
+  /** Production: the built browser files (build/client). */
+  clientDir?: string;
+};
+
+/** Checks configuration, opens and migrates the database, loads the demo catalogue if empty, builds the app. */
+export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
+  const config = loadConfig(options.env);
+  const log = createLogger(config.LOG_LEVEL);
+  const db = createDatabase(config.DATABASE_URL);
+  try {
+    await pingDatabase(db);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw new StartupError(
+      `Cannot reach the database named by DATABASE_URL (${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
+    );
+  }
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info({ migrations: applied }, "database migrated");
+  if (await seedDemoCatalogueIfEmpty(db)) log.info("demo catalogue loaded");
+
+  const development = Boolean(options.devMiddleware);
+  const settings = shopSettings(config);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLog(log));
+  app.use(cspNonce());
+  app.use(securityHeaders({ development }));
+  app.use(compression());
+  app.use(bodyLimit(config.BODY_LIMIT_BYTES));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await pingDatabase(db);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
+    } catch (error) {
+      log.error({ err: error }, "health check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
+    }
+  });
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientDir) {
+    const clientDir = options.clientDir;
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1d", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: development ? "development" : "production",
+      getLoadContext: (_req, res) => ({ db, config, settings, log, nonce: String(res.locals.nonce) }),
+    }),
+  );
+
+  return { app, db, config, log, close: () => db.destroy() };
+}
