@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { createDatabase, type Db } from "../database.server";
+import { migrateToLatest } from "../migrate.server";
+import { seedDemoCatalogueIfEmpty } from "../seed/seed.server";
+
+export type TestDatabase = { db: Db; kind: "sqlite" | "postgres"; url: string; drop: () => Promise<void> };
+
+/** A fresh, migrated SQLite file in a temporary folder. */
+export async function createSqliteTestDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), "shop-test-"));
+  const url = `file:${join(dir, "test.db")}`;
+  const db = createDatabase(url);
+  await migrateToLatest(db);
+  return {
+    db,
+    kind: "sqlite",
+    url,
+    drop: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, migrated PostgreSQL database made on the server of TEST_DATABASE_URL, dropped afterwards. */
+export async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDatabase(url.toString(), { poolSize: 5 });
+  await migrateToLatest(db);
+  return {
+    db,
+    kind: "postgres",
+    url: url.toString(),
+    drop: async () => {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The databases every service suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): Array<{ kind: "sqlite" | "postgres"; create: () => Promise<TestDatabase> }> {
+  const kinds: Array<{ kind: "sqlite" | "postgres"; create: () => Promise<TestDatabase> }> = [
+    { kind: "sqlite", create: createSqliteTestDatabase },
+  ];
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) kinds.push({ kind: "postgres", create: () => createPostgresTestDatabase(pgUrl) });
+  return kinds;
+}
+
+type SuiteOptions = { seed?: boolean };
+
+/**
+ * Declares the suite once per database. `use()` returns the suite's database inside tests.
+ * With `seed`, the demo catalogue is loaded first.
+ */
+export function describeEachDatabase(name: string, body: (use: () => TestDatabase) => void, options: SuiteOptions = {}) {
+  for (const { kind, create } of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let current: TestDatabase | undefined;
+      beforeAll(async () => {
+        current = await create();
+        if (options.seed) await seedDemoCatalogueIfEmpty(current.db);
+      });
+      afterAll(async () => {
+        await current?.drop();
+      });
+      body(() => {
+        if (!current) throw new Error("test database not ready");
+        return current;
+      });
+    });
+  }
+}

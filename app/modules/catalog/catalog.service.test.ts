@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
+import * as catalog from "./catalog.service.server";
+
+const DEVICE_NAMES = [
+  "Crystal Pro Switch 30K",
+  "Hayati Pro Max 6000",
+  "Hayati Rubik 7000",
+  "Hayati Mini 1500",
+  "Crystal Pro CP 10K",
+];
+
+describeEachDatabase(
+  "catalogue service",
+  (use) => {
+    it("lists the five devices in the spec's order", async () => {
+      const cards = await catalog.listDeviceCards(use().db);
+      expect(cards.map((c) => c.name)).toEqual(DEVICE_NAMES);
+      expect(cards[0]!.image).toMatch(/^\/images\/catalog\/.+\.svg$/);
+      const filters = await catalog.listDeviceFilters(use().db);
+      expect(filters.map((f) => f.name)).toEqual(DEVICE_NAMES);
+    });
+
+    it("reads one device with its lists, details and compliance facts", async () => {
+      const [first] = await catalog.listDeviceCards(use().db);
+      const device = await catalog.getDevice(use().db, first!.id);
+      expect(device).not.toBeNull();
+      expect(device!.name).toBe("Crystal Pro Switch 30K");
+      expect(device!.flavors.length).toBeGreaterThan(0);
+      expect(device!.nicotineStrengths).toContain(10);
+      expect(device!.details.specifications.length).toBeGreaterThanOrEqual(5);
+      expect(device!.details.specifications[0]).toEqual({ name: expect.any(String), value: expect.any(String) });
+      expect(device!.nicotineMgMl).toBeLessThanOrEqual(20);
+      expect(typeof device!.rechargeable).toBe("boolean");
+    });
+
+    it("returns null for unknown and malformed ids instead of throwing", async () => {
+      for (const id of ["nope", "x".repeat(65), "1' or '1'='1", "../etc", "ÄÖ", ""]) {
+        expect(await catalog.getDevice(use().db, id)).toBeNull();
+        expect(await catalog.getFlavour(use().db, id)).toBeNull();
+      }
+    });
+
+    it("filters flavours by device slug; an unknown device gives none", async () => {
+      const all = await catalog.listFlavourCards(use().db);
+      expect(all).toHaveLength(80);
+      const hayati = await catalog.listFlavourCards(use().db, { deviceSlug: "hayati-pro-max-6000" });
+      expect(hayati).toHaveLength(16);
+      expect(new Set(hayati.map((f) => f.deviceName))).toEqual(new Set(["Hayati Pro Max 6000"]));
+      expect(await catalog.listFlavourCards(use().db, { deviceSlug: "no-such-device" })).toEqual([]);
+      expect(await catalog.listFlavourCards(use().db, { limit: 8 })).toHaveLength(8);
+    });
+
+    it("reads a flavour with the name of its device", async () => {
+      const [card] = await catalog.listFlavourCards(use().db, { deviceSlug: "hayati-mini-1500", limit: 1 });
+      const flavour = await catalog.getFlavour(use().db, card!.id);
+      expect(flavour).toMatchObject({ id: card!.id, name: card!.name, deviceName: "Hayati Mini 1500", deviceSlug: "hayati-mini-1500" });
+      expect(flavour!.sizes.length).toBeGreaterThan(0);
+    });
+
+    it("pages 85 devices and flavours eight at a time over 11 pages, each once", async () => {
+      const first = await catalog.listCatalogPage(use().db, "featured", null);
+      expect(first).toMatchObject({ page: 1, totalPages: 11, totalItems: 85 });
+      expect(first.cards).toHaveLength(8);
+      expect(first.cards.slice(0, 5).map((c) => c.kind)).toEqual(Array(5).fill("device"));
+      const seen = new Set<string>();
+      for (let page = 1; page <= 11; page++) {
+        const result = await catalog.listCatalogPage(use().db, "featured", String(page));
+        result.cards.forEach((c) => seen.add(`${c.kind}:${c.id}`));
+      }
+      expect(seen.size).toBe(85);
+    });
+
+    it("brings bad page numbers back into range", async () => {
+      expect((await catalog.listCatalogPage(use().db, "featured", "abc")).page).toBe(1);
+      expect((await catalog.listCatalogPage(use().db, "featured", "-3")).page).toBe(1);
+      const last = await catalog.listCatalogPage(use().db, "featured", "999");
+      expect(last.page).toBe(11);
+      expect(last.cards).toHaveLength(5);
+    });
+
+    it("sorts by price and name and filters to devices or flavours", async () => {
+      const asc = await catalog.listCatalogPage(use().db, "price-asc", "1");
+      const prices = asc.cards.map((c) => c.priceCents);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const desc = await catalog.listCatalogPage(use().db, "price-desc", "1");
+      expect(desc.cards[0]!.priceCents).toBeGreaterThanOrEqual(asc.cards.at(-1)!.priceCents);
+      const byName = await catalog.listCatalogPage(use().db, "name", "1");
+      const names = byName.cards.map((c) => c.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const devices = await catalog.listCatalogPage(use().db, "devices", "1");
+      expect(devices).toMatchObject({ totalItems: 5, totalPages: 1 });
+      expect(devices.cards.every((c) => c.kind === "device" && c.tag === "Device")).toBe(true);
+      const flavours = await catalog.listCatalogPage(use().db, "flavours", "2");
+      expect(flavours).toMatchObject({ totalItems: 80, totalPages: 10, page: 2 });
+      expect(flavours.cards.every((c) => c.kind === "flavour")).toBe(true);
+    });
+
+    it("lists six reviews in order", async () => {
+      const reviews = await catalog.listReviews(use().db);
+      expect(reviews).toHaveLength(6);
+      expect(reviews[0]).toEqual({ id: expect.any(String), quote: expect.any(String), name: expect.any(String), company: expect.any(String), image: expect.stringMatching(/^\/images\/reviews\//) });
+    });
+
+    it("does not load the demo catalogue twice", async () => {
+      expect(await seedDemoCatalogueIfEmpty(use().db)).toBe(false);
+      expect((await catalog.listCatalogPage(use().db, "featured", null)).totalItems).toBe(85);
+    });
+
+    it("hides an archived device and its flavours everywhere", async () => {
+      const { db } = use();
+      const cards = await catalog.listDeviceCards(db);
+      const mini = cards.find((c) => c.name === "Hayati Mini 1500")!;
+      const [flavour] = await catalog.listFlavourCards(db, { deviceSlug: "hayati-mini-1500", limit: 1 });
+      await db.updateTable("products").set({ archived: 1 }).where("id", "=", mini.id).execute();
+      try {
+        expect(await catalog.getDevice(db, mini.id)).toBeNull();
+        expect(await catalog.getFlavour(db, flavour!.id)).toBeNull();
+        expect(await catalog.listFlavourCards(db, { deviceSlug: "hayati-mini-1500" })).toEqual([]);
+        expect((await catalog.listCatalogPage(db, "featured", null)).totalItems).toBe(85 - 1 - 16);
+        expect((await catalog.listDeviceFilters(db)).map((f) => f.name)).not.toContain("Hayati Mini 1500");
+      } finally {
+        await db.updateTable("products").set({ archived: 0 }).where("id", "=", mini.id).execute();
+      }
+    });
+  },
+  { seed: true },
+);
+
+describe("catalogue service on an empty database", () => {
+  describeEachDatabase("empty catalogue", (use) => {
+    it("gives one empty page rather than failing", async () => {
+      const result = await catalog.listCatalogPage(use().db, "featured", "4");
+      expect(result).toEqual({ cards: [], page: 1, totalPages: 1, totalItems: 0 });
+      expect(await catalog.listDeviceCards(use().db)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import { expect, test } from "@playwright/test";
+import { confirmAgeByCookie, watchConsole } from "./support/shop";
+
+test.beforeEach(async ({ context, baseURL }) => confirmAgeByCookie(context, baseURL!));
+
+test("home shows the banner, devices, flavours, info boxes, reviews and contact block", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Premium Legal Vapes/);
+  await expect(page.getByRole("heading", { name: "Premium Legal Vapes. Fresh Flavors. Quick Delivery." })).toBeVisible();
+  await expect(page.getByText("Explore top-quality vape devices and pods, legal and ready for fast shipping.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Explore Device" })).toHaveCount(5);
+  for (const box of ["Browse Devices & Flavors", "Order Online or via WhatsApp", "Fast Delivery to Your Door"]) {
+    await expect(page.getByRole("heading", { name: box })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Questions or bulk orders?" })).toBeVisible();
+  await expect(page.getByText("Chat with us anytime.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contact Us", exact: true })).toHaveAttribute("href", "/contactus");
+  await expect(page.getByRole("link", { name: "WhatsApp Now" })).toHaveAttribute("href", "https://wa.me/447700900123");
+  await expect(page.getByRole("link", { name: "View All flavours" })).toHaveAttribute("href", "/flavours");
+  await expect(page.getByRole("link", { name: /project-management tool/ })).toHaveAttribute("href", "/blogdetail");
+
+  await page.getByRole("link", { name: "Shop Now" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(problems).toEqual([]);
+});
+
+test("a visitor filters flavours by device on the home page", async ({ page }) => {
+  await page.goto("/");
+  const grid = page.locator("#flavours");
+  await grid.getByRole("link", { name: "Hayati Mini 1500" }).click();
+  await expect(page).toHaveURL(/\?device=hayati-mini-1500/);
+  await expect(grid.getByRole("link", { name: "Hayati Mini 1500" })).toHaveAttribute("aria-current", "true");
+  const tags = grid.locator("article span.rounded-full");
+  await expect(tags.first()).toHaveText("Hayati Mini 1500");
+  expect(new Set(await tags.allTextContents())).toEqual(new Set(["Hayati Mini 1500"]));
+
+  await grid.getByRole("link", { name: "All", exact: true }).click();
+  await expect(page).not.toHaveURL(/device=/);
+  expect(new Set(await tags.allTextContents()).size).toBeGreaterThan(0);
+
+  await page.goto("/?device=no-such-device");
+  await expect(page.getByText("No flavors available for the selected device.")).toBeVisible();
+});
+
+test("a visitor filters /flavours with the device select, default All", async ({ page }) => {
+  await page.goto("/flavours");
+  const select = page.getByLabel("Device", { exact: true });
+  await expect(select).toHaveValue("");
+  await expect(select.locator("option:checked")).toHaveText("All");
+  await expect(page.locator("article")).toHaveCount(80);
+  await select.selectOption({ label: "Hayati Rubik 7000" });
+  await expect(page).toHaveURL(/device=hayati-rubik-7000/);
+  await expect(page.locator("article")).toHaveCount(16);
+});
+
+test("a visitor opens a flavour", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/flavours?device=hayati-pro-max-6000");
+  const firstCard = page.locator("article").first();
+  const fullName = (await firstCard.locator(".sr-only").textContent())!;
+  await expect(firstCard).toContainText(`${fullName.slice(0, 10)}...`);
+  await expect(firstCard).toContainText(/\$\d+\.\d{2}/);
+  await firstCard.getByRole("link").click();
+
+  await expect(page).toHaveURL(/\/flavour\/[a-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: fullName })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(fullName));
+  const sizes = page.getByRole("group", { name: "Size" }).getByRole("button");
+  await expect(sizes.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(sizes.first()).toHaveText(/^\d+mg$/);
+  await expect(page.getByRole("group", { name: "Quantity" }).getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("2");
+  await expect(page.getByRole("note")).toHaveText("This product contains nicotine which is a highly addictive substance.");
+  for (const badge of ["Free Delivery", "In Stock Today", "Guaranteed"]) await expect(page.getByText(badge, { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("a visitor opens a device with its defaults and images", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Explore Device: Crystal Pro Switch 30K" }).click();
+  await expect(page).toHaveURL(/\/productdetail\/[a-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Crystal Pro Switch 30K" })).toBeVisible();
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb).toHaveText(/Home\s*>\s*Device\s*>\s*Crystal Pro Switch 30K/);
+
+  const strength = page.getByRole("group", { name: "Nicotine Strength" });
+  await expect(strength.getByRole("button", { name: "10mg" })).toHaveAttribute("aria-pressed", "true");
+  await strength.getByRole("button", { name: "20mg" }).click();
+  await expect(strength.getByRole("button", { name: "20mg" })).toHaveAttribute("aria-pressed", "true");
+  await expect(strength.getByRole("button", { name: "10mg" })).toHaveAttribute("aria-pressed", "false");
+  // This device has no 5000-puff option, so its first puff count is chosen.
+  const puffs = page.getByRole("group", { name: "Puff Count" });
+  await expect(puffs.getByRole("button", { name: "10000 puffs" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Flavour" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+
+  const thumbs = page.getByRole("button", { name: /Show image \d of \d/ });
+  await expect(thumbs.first()).toHaveAttribute("aria-pressed", "true");
+  await thumbs.nth(1).click();
+  await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("img", { name: "Crystal Pro Switch 30K" })).toHaveAttribute("src", /-2\.svg$/);
+
+  await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Specifications" }).getByRole("row").first()).toBeVisible();
+  await expect(page.getByRole("note")).toHaveText("This product contains nicotine which is a highly addictive substance.");
+});
+
+test("a device offering 5000 puffs and 10 mg opens on them", async ({ page }) => {
+  await page.goto("/products?sort=devices");
+  await page.getByRole("link", { name: "Hayati Pro Max 6000" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Hayati Pro Max 6000" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Puff Count" }).getByRole("button", { name: "5000 puffs" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Nicotine Strength" }).getByRole("button", { name: "10mg" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a broken product image falls back to the default image", async ({ page }) => {
+  await page.route(/\/images\/catalog\/flavour-.*\.svg$/, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/flavours?device=hayati-mini-1500");
+  await expect(page.getByRole("img", { name: "Default product image" }).first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "Default product image" }).first()).toHaveAttribute("src", "/images/default-product.svg");
+});
+
+test("the review carousel shows three of six and wraps both ways", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "What our customers say" });
+  const slides = carousel.getByRole("listitem");
+  await expect(slides).toHaveCount(3);
+  const first = await slides.first().textContent();
+  await carousel.getByRole("button", { name: "Previous review" }).click();
+  await expect(slides.nth(1)).toHaveText(first!);
+  await carousel.getByRole("button", { name: "Next review" }).click();
+  await expect(slides.first()).toHaveText(first!);
+  for (let i = 0; i < 6; i++) await carousel.getByRole("button", { name: "Next review" }).click();
+  await expect(slides.first()).toHaveText(first!);
+  await carousel.getByRole("button", { name: "Next review" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(slides.nth(1)).toHaveText(first!);
+});
+
+test("the about page shows the figures, the story and four offers", async ({ page }) => {
+  await page.goto("/about");
+  const figures = page.getByRole("list", { name: "Our figures" });
+  for (const figure of ["400+", "600%", "50+", "200+"]) await expect(figures).toContainText(figure);
+  await expect(page.getByRole("heading", { name: "Our story" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What we offer" })).toBeVisible();
+  await expect(page.locator("ol > li")).toHaveCount(4);
+});
+
+test("the header, side menu and footer are on every page", async ({ page }) => {
+  await page.goto("/products");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const link of ["Home", "About", "Blogs", "Contact us"]) await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart" })).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search devices and flavours" })).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  for (const item of ["Bonus program", "Gift Cards", "Credit and Payments", "Service and Contracts", "Non-Cash Account", "Payment",
+    "Find an Order", "Terms of Delivery", "Exchange and return of goods", "Guarantee", "Frequently asked Questions", "Terms of use of the site"]) {
+    await expect(footer.getByRole("link", { name: item, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
+  await footer.getByRole("link", { name: "Terms of Delivery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Delivery" })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByLabel("Menu", { exact: true }).click();
+  const side = page.getByRole("navigation", { name: "Side menu" });
+  for (const link of ["Home", "About", "Blogs", "Contact us", "Cart"]) await expect(side.getByRole("link", { name: link, exact: true })).toBeVisible();
+  await side.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});

@@ -1,0 +1,21 @@
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+
+/** Skips the 18+ dialog for journeys that are not about it (the dialog has its own journey). */
+export async function confirmAgeByCookie(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: "age_verified", value: "yes", url: baseURL }]);
+}
+
+/** Collects console errors and failed page scripts (CSP violations show up here). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
