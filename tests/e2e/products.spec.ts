@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { confirmAgeByCookie } from "./support/shop";
 
 test.beforeEach(async ({ context, baseURL }) => confirmAgeByCookie(context, baseURL!));
 
 /** The page numbers as a shopper reads them, ellipses included (the arrows are icons). */
-const pageNumbers = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Pagination" });
+const pageNumbers = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
 
 test("a visitor pages through /products", async ({ page }) => {
   await page.goto("/products");
