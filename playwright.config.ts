@@ -10,7 +10,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // npm test also asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to count results.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: "chromium",

@@ -46,6 +46,8 @@ test("the select really sorts and filters", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 
   await page.getByLabel("Show").selectOption({ label: "Price: low to high" });
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByTestId("selected-count")).toHaveText("85");
   const prices = (await page.locator("main article").allTextContents()).map((t) => Number(t.match(/\$(\d+\.\d{2})/)![1]));
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await page.getByRole("link", { name: "Next page" }).click();

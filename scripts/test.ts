@@ -1,0 +1,65 @@
+// `npm test`: lint, typecheck, unit and service tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// the production build, then the Playwright journeys in Chromium. Ends with one line: "tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { findChromium } from "../tests/e2e/support/chromium";
+
+const REPORTS = "reports";
+
+function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}`);
+  process.exit(1);
+}
+
+function readJson<T>(path: string): T | null {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : null;
+}
+
+function summary() {
+  const unit = readJson<{ numPassedTests: number; numFailedTests: number }>(`${REPORTS}/vitest.json`);
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`${REPORTS}/playwright.json`);
+  const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
+  const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
+  return { passed, failed, line: `tests: ${passed} passed, ${failed} failed` };
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  fail(
+    "No Chromium found for the browser tests. Install Debian's: `sudo apt-get install -y chromium` " +
+      "(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run `npm test` again.",
+  );
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+const npx = "npx";
+if (!step("Lint", npx, ["eslint", "."])) fail("Lint failed.");
+if (!step("Typecheck", npx, ["react-router", "typegen"]) || !step("", npx, ["tsc", "--noEmit"])) fail("Typecheck failed.");
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? "Service tests run on SQLite and on PostgreSQL (TEST_DATABASE_URL)."
+    : "Service tests run on SQLite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.",
+);
+const unitOk = step("Unit and service tests", npx, [
+  "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`,
+]);
+if (!unitOk) {
+  console.log(`\n${summary().line}`);
+  fail("Unit or service tests failed.");
+}
+if (!step("Production build", npx, ["react-router", "build"])) fail("The build failed.");
+const e2eOk = step("Browser journeys (Playwright, Chromium)", npx, ["playwright", "test"], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+});
+const result = summary();
+console.log(`\n${result.line}`);
+if (!e2eOk || result.failed > 0) fail("Browser journeys failed.");
+if (result.passed === 0) fail("No test ran.");

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { confirmAgeByCookie, expectNoHorizontalScroll, watchConsole } from "./support/shop";
+
+test("pages carry security headers and a CSP that only allows the shop's own scripts and styles", async ({ request }) => {
+  const response = await request.get("/products");
+  const headers = response.headers();
+  const csp = headers["content-security-policy"]!;
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+  expect(csp).toContain("style-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  // Every inline script carries this response's nonce, and no other.
+  const nonce = csp.match(/'nonce-([^']+)'/)![1];
+  const html = await response.text();
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+  expect(inlineScripts.length).toBeGreaterThan(0);
+  for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  const second = await request.get("/products");
+  expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+});
+
+test("/healthz checks the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("hashed assets are cached for a year, images for a day, pages are compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  const assetResponse = await request.get(asset);
+  expect(assetResponse.status()).toBe(200);
+  expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const image = await request.get("/images/default-product.svg");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=86400");
+  const page = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("an oversized request body is refused and changes nothing", async ({ request }) => {
+  const response = await request.post("/age-check", {
+    form: { answer: "yes", returnTo: "/", padding: "x".repeat(1_100_000) },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(413);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("the age answer only returns to pages on this site", async ({ request }) => {
+  for (const returnTo of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+    const response = await request.post("/age-check", { form: { answer: "yes", returnTo }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/");
+  }
+  const local = await request.post("/age-check", { form: { answer: "yes", returnTo: "/products?page=2" }, maxRedirects: 0 });
+  expect(local.headers()["location"]).toBe("/products?page=2");
+  expect(local.headers()["set-cookie"]).toMatch(/age_verified=yes; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000/);
+});
+
+test.describe("on a 360 px wide screen", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("the main pages fit without sideways scrolling or console errors", async ({ page, context, baseURL }) => {
+    await confirmAgeByCookie(context, baseURL!);
+    const problems = watchConsole(page);
+    await page.goto("/");
+    await expectNoHorizontalScroll(page);
+    const deviceHref = await page.getByRole("link", { name: "Explore Device" }).first().getAttribute("href");
+    const flavourHref = await page.locator("#flavours article a").first().getAttribute("href");
+    for (const path of ["/products", "/flavours", "/about", deviceHref!, flavourHref!]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    }
+    expect(problems).toEqual([]);
+  });
+});
