@@ -3,11 +3,14 @@ import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import "~/lib/app-context";
+import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
 import { loadConfig, shopSettings, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
+import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
+import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
 import { bodyLimit, cspNonce, securityHeaders } from "./security";
 
@@ -71,6 +74,14 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
   }
 
+  app.use(
+    pageCache({
+      maxEntries: development ? 0 : config.PAGE_CACHE_ENTRIES,
+      version: () => readStorefrontVersion(db),
+      allowedCookies: [AGE_COOKIE],
+      variant: (req) => ageStatusFromCookies(req.headers.cookie),
+    }),
+  );
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

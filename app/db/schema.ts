@@ -57,7 +57,13 @@ export type ReviewsTable = {
   position: number;
 };
 
+export type ContentVersionsTable = {
+  name: string;
+  version: number;
+};
+
 export type Database = {
+  content_versions: ContentVersionsTable;
   products: ProductsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;

@@ -17,6 +17,7 @@ const configSchema = z.object({
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
     .default("file:./data/shop.db"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   SHOP_NAME: z.string().min(1).max(60).default("Vapour Lane"),
   SHOP_CURRENCY: z

@@ -1,6 +1,10 @@
 /** Reads one cookie from a request; undefined when absent or undecodable. */
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
+  return readCookieHeader(request.headers.get("cookie"), name);
+}
+
+/** The same, from a raw Cookie header. */
+export function readCookieHeader(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");

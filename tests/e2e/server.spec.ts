@@ -21,6 +21,20 @@ test("pages carry security headers and a CSP that only allows the shop's own scr
   expect(second.headers()["content-security-policy"]).not.toContain(nonce);
 });
 
+test("a page served from the page cache carries its own response's nonce", async ({ request }) => {
+  await request.get("/about?cache-check=1");
+  const cached = await request.get("/about?cache-check=1");
+  expect(cached.headers()["x-page-cache"]).toBe("hit");
+  const nonce = cached.headers()["content-security-policy"]!.match(/'nonce-([^']+)'/)![1];
+  const html = await cached.text();
+  const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(new Set(nonces)).toEqual(new Set([nonce]));
+  // A visitor with any other cookie (a future session, say) always gets a fresh page.
+  const personal = await request.get("/about?cache-check=1", { headers: { cookie: "session=abc" } });
+  expect(personal.headers()["x-page-cache"]).toBe("bypass");
+});
+
 test("/healthz checks the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

@@ -59,9 +59,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("image", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
+
+  // One row per kind of shown content; writers bump it so every server copy drops cached pages at once.
+  await db.schema
+    .createTable("content_versions")
+    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("version", "integer", (c) => c.notNull())
+    .execute();
+  await db.insertInto("content_versions").values({ name: "storefront", version: 1 }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("content_versions").execute();
   await db.schema.dropTable("reviews").execute();
   await db.schema.dropTable("flavours").execute();
   await db.schema.dropTable("products").execute();

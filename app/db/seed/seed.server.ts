@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
+import { bumpStorefrontVersion } from "../content-version.server";
 import { countDevices } from "~/modules/catalog/catalog.repository.server";
 import { demoDevices } from "./devices";
 import { demoFlavours } from "./flavours";
@@ -68,6 +69,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       .insertInto("reviews")
       .values(demoReviews.map((r, position) => ({ id: newId(), position, ...r })))
       .execute();
+    await bumpStorefrontVersion(trx);
   });
   return true;
 }

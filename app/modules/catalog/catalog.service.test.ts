@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
+import { bumpStorefrontVersion, readStorefrontVersion } from "~/db/content-version.server";
 import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
 import * as catalog from "./catalog.service.server";
 
@@ -101,6 +102,13 @@ describeEachDatabase(
       const reviews = await catalog.listReviews(use().db);
       expect(reviews).toHaveLength(6);
       expect(reviews[0]).toEqual({ id: expect.any(String), quote: expect.any(String), name: expect.any(String), company: expect.any(String), image: expect.stringMatching(/^\/images\/reviews\//) });
+    });
+
+    it("moves the storefront version on when content changes, so cached pages are dropped", async () => {
+      const before = await readStorefrontVersion(use().db);
+      expect(before).toBeGreaterThan(1); // loading the demo catalogue moved it on
+      await bumpStorefrontVersion(use().db);
+      expect(await readStorefrontVersion(use().db)).toBe(before + 1);
     });
 
     it("does not load the demo catalogue twice", async () => {

@@ -1,4 +1,4 @@
-import { readCookie } from "~/lib/cookies";
+import { readCookieHeader } from "~/lib/cookies";
 
 export const AGE_COOKIE = "age_verified";
 export const AGE_QUESTION = "Are you 18 or over?";
@@ -10,7 +10,11 @@ export const AGE_REFUSAL =
 export type AgeStatus = "confirmed" | "refused" | "unknown";
 
 export function ageStatus(request: Request): AgeStatus {
-  const value = readCookie(request, AGE_COOKIE);
+  return ageStatusFromCookies(request.headers.get("cookie"));
+}
+
+export function ageStatusFromCookies(cookieHeader: string | null | undefined): AgeStatus {
+  const value = readCookieHeader(cookieHeader, AGE_COOKIE);
   if (value === "yes") return "confirmed";
   if (value === "no") return "refused";
   return "unknown";
