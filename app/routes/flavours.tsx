@@ -1,4 +1,4 @@
-import { FlavourGrid, ProductCard } from "~/components/product/flavour-card";
+import { FlavourResults } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { pageMeta } from "~/lib/meta";
 import * as catalog from "~/modules/catalog/catalog.service.server";
@@ -26,15 +26,7 @@ export default function Flavours({ loaderData }: Route.ComponentProps) {
         <AutoSubmitSelect action="/flavours" name="device" label="Device" value={device ?? ""} options={options} />
       </div>
       <div className="mt-8">
-        {flavours.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>
-        ) : (
-          <FlavourGrid>
-            {flavours.map((f) => (
-              <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} />
-            ))}
-          </FlavourGrid>
-        )}
+        <FlavourResults flavours={flavours} />
       </div>
     </div>
   );

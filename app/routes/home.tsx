@@ -3,7 +3,7 @@ import { DeviceFilterRow } from "~/components/home/device-filter";
 import { Banner, InfoBoxes, QuestionsBlock } from "~/components/home/home-sections";
 import { ReviewCarousel } from "~/components/home/review-carousel";
 import { DeviceCard } from "~/components/product/device-card";
-import { FlavourGrid, ProductCard } from "~/components/product/flavour-card";
+import { FlavourResults } from "~/components/product/product-card";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
@@ -60,15 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="flavours-title" className="text-2xl font-bold">Flavours</h2>
         <div className="mt-4"><DeviceFilterRow devices={filters} selected={device} /></div>
         <div className="mt-6">
-          {flavours.length === 0 ? (
-            <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>
-          ) : (
-            <FlavourGrid>
-              {flavours.map((f) => (
-                <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} />
-              ))}
-            </FlavourGrid>
-          )}
+          <FlavourResults flavours={flavours} />
         </div>
         <div className="mt-8 text-center">
           <Link to="/flavours" className="btn-outline">View All flavours</Link>

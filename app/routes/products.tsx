@@ -1,4 +1,4 @@
-import { FlavourGrid, ProductCard } from "~/components/product/flavour-card";
+import { FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Pagination } from "~/components/ui/pagination";

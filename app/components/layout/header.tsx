@@ -1,6 +1,7 @@
-import { Form, Link, NavLink } from "react-router";
-import { CartIcon, MenuIcon, SearchIcon } from "~/components/ui/icons";
+import { Link, NavLink } from "react-router";
+import { CartIcon, MenuIcon } from "~/components/ui/icons";
 import { mainLinks } from "./nav-links";
+import { SearchForm } from "./search-form";
 
 export function Header({ shopName }: { shopName: string }) {
   return (
@@ -10,14 +11,7 @@ export function Header({ shopName }: { shopName: string }) {
           <img src="/images/logo.svg" alt="" width="32" height="32" />
           <span className="text-lg">{shopName}</span>
         </Link>
-        <Form method="get" action="/search" role="search" className="ml-auto hidden max-w-xs flex-1 sm:flex">
-          <label htmlFor="site-search" className="sr-only">Search devices and flavours</label>
-          <input id="site-search" name="q" type="search" maxLength={100} placeholder="Search devices and flavours"
-            className="w-full rounded-l-full border border-slate-300 px-4 py-2 text-sm" />
-          <button type="submit" className="rounded-r-full bg-brand-600 px-3 text-white" aria-label="Search">
-            <SearchIcon width={18} height={18} />
-          </button>
-        </Form>
+        <SearchForm id="site-search" placeholder="Search devices and flavours" className="ml-auto hidden max-w-xs flex-1 sm:flex" />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-5 text-sm font-medium">
             {mainLinks.map((link) => (
@@ -37,14 +31,7 @@ export function Header({ shopName }: { shopName: string }) {
             <MenuIcon />
           </summary>
           <nav aria-label="Side menu" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
-            <Form method="get" action="/search" role="search" className="mb-3 flex sm:hidden">
-              <label htmlFor="menu-search" className="sr-only">Search devices and flavours</label>
-              <input id="menu-search" name="q" type="search" maxLength={100} placeholder="Search"
-                className="w-full rounded-l-full border border-slate-300 px-3 py-1.5 text-sm" />
-              <button type="submit" className="rounded-r-full bg-brand-600 px-3 text-white" aria-label="Search">
-                <SearchIcon width={16} height={16} />
-              </button>
-            </Form>
+            <SearchForm id="menu-search" placeholder="Search" className="mb-3 flex sm:hidden" />
             <ul className="flex flex-col gap-1">
               {[...mainLinks, { to: "/cart", label: "Cart" }].map((link) => (
                 <li key={link.to}>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { cardName } from "~/lib/text";
+import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
 
 type Props = { to: string; name: string; image: string | null; priceCents: number; tag: string };
 
@@ -22,6 +23,20 @@ export function ProductCard({ to, name, image, priceCents, tag }: Props) {
         <Price cents={priceCents} className="mt-auto text-lg font-bold text-brand-700" />
       </div>
     </article>
+  );
+}
+
+/** Flavour cards, or the spec's empty text when a device has none. */
+export function FlavourResults({ flavours }: { flavours: FlavourCardData[] }) {
+  if (flavours.length === 0) {
+    return <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>;
+  }
+  return (
+    <FlavourGrid>
+      {flavours.map((f) => (
+        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} />
+      ))}
+    </FlavourGrid>
   );
 }
 
