@@ -6,9 +6,10 @@ import "~/lib/app-context";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
-import { loadConfig, shopSettings, type Config } from "~/lib/config.server";
+import { seedDemoContent } from "~/db/seed/seed.server";
+import { loadConfig, mailFrom, shopSettings, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
 import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
 import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
@@ -44,12 +45,15 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   }
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ migrations: applied }, "database migrated");
-  if (await seedDemoCatalogueIfEmpty(db)) log.info("demo catalogue loaded");
+  const loaded = await seedDemoContent(db);
+  if (loaded.length) log.info({ loaded }, "demo content loaded");
 
   const development = Boolean(options.devMiddleware);
   const settings = shopSettings(config);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log });
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy(config));
   app.use(requestLog(log));
   app.use(cspNonce());
   app.use(securityHeaders({ development }));
@@ -86,7 +90,15 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: development ? "development" : "production",
-      getLoadContext: (_req, res) => ({ db, config, settings, log, nonce: String(res.locals.nonce) }),
+      getLoadContext: (req, res) => ({
+        db,
+        config,
+        settings,
+        log,
+        mailer,
+        nonce: String(res.locals.nonce),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 

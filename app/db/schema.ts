@@ -57,6 +57,38 @@ export type ReviewsTable = {
   position: number;
 };
 
+export type PostsTable = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  body_markdown: string;
+  cover_image: string;
+  author: string;
+  published_at: string;
+  draft: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+export type MessagesTable = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  handled: Flag;
+  created_at: string;
+};
+
+export type RateLimitHitsTable = {
+  key: string;
+  window_start: number;
+  count: number;
+};
+
 export type ContentVersionsTable = {
   name: string;
   version: number;
@@ -67,6 +99,9 @@ export type Database = {
   products: ProductsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;
+  posts: PostsTable;
+  messages: MessagesTable;
+  rate_limit_hits: RateLimitHitsTable;
 };
 
 // Generated is re-exported for later tables with database-made columns.

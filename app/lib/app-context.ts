@@ -1,6 +1,7 @@
 import type { Db } from "~/db/database.server";
 import type { Config, ShopSettings } from "./config.server";
 import type { Logger } from "./log.server";
+import type { Mailer } from "./mailer.server";
 
 /** What every loader and action receives from the server (server/app.ts). */
 export type ShopContext = {
@@ -8,7 +9,10 @@ export type ShopContext = {
   config: Config;
   settings: ShopSettings;
   log: Logger;
+  mailer: Mailer;
   nonce: string;
+  /** The client's address (honours TRUST_PROXY), for rate limits. */
+  clientIp: string;
 };
 
 declare module "react-router" {

@@ -32,6 +32,13 @@ const configSchema = z.object({
   SHOP_PHONE: z.string().min(3).max(40).default("+44 7700 900123"),
   SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
   SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…").optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  STAFF_EMAIL: z.email().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of proxies in front of the shop")
+    .default("false"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
 });
 
@@ -58,6 +65,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   return result.data;
+}
+
+/** Who receives staff notifications (new contact messages): STAFF_EMAIL, else the shop's address. */
+export const staffEmail = (config: Config) => config.STAFF_EMAIL ?? config.SHOP_EMAIL;
+export const mailFrom = (config: Config) => config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`;
+
+/** Express's "trust proxy": false, true, or a number of hops. */
+export function trustProxy(config: Config): boolean | number {
+  if (config.TRUST_PROXY === "true") return true;
+  if (config.TRUST_PROXY === "false") return false;
+  return Number(config.TRUST_PROXY);
 }
 
 export function shopSettings(config: Config): ShopSettings {

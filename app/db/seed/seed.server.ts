@@ -2,8 +2,10 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import { bumpStorefrontVersion } from "../content-version.server";
 import { countDevices } from "~/modules/catalog/catalog.repository.server";
+import { countPosts } from "~/modules/content/blog.repository.server";
 import { demoDevices } from "./devices";
 import { demoFlavours } from "./flavours";
+import { demoPosts } from "./posts";
 import { demoReviews } from "./reviews";
 
 /** Loads the demo catalogue into an empty database; a database with devices is left alone. */
@@ -72,4 +74,40 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
     await bumpStorefrontVersion(trx);
   });
   return true;
+}
+
+/** Loads the demo blog into a database without posts (separately, so shops made before the blog get it too). */
+export async function seedDemoPostsIfEmpty(db: Db): Promise<boolean> {
+  if ((await countPosts(db)) > 0) return false;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("posts")
+      .values(
+        demoPosts.map((p) => ({
+          id: newId(),
+          slug: p.slug,
+          title: p.title,
+          excerpt: p.excerpt,
+          body_markdown: p.bodyMarkdown,
+          cover_image: p.coverImage,
+          author: p.author,
+          published_at: p.publishedAt,
+          draft: p.draft ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await bumpStorefrontVersion(trx);
+  });
+  return true;
+}
+
+/** Everything the demo shop starts with. */
+export async function seedDemoContent(db: Db): Promise<string[]> {
+  const loaded: string[] = [];
+  if (await seedDemoCatalogueIfEmpty(db)) loaded.push("catalogue");
+  if (await seedDemoPostsIfEmpty(db)) loaded.push("blog");
+  return loaded;
 }

@@ -35,3 +35,14 @@ export type SeedFlavour = {
 };
 
 export type SeedReview = { quote: string; name: string; company: string; image: string };
+
+export type SeedPost = {
+  slug: string;
+  title: string;
+  excerpt: string; // one or two sentences for cards
+  bodyMarkdown: string; // the article in Markdown (no raw HTML)
+  coverImage: string; // path under /images/blog/
+  author: string;
+  publishedAt: string; // ISO date-time
+  draft: boolean;
+};

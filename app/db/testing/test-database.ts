@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createDatabase, type Db } from "../database.server";
 import { migrateToLatest } from "../migrate.server";
-import { seedDemoCatalogueIfEmpty } from "../seed/seed.server";
+import { seedDemoContent } from "../seed/seed.server";
 
 export type TestDatabase = { db: Db; kind: "sqlite" | "postgres"; url: string; drop: () => Promise<void> };
 
@@ -65,7 +65,7 @@ type SuiteOptions = { seed?: boolean };
 
 /**
  * Declares the suite once per database. `use()` returns the suite's database inside tests.
- * With `seed`, the demo catalogue is loaded first.
+ * With `seed`, the demo catalogue and blog are loaded first.
  */
 export function describeEachDatabase(name: string, body: (use: () => TestDatabase) => void, options: SuiteOptions = {}) {
   for (const { kind, create } of testDatabaseKinds()) {
@@ -73,7 +73,7 @@ export function describeEachDatabase(name: string, body: (use: () => TestDatabas
       let current: TestDatabase | undefined;
       beforeAll(async () => {
         current = await create();
-        if (options.seed) await seedDemoCatalogueIfEmpty(current.db);
+        if (options.seed) await seedDemoContent(current.db);
       });
       afterAll(async () => {
         await current?.drop();

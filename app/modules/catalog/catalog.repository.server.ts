@@ -46,9 +46,19 @@ export function findFlavourCards(db: Db, options: { deviceSlug?: string; limit?:
   return query.execute();
 }
 
-/** Devices and flavours as one list of cards, so /products can sort and page them together. */
-function catalogCards(db: Db, sort: CatalogSort) {
-  const devices = db
+/** `%term%` for LIKE, with the wildcard characters of the term escaped (matched with ESCAPE '\\'). */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const matches = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+/**
+ * Devices and flavours as one list of cards, so /products can sort and page them together.
+ * With a search pattern: devices by name, description or flavour list; flavours by name, description or device name.
+ */
+function catalogCards(db: Db, sort: CatalogSort, pattern?: string) {
+  let devices = db
     .selectFrom("products")
     .select([
       sql<string>`'device'`.as("kind"),
@@ -61,7 +71,7 @@ function catalogCards(db: Db, sort: CatalogSort) {
       "position",
     ])
     .where("archived", "=", 0);
-  const flavours = flavourWithDevice(db).select([
+  let flavours = flavourWithDevice(db).select([
     sql<string>`'flavour'`.as("kind"),
     "f.id",
     "f.name",
@@ -71,21 +81,29 @@ function catalogCards(db: Db, sort: CatalogSort) {
     sql<number>`1`.as("group_order"),
     "p.position",
   ]);
+  if (pattern) {
+    devices = devices.where((eb) =>
+      eb.or([matches("name", pattern), matches("description", pattern), matches("flavors", pattern)]),
+    );
+    flavours = flavours.where((eb) =>
+      eb.or([matches("f.name", pattern), matches("f.description", pattern), matches("p.name", pattern)]),
+    );
+  }
   if (sort === "devices") return db.selectFrom(devices.as("c")).selectAll();
   if (sort === "flavours") return db.selectFrom(flavours.as("c")).selectAll();
   return db.selectFrom(devices.unionAll(flavours).as("c")).selectAll();
 }
 
-export async function countCatalogCards(db: Db, sort: CatalogSort): Promise<number> {
+export async function countCatalogCards(db: Db, sort: CatalogSort, pattern?: string): Promise<number> {
   const row = await db
-    .selectFrom(catalogCards(db, sort).as("cards"))
+    .selectFrom(catalogCards(db, sort, pattern).as("cards"))
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number) {
-  let query = catalogCards(db, sort);
+export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number, pattern?: string) {
+  let query = catalogCards(db, sort, pattern);
   switch (sort) {
     case "price-asc":
       query = query.orderBy("price_cents", "asc");

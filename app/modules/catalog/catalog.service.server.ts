@@ -113,11 +113,11 @@ export async function listFlavourCards(
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };
 
 /** One page of /products; bad or out-of-range page numbers are brought back into range. */
-export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string | null): Promise<CatalogPage> {
-  const totalItems = await repo.countCatalogCards(db, sort);
+export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string | null, pattern?: string): Promise<CatalogPage> {
+  const totalItems = await repo.countCatalogCards(db, sort, pattern);
   const totalPages = pageCount(totalItems, PRODUCTS_PER_PAGE);
   const page = clampPage(rawPage, totalPages);
-  const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE);
+  const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE, pattern);
   const cards = rows.map((r) => ({
     kind: r.kind === "device" ? ("device" as const) : ("flavour" as const),
     id: r.id,
@@ -132,4 +132,23 @@ export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string
 export async function listReviews(db: Db): Promise<Review[]> {
   const rows = await repo.findReviews(db);
   return rows.map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image }));
+}
+
+export const SEARCH_MAX_LENGTH = 100;
+
+export type SearchResult = CatalogPage & { query: string; problem: string | null };
+
+/**
+ * /search: devices and flavours whose name, description, device name or flavours contain the words, any case.
+ * Every character is taken literally (quotes, %, _, SQL words, HTML); over-long searches are refused with a message.
+ */
+export async function searchCatalog(db: Db, rawQuery: string | null, rawPage: string | null): Promise<SearchResult> {
+  const query = (rawQuery ?? "").replace(/\s+/g, " ").trim();
+  const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query };
+  if (!query) return { ...empty, problem: null };
+  if (query.length > SEARCH_MAX_LENGTH) {
+    return { ...empty, problem: `Please use at most ${SEARCH_MAX_LENGTH} characters to search.` };
+  }
+  const result = await listCatalogPage(db, "featured", rawPage, repo.likePattern(query));
+  return { ...result, query, problem: null };
 }

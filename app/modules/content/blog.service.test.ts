@@ -1,0 +1,56 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { demoPosts } from "~/db/seed/posts";
+import { getLatestPost, getPublishedPost, listBlogPage, listLatestPosts } from "./blog.service.server";
+import { renderMarkdown } from "./markdown.server";
+
+const draft = demoPosts.find((p) => p.draft)!;
+const published = demoPosts.filter((p) => !p.draft).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+
+it("renders Markdown without letting HTML or script links through", () => {
+  const html = renderMarkdown("## Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [nhs](https://www.nhs.uk/)");
+  expect(html).toContain("<h2>Hi</h2>");
+  expect(html).toContain("&lt;script&gt;");
+  expect(html).not.toContain("<script>");
+  expect(html).not.toContain('href="javascript:');
+  expect(html).toContain('<a href="https://www.nhs.uk/" rel="noopener noreferrer">nhs</a>');
+});
+
+describeEachDatabase(
+  "blog service",
+  (use) => {
+    it("lists published posts newest first, five at a time, never drafts", async () => {
+      const first = await listBlogPage(use().db, null);
+      expect(first.posts.map((p) => p.slug)).toEqual(published.slice(0, 5).map((p) => p.slug));
+      expect(first).toMatchObject({ page: 1, total: published.length, hasMore: true });
+      const more = await listBlogPage(use().db, "2");
+      expect(more.posts.map((p) => p.slug)).toEqual(published.map((p) => p.slug));
+      expect(more.hasMore).toBe(false);
+      expect(more.posts.map((p) => p.slug)).not.toContain(draft.slug);
+      expect((await listBlogPage(use().db, "abc")).page).toBe(1);
+      expect((await listBlogPage(use().db, "99")).page).toBe(2);
+    });
+
+    it("reads a post by slug with its HTML; drafts, future posts and odd slugs are not found", async () => {
+      const post = await getPublishedPost(use().db, published[1]!.slug);
+      expect(post).toMatchObject({ title: published[1]!.title, author: published[1]!.author });
+      expect(post!.html).toMatch(/<h2>/);
+      expect(await getPublishedPost(use().db, draft.slug)).toBeNull();
+      expect(await getPublishedPost(use().db, "no-such-post")).toBeNull();
+      expect(await getPublishedPost(use().db, "../etc/passwd")).toBeNull();
+      await use().db.updateTable("posts").set({ published_at: "2999-01-01T00:00:00.000Z" }).where("slug", "=", published[0]!.slug).execute();
+      try {
+        expect(await getPublishedPost(use().db, published[0]!.slug)).toBeNull();
+        expect((await getLatestPost(use().db))!.slug).toBe(published[1]!.slug);
+      } finally {
+        await use().db.updateTable("posts").set({ published_at: published[0]!.publishedAt }).where("slug", "=", published[0]!.slug).execute();
+      }
+    });
+
+    it("gives the latest post and the three newest for the home page", async () => {
+      expect((await getLatestPost(use().db))!.slug).toBe(published[0]!.slug);
+      expect((await listLatestPosts(use().db)).map((p) => p.slug)).toEqual(published.slice(0, 3).map((p) => p.slug));
+    });
+  },
+  { seed: true },
+);

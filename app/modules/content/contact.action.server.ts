@@ -1,0 +1,27 @@
+import { staffEmail } from "~/lib/config.server";
+import type { ShopContext } from "~/lib/app-context";
+import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
+import { sendContactMessage } from "./contact.service.server";
+
+export type ContactActionResult =
+  | { ok: true; message: string }
+  | { ok: false; values: ContactValues; errors: ContactErrors; formError: string | null };
+
+/** The /contactus action: check, save, answer; a failure keeps what the visitor typed. */
+export async function handleContactForm(context: ShopContext, form: FormData): Promise<{ result: ContactActionResult; status: number }> {
+  const values = contactValues(form);
+  const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
+  try {
+    const outcome = await sendContactMessage(
+      { db: context.db, mailer: context.mailer, log: context.log, staffEmail: staffEmail(context.config), shopName: context.settings.name },
+      values,
+      { honeypot, clientIp: context.clientIp },
+    );
+    if (outcome.status === "sent") return { result: { ok: true, message: contactMessages.sent }, status: 200 };
+    if (outcome.status === "invalid") return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
+    return { result: { ok: false, values, errors: {}, formError: outcome.message }, status: 429 };
+  } catch (error) {
+    context.log.error({ err: error }, "saving a contact message failed");
+    return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 };
+  }
+}

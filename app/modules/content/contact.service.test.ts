@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSqliteTestDatabase, describeEachDatabase } from "~/db/testing/test-database";
+import { loadConfig, shopSettings } from "~/lib/config.server";
+import { createLogger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
+import type { ShopContext } from "~/lib/app-context";
+import { startSmtpSink } from "~/testing/smtp-sink";
+import { checkContact, contactValues, type ContactValues } from "./contact";
+import { handleContactForm } from "./contact.action.server";
+import { sendContactMessage } from "./contact.service.server";
+
+const log = createLogger("silent");
+const valid: ContactValues = {
+  firstName: "Priya",
+  lastName: "Shah",
+  email: "priya@example.com",
+  phone: "07700 900456",
+  subject: "Support",
+  message: "My pod arrived without its cap. Could you send one?",
+};
+
+describe("contact form rules (spec section 5)", () => {
+  const errorsFor = (changes: Partial<ContactValues>) => {
+    const checked = checkContact({ ...valid, ...changes });
+    return "errors" in checked ? checked.errors : {};
+  };
+  it("accepts a complete message; last name is optional", () => {
+    expect(checkContact({ ...valid, lastName: "" })).toEqual({ input: { ...valid, lastName: "" } });
+  });
+  it("gives the spec's messages", () => {
+    expect(errorsFor({ firstName: "  " })).toEqual({ firstName: "First name is required" });
+    expect(errorsFor({ email: "" })).toEqual({ email: "Email is required" });
+    expect(errorsFor({ email: "priya at example.com" })).toEqual({ email: "Invalid email" });
+    expect(errorsFor({ email: "pri ya@example.com" })).toEqual({ email: "Invalid email" });
+    expect(errorsFor({ phone: "" })).toEqual({ phone: "Phone is required" });
+    expect(errorsFor({ message: "" })).toEqual({ message: "Message is required" });
+    expect(Object.keys(errorsFor({ firstName: "", email: "", phone: "", message: "" })).sort()).toEqual(["email", "firstName", "message", "phone"]);
+  });
+  it("limits lengths and refuses forged subjects", () => {
+    expect(errorsFor({ message: "x".repeat(5001) })).toEqual({ message: "Message must be 5000 characters or fewer" });
+    expect(errorsFor({ firstName: "x".repeat(101) })).toEqual({ firstName: "First name must be 100 characters or fewer" });
+    expect(errorsFor({ subject: "Refund now" })).toEqual({ subject: "Choose a subject from the list" });
+  });
+  it("reads a missing subject as the first choice", () => {
+    const form = new FormData();
+    form.set("firstName", "A");
+    expect(contactValues(form).subject).toBe("General Inquiry");
+  });
+});
+
+describeEachDatabase("contact messages", (use) => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.close());
+  const deps = () => ({
+    db: use().db,
+    log,
+    mailer: createMailer({ smtpUrl: sink.url, from: "Shop <shop@example.com>", log }),
+    staffEmail: "staff@example.com",
+    shopName: "Vapour Lane",
+  });
+
+  it("saves a message as unhandled and e-mails the staff through SMTP", async () => {
+    const outcome = await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.1" });
+    expect(outcome.status).toBe("sent");
+    const row = await use().db.selectFrom("messages").selectAll().where("id", "=", (outcome as { id: string }).id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_name: "Priya", last_name: "Shah", email: "priya@example.com", phone: "07700 900456", subject: "Support", handled: 0 });
+    expect(row.message).toBe(valid.message);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.to).toEqual(["staff@example.com"]);
+    expect(mail!.raw).toContain("Subject: [Vapour Lane] Support from Priya Shah");
+    expect(mail!.raw).toContain("Reply-To: priya@example.com");
+    expect(mail!.raw).toContain("My pod arrived without its cap.");
+  });
+
+  it("saves nothing when a field is wrong", async () => {
+    const before = await use().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const outcome = await sendContactMessage(deps(), { ...valid, email: "nope" }, { honeypot: "", clientIp: "10.0.0.2" });
+    expect(outcome).toEqual({ status: "invalid", errors: { email: "Invalid email" } });
+    const after = await use().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("pretends to accept a robot's message (honeypot filled) but saves nothing", async () => {
+    const outcome = await sendContactMessage(deps(), { ...valid, message: "robot text" }, { honeypot: "http://spam.example", clientIp: "10.0.0.3" });
+    expect(outcome).toEqual({ status: "sent", id: null });
+    const rows = await use().db.selectFrom("messages").select("id").where("message", "=", "robot text").execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("allows five messages an hour from one address, then refuses with a clear message", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.9" })).status).toBe("sent");
+    }
+    const sixth = await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.9" });
+    expect(sixth.status).toBe("limited");
+    expect((sixth as { message: string }).message).toMatch(/Please try again in (about an hour|about \d+ minutes|a minute)/);
+    expect((await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.10" })).status).toBe("sent");
+  });
+
+  it("keeps the message when the mail server is down", async () => {
+    const down = { ...deps(), mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com", log }) };
+    const outcome = await sendContactMessage(down, { ...valid, message: "kept despite mail" }, { honeypot: "", clientIp: "10.0.0.11" });
+    expect(outcome.status).toBe("sent");
+    const rows = await use().db.selectFrom("messages").select("id").where("message", "=", "kept despite mail").execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the contact action when the database fails", () => {
+  it("answers 'Failed to send message.' and hands back what was typed", async () => {
+    const broken = await createSqliteTestDatabase();
+    await broken.drop();
+    const config = loadConfig({});
+    const context = {
+      db: broken.db, config, settings: shopSettings(config), log, nonce: "", clientIp: "10.0.0.20",
+      mailer: createMailer({ from: "x@example.com", log }),
+    } satisfies ShopContext;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(valid)) form.set(name, value);
+    const { result, status } = await handleContactForm(context, form);
+    expect(status).toBe(500);
+    expect(result).toEqual({ ok: false, values: valid, errors: {}, formError: "Failed to send message." });
+  });
+});

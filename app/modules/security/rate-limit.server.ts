@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/** Contact form: five messages an hour from one client address. */
+export const CONTACT_PER_ADDRESS: RateLimitRule = { name: "contact-ip", limit: 5, windowSeconds: 3600 };
+
+/**
+ * Counts one attempt for `who` under the rule, in a fixed window kept in the database so that every server copy
+ * shares it. Returns whether this attempt is within the limit.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const key = `${rule.name}:${who}`;
+  const row = await db
+    .insertInto("rate_limit_hits")
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limit_hits.count + 1` }))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  if (Math.random() < 0.01) {
+    await db.deleteFrom("rate_limit_hits").where("window_start", "<", nowSeconds - 2 * 86_400).execute();
+  }
+  const allowed = Number(row.count) <= rule.limit;
+  return { allowed, retryAfterSeconds: allowed ? 0 : windowStart + rule.windowSeconds - nowSeconds };
+}
+
+/** "about an hour", "about 5 minutes": for messages to people. */
+export function describeWait(seconds: number): string {
+  if (seconds >= 3000) return "about an hour";
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "a minute" : `about ${minutes} minutes`;
+}

@@ -1,0 +1,43 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a free local port that keeps what it receives, for tests. */
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits until `count` e-mails have arrived (or fails after a few seconds). */
+    async waitFor(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
+      const started = Date.now();
+      while (received.length < count) {
+        if (Date.now() - started > timeoutMs) throw new Error(`expected ${count} e-mails, got ${received.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
