@@ -64,10 +64,10 @@ export function testDatabaseKinds(): Array<{ kind: "sqlite" | "postgres"; create
 type SuiteOptions = { seed?: boolean };
 
 /**
- * Declares the suite once per database. `use()` returns the suite's database inside tests.
+ * Declares the suite once per database. `testDb()` returns the suite's database inside tests.
  * With `seed`, the demo catalogue and blog are loaded first.
  */
-export function describeEachDatabase(name: string, body: (use: () => TestDatabase) => void, options: SuiteOptions = {}) {
+export function describeEachDatabase(name: string, body: (testDb: () => TestDatabase) => void, options: SuiteOptions = {}) {
   for (const { kind, create } of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let current: TestDatabase | undefined;

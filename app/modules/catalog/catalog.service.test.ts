@@ -14,18 +14,18 @@ const DEVICE_NAMES = [
 
 describeEachDatabase(
   "catalogue service",
-  (use) => {
+  (testDb) => {
     it("lists the five devices in the spec's order", async () => {
-      const cards = await catalog.listDeviceCards(use().db);
+      const cards = await catalog.listDeviceCards(testDb().db);
       expect(cards.map((c) => c.name)).toEqual(DEVICE_NAMES);
       expect(cards[0]!.image).toMatch(/^\/images\/catalog\/.+\.svg$/);
-      const filters = await catalog.listDeviceFilters(use().db);
+      const filters = await catalog.listDeviceFilters(testDb().db);
       expect(filters.map((f) => f.name)).toEqual(DEVICE_NAMES);
     });
 
     it("reads one device with its lists, details and compliance facts", async () => {
-      const [first] = await catalog.listDeviceCards(use().db);
-      const device = await catalog.getDevice(use().db, first!.id);
+      const [first] = await catalog.listDeviceCards(testDb().db);
+      const device = await catalog.getDevice(testDb().db, first!.id);
       expect(device).not.toBeNull();
       expect(device!.name).toBe("Crystal Pro Switch 30K");
       expect(device!.flavors.length).toBeGreaterThan(0);
@@ -38,86 +38,86 @@ describeEachDatabase(
 
     it("returns null for unknown and malformed ids instead of throwing", async () => {
       for (const id of ["nope", "x".repeat(65), "1' or '1'='1", "../etc", "ÄÖ", ""]) {
-        expect(await catalog.getDevice(use().db, id)).toBeNull();
-        expect(await catalog.getFlavour(use().db, id)).toBeNull();
+        expect(await catalog.getDevice(testDb().db, id)).toBeNull();
+        expect(await catalog.getFlavour(testDb().db, id)).toBeNull();
       }
     });
 
     it("filters flavours by device slug; an unknown device gives none", async () => {
-      const all = await catalog.listFlavourCards(use().db);
+      const all = await catalog.listFlavourCards(testDb().db);
       expect(all).toHaveLength(80);
-      const hayati = await catalog.listFlavourCards(use().db, { deviceSlug: "hayati-pro-max-6000" });
+      const hayati = await catalog.listFlavourCards(testDb().db, { deviceSlug: "hayati-pro-max-6000" });
       expect(hayati).toHaveLength(16);
       expect(new Set(hayati.map((f) => f.deviceName))).toEqual(new Set(["Hayati Pro Max 6000"]));
-      expect(await catalog.listFlavourCards(use().db, { deviceSlug: "no-such-device" })).toEqual([]);
-      expect(await catalog.listFlavourCards(use().db, { limit: 8 })).toHaveLength(8);
+      expect(await catalog.listFlavourCards(testDb().db, { deviceSlug: "no-such-device" })).toEqual([]);
+      expect(await catalog.listFlavourCards(testDb().db, { limit: 8 })).toHaveLength(8);
     });
 
     it("reads a flavour with the name of its device", async () => {
-      const [card] = await catalog.listFlavourCards(use().db, { deviceSlug: "hayati-mini-1500", limit: 1 });
-      const flavour = await catalog.getFlavour(use().db, card!.id);
+      const [card] = await catalog.listFlavourCards(testDb().db, { deviceSlug: "hayati-mini-1500", limit: 1 });
+      const flavour = await catalog.getFlavour(testDb().db, card!.id);
       expect(flavour).toMatchObject({ id: card!.id, name: card!.name, deviceName: "Hayati Mini 1500", deviceSlug: "hayati-mini-1500" });
       expect(flavour!.sizes.length).toBeGreaterThan(0);
     });
 
     it("pages 85 devices and flavours eight at a time over 11 pages, each once", async () => {
-      const first = await catalog.listCatalogPage(use().db, "featured", null);
+      const first = await catalog.listCatalogPage(testDb().db, "featured", null);
       expect(first).toMatchObject({ page: 1, totalPages: 11, totalItems: 85 });
       expect(first.cards).toHaveLength(8);
       expect(first.cards.slice(0, 5).map((c) => c.kind)).toEqual(Array(5).fill("device"));
       const seen = new Set<string>();
       for (let page = 1; page <= 11; page++) {
-        const result = await catalog.listCatalogPage(use().db, "featured", String(page));
+        const result = await catalog.listCatalogPage(testDb().db, "featured", String(page));
         result.cards.forEach((c) => seen.add(`${c.kind}:${c.id}`));
       }
       expect(seen.size).toBe(85);
     });
 
     it("brings bad page numbers back into range", async () => {
-      expect((await catalog.listCatalogPage(use().db, "featured", "abc")).page).toBe(1);
-      expect((await catalog.listCatalogPage(use().db, "featured", "-3")).page).toBe(1);
-      const last = await catalog.listCatalogPage(use().db, "featured", "999");
+      expect((await catalog.listCatalogPage(testDb().db, "featured", "abc")).page).toBe(1);
+      expect((await catalog.listCatalogPage(testDb().db, "featured", "-3")).page).toBe(1);
+      const last = await catalog.listCatalogPage(testDb().db, "featured", "999");
       expect(last.page).toBe(11);
       expect(last.cards).toHaveLength(5);
     });
 
     it("sorts by price and name and filters to devices or flavours", async () => {
-      const asc = await catalog.listCatalogPage(use().db, "price-asc", "1");
+      const asc = await catalog.listCatalogPage(testDb().db, "price-asc", "1");
       const prices = asc.cards.map((c) => c.priceCents);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
-      const desc = await catalog.listCatalogPage(use().db, "price-desc", "1");
+      const desc = await catalog.listCatalogPage(testDb().db, "price-desc", "1");
       expect(desc.cards[0]!.priceCents).toBeGreaterThanOrEqual(asc.cards.at(-1)!.priceCents);
-      const byName = await catalog.listCatalogPage(use().db, "name", "1");
+      const byName = await catalog.listCatalogPage(testDb().db, "name", "1");
       const names = byName.cards.map((c) => c.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      const devices = await catalog.listCatalogPage(use().db, "devices", "1");
+      const devices = await catalog.listCatalogPage(testDb().db, "devices", "1");
       expect(devices).toMatchObject({ totalItems: 5, totalPages: 1 });
       expect(devices.cards.every((c) => c.kind === "device" && c.tag === "Device")).toBe(true);
-      const flavours = await catalog.listCatalogPage(use().db, "flavours", "2");
+      const flavours = await catalog.listCatalogPage(testDb().db, "flavours", "2");
       expect(flavours).toMatchObject({ totalItems: 80, totalPages: 10, page: 2 });
       expect(flavours.cards.every((c) => c.kind === "flavour")).toBe(true);
     });
 
     it("lists six reviews in order", async () => {
-      const reviews = await catalog.listReviews(use().db);
+      const reviews = await catalog.listReviews(testDb().db);
       expect(reviews).toHaveLength(6);
       expect(reviews[0]).toEqual({ id: expect.any(String), quote: expect.any(String), name: expect.any(String), company: expect.any(String), image: expect.stringMatching(/^\/images\/reviews\//) });
     });
 
     it("moves the storefront version on when content changes, so cached pages are dropped", async () => {
-      const before = await readStorefrontVersion(use().db);
+      const before = await readStorefrontVersion(testDb().db);
       expect(before).toBeGreaterThan(1); // loading the demo catalogue moved it on
-      await bumpStorefrontVersion(use().db);
-      expect(await readStorefrontVersion(use().db)).toBe(before + 1);
+      await bumpStorefrontVersion(testDb().db);
+      expect(await readStorefrontVersion(testDb().db)).toBe(before + 1);
     });
 
     it("does not load the demo catalogue twice", async () => {
-      expect(await seedDemoCatalogueIfEmpty(use().db)).toBe(false);
-      expect((await catalog.listCatalogPage(use().db, "featured", null)).totalItems).toBe(85);
+      expect(await seedDemoCatalogueIfEmpty(testDb().db)).toBe(false);
+      expect((await catalog.listCatalogPage(testDb().db, "featured", null)).totalItems).toBe(85);
     });
 
     it("hides an archived device and its flavours everywhere", async () => {
-      const { db } = use();
+      const { db } = testDb();
       const cards = await catalog.listDeviceCards(db);
       const mini = cards.find((c) => c.name === "Hayati Mini 1500")!;
       const [flavour] = await catalog.listFlavourCards(db, { deviceSlug: "hayati-mini-1500", limit: 1 });
@@ -137,11 +137,11 @@ describeEachDatabase(
 );
 
 describe("catalogue service on an empty database", () => {
-  describeEachDatabase("empty catalogue", (use) => {
+  describeEachDatabase("empty catalogue", (testDb) => {
     it("gives one empty page rather than failing", async () => {
-      const result = await catalog.listCatalogPage(use().db, "featured", "4");
+      const result = await catalog.listCatalogPage(testDb().db, "featured", "4");
       expect(result).toEqual({ cards: [], page: 1, totalPages: 1, totalItems: 0 });
-      expect(await catalog.listDeviceCards(use().db)).toEqual([]);
+      expect(await catalog.listDeviceCards(testDb().db)).toEqual([]);
     });
   });
 });

@@ -18,38 +18,38 @@ it("renders Markdown without letting HTML or script links through", () => {
 
 describeEachDatabase(
   "blog service",
-  (use) => {
+  (testDb) => {
     it("lists published posts newest first, five at a time, never drafts", async () => {
-      const first = await listBlogPage(use().db, null);
+      const first = await listBlogPage(testDb().db, null);
       expect(first.posts.map((p) => p.slug)).toEqual(published.slice(0, 5).map((p) => p.slug));
       expect(first).toMatchObject({ page: 1, total: published.length, hasMore: true });
-      const more = await listBlogPage(use().db, "2");
+      const more = await listBlogPage(testDb().db, "2");
       expect(more.posts.map((p) => p.slug)).toEqual(published.map((p) => p.slug));
       expect(more.hasMore).toBe(false);
       expect(more.posts.map((p) => p.slug)).not.toContain(draft.slug);
-      expect((await listBlogPage(use().db, "abc")).page).toBe(1);
-      expect((await listBlogPage(use().db, "99")).page).toBe(2);
+      expect((await listBlogPage(testDb().db, "abc")).page).toBe(1);
+      expect((await listBlogPage(testDb().db, "99")).page).toBe(2);
     });
 
     it("reads a post by slug with its HTML; drafts, future posts and odd slugs are not found", async () => {
-      const post = await getPublishedPost(use().db, published[1]!.slug);
+      const post = await getPublishedPost(testDb().db, published[1]!.slug);
       expect(post).toMatchObject({ title: published[1]!.title, author: published[1]!.author });
       expect(post!.html).toMatch(/<h2>/);
-      expect(await getPublishedPost(use().db, draft.slug)).toBeNull();
-      expect(await getPublishedPost(use().db, "no-such-post")).toBeNull();
-      expect(await getPublishedPost(use().db, "../etc/passwd")).toBeNull();
-      await use().db.updateTable("posts").set({ published_at: "2999-01-01T00:00:00.000Z" }).where("slug", "=", published[0]!.slug).execute();
+      expect(await getPublishedPost(testDb().db, draft.slug)).toBeNull();
+      expect(await getPublishedPost(testDb().db, "no-such-post")).toBeNull();
+      expect(await getPublishedPost(testDb().db, "../etc/passwd")).toBeNull();
+      await testDb().db.updateTable("posts").set({ published_at: "2999-01-01T00:00:00.000Z" }).where("slug", "=", published[0]!.slug).execute();
       try {
-        expect(await getPublishedPost(use().db, published[0]!.slug)).toBeNull();
-        expect((await getLatestPost(use().db))!.slug).toBe(published[1]!.slug);
+        expect(await getPublishedPost(testDb().db, published[0]!.slug)).toBeNull();
+        expect((await getLatestPost(testDb().db))!.slug).toBe(published[1]!.slug);
       } finally {
-        await use().db.updateTable("posts").set({ published_at: published[0]!.publishedAt }).where("slug", "=", published[0]!.slug).execute();
+        await testDb().db.updateTable("posts").set({ published_at: published[0]!.publishedAt }).where("slug", "=", published[0]!.slug).execute();
       }
     });
 
     it("gives the latest post and the three newest for the home page", async () => {
-      expect((await getLatestPost(use().db))!.slug).toBe(published[0]!.slug);
-      expect((await listLatestPosts(use().db)).map((p) => p.slug)).toEqual(published.slice(0, 3).map((p) => p.slug));
+      expect((await getLatestPost(testDb().db))!.slug).toBe(published[0]!.slug);
+      expect((await listLatestPosts(testDb().db)).map((p) => p.slug)).toEqual(published.slice(0, 3).map((p) => p.slug));
     });
   },
   { seed: true },

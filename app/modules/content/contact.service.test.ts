@@ -48,14 +48,14 @@ describe("contact form rules (spec section 5)", () => {
   });
 });
 
-describeEachDatabase("contact messages", (use) => {
+describeEachDatabase("contact messages", (testDb) => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
     sink = await startSmtpSink();
   });
   afterAll(() => sink.close());
   const deps = () => ({
-    db: use().db,
+    db: testDb().db,
     log,
     mailer: createMailer({ smtpUrl: sink.url, from: "Shop <shop@example.com>", log }),
     staffEmail: "staff@example.com",
@@ -65,7 +65,7 @@ describeEachDatabase("contact messages", (use) => {
   it("saves a message as unhandled and e-mails the staff through SMTP", async () => {
     const outcome = await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.1" });
     expect(outcome.status).toBe("sent");
-    const row = await use().db.selectFrom("messages").selectAll().where("id", "=", (outcome as { id: string }).id).executeTakeFirstOrThrow();
+    const row = await testDb().db.selectFrom("messages").selectAll().where("id", "=", (outcome as { id: string }).id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ first_name: "Priya", last_name: "Shah", email: "priya@example.com", phone: "07700 900456", subject: "Support", handled: 0 });
     expect(row.message).toBe(valid.message);
     const [mail] = await sink.waitFor(1);
@@ -76,17 +76,17 @@ describeEachDatabase("contact messages", (use) => {
   });
 
   it("saves nothing when a field is wrong", async () => {
-    const before = await use().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await testDb().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const outcome = await sendContactMessage(deps(), { ...valid, email: "nope" }, { honeypot: "", clientIp: "10.0.0.2" });
     expect(outcome).toEqual({ status: "invalid", errors: { email: "Invalid email" } });
-    const after = await use().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await testDb().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("pretends to accept a robot's message (honeypot filled) but saves nothing", async () => {
     const outcome = await sendContactMessage(deps(), { ...valid, message: "robot text" }, { honeypot: "http://spam.example", clientIp: "10.0.0.3" });
     expect(outcome).toEqual({ status: "sent", id: null });
-    const rows = await use().db.selectFrom("messages").select("id").where("message", "=", "robot text").execute();
+    const rows = await testDb().db.selectFrom("messages").select("id").where("message", "=", "robot text").execute();
     expect(rows).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describeEachDatabase("contact messages", (use) => {
     const down = { ...deps(), mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com", log }) };
     const outcome = await sendContactMessage(down, { ...valid, message: "kept despite mail" }, { honeypot: "", clientIp: "10.0.0.11" });
     expect(outcome.status).toBe("sent");
-    const rows = await use().db.selectFrom("messages").select("id").where("message", "=", "kept despite mail").execute();
+    const rows = await testDb().db.selectFrom("messages").select("id").where("message", "=", "kept despite mail").execute();
     expect(rows).toHaveLength(1);
   });
 });
