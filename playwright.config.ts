@@ -29,6 +29,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: `file:./${E2E_DATABASE}`,
       LOG_LEVEL: "warn",
+      // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -31,6 +31,9 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
           },
         },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": with it, browsers send `Origin: null` on plain form posts, which React Router's
+    // CSRF check refuses, so forms without JavaScript would break. Other sites still see only our origin.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: false,
   });
 }

@@ -1,4 +1,4 @@
-import { BlogTeaser, type TeaserPost } from "~/components/home/blog-teaser";
+import { BlogTeaser } from "~/components/home/blog-teaser";
 import { DeviceFilterRow } from "~/components/home/device-filter";
 import { Banner, InfoBoxes, QuestionsBlock } from "~/components/home/home-sections";
 import { ReviewCarousel } from "~/components/home/review-carousel";
@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
+import { listLatestPosts } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,38 +16,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const device = new URL(request.url).searchParams.get("device");
-  const [devices, filters, flavours, reviews] = await Promise.all([
+  const [devices, filters, flavours, reviews, posts] = await Promise.all([
     catalog.listDeviceCards(context.db),
     catalog.listDeviceFilters(context.db),
     catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT }),
     catalog.listReviews(context.db),
+    listLatestPosts(context.db),
   ]);
-  return { devices, filters, flavours, reviews, device };
+  return { devices, filters, flavours, reviews, posts, device };
 }
 
-const teaserPosts: TeaserPost[] = [
-  {
-    title: "Moving our order desk to a project-management tool",
-    excerpt: "How we track every order from WhatsApp chat to your door, and why it makes delivery quicker.",
-    image: "/images/blog/teaser-1.svg",
-    href: "/blogdetail",
-  },
-  {
-    title: "Choosing the right nicotine strength",
-    excerpt: "A plain guide to 0, 10 and 20 mg pods and what suits a new or experienced vaper.",
-    image: "/images/blog/teaser-2.svg",
-    href: "/blogdetail",
-  },
-  {
-    title: "Looking after your device",
-    excerpt: "Simple care that keeps pods tasting fresh and batteries lasting longer.",
-    image: "/images/blog/teaser-3.svg",
-    href: "/blogdetail",
-  },
-];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { devices, filters, flavours, reviews, device } = loaderData;
+  const { devices, filters, flavours, reviews, posts, device } = loaderData;
   return (
     <>
       <Banner />
@@ -68,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <InfoBoxes />
       <ReviewCarousel reviews={reviews} />
-      <BlogTeaser posts={teaserPosts} />
+      <BlogTeaser posts={posts} />
       <QuestionsBlock />
     </>
   );

@@ -11,6 +11,7 @@ test("pages carry security headers and a CSP that only allows the shop's own scr
   expect(csp).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   // Every inline script carries this response's nonce, and no other.
   const nonce = csp.match(/'nonce-([^']+)'/)![1];
   const html = await response.text();
@@ -60,6 +61,17 @@ test("an oversized request body is refused and changes nothing", async ({ reques
   });
   expect(response.status()).toBe(413);
   expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("actions refuse posts from other sites (CSRF)", async ({ request }) => {
+  for (const path of ["/contactus", "/api/contact"]) {
+    const response = await request.post(path, {
+      form: { firstName: "Eve", email: "eve@example.com", phone: "0123456789", message: "forged" },
+      headers: { origin: "https://evil.example", "x-forwarded-for": "203.0.113.66" },
+    });
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+    expect(await response.text()).not.toContain("Message sent successfully!");
+  }
 });
 
 test("the age answer only returns to pages on this site", async ({ request }) => {

@@ -3,6 +3,7 @@ import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
 import {
   PRODUCTS_PER_PAGE,
+  SEARCH_MAX_LENGTH,
   catalogIdSchema,
   type CatalogCard,
   type CatalogSort,
@@ -133,8 +134,6 @@ export async function listReviews(db: Db): Promise<Review[]> {
   const rows = await repo.findReviews(db);
   return rows.map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image }));
 }
-
-export const SEARCH_MAX_LENGTH = 100;
 
 export type SearchResult = CatalogPage & { query: string; problem: string | null };
 

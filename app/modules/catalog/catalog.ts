@@ -69,6 +69,7 @@ export const DEFAULT_NICOTINE_STRENGTH = 10;
 export const DEFAULT_PUFF_COUNT = 5000;
 export const PRODUCTS_PER_PAGE = 8;
 export const HOME_FLAVOUR_LIMIT = 8;
+export const SEARCH_MAX_LENGTH = 100;
 
 export function pickDefault<T>(options: T[], preferred: T): T | undefined {
   return options.includes(preferred) ? preferred : options[0];

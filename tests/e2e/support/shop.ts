@@ -19,3 +19,10 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+let addressCounter = 0;
+/** A client address of its own for this test (the e2e server trusts one proxy hop). */
+export function ownClientAddress(): Record<string, string> {
+  addressCounter++;
+  return { "x-forwarded-for": `198.51.100.${(process.pid % 200) + addressCounter}` };
+}

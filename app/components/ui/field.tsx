@@ -1,0 +1,52 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+type Common = { label: string; name: string; error?: string; required?: boolean };
+
+const inputClass =
+  "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-rose-600 aria-invalid:bg-rose-50";
+
+function FieldShell({ label, name, error, required, children }: Common & { children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`field-${name}`} className="text-sm font-medium">
+        {label}
+        {required && <span aria-hidden="true" className="text-rose-600"> *</span>}
+      </label>
+      {children}
+      {error && <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">{error}</p>}
+    </div>
+  );
+}
+
+const aria = (name: string, error?: string) => ({
+  id: `field-${name}`,
+  name,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `field-${name}-error` : undefined,
+});
+
+/** A labelled input with its error message under it. */
+export function TextField({ label, name, error, required, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+  return (
+    <FieldShell label={label} name={name} error={error} required={required}>
+      <input {...input} {...aria(name, error)} aria-required={required || undefined} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ label, name, error, required, ...area }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  return (
+    <FieldShell label={label} name={name} error={error} required={required}>
+      <textarea {...area} {...aria(name, error)} aria-required={required || undefined} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export function Spinner() {
+  return (
+    <svg className="h-4 w-4 animate-spin" viewBox="0 0 24 24" aria-hidden="true" fill="none">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" opacity="0.25" />
+      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+    </svg>
+  );
+}

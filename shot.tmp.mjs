@@ -1,0 +1,13 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width = "1280", cookie = "yes"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
+if (cookie === "yes") await ctx.addCookies([{ name: "age_verified", value: "yes", url }]);
+const page = await ctx.newPage();
+const msgs = [];
+page.on("console", (m) => msgs.push(`${m.type()}: ${m.text()}`));
+page.on("pageerror", (e) => msgs.push(`pageerror: ${e.message}`));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.screenshot({ path: out, fullPage: true });
+console.log(msgs.join("\n") || "no console messages");
+await browser.close();
