@@ -13,7 +13,7 @@ import { createMailer } from "~/lib/mailer.server";
 import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
 import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
-import { bodyLimit, cspNonce, securityHeaders } from "./security";
+import { bodyLimit, cspNonce, sameOriginWrites, securityHeaders } from "./security";
 
 export type ShopServer = { app: Express; db: Db; config: Config; log: Logger; close: () => Promise<void> };
 
@@ -59,6 +59,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(securityHeaders({ development }));
   app.use(compression());
   app.use(bodyLimit(config.BODY_LIMIT_BYTES));
+  app.use(sameOriginWrites());
 
   app.get("/healthz", async (_req, res) => {
     try {
