@@ -7,9 +7,10 @@ import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoContent } from "~/db/seed/seed.server";
-import { loadConfig, mailFrom, shopSettings, trustProxy, type Config } from "~/lib/config.server";
+import { loadConfig, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
-import { createMailer } from "~/lib/mailer.server";
+import { createShopServices } from "~/lib/shop-context.server";
+import { toNodeHandler } from "better-auth/node";
 import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
 import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
@@ -49,8 +50,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   if (loaded.length) log.info({ loaded }, "demo content loaded");
 
   const development = Boolean(options.devMiddleware);
-  const settings = shopSettings(config);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log });
+  const services = await createShopServices(config, db, log);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(config));
@@ -60,6 +60,11 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(compression());
   app.use(bodyLimit(config.BODY_LIMIT_BYTES));
   app.use(sameOriginWrites());
+
+  // Better Auth over HTTP only where a browser must reach it: the return from Google. Everything else is called
+  // from the shop's own actions, which validate and rate-limit first.
+  const authHandler = toNodeHandler(services.auth);
+  app.get("/api/auth/callback/:provider", (req, res) => void authHandler(req, res));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -92,11 +97,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => ({
-        db,
-        config,
-        settings,
-        log,
-        mailer,
+        ...services,
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       }),

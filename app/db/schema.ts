@@ -89,6 +89,46 @@ export type RateLimitHitsTable = {
   count: number;
 };
 
+/** Better Auth's user table (its own column names); role: customer | staff. */
+export type UserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  authProvider: string | null;
+  role: Generated<string>;
+};
+
+export type SessionTable = {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+};
+
+export type AccountTable = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
+
+export type AppSecretsTable = { name: string; value: string };
+export type OutboxEmailsTable = { id: string; to_address: string; subject: string; body: string; created_at: string };
+
 export type ContentVersionsTable = {
   name: string;
   version: number;
@@ -102,7 +142,11 @@ export type Database = {
   posts: PostsTable;
   messages: MessagesTable;
   rate_limit_hits: RateLimitHitsTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  app_secrets: AppSecretsTable;
+  outbox_emails: OutboxEmailsTable;
 };
 
-// Generated is re-exported for later tables with database-made columns.
-export type { Generated };
+

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import type { Config, ShopSettings } from "./config.server";
 import type { Logger } from "./log.server";
 import type { Mailer } from "./mailer.server";
@@ -10,6 +11,7 @@ export type ShopContext = {
   settings: ShopSettings;
   log: Logger;
   mailer: Mailer;
+  auth: Auth;
   nonce: string;
   /** The client's address (honours TRUST_PROXY), for rate limits. */
   clientIp: string;

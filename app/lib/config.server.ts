@@ -39,6 +39,11 @@ const configSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of proxies in front of the shop")
     .default("false"),
+  APP_URL: z.url("must be the shop's public address, e.g. https://shop.example").optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
 });
 
@@ -47,6 +52,7 @@ export type Config = z.infer<typeof configSchema>;
 /** Settings a page may show; nothing secret goes in here. */
 export type ShopSettings = {
   name: string;
+  googleSignIn: boolean;
   currency: string;
   whatsappNumber: string;
   phone: string;
@@ -71,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export const staffEmail = (config: Config) => config.STAFF_EMAIL ?? config.SHOP_EMAIL;
 export const mailFrom = (config: Config) => config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`;
 
+/** The shop's own address, for links in e-mails and sign-in redirects. */
+export const appUrl = (config: Config) => (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+
+/** Google sign-in is offered only when both its client id and secret are configured. */
+export const googleEnabled = (config: Config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+
 /** Express's "trust proxy": false, true, or a number of hops. */
 export function trustProxy(config: Config): boolean | number {
   if (config.TRUST_PROXY === "true") return true;
@@ -81,6 +93,7 @@ export function trustProxy(config: Config): boolean | number {
 export function shopSettings(config: Config): ShopSettings {
   return {
     name: config.SHOP_NAME,
+    googleSignIn: googleEnabled(config),
     currency: config.SHOP_CURRENCY,
     whatsappNumber: config.SHOP_WHATSAPP_NUMBER,
     phone: config.SHOP_PHONE,

@@ -41,3 +41,20 @@ export async function startSmtpSink() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The body of a received e-mail as text (quoted-printable decoded). */
+export function mailText(mail: ReceivedMail): string {
+  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join("\n\n");
+  const softBreaksGone = body.replace(/=\r?\n/g, "");
+  return Buffer.from(
+    softBreaksGone.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+/** The first link in a received e-mail that contains `fragment`. */
+export function linkIn(mail: ReceivedMail, fragment: string): string {
+  const link = mailText(mail).match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
+  if (!link) throw new Error(`no link with ${fragment} in the e-mail`);
+  return link;
+}

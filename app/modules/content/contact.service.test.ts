@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSqliteTestDatabase, describeEachDatabase } from "~/db/testing/test-database";
-import { loadConfig, shopSettings } from "~/lib/config.server";
+import { loadConfig } from "~/lib/config.server";
+import { createShopServices } from "~/lib/shop-context.server";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";
 import type { ShopContext } from "~/lib/app-context";
@@ -113,11 +114,10 @@ describe("the contact action when the database fails", () => {
   it("answers 'Failed to send message.' and hands back what was typed", async () => {
     const broken = await createSqliteTestDatabase();
     await broken.drop();
-    const config = loadConfig({});
-    const context = {
-      db: broken.db, config, settings: shopSettings(config), log, nonce: "", clientIp: "10.0.0.20",
-      mailer: createMailer({ from: "x@example.com", log }),
-    } satisfies ShopContext;
+    const working = await createSqliteTestDatabase();
+    const services = await createShopServices(loadConfig({}), working.db, log);
+    await working.drop();
+    const context: ShopContext = { ...services, db: broken.db, nonce: "", clientIp: "10.0.0.20" };
     const form = new FormData();
     for (const [name, value] of Object.entries(valid)) form.set(name, value);
     const { result, status } = await handleContactForm(context, form);

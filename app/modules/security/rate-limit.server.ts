@@ -6,6 +6,22 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 /** Contact form: five messages an hour from one client address. */
 export const CONTACT_PER_ADDRESS: RateLimitRule = { name: "contact-ip", limit: 5, windowSeconds: 3600 };
+/** Sign-in attempts: per client address, and per e-mail address whoever tries it. */
+export const SIGN_IN_PER_ADDRESS: RateLimitRule = { name: "signin-ip", limit: 30, windowSeconds: 900 };
+export const SIGN_IN_PER_EMAIL: RateLimitRule = { name: "signin-email", limit: 10, windowSeconds: 900 };
+export const SIGN_UP_PER_ADDRESS: RateLimitRule = { name: "signup-ip", limit: 10, windowSeconds: 3600 };
+export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
+export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
+
+/** Counts one attempt under every rule given; the first rule over its limit says how long to wait. */
+export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>): Promise<RateLimitResult> {
+  let worst: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+  for (const [rule, who] of hits) {
+    const result = await hitRateLimit(db, rule, who);
+    if (!result.allowed && result.retryAfterSeconds >= worst.retryAfterSeconds) worst = result;
+  }
+  return worst;
+}
 
 /**
  * Counts one attempt for `who` under the rule, in a fixed window kept in the database so that every server copy

@@ -1,0 +1,189 @@
+import { isAPIError } from "better-auth/api";
+import type { ShopContext } from "~/lib/app-context";
+import { describeWait, hitRateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_EMAIL, SIGN_UP_PER_ADDRESS } from "~/modules/security/rate-limit.server";
+import {
+  accountMessages,
+  changePasswordInput,
+  check,
+  dateOfBirthInput,
+  profileInput,
+  resetInput,
+  resetRequestInput,
+  signInInput,
+  signUpInput,
+  type FieldErrors,
+  type SessionUser,
+} from "./accounts";
+
+/** Done: the cookies to set. Refused: messages for the form (per field, or for the whole form). */
+export type AccountResult = { ok: true; headers: Headers } | { ok: false; errors: FieldErrors; formError: string | null; status: number };
+
+const refused = (formError: string | null, errors: FieldErrors = {}, status = 400): AccountResult => ({ ok: false, errors, formError, status });
+const errorCode = (error: unknown) => (isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "");
+const limitedMessage = (what: string, seconds: number) => `Too many ${what}. Please wait ${describeWait(seconds)} and try again.`;
+
+/** Only the Set-Cookie lines of Better Auth's answer travel on to the browser. */
+function cookiesOf(headers: Headers): Headers {
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+export async function signUp(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(signUpInput, values);
+  if ("errors" in checked) return refused(null, checked.errors);
+  const input = checked.data;
+  const limit = await hitRateLimits(ctx.db, [[SIGN_UP_PER_ADDRESS, ctx.clientIp]]);
+  if (!limit.allowed) return refused(limitedMessage("new accounts from your connection", limit.retryAfterSeconds), {}, 429);
+  try {
+    const { headers } = await ctx.auth.api.signUpEmail({
+      body: {
+        name: `${input.firstName} ${input.lastName}`.trim() || input.email,
+        email: input.email.toLowerCase(),
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        authProvider: "email",
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    if (errorCode(error).startsWith("USER_ALREADY_EXISTS")) return refused(null, { email: accountMessages.emailTaken }, 409);
+    if (errorCode(error) === "PASSWORD_TOO_SHORT") return refused(null, { password: "Password must be at least 8 characters" });
+    throw error;
+  }
+}
+
+export async function signIn(ctx: ShopContext, request: Request, values: { email: string; password: string; rememberMe: boolean }): Promise<AccountResult> {
+  const checked = check(signInInput, values);
+  if ("errors" in checked) return refused(null, checked.errors);
+  const email = checked.data.email.toLowerCase();
+  const limit = await hitRateLimits(ctx.db, [
+    [SIGN_IN_PER_ADDRESS, ctx.clientIp],
+    [SIGN_IN_PER_EMAIL, email],
+  ]);
+  if (!limit.allowed) return refused(limitedMessage("sign-in attempts", limit.retryAfterSeconds), {}, 429);
+  try {
+    const { headers } = await ctx.auth.api.signInEmail({
+      body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
+      return refused(accountMessages.invalidCredentials, {}, 401);
+    }
+    throw error;
+  }
+}
+
+export async function signOut(ctx: ShopContext, request: Request): Promise<Headers> {
+  try {
+    const { headers } = await ctx.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return cookiesOf(headers);
+  } catch (error) {
+    ctx.log.warn({ err: error }, "sign-out without a valid session");
+    return new Headers();
+  }
+}
+
+/** Always the same answer, whether or not the address has an account. */
+export async function requestPasswordReset(ctx: ShopContext, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(resetRequestInput, values);
+  if ("errors" in checked) return refused(null, checked.errors);
+  const email = checked.data.email.toLowerCase();
+  const limit = await hitRateLimits(ctx.db, [
+    [RESET_PER_ADDRESS, ctx.clientIp],
+    [RESET_PER_EMAIL, email],
+  ]);
+  if (!limit.allowed) return refused(limitedMessage("reset requests", limit.retryAfterSeconds), {}, 429);
+  await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
+  return { ok: true, headers: new Headers() };
+}
+
+/** Sets the new password with a one-time token; every session of the account ends. */
+export async function resetPassword(ctx: ShopContext, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(resetInput, values);
+  if ("errors" in checked) {
+    return checked.errors.token ? refused(accountMessages.resetInvalid) : refused(null, checked.errors);
+  }
+  try {
+    await ctx.auth.api.resetPassword({ body: { token: checked.data.token, newPassword: checked.data.password } });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) return refused(accountMessages.resetInvalid);
+    throw error;
+  }
+}
+
+/** Asked once of accounts without a date of birth (Google). An under-18 date is kept, so the refusal sticks. */
+export async function setDateOfBirth(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(dateOfBirthInput, values);
+  if ("errors" in checked) {
+    if (checked.errors.dateOfBirth !== accountMessages.underage) return refused(null, checked.errors);
+    await ctx.auth.api.updateUser({ body: { dateOfBirth: values.dateOfBirth!.trim() }, headers: request.headers });
+    return refused(null, checked.errors, 403);
+  }
+  await ctx.auth.api.updateUser({ body: { dateOfBirth: checked.data.dateOfBirth }, headers: request.headers });
+  return { ok: true, headers: new Headers() };
+}
+
+export async function updateProfile(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(profileInput, values);
+  if ("errors" in checked) return refused(null, checked.errors);
+  const { firstName, lastName } = checked.data;
+  await ctx.auth.api.updateUser({ body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() }, headers: request.headers });
+  return { ok: true, headers: new Headers() };
+}
+
+/** Changes the password and ends every other session; this browser gets a fresh session. */
+export async function changePassword(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+  const checked = check(changePasswordInput, values);
+  if ("errors" in checked) return refused(null, checked.errors);
+  try {
+    const { headers } = await ctx.auth.api.changePassword({
+      body: { currentPassword: checked.data.currentPassword, newPassword: checked.data.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) return refused(null, { currentPassword: "Your current password is not right" });
+    throw error;
+  }
+}
+
+/** Ends every session of the account, this one too. */
+export async function signOutEverywhere(ctx: ShopContext, request: Request): Promise<Headers> {
+  await ctx.auth.api.revokeSessions({ headers: request.headers });
+  return signOut(ctx, request);
+}
+
+/** Staff are made only by `npm run create-staff` (never by a form): creates the account or promotes it. */
+export async function createOrPromoteStaff(
+  ctx: Omit<ShopContext, "nonce" | "clientIp">,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<"created" | "promoted"> {
+  const email = input.email.toLowerCase();
+  const existing = await ctx.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  if (!existing) {
+    await ctx.auth.api.signUpEmail({
+      body: {
+        name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
+        email,
+        password: input.password,
+        firstName: input.firstName ?? "",
+        lastName: input.lastName ?? "",
+        authProvider: "email",
+      },
+    });
+  }
+  await ctx.db.updateTable("user").set({ role: "staff" }).where("email", "=", email).execute();
+  return existing ? "promoted" : "created";
+}
+
+export type { SessionUser };

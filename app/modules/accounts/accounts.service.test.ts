@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { createLogger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
+import type { ShopContext } from "~/lib/app-context";
+import { linkIn, startSmtpSink } from "~/testing/smtp-sink";
+import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
+import { accountMessages } from "./accounts";
+import * as accounts from "./accounts.service.server";
+import { getSessionUser } from "./session.server";
+
+const adultBirthday = "1990-04-12";
+const signUpValues = (email: string, changes: Record<string, string> = {}) => ({
+  firstName: "Alex",
+  lastName: "Morgan",
+  email,
+  password: "correct horse battery",
+  dateOfBirth: adultBirthday,
+  terms: "on",
+  ...changes,
+});
+const ok = (result: accounts.AccountResult) => {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);
+  return result;
+};
+
+describeEachDatabase("accounts", (testDb) => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let context: (ip?: string) => ShopContext;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    context = await createTestContext(testDb(), { mailer: createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }) });
+  });
+  afterAll(() => sink.close());
+
+  it("signs up a customer, signed in at once, with the spec's user record", async () => {
+    const result = ok(await accounts.signUp(context(), requestWith(), signUpValues("Alex@Example.com")));
+    const user = await getSessionUser(context(), requestWith(cookieHeader(result.headers)));
+    expect(user).toMatchObject({ email: "alex@example.com", firstName: "Alex", lastName: "Morgan", dateOfBirth: adultBirthday, role: "customer", authProvider: "email" });
+    const row = await testDb().db.selectFrom("account").select(["providerId", "password"]).where("userId", "=", user!.id).executeTakeFirstOrThrow();
+    expect(row.providerId).toBe("credential");
+    expect(row.password).not.toContain("correct horse");
+  });
+
+  it("refuses a second account with the same email, in any case", async () => {
+    const result = await accounts.signUp(context("192.0.2.2"), requestWith(), signUpValues("ALEX@example.com"));
+    expect(result).toMatchObject({ ok: false, errors: { email: "An account with this email already exists" } });
+  });
+
+  it("refuses under-18s, short passwords and unticked terms, creating nothing", async () => {
+    const today = new Date();
+    const seventeen = `${today.getUTCFullYear() - 17}-01-01`;
+    const cases: Array<[Record<string, string>, Record<string, string>]> = [
+      [{ dateOfBirth: seventeen }, { dateOfBirth: accountMessages.underage }],
+      [{ password: "short" }, { password: "Password must be at least 8 characters" }],
+      [{ terms: "" }, { terms: "Please accept the terms to create an account" }],
+      [{ email: "not an email" }, { email: "Invalid email" }],
+      [{ dateOfBirth: "2001-02-30" }, { dateOfBirth: "Enter your date of birth as a real date" }],
+    ];
+    for (const [changes, errors] of cases) {
+      const result = await accounts.signUp(context("192.0.2.3"), requestWith(), signUpValues("young@example.com", changes));
+      expect(result).toMatchObject({ ok: false, errors });
+    }
+    expect(await testDb().db.selectFrom("user").select("id").where("email", "=", "young@example.com").execute()).toEqual([]);
+  });
+
+  it("signs in with the right password only; remember me decides how long the session lasts", async () => {
+    const wrong = await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "wrong password", rememberMe: false });
+    expect(wrong).toMatchObject({ ok: false, formError: "Invalid email or password" });
+    const unknown = await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "nobody@example.com", password: "whatever123", rememberMe: false });
+    expect(unknown).toMatchObject({ ok: false, formError: "Invalid email or password" });
+
+    const remembered = ok(await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
+    const sessionCookie = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith("shop.session_token="))!;
+    expect(sessionCookie(remembered.headers)).toMatch(/Max-Age=\d+/);
+    const browserOnly = ok(await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: false }));
+    expect(sessionCookie(browserOnly.headers)).not.toMatch(/Max-Age|Expires/);
+    expect(sessionCookie(browserOnly.headers)).toMatch(/HttpOnly/);
+  });
+
+  it("limits sign-in attempts per email address", async () => {
+    let last: accounts.AccountResult | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await accounts.signIn(context(`192.0.2.${50 + i}`), requestWith(), { email: "target@example.com", password: "guess-number-" + i, rememberMe: false });
+    }
+    expect(last).toMatchObject({ ok: false, status: 429, formError: expect.stringMatching(/^Too many sign-in attempts\. Please wait/) });
+  });
+
+  it("treats a forged or old session cookie as signed out", async () => {
+    for (const cookie of ["shop.session_token=forged.value", "shop.session_token=", "shop.session_token=%E0%A4%A"]) {
+      expect(await getSessionUser(context(), requestWith(cookie))).toBeNull();
+    }
+  });
+
+  it("resets a password through a one-time e-mailed link and ends every session", async () => {
+    const before = ok(await accounts.signIn(context("192.0.2.5"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
+    const oldCookie = cookieHeader(before.headers);
+    const mailsBefore = sink.received.length;
+    ok(await accounts.requestPasswordReset(context("192.0.2.5"), { email: "nobody-here@example.com" }));
+    ok(await accounts.requestPasswordReset(context("192.0.2.5"), { email: "ALEX@example.com" }));
+    const mails = await sink.waitFor(mailsBefore + 1);
+    expect(mails).toHaveLength(mailsBefore + 1); // nothing was sent for the unknown address
+    const mail = mails.at(-1)!;
+    expect(mail.to).toEqual(["alex@example.com"]);
+    const token = new URL(linkIn(mail, "/reset-password")).searchParams.get("token")!;
+
+    const weak = await accounts.resetPassword(context(), { token, password: "short" });
+    expect(weak).toMatchObject({ ok: false, errors: { password: "Password must be at least 8 characters" } });
+    ok(await accounts.resetPassword(context(), { token, password: "a brand new passphrase" }));
+    expect(await getSessionUser(context(), requestWith(oldCookie))).toBeNull();
+    expect(await accounts.resetPassword(context(), { token, password: "another new passphrase" })).toMatchObject({ ok: false, formError: accountMessages.resetInvalid });
+    expect(await accounts.resetPassword(context(), { token: "made-up-token", password: "another new passphrase" })).toMatchObject({ ok: false, formError: accountMessages.resetInvalid });
+    ok(await accounts.signIn(context("192.0.2.6"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: false }));
+  });
+
+  it("limits reset requests per email address", async () => {
+    for (let i = 0; i < 3; i++) ok(await accounts.requestPasswordReset(context(`192.0.2.${100 + i}`), { email: "limit@example.com" }));
+    expect(await accounts.requestPasswordReset(context("192.0.2.110"), { email: "limit@example.com" })).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("changes name and password; other sessions end", async () => {
+    const first = ok(await accounts.signIn(context("192.0.2.7"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: true }));
+    const second = ok(await accounts.signIn(context("192.0.2.7"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: true }));
+    const cookie = cookieHeader(first.headers);
+    ok(await accounts.updateProfile(context(), requestWith(cookie), { firstName: "Alexandra", lastName: "Morgan" }));
+    expect((await getSessionUser(context(), requestWith(cookie)))!.firstName).toBe("Alexandra");
+    expect(await accounts.changePassword(context(), requestWith(cookie), { currentPassword: "nope", newPassword: "yet another passphrase" })).toMatchObject({ ok: false, errors: { currentPassword: "Your current password is not right" } });
+    const changed = ok(await accounts.changePassword(context(), requestWith(cookie), { currentPassword: "a brand new passphrase", newPassword: "yet another passphrase" }));
+    expect(await getSessionUser(context(), requestWith(cookieHeader(second.headers)))).toBeNull();
+    expect(await getSessionUser(context(), requestWith(cookieHeader(changed.headers)))).not.toBeNull();
+  });
+
+  it("signs out everywhere", async () => {
+    const a = ok(await accounts.signIn(context("192.0.2.8"), requestWith(), { email: "alex@example.com", password: "yet another passphrase", rememberMe: true }));
+    const b = ok(await accounts.signIn(context("192.0.2.8"), requestWith(), { email: "alex@example.com", password: "yet another passphrase", rememberMe: true }));
+    await accounts.signOutEverywhere(context(), requestWith(cookieHeader(a.headers)));
+    expect(await getSessionUser(context(), requestWith(cookieHeader(a.headers)))).toBeNull();
+    expect(await getSessionUser(context(), requestWith(cookieHeader(b.headers)))).toBeNull();
+  });
+
+  it("makes staff only through createOrPromoteStaff", async () => {
+    expect(await accounts.createOrPromoteStaff(context(), { email: "Boss@Example.com", password: "staff passphrase 1" })).toBe("created");
+    const signedIn = ok(await accounts.signIn(context("192.0.2.9"), requestWith(), { email: "boss@example.com", password: "staff passphrase 1", rememberMe: false }));
+    expect((await getSessionUser(context(), requestWith(cookieHeader(signedIn.headers))))!.role).toBe("staff");
+    expect(await accounts.createOrPromoteStaff(context(), { email: "alex@example.com", password: "ignored passphrase" })).toBe("promoted");
+    const row = await testDb().db.selectFrom("user").select("role").where("email", "=", "alex@example.com").executeTakeFirstOrThrow();
+    expect(row.role).toBe("staff");
+  });
+});

@@ -1,0 +1,56 @@
+import { redirect } from "react-router";
+import type { ShopContext } from "~/lib/app-context";
+import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
+
+type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
+
+export function toSessionUser(user: AuthUser): SessionUser {
+  const text = (key: string) => (typeof user[key] === "string" && user[key] !== "" ? (user[key] as string) : null);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    dateOfBirth: text("dateOfBirth"),
+    role: user.role === "staff" ? "staff" : "customer",
+    authProvider: text("authProvider"),
+  };
+}
+
+/** The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out". */
+export async function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes("shop.session_token")) return null;
+  try {
+    const session = await context.auth.api.getSession({ headers: request.headers });
+    return session ? toSessionUser(session.user as AuthUser) : null;
+  } catch (error) {
+    context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
+    return null;
+  }
+}
+
+/** Where to come back to after signing in: this page, path and query. */
+export function signInRedirect(request: Request): string {
+  const url = new URL(request.url);
+  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** Signed-out visitors go to /signin and come back afterwards; decided on the server, before anything renders. */
+export async function requireUser(context: ShopContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (!user) throw redirect(signInRedirect(request));
+  return user;
+}
+
+/**
+ * For buying: a signed-in adult. Accounts without a date of birth (Google) are asked for it once; under-18s are
+ * refused.
+ */
+export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (ageOn(user.dateOfBirth) < ADULT_AGE) throw redirect("/account/date-of-birth");
+  return user;
+}
