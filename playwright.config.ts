@@ -1,8 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/support/chromium";
-
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_DATABASE = "data/e2e/shop.db";
+import { E2E_DIR, E2E_PORT as PORT } from "./tests/e2e/support/ports";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -19,15 +17,16 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    // The production build on a fresh SQLite database (npm test builds first).
-    command: `rm -rf data/e2e && node --import tsx server/main.ts`,
+    // The production build on a fresh SQLite database (npm test builds first), with a real SMTP server and a local
+    // OpenID Connect provider standing in for Google (tests/e2e/support/e2e-server.ts).
+    command: `rm -rf ${E2E_DIR} && node --import tsx tests/e2e/support/e2e-server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
-      DATABASE_URL: `file:./${E2E_DATABASE}`,
+      DATABASE_URL: `file:./${E2E_DIR}/shop.db`,
       LOG_LEVEL: "warn",
       // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.
       TRUST_PROXY: "1",

@@ -16,10 +16,17 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { NotFound } from "./components/layout/not-found";
+import { displayName } from "./modules/accounts/accounts";
+import { getSessionUser } from "./modules/accounts/session.server";
 import { ageStatus } from "./modules/compliance/age-gate";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { settings: context.settings, ageStatus: ageStatus(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  return {
+    settings: context.settings,
+    ageStatus: ageStatus(request),
+    user: user ? { name: displayName(user), role: user.role } : null,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -44,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <div className="flex flex-1 flex-col" inert={gate ? true : undefined}>
-          <Header shopName={data?.settings.name ?? "Shop"} />
+          <Header shopName={data?.settings.name ?? "Shop"} user={data?.user ?? null} />
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on a free local port that keeps what it receives, for tests. */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,16 +15,18 @@ export async function startSmtpSink() {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-        });
+        };
+        received.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,9 +1,36 @@
-import { Link, NavLink } from "react-router";
-import { CartIcon, MenuIcon } from "~/components/ui/icons";
+import { Form, Link, NavLink } from "react-router";
+import { CartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
 import { mainLinks } from "./nav-links";
 import { SearchForm } from "./search-form";
 
-export function Header({ shopName }: { shopName: string }) {
+export type HeaderUser = { name: string; role: string } | null;
+
+/** Who is signed in, with the sign-out icon; or a link to sign in. */
+function AccountLinks({ user }: { user: HeaderUser }) {
+  if (!user) {
+    return (
+      <Link to="/signin" className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50">
+        <UserIcon width={20} height={20} />
+        <span className="hidden sm:inline">Sign in</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/account" className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50" aria-label={`Your account (${user.name})`}>
+        <UserIcon width={20} height={20} />
+        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+      </Link>
+      <Form method="post" action="/signout">
+        <button type="submit" className="rounded-full p-2 hover:bg-brand-50" aria-label="Sign out" title="Sign out">
+          <SignOutIcon width={20} height={20} />
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function Header({ shopName, user }: { shopName: string; user: HeaderUser }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex items-center gap-3 py-3">
@@ -26,6 +53,7 @@ export function Header({ shopName }: { shopName: string }) {
         <Link to="/cart" aria-label="Cart" className="ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0">
           <CartIcon />
         </Link>
+        <AccountLinks user={user} />
         <details className="relative lg:hidden">
           <summary className="list-none rounded-full p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden" aria-label="Menu">
             <MenuIcon />

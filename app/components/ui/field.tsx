@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 type Common = { label: string; name: string; error?: string; required?: boolean };
 
@@ -26,7 +26,7 @@ const aria = (name: string, error?: string) => ({
 });
 
 /** A labelled input with its error message under it. */
-export function TextField({ label, name, error, required, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+export function TextField({ label, name, error, required, ...input }: Common & Omit<ComponentProps<"input">, "name">) {
   return (
     <FieldShell label={label} name={name} error={error} required={required}>
       <input {...input} {...aria(name, error)} aria-required={required || undefined} className={inputClass} />
@@ -34,7 +34,7 @@ export function TextField({ label, name, error, required, ...input }: Common & O
   );
 }
 
-export function TextAreaField({ label, name, error, required, ...area }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+export function TextAreaField({ label, name, error, required, ...area }: Common & Omit<ComponentProps<"textarea">, "name">) {
   return (
     <FieldShell label={label} name={name} error={error} required={required}>
       <textarea {...area} {...aria(name, error)} aria-required={required || undefined} className={inputClass} />

@@ -47,3 +47,9 @@ export const XIcon = (p: IconProps) => <Icon {...p}><path d="M4 4l16 16M20 4 4 2
 export const YoutubeIcon = (p: IconProps) => (
   <Icon {...p}><rect x="2" y="5" width="20" height="14" rx="4" /><path d="m10 9 5 3-5 3z" /></Icon>
 );
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></Icon>
+);
+export const SignOutIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" /><path d="m16 17 5-5-5-5M21 12H9" /></Icon>
+);

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 
@@ -53,4 +54,10 @@ export async function requireAdultCustomer(context: ShopContext, request: Reques
   if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (ageOn(user.dateOfBirth) < ADULT_AGE) throw redirect("/account/date-of-birth");
   return user;
+}
+
+/** Whether the account can sign in with a password (Google-only accounts cannot until they set one). */
+export async function hasPasswordLogin(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  return Boolean(row);
 }

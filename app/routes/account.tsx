@@ -1,0 +1,87 @@
+import { data, Form, Link, redirect } from "react-router";
+import { FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { TextField } from "~/components/ui/field";
+import { pageMeta } from "~/lib/meta";
+import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { accountMessages, formValues } from "~/modules/accounts/accounts";
+import { changePassword, signOutEverywhere, updateProfile } from "~/modules/accounts/accounts.service.server";
+import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your account", "Your details, password and sessions.");
+
+const notices: Record<string, string> = { profile: accountMessages.profileSaved, password: accountMessages.passwordChanged };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const notice = notices[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
+  const hasPassword = await hasPasswordLogin(context.db, user.id);
+  return data({ user, notice, hasPassword }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "profile") {
+    const values = formValues(form, ["intent", "firstName", "lastName"]);
+    return finishAccountAction(await updateProfile(context, request, values), "/account?notice=profile", values);
+  }
+  if (intent === "password") {
+    const values = formValues(form, ["intent", "currentPassword", "newPassword"]);
+    return finishAccountAction(await changePassword(context, request, values), "/account?notice=password", values);
+  }
+  if (intent === "signout-all") {
+    return redirect("/signin?notice=signed-out", { headers: await signOutEverywhere(context, request) });
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, notice, hasPassword } = loaderData;
+  const profileErrors = actionData?.values.intent === "profile" ? actionData.errors : {};
+  const passwordErrors = actionData?.values.intent === "password" ? actionData.errors : {};
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <h1 className="text-3xl font-extrabold">Your account</h1>
+      <div className="mt-4"><FormAlert message={notice} tone="success" /></div>
+      <dl className="mt-6 grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-3">
+        <div><dt className="text-sm text-slate-500">Name</dt><dd className="font-semibold">{user.name}</dd></div>
+        <div><dt className="text-sm text-slate-500">Email</dt><dd className="font-semibold break-all">{user.email}</dd></div>
+        <div><dt className="text-sm text-slate-500">Date of birth</dt><dd className="font-semibold">{user.dateOfBirth ?? <Link to="/account/date-of-birth" className="text-brand-700 underline">Add it</Link>}</dd></div>
+      </dl>
+
+      <section aria-labelledby="profile-title" className="mt-10">
+        <h2 id="profile-title" className="text-xl font-bold">Change your name</h2>
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+          <TextField label="First name" name="firstName" required maxLength={100} defaultValue={user.firstName ?? ""} error={profileErrors.firstName} />
+          <TextField label="Last name" name="lastName" maxLength={100} defaultValue={user.lastName ?? ""} error={profileErrors.lastName} />
+          <div className="sm:col-span-2 sm:max-w-xs"><SubmitButton label="Save name" intent="profile" /></div>
+        </Form>
+      </section>
+
+      {hasPassword ? (
+        <section aria-labelledby="password-title" className="mt-10">
+          <h2 id="password-title" className="text-xl font-bold">Change your password</h2>
+          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+            <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} error={passwordErrors.currentPassword} />
+            <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={128} placeholder="Min. 8 characters" error={passwordErrors.newPassword} />
+            <div className="sm:col-span-2 sm:max-w-xs"><SubmitButton label="Change password" intent="password" /></div>
+          </Form>
+        </section>
+      ) : (
+        <p className="mt-10 text-sm text-slate-600">
+          You sign in with Google. To sign in with a password as well, <Link to="/forget-password" className="text-brand-700 underline">set one by e-mail</Link>.
+        </p>
+      )}
+
+      <section aria-labelledby="sessions-title" className="mt-10">
+        <h2 id="sessions-title" className="text-xl font-bold">Devices</h2>
+        <p className="mt-2 text-sm text-slate-600">Signed in on a shared or lost device? End every session, this one too.</p>
+        <Form method="post" className="mt-4 sm:max-w-xs">
+          <SubmitButton label="Sign out of all devices" intent="signout-all" />
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { googleEnabled } from "~/lib/config.server";
+import { safeLocalPath } from "~/lib/cookies";
+import type { Route } from "./+types/auth-google";
+
+/** 'Sign in/up with Google': Better Auth makes the state (cookie) and the address at Google; the browser goes there. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!googleEnabled(context.config)) throw redirect("/signin");
+  const form = await request.formData();
+  const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
+  const { headers, response } = await context.auth.api.signInSocial({
+    body: { provider: "google", callbackURL: redirectTo, errorCallbackURL: "/signin?notice=google" },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response?.url) throw redirect("/signin?notice=google");
+  const out = new Headers({ Location: response.url });
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers: out });
+}
+
+export function loader() {
+  return redirect("/signin");
+}

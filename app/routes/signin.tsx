@@ -1,0 +1,61 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect } from "react-router";
+import { AuthCard, FormAlert, GoogleButton, SubmitButton } from "~/components/account/auth-card";
+import { TextField } from "~/components/ui/field";
+import { safeLocalPath } from "~/lib/cookies";
+import { pageMeta } from "~/lib/meta";
+import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { formValues } from "~/modules/accounts/accounts";
+import { signIn } from "~/modules/accounts/accounts.service.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sign in", "Sign in to your account.");
+
+const notices: Record<string, string> = {
+  reset: "Your password has been changed. Please sign in with the new one.",
+  "signed-out": "You have been signed out.",
+  google: "Signing in with Google did not work. Please try again.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(context, request)) throw redirect(redirectTo);
+  return { redirectTo, notice: notices[url.searchParams.get("notice") ?? ""] ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["email", "password"]);
+  const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
+  const result = await signIn(context, request, { email: values.email!, password: values.password!, rememberMe: form.get("rememberMe") === "on" });
+  return finishAccountAction(result, redirectTo, values);
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, notice } = loaderData;
+  const password = useRef<HTMLInputElement>(null);
+  // A refused password is not left in the form.
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = "";
+  }, [actionData]);
+  const signUpHref = redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return (
+    <AuthCard title="Sign in" footer={<>New here? <Link to={signUpHref} className="font-semibold text-brand-700 hover:underline">Create an account</Link></>}>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormAlert message={notice} tone="success" />
+        <FormAlert message={actionData?.formError} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+        <TextField ref={password} label="Password" name="password" type="password" autoComplete="current-password" required maxLength={128} error={actionData?.errors.password} />
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2"><input type="checkbox" name="rememberMe" className="h-4 w-4 accent-brand-600" /> Remember me</label>
+          <Link to="/forget-password" className="text-brand-700 hover:underline">Forgot password?</Link>
+        </div>
+        <SubmitButton label="Sign in" />
+      </Form>
+      <GoogleButton label="Sign in with Google" redirectTo={redirectTo} />
+    </AuthCard>
+  );
+}

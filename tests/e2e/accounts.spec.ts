@@ -1,0 +1,175 @@
+import { expect, test } from "@playwright/test";
+import { ADULT_DOB, expectSignedInAs, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+});
+
+test("a visitor signs up, lands on the home page signed in, and signs out to /signin", async ({ page }) => {
+  const email = uniqueEmail("new");
+  await page.goto("/signup");
+  await expect(page.getByLabel("Password")).toHaveAttribute("placeholder", "Min. 8 characters");
+  await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute("href", "/signin");
+  await signUp(page, email, { firstName: "Robin" });
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, "Robin");
+  await signOut(page);
+  await expect(page.getByRole("status")).toHaveText("You have been signed out.");
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+});
+
+test("sign-up refuses under-18s, short passwords, unticked terms and a taken email", async ({ page }) => {
+  const email = uniqueEmail("taken");
+  await signUp(page, email);
+  await signOut(page);
+
+  const thisYear = new Date().getUTCFullYear();
+  await signUp(page, uniqueEmail("young"), { dateOfBirth: `${thisYear - 16}-06-01` });
+  await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription("Sorry, you must be 18 or over to have an account with us.");
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await signUp(page, uniqueEmail("short"), { password: "short" });
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Password must be at least 8 characters");
+
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(uniqueEmail("terms"));
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByLabel("Date of birth").fill(ADULT_DOB);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByText("Please accept the terms to create an account")).toBeVisible();
+  await expect(page.getByLabel("Email")).not.toHaveValue("");
+
+  await signUp(page, email.toUpperCase());
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("An account with this email already exists");
+});
+
+test("sign in with a wrong then the right password; remember me keeps the session past the browser", async ({ page, context }) => {
+  const email = uniqueEmail("signin");
+  await signUp(page, email, { password: "the right password" });
+  await signOut(page);
+
+  await signIn(page, email, "the wrong password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+
+  await signIn(page, email, "the right password");
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, "Robin");
+  const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "shop.session_token")!;
+  expect((await sessionCookie()).expires).toBe(-1); // ends with the browser
+
+  await signOut(page);
+  await signIn(page, email, "the right password", true);
+  await expect(page).toHaveURL(/\/$/);
+  const remembered = await sessionCookie();
+  expect(remembered.expires).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
+  expect(remembered.httpOnly).toBe(true);
+  expect(remembered.sameSite).toBe("Lax");
+});
+
+test("a signed-out visit to /cart lands on /signin and returns to /cart after signing in", async ({ page }) => {
+  const email = uniqueEmail("cart");
+  await signUp(page, email, { password: "cart password 1" });
+  await signOut(page);
+
+  for (const path of ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/cancel"]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+  }
+  await page.goto("/cart");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await signIn(page, email, "cart password 1");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await page.goto("/success");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Success");
+  await page.goto("/cancel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancel");
+});
+
+test("redirectTo only accepts paths on this site", async ({ page }) => {
+  const email = uniqueEmail("redirect");
+  await signUp(page, email, { password: "redirect password" });
+  await signOut(page);
+  await page.goto("/signin?redirectTo=https://evil.example/steal");
+  await signIn(page, email, "redirect password");
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+});
+
+test("the full password reset journey through a real SMTP server", async ({ page, browser, baseURL }) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, email, { password: "old password 123" });
+  // A second browser stays signed in: resetting must end that session too.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(other, baseURL!);
+  const otherPage = await other.newPage();
+  await otherPage.goto("/signin");
+  await signIn(otherPage, email, "old password 123");
+  await expectSignedInAs(otherPage, "Robin");
+  await signOut(page);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forget-password$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  const sameAnswer = "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.";
+  await expect(page.getByRole("status")).toHaveText(sameAnswer);
+
+  const mail = await waitForMail(email);
+  const link = mail.text.match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
+  await page.goto(link);
+  await page.getByLabel("New password").fill("new password 456");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page).toHaveURL(/\/signin\?notice=reset$/);
+  await expect(page.getByRole("status")).toHaveText("Your password has been changed. Please sign in with the new one.");
+
+  await signIn(page, email, "old password 123");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await signIn(page, email, "new password 456");
+  await expectSignedInAs(page, "Robin");
+
+  await otherPage.reload();
+  await expect(otherPage.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await other.close();
+
+  await page.goto(link);
+  await page.getByLabel("New password").fill("third password 789");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This reset link has expired or has already been used. Please ask for a new one.");
+
+  await signOut(page);
+  await page.goto("/forget-password");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(sameAnswer);
+});
+
+test("the account page changes the name and signs out of all devices", async ({ page }) => {
+  const email = uniqueEmail("account");
+  await signUp(page, email, { firstName: "Kim" });
+  await page.getByRole("link", { name: "Your account (Kim)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(ADULT_DOB)).toBeVisible();
+  await page.getByLabel("First name").fill("Kimberley");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your details have been saved.");
+  await expectSignedInAs(page, "Kimberley");
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Faccount$/);
+});
+
+test("a forged session cookie just means signed out", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "shop.session_token", value: "forged.cookie-value", url: baseURL! }]);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await page.goto("/cart");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+});

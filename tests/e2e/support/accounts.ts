@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import { MAIL_DIR } from "./ports";
+
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+export const ADULT_DOB = "1992-03-14";
+
+/** Waits for an e-mail to `to` to arrive at the e2e SMTP server, and returns it. */
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ to: string[]; subject: string; text: string }> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    for (const file of readdirSync(MAIL_DIR).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as { to: string[]; subject: string; text: string };
+      if (mail.to.includes(to)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export async function signUp(page: Page, email: string, options: { password?: string; dateOfBirth?: string; firstName?: string } = {}) {
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill(options.firstName ?? "Robin");
+  await page.getByLabel("Last name").fill("Taylor");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(options.password ?? "a long enough password");
+  await page.getByLabel("Date of birth").fill(options.dateOfBirth ?? ADULT_DOB);
+  await page.getByRole("checkbox", { name: /accept the terms/ }).check();
+  await page.getByRole("button", { name: "Create my account" }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string, rememberMe = false) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (rememberMe) await page.getByRole("checkbox", { name: "Remember me" }).check();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export async function expectSignedInAs(page: Page, name: string) {
+  await expect(page.getByRole("link", { name: `Your account (${name})` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+}
+
+/** The header's sign-out icon; waits until /signin says so. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/signin\?notice=signed-out$/);
+}
