@@ -173,3 +173,26 @@ test("a forged session cookie just means signed out", async ({ page, context, ba
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
 });
+
+test("the sign-in button says 'Loading...' while it works", async ({ page }) => {
+  await page.goto("/signin");
+  await page.route("**/signin.data**", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByLabel("Email").fill(uniqueEmail("slow"));
+  await page.getByLabel("Password").fill("whatever password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+});
+
+test("sign-in and sign-up offer Google when it is configured", async ({ page }) => {
+  await page.goto("/signin");
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forget-password");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+  await page.goto("/signup");
+  await expect(page.getByRole("button", { name: "Sign up with Google" })).toBeVisible();
+});
