@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADULT_DOB, expectSignedInAs, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { ADULT_DOB, expectSignedInAs, signedInElsewhere, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -104,12 +104,7 @@ test("the full password reset journey through a real SMTP server", async ({ page
   const email = uniqueEmail("reset");
   await signUp(page, email, { password: "old password 123" });
   // A second browser stays signed in: resetting must end that session too.
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(other, baseURL!);
-  const otherPage = await other.newPage();
-  await otherPage.goto("/signin");
-  await signIn(otherPage, email, "old password 123");
-  await expectSignedInAs(otherPage, "Robin");
+  const { context: other, page: otherPage } = await signedInElsewhere(browser, baseURL!, email, "old password 123", "Robin");
   await signOut(page);
 
   await page.getByRole("link", { name: "Forgot password?" }).click();

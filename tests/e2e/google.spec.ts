@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectSignedInAs, signIn, signOut, signUp, uniqueEmail } from "./support/accounts";
+import { expectSignedInAs, signedInElsewhere, signIn, signOut, signUp, uniqueEmail } from "./support/accounts";
 import { OIDC_USER_FILE } from "./support/ports";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
@@ -50,12 +50,7 @@ test("Google with the email of an existing account signs into that account", asy
   const email = uniqueEmail("google-existing");
   await signUp(page, email, { firstName: "Robin", password: "pre-registered password" });
   // Someone else signed in with that (never verified) password keeps no access once the owner uses Google.
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(other, baseURL!);
-  const otherPage = await other.newPage();
-  await otherPage.goto("/signin");
-  await signIn(otherPage, email, "pre-registered password");
-  await expectSignedInAs(otherPage, "Robin");
+  const { context: other, page: otherPage } = await signedInElsewhere(browser, baseURL!, email, "pre-registered password", "Robin");
   await signOut(page);
 
   googleWillSignIn(email, "Someone Else");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { MAIL_DIR } from "./ports";
+import { confirmAgeByCookie, ownClientAddress } from "./shop";
 
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 export const ADULT_DOB = "1992-03-14";
@@ -45,4 +46,15 @@ export async function expectSignedInAs(page: Page, name: string) {
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/signin\?notice=signed-out$/);
+}
+
+/** Another browser signed in to the same account (to show that its session ends). Close its context afterwards. */
+export async function signedInElsewhere(browser: Browser, baseURL: string, email: string, password: string, name: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(context, baseURL);
+  const page = await context.newPage();
+  await page.goto("/signin");
+  await signIn(page, email, password);
+  await expectSignedInAs(page, name);
+  return { context, page };
 }
