@@ -3,12 +3,14 @@ import type { Db } from "./database.server";
 import * as catalog from "./migrations/2026_11_22_0001_catalog";
 import * as blogContact from "./migrations/2026_11_22_0002_blog_contact";
 import * as accounts from "./migrations/2026_11_22_0003_accounts";
+import * as orders from "./migrations/2026_11_22_0004_orders";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
   "2026_11_22_0001_catalog": catalog,
   "2026_11_22_0002_blog_contact": blogContact,
   "2026_11_22_0003_accounts": accounts,
+  "2026_11_22_0004_orders": orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

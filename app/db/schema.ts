@@ -129,6 +129,70 @@ export type AccountTable = {
 export type AppSecretsTable = { name: string; value: string };
 export type OutboxEmailsTable = { id: string; to_address: string; subject: string; body: string; created_at: string };
 
+export type CartLinesTable = {
+  user_id: string;
+  kind: string;
+  item_id: string;
+  flavor: string;
+  nicotine_strength: number;
+  puff_count: number | null;
+  quantity: number;
+  created_at: string;
+};
+export type GuestMergesTable = { user_id: string; token: string; created_at: string };
+export type WishlistItemsTable = { user_id: string; kind: string; item_id: string; created_at: string };
+export type AddressesTable = {
+  id: string;
+  user_id: string;
+  title: string;
+  type: string;
+  address: string;
+  phone: string;
+  is_default: Flag;
+  position: number;
+  created_at: string;
+};
+export type CheckoutStateTable = {
+  user_id: string;
+  address_id: string | null;
+  shipping_method: string | null;
+  delivery_date: string | null;
+  updated_at: string;
+};
+export type OrdersTable = {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  status: string;
+  payment_status: string;
+  address_title: string;
+  address_type: string;
+  address_text: string;
+  address_phone: string;
+  shipping_method: string;
+  delivery_date: string;
+  shipping_cents: number;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  created_at: string;
+  updated_at: string;
+};
+export type OrderLinesTable = {
+  order_id: string;
+  position: number;
+  kind: string;
+  item_id: string;
+  name: string;
+  image: string | null;
+  flavor: string;
+  nicotine_strength: number;
+  puff_count: number | null;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+};
+
 export type ContentVersionsTable = {
   name: string;
   version: number;
@@ -147,6 +211,13 @@ export type Database = {
   account: AccountTable;
   app_secrets: AppSecretsTable;
   outbox_emails: OutboxEmailsTable;
+  cart_lines: CartLinesTable;
+  guest_merges: GuestMergesTable;
+  wishlist_items: WishlistItemsTable;
+  addresses: AddressesTable;
+  checkout_state: CheckoutStateTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 };
 
 

@@ -8,3 +8,12 @@ export function newId(length = 12): string {
   for (let i = 0; i < length; i++) id += ALPHABET[randomInt(ALPHABET.length)];
   return id;
 }
+
+const ORDER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** An order number read aloud and typed into WhatsApp: 8 characters, no 0/O/1/I, about 10^12 possibilities. */
+export function newOrderId(): string {
+  let id = "";
+  for (let i = 0; i < 8; i++) id += ORDER_ALPHABET[randomInt(ORDER_ALPHABET.length)];
+  return id;
+}

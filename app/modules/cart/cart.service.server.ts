@@ -1,0 +1,127 @@
+import type { Db } from "~/db/database.server";
+import { totals, type Totals } from "~/lib/pricing";
+import * as repo from "./cart.repository.server";
+import { clampQuantity, guestLineSchema, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
+
+export type CartLine = LineIdentity & {
+  key: string;
+  name: string;
+  image: string | null;
+  href: string;
+  displayFlavor: string;
+  puffCount: number | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+};
+export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[] };
+
+type Sellable = { name: string; image: string | null; priceCents: number; outOfStock: boolean; check: (line: GuestLine) => string | null };
+
+const list = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
+
+/** What can be sold now, with the rules each option must follow; prices come from here, never from the browser. */
+async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: string }>): Promise<Map<string, Sellable>> {
+  const ids = (kind: ItemKind) => [...new Set(lines.filter((l) => l.kind === kind).map((l) => l.itemId))];
+  const { devices, flavours } = await repo.findSellableItems(db, ids("device"), ids("flavour"));
+  const items = new Map<string, Sellable>();
+  for (const d of devices) {
+    const flavors = list<string>(d.flavors);
+    const strengths = list<number>(d.nicotine_strengths);
+    const puffs = list<number>(d.puff_counts);
+    items.set(`device|${d.id}`, {
+      name: d.name,
+      image: list<string>(d.images)[0] ?? null,
+      priceCents: d.price_cents,
+      outOfStock: d.stock_status === "out_of_stock",
+      check: (line) => {
+        if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "") return "Choose one of the device's flavours";
+        if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
+        if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null) return "Choose one of the device's puff counts";
+        return null;
+      },
+    });
+  }
+  for (const f of flavours) {
+    const sizes = list<number>(f.sizes);
+    items.set(`flavour|${f.id}`, {
+      name: f.name,
+      image: list<string>(f.images)[0] ?? null,
+      priceCents: f.price_cents,
+      outOfStock: f.stock_status === "out_of_stock",
+      check: (line) => (line.flavor !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
+    });
+  }
+  return items;
+}
+
+/** The shopper's cart priced from the catalogue; lines whose item is gone are removed and named in `dropped`. */
+export async function getCart(db: Db, userId: string, taxRatePercent: number): Promise<Cart> {
+  const rows = await repo.findCartRows(db, userId);
+  const identities = rows.map((r) => ({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }));
+  const items = await sellableItems(db, identities);
+  const lines: CartLine[] = [];
+  const dropped: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    const identity = identities[i]!;
+    const item = items.get(`${identity.kind}|${identity.itemId}`);
+    if (!item) {
+      dropped.push(row.flavor || "An item");
+      await repo.deleteLine(db, userId, identity);
+      continue;
+    }
+    lines.push({
+      ...identity,
+      key: lineKey(identity),
+      name: item.name,
+      image: item.image,
+      href: identity.kind === "device" ? `/productdetail/${identity.itemId}` : `/flavour/${identity.itemId}`,
+      displayFlavor: identity.flavor || item.name,
+      puffCount: row.puff_count,
+      quantity: row.quantity,
+      unitPriceCents: item.priceCents,
+      lineTotalCents: item.priceCents * row.quantity,
+    });
+  }
+  return { lines, dropped, totals: totals(lines, taxRatePercent) };
+}
+
+export type AddResult = { ok: true } | { ok: false; message: string };
+
+/** Adds an item with its chosen options after checking them against the catalogue. */
+export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
+  const parsed = guestLineSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: "That item or option is not available." };
+  const line = parsed.data;
+  const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
+  if (!item) return { ok: false, message: "That item is no longer available." };
+  if (item.outOfStock) return { ok: false, message: `${item.name} is out of stock.` };
+  const problem = item.check(line);
+  if (problem) return { ok: false, message: problem };
+  await repo.upsertLine(db, userId, line);
+  return { ok: true };
+}
+
+/** Minus never goes below 1; plus never above 99. */
+export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1) {
+  const row = (await repo.findCartRows(db, userId)).find((r) => lineKey({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) === lineKey(line));
+  if (row) await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
+}
+
+export const removeLine = repo.deleteLine;
+export const clearCart = repo.clearCart;
+export const countCartLines = repo.countLines;
+
+/** Merges what a visitor kept before signing in, once per guest cart (its token), adding quantities. */
+export async function mergeGuestCart(db: Db, userId: string, token: string, lines: unknown[]): Promise<{ merged: boolean; skipped: number }> {
+  if (!(await repo.recordMerge(db, userId, token))) return { merged: false, skipped: 0 };
+  let skipped = 0;
+  for (const line of lines) if (!(await addToCart(db, userId, line)).ok) skipped++;
+  return { merged: true, skipped };
+}
+
+export function parseLineKey(key: string): LineIdentity | null {
+  const [kind, itemId, flavor, strength] = key.split("|");
+  if ((kind !== "device" && kind !== "flavour") || !itemId || flavor === undefined || !/^\d{1,2}$/.test(strength ?? "")) return null;
+  return { kind, itemId, flavor, nicotineStrength: Number(strength) };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { totals } from "~/lib/pricing";
+import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
+import { addLine, mergeLines, type GuestLine } from "~/modules/cart/cart";
+import { afterAdd, afterDelete, afterSetDefault, type Address } from "./addresses";
+import { deliveryDateFor, formatDeliveryDate, isoDateInLondon, scheduleDays, shippingCost } from "./shipping";
+
+describe("pricing", () => {
+  it("adds tax at the configured rate and shipping on top", () => {
+    expect(totals([{ unitPriceCents: 1299, quantity: 2 }, { unitPriceCents: 599, quantity: 1 }], 10, 850)).toEqual({
+      subtotalCents: 3197, taxCents: 320, shippingCents: 850, totalCents: 4367,
+    });
+    expect(totals([], 10)).toEqual({ subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 });
+    expect(totals([{ unitPriceCents: 5, quantity: 1 }], 10).taxCents).toBe(1); // 0.5 cent rounds up
+  });
+});
+
+describe("shipping dates", () => {
+  it("free is 15 days and express 3 days from today; express costs 8.50", () => {
+    expect(deliveryDateFor("free", "2025-01-01")).toBe("2025-01-16");
+    expect(deliveryDateFor("express", "2024-12-30")).toBe("2025-01-02");
+    expect(shippingCost("express")).toBe(850);
+    expect(shippingCost("free")).toBe(0);
+    expect(shippingCost("schedule")).toBe(0);
+  });
+  it("offers the next 15 days to schedule", () => {
+    const days = scheduleDays("2025-01-04");
+    expect(days).toHaveLength(15);
+    expect(days[0]).toBe("2025-01-05");
+    expect(days.at(-1)).toBe("2025-01-19");
+  });
+  it("shows dates like 'Mon, Jan 5, 2025' and counts days in London", () => {
+    expect(formatDeliveryDate("2025-01-05")).toBe("Sun, Jan 5, 2025");
+    expect(formatDeliveryDate("2025-01-06")).toBe("Mon, Jan 6, 2025");
+    expect(isoDateInLondon(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01");
+  });
+});
+
+describe("cart lines", () => {
+  const line = (changes: Partial<GuestLine> = {}): GuestLine => ({ kind: "device", itemId: "d1", flavor: "Mint", nicotineStrength: 10, puffCount: 5000, quantity: 1, ...changes });
+  it("raises the quantity of the same id + flavour + strength", () => {
+    expect(addLine([line()], line({ puffCount: 6000 }))).toEqual([line({ quantity: 2 })]);
+  });
+  it("keeps other flavours and strengths apart", () => {
+    expect(addLine([line()], line({ flavor: "Cola" }))).toHaveLength(2);
+    expect(addLine([line()], line({ nicotineStrength: 20 }))).toHaveLength(2);
+  });
+  it("merges a guest cart by adding quantities, never above 99", () => {
+    const merged = mergeLines([line({ quantity: 2 })], [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
+    expect(merged).toEqual([line({ quantity: 5 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
+    expect(addLine([line({ quantity: 98 })], line({ quantity: 5 }))[0]!.quantity).toBe(99);
+  });
+});
+
+describe("address book rules", () => {
+  const a = (id: string, isDefault = false): Address => ({ id, title: id, type: "HOME", address: "1 Road", phone: "0123456789", isDefault });
+  it("makes the first address default and selected", () => {
+    expect(afterAdd({ addresses: [], selectedId: null }, a("x"))).toEqual({ addresses: [a("x", true)], selectedId: "x" });
+    const second = afterAdd({ addresses: [a("x", true)], selectedId: "x" }, a("y"));
+    expect(second).toEqual({ addresses: [a("x", true), a("y")], selectedId: "x" });
+  });
+  it("clears the selection when the selected address goes, and passes the default on", () => {
+    expect(afterDelete({ addresses: [a("x", true), a("y"), a("z")], selectedId: "x" }, "x")).toEqual({ addresses: [a("y", true), a("z")], selectedId: null });
+    expect(afterDelete({ addresses: [a("x", true), a("y")], selectedId: "x" }, "y")).toEqual({ addresses: [a("x", true)], selectedId: "x" });
+  });
+  it("marks only one default", () => {
+    expect(afterSetDefault({ addresses: [a("x", true), a("y")], selectedId: null }, "y").addresses.map((x) => x.isDefault)).toEqual([false, true]);
+    expect(afterAdd({ addresses: [a("x", true)], selectedId: null }, a("y", true)).addresses.map((x) => x.isDefault)).toEqual([false, true]);
+  });
+});
+
+describe("WhatsApp texts", () => {
+  it("writes the cart version", () => {
+    const text = cartMessage("Vapour Lane", [{ name: "Hayati Pro Max 6000", flavor: "Blue Razz Ice", nicotineStrength: 20, quantity: 2, lineTotalCents: 2598 }], { subtotalCents: 2598, taxCents: 260, totalCents: 2858 }, "USD");
+    expect(text).toBe(
+      "Hello Vapour Lane! I would like to order:\n\n1. Hayati Pro Max 6000\n   Flavor: Blue Razz Ice\n   Nicotine: 20mg\n   Qty: 2\n   Price: $25.98\n\nSubtotal: $25.98\nTax: $2.60\nTotal: $28.58\n\nThank you!",
+    );
+  });
+  it("writes the order version with the Order ID", () => {
+    const text = orderMessage(
+      {
+        orderId: "K7QX2M9P",
+        lines: [{ name: "Crystal Pro CP 10K", flavor: "Cola Ice", nicotineStrength: 10, puffCount: 5000, quantity: 1, lineTotalCents: 1999 }],
+        address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
+        shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },
+        subtotalCents: 1999, taxCents: 200, totalCents: 3049,
+      },
+      "USD",
+    );
+    expect(text).toBe(
+      "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\n12 High St, Leeds LS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon, Jan 6, 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import type { Db } from "~/db/database.server";
+import { deliveryDateFor, isoDateInLondon, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
+
+export type CheckoutState = { addressId: string | null; shippingMethod: ShippingMethod | null; deliveryDate: string | null };
+
+export async function getCheckoutState(db: Db, userId: string): Promise<CheckoutState> {
+  const row = await db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const method = shippingMethodSchema.safeParse(row?.shipping_method);
+  return { addressId: row?.address_id ?? null, shippingMethod: method.success ? method.data : null, deliveryDate: row?.delivery_date ?? null };
+}
+
+export type ShippingChoice = { ok: true } | { ok: false; message: string };
+
+/** Free or Express: the date is today plus their days. Schedule: one of the next 15 days, nothing else. */
+export async function chooseShipping(db: Db, userId: string, rawMethod: unknown, rawDate: unknown, now = new Date()): Promise<ShippingChoice> {
+  const method = shippingMethodSchema.safeParse(rawMethod);
+  if (!method.success) return { ok: false, message: "Please choose a shipping method" };
+  const today = isoDateInLondon(now);
+  let date: string;
+  if (method.data === "schedule") {
+    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate)) return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+    date = rawDate;
+  } else {
+    date = deliveryDateFor(method.data, today);
+  }
+  const updated = await db
+    .updateTable("checkout_state")
+    .set({ shipping_method: method.data, delivery_date: date, updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("address_id", "is not", null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: "Please select a shipping address" };
+  return { ok: true };
+}
+
+export async function clearCheckout(db: Db, userId: string) {
+  await db.deleteFrom("checkout_state").where("user_id", "=", userId).execute();
+}

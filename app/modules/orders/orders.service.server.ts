@@ -1,0 +1,151 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
+import { newOrderId } from "~/lib/ids.server";
+import { totals } from "~/lib/pricing";
+import { getCart } from "~/modules/cart/cart.service.server";
+import { isoDateInLondon, scheduleDays, shippingCost, shippingNames } from "~/modules/checkout/shipping";
+import { getCheckoutState } from "~/modules/checkout/checkout.service.server";
+import { ORDER_ID, orderMessages, type Order, type OrderStatus, type PaymentStatus } from "./orders";
+
+export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? ""));
+
+/**
+ * Places the shopper's order from the server's own view of cart, address and shipping: every price and total is
+ * recomputed; order and lines are saved in one transaction, then the cart and checkout state are emptied.
+ * The same idempotency key always gives the same order (a double click, a retry, a second tab).
+ */
+export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, now = new Date()): Promise<PlaceResult> {
+  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
+  const earlier = await findOrderByKey(db, userId, idempotencyKey);
+  if (earlier) return { ok: true, order: earlier, created: false };
+  try {
+    return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
+      // One placement per shopper at a time: a no-op update locks their user row (PostgreSQL; SQLite
+      // serialises writers anyway). Then look again: an order placed with this key a moment ago has emptied the cart.
+      await trx.updateTable("user").set({ updatedAt: sql`"updatedAt"` }).where("id", "=", userId).execute();
+      const placed = await findOrderByKey(trx, userId, idempotencyKey);
+      if (placed) return { ok: true, order: placed, created: false };
+      const state = await getCheckoutState(trx, userId);
+      const address = state.addressId
+        ? await trx.selectFrom("addresses").selectAll().where("id", "=", state.addressId).where("user_id", "=", userId).executeTakeFirst()
+        : undefined;
+      if (!address) return { ok: false, message: orderMessages.noAddress };
+      const cart = await getCart(trx, userId, taxRatePercent);
+      if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
+      for (const line of cart.lines) {
+        if (typeof line.name !== "string" || line.name.trim() === "") return { ok: false, message: `Invalid product name for item: ${line.itemId}` };
+        if (!Number.isInteger(line.unitPriceCents) || line.unitPriceCents < 0) return { ok: false, message: `Invalid price for ${line.name}` };
+      }
+      if (!state.shippingMethod || !state.deliveryDate) return { ok: false, message: "Please choose a shipping method" };
+      const today = isoDateInLondon(now);
+      if (state.shippingMethod === "schedule" && !scheduleDays(today).includes(state.deliveryDate)) {
+        return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+      }
+      const money = totals(cart.lines, taxRatePercent, shippingCost(state.shippingMethod));
+      const id = newOrderId();
+      const stamp = now.toISOString();
+      await trx
+        .insertInto("orders")
+        .values({
+          id,
+          user_id: userId,
+          idempotency_key: idempotencyKey,
+          status: "pending",
+          payment_status: "pending",
+          address_title: address.title,
+          address_type: address.type,
+          address_text: address.address,
+          address_phone: address.phone,
+          shipping_method: state.shippingMethod,
+          delivery_date: state.deliveryDate,
+          shipping_cents: money.shippingCents,
+          subtotal_cents: money.subtotalCents,
+          tax_cents: money.taxCents,
+          total_cents: money.totalCents,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      await trx
+        .insertInto("order_lines")
+        .values(
+          cart.lines.map((line, position) => ({
+            order_id: id,
+            position,
+            kind: line.kind,
+            item_id: line.itemId,
+            name: line.name,
+            image: line.image,
+            flavor: line.displayFlavor,
+            nicotine_strength: line.nicotineStrength,
+            puff_count: line.puffCount,
+            unit_price_cents: line.unitPriceCents,
+            quantity: line.quantity,
+            line_total_cents: line.lineTotalCents,
+          })),
+        )
+        .execute();
+      await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("checkout_state").where("user_id", "=", userId).execute();
+      const order = await findOrder(trx, userId, id);
+      return { ok: true, order: order!, created: true };
+    });
+  } catch (error) {
+    // Two requests with one key at once: the second loses the unique index race and returns the first's order.
+    if (isUniqueViolation(error)) {
+      const winner = await findOrderByKey(db, userId, idempotencyKey);
+      if (winner) return { ok: true, order: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {
+  const row = await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+  return row ? findOrder(db, userId, row.id) : null;
+}
+
+/** One of this shopper's orders; another shopper's id is simply not found. */
+export async function findOrder(db: Db, userId: string, id: string): Promise<Order | null> {
+  if (!ORDER_ID.test(id)) return null;
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  const lines = await db.selectFrom("order_lines").selectAll().where("order_id", "=", id).orderBy("position").execute();
+  return {
+    id: row.id,
+    status: row.status as OrderStatus,
+    paymentStatus: row.payment_status as PaymentStatus,
+    createdAt: row.created_at,
+    address: { title: row.address_title, type: row.address_type, address: row.address_text, phone: row.address_phone },
+    shipping: { method: shippingNames[row.shipping_method as keyof typeof shippingNames] ?? row.shipping_method, deliveryDate: row.delivery_date, costCents: row.shipping_cents },
+    subtotalCents: row.subtotal_cents,
+    taxCents: row.tax_cents,
+    totalCents: row.total_cents,
+    lines: lines.map((l) => ({
+      kind: l.kind,
+      itemId: l.item_id,
+      name: l.name,
+      image: l.image,
+      flavor: l.flavor,
+      nicotineStrength: l.nicotine_strength,
+      puffCount: l.puff_count,
+      unitPriceCents: l.unit_price_cents,
+      quantity: l.quantity,
+      lineTotalCents: l.line_total_cents,
+    })),
+  };
+}
+
+export async function listOrders(db: Db, userId: string) {
+  return db
+    .selectFrom("orders")
+    .select(["id", "status", "payment_status", "total_cents", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(100)
+    .execute();
+}

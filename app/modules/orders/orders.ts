@@ -1,0 +1,40 @@
+export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered", "cancelled"] as const;
+export const paymentStatuses = ["pending", "paid", "refunded"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const orderMessages = {
+  failed: "Failed to process your order. Please try again.",
+  noAddress: "Please select a shipping address",
+  emptyCart: "Your cart is empty",
+  placed: "Order placed successfully!",
+  missingKey: "This order form has expired. Please reload the page and try again.",
+} as const;
+
+export type OrderLine = {
+  kind: string;
+  itemId: string;
+  name: string;
+  image: string | null;
+  flavor: string;
+  nicotineStrength: number;
+  puffCount: number | null;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+};
+
+export type Order = {
+  id: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  createdAt: string;
+  address: { title: string; type: string; address: string; phone: string };
+  shipping: { method: string; deliveryDate: string; costCents: number };
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  lines: OrderLine[];
+};
+
+export const ORDER_ID = /^[A-HJ-NP-Z2-9]{8}$/;
