@@ -18,6 +18,8 @@ import { useNonce } from "./components/layout/nonce";
 import { NotFound } from "./components/layout/not-found";
 import { displayName } from "./modules/accounts/accounts";
 import { getSessionUser } from "./modules/accounts/session.server";
+import { countCartLines } from "./modules/cart/cart.service.server";
+import { GuestStateSync } from "./components/cart/guest-state-sync";
 import { ageStatus } from "./modules/compliance/age-gate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: context.settings,
     ageStatus: ageStatus(request),
     user: user ? { name: displayName(user), role: user.role } : null,
+    cartCount: user ? await countCartLines(context.db, user.id) : 0,
   };
 }
 
@@ -51,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <div className="flex flex-1 flex-col" inert={gate ? true : undefined}>
-          <Header shopName={data?.settings.name ?? "Shop"} user={data?.user ?? null} />
+          <Header shopName={data?.settings.name ?? "Shop"} user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
           <main id="main" className="flex-1">
             {children}
           </main>
@@ -59,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </div>
         {gate && <AgeGate status={gate} returnTo={location.pathname + location.search} />}
         <ToastContainer />
+        <GuestStateSync signedIn={Boolean(data?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

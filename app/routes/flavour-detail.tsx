@@ -10,19 +10,25 @@ import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
+import { AddToCart } from "~/components/cart/add-to-cart";
+import { WishlistButton } from "~/components/cart/wishlist-button";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { isInWishlist } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/flavour-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const flavour = await getFlavour(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
-  return { flavour };
+  const user = await getSessionUser(context, request);
+  const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "flavour", itemId: flavour.id }) : false;
+  return { flavour, inWishlist };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description) : [{ title: "Page not found" }];
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
-  const { flavour } = loaderData;
+  const { flavour, inWishlist } = loaderData;
   const name = displayName(flavour.name);
   const [size, setSize] = useState(flavour.sizes[0]);
   const [quantity, setQuantity] = useState(1);
@@ -49,6 +55,12 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             {flavour.bottleMl ? `${flavour.bottleMl} ml refill bottle` : flavour.podMl ? `${flavour.podMl} ml pod` : null}
           </p>
           <QuantityStepper value={quantity} onChange={setQuantity} />
+          <AddToCart
+            line={size === undefined ? null : { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: size, puffCount: null, quantity }}
+            disabled={flavour.stockStatus === "out_of_stock"}
+            disabledReason="Out of stock"
+          />
+          <WishlistButton kind="flavour" itemId={flavour.id} initial={inWishlist} />
           <NicotineWarning />
           <Badges />
         </div>

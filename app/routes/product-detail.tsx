@@ -10,19 +10,25 @@ import { pageMeta } from "~/lib/meta";
 import { displayName } from "~/lib/text";
 import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
 import { getDevice } from "~/modules/catalog/catalog.service.server";
+import { AddToCart } from "~/components/cart/add-to-cart";
+import { WishlistButton } from "~/components/cart/wishlist-button";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { isInWishlist } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/product-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const device = await getDevice(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
-  return { device };
+  const user = await getSessionUser(context, request);
+  const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "device", itemId: device.id }) : false;
+  return { device, inWishlist };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, data.device.name, data.device.description) : [{ title: "Page not found" }];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { device } = loaderData;
+  const { device, inWishlist } = loaderData;
   const name = displayName(device.name);
   const [flavor, setFlavor] = useState(device.flavors[0]);
   const [strength, setStrength] = useState(pickDefault(device.nicotineStrengths, DEFAULT_NICOTINE_STRENGTH));
@@ -56,6 +62,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <p className="mt-6 text-slate-700">{device.description}</p>
+          <AddToCart
+            line={strength === undefined ? null : { kind: "device", itemId: device.id, flavor: flavor ?? "", nicotineStrength: strength, puffCount: puffs ?? null, quantity: 1 }}
+            disabled={device.stockStatus === "out_of_stock"}
+            disabledReason="Out of stock"
+          />
+          <WishlistButton kind="device" itemId={device.id} initial={inWishlist} />
           <NicotineWarning />
           <Badges />
         </div>

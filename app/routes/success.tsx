@@ -1,19 +1,37 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import { orderWhatsappUrl } from "~/modules/orders/order-action.server";
+import { findOrder } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Success", "Your order has been placed.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdultCustomer(context, request);
-  return null;
+  const user = await requireAdultCustomer(context, request);
+  const id = new URL(request.url).searchParams.get("order") ?? "";
+  const order = id ? await findOrder(context.db, user.id, id) : null;
+  return { order: order ? { id: order.id, whatsappUrl: orderWhatsappUrl(context, order) } : null };
 }
 
-export default function Success() {
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
   return (
-    <div className="container-page py-16 text-center">
+    <div className="container-page max-w-2xl py-16 text-center">
       <h1 className="text-4xl font-extrabold">Success</h1>
+      {order && (
+        <>
+          <p className="mt-6 text-lg">Your order number is <strong className="font-mono text-2xl tracking-wider">{order.id}</strong></p>
+          <p className="mt-4 text-slate-700">
+            We have saved your order and opened a WhatsApp message to us with its details. Send it, and we will confirm
+            your order and the payment details on WhatsApp. We have also e-mailed you a confirmation.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">Open the WhatsApp message again</a>
+            <Link to={`/account/orders/${order.id}`} className="btn-outline">See your order</Link>
+          </div>
+        </>
+      )}
       <Link to="/" className="btn-outline mt-8">Back to the shop</Link>
     </div>
   );

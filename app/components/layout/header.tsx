@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
-import { CartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
+import { useGuestCartCount } from "~/components/cart/guest-state-sync";
+import { CartIcon, HeartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
 import { mainLinks } from "./nav-links";
 import { SearchForm } from "./search-form";
 
@@ -30,10 +31,12 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   );
 }
 
-export function Header({ shopName, user }: { shopName: string; user: HeaderUser }) {
+export function Header({ shopName, user, cartCount }: { shopName: string; user: HeaderUser; cartCount: number }) {
+  const guestCount = useGuestCartCount(Boolean(user));
+  const count = user ? cartCount : guestCount;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex items-center gap-3 py-3">
+      <div className="container-page flex items-center gap-1 py-3 sm:gap-3">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-extrabold text-brand-700">
           <img src="/images/logo.svg" alt="" width="32" height="32" />
           <span className="text-lg">{shopName}</span>
@@ -50,8 +53,16 @@ export function Header({ shopName, user }: { shopName: string; user: HeaderUser 
             ))}
           </ul>
         </nav>
-        <Link to="/cart" aria-label="Cart" className="ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0">
+        <Link to="/wishlist" aria-label="Wishlist" className="hidden rounded-full p-2 hover:bg-brand-50 sm:inline-flex">
+          <HeartIcon />
+        </Link>
+        <Link to="/cart" aria-label={count ? `Cart (${count} ${count === 1 ? "line" : "lines"})` : "Cart"} className="relative ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0">
           <CartIcon />
+          {count > 0 && (
+            <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white">
+              {count}
+            </span>
+          )}
         </Link>
         <AccountLinks user={user} />
         <details className="relative lg:hidden">
@@ -61,7 +72,7 @@ export function Header({ shopName, user }: { shopName: string; user: HeaderUser 
           <nav aria-label="Side menu" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
             <SearchForm id="menu-search" placeholder="Search" className="mb-3 flex sm:hidden" />
             <ul className="flex flex-col gap-1">
-              {[...mainLinks, { to: "/cart", label: "Cart" }].map((link) => (
+              {[...mainLinks, { to: "/cart", label: "Cart" }, { to: "/wishlist", label: "Wishlist" }].map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="block rounded-lg px-3 py-2 hover:bg-brand-50">{link.label}</Link>
                 </li>

@@ -8,3 +8,9 @@ export function useShopSettings(): ShopSettings {
   const data = useRouteLoaderData("root") as { settings?: ShopSettings } | undefined;
   return data?.settings ?? fallback;
 }
+
+/** Whether a shopper is signed in (the root loader decides; cached pages are always signed out). */
+export function useSignedIn(): boolean {
+  const data = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  return Boolean(data?.user);
+}

@@ -1,15 +1,18 @@
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
+import { WishlistHeart } from "~/components/cart/wishlist-button";
 import { cardName } from "~/lib/text";
+import type { ItemKind } from "~/modules/cart/cart";
 import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
 
-type Props = { to: string; name: string; image: string | null; priceCents: number; tag: string };
+type Props = { to: string; name: string; image: string | null; priceCents: number; tag: string; wish?: { kind: ItemKind; itemId: string } };
 
 /** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
-export function ProductCard({ to, name, image, priceCents, tag }: Props) {
+export function ProductCard({ to, name, image, priceCents, tag, wish }: Props) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      {wish && <WishlistHeart kind={wish.kind} itemId={wish.itemId} name={name} />}
       <ProductImage src={image} alt={name} loading="lazy" width={600} height={600}
         className="aspect-square w-full bg-slate-50 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -34,7 +37,7 @@ export function FlavourResults({ flavours }: { flavours: FlavourCardData[] }) {
   return (
     <FlavourGrid>
       {flavours.map((f) => (
-        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} />
+        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} wish={{ kind: "flavour", itemId: f.id }} />
       ))}
     </FlavourGrid>
   );

@@ -1,7 +1,8 @@
 import type { Db } from "~/db/database.server";
 import { totals, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
-import { clampQuantity, guestLineSchema, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
+import { clampQuantity, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
+import { guestLineSchema } from "./cart.schema";
 
 export type CartLine = LineIdentity & {
   key: string;

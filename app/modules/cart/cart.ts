@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export type ItemKind = "device" | "flavour";
 /** What identifies a cart line (spec section 3): the item plus flavour plus nicotine strength. */
 export type LineIdentity = { kind: ItemKind; itemId: string; flavor: string; nicotineStrength: number };
@@ -28,20 +26,20 @@ export const clampQuantity = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, M
 /** Merging a guest cart into an account's: same identity adds quantities. */
 export const mergeLines = (into: GuestLine[], from: GuestLine[]) => from.reduce(addLine, into);
 
-export const guestLineSchema = z.object({
-  kind: z.enum(["device", "flavour"]),
-  itemId: z.string().regex(/^[a-z0-9-]{1,64}$/),
-  flavor: z.string().max(100),
-  nicotineStrength: z.number().int().min(0).max(20),
-  puffCount: z.number().int().min(0).max(100_000).nullable(),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-});
-
 /** What a visitor keeps before signing in (browser storage, key appState). */
 export const APP_STATE_KEY = "appState";
-export const appStateSchema = z.object({
-  cartToken: z.string().min(8).max(64),
-  cart: z.array(guestLineSchema).max(50),
-  wishlist: z.array(z.object({ kind: z.enum(["device", "flavour"]), itemId: z.string().regex(/^[a-z0-9-]{1,64}$/) })).max(200),
-});
-export type AppState = z.infer<typeof appStateSchema>;
+export type AppState = { cartToken: string; cart: GuestLine[]; wishlist: Array<{ kind: ItemKind; itemId: string }> };
+
+const ID = /^[a-z0-9-]{1,64}$/;
+const isInt = (n: unknown, min: number, max: number) => typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
+
+/** A light check of browser storage (the server checks everything again with cart.schema.ts). */
+export function isAppState(value: unknown): value is AppState {
+  const v = value as AppState;
+  return (
+    typeof v === "object" && v !== null && typeof v.cartToken === "string" && Array.isArray(v.cart) && Array.isArray(v.wishlist) &&
+    v.cart.every((l) => (l.kind === "device" || l.kind === "flavour") && ID.test(l.itemId) && typeof l.flavor === "string" &&
+      isInt(l.nicotineStrength, 0, 20) && isInt(l.quantity, 1, MAX_QUANTITY) && (l.puffCount === null || isInt(l.puffCount, 0, 100_000))) &&
+    v.wishlist.every((w) => (w.kind === "device" || w.kind === "flavour") && ID.test(w.itemId))
+  );
+}

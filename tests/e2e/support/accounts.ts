@@ -58,3 +58,9 @@ export async function signedInElsewhere(browser: Browser, baseURL: string, email
   await expectSignedInAs(page, name);
   return { context, page };
 }
+
+/** Signs up and waits until the header shows the new account. */
+export async function signedUp(page: Page, email: string, options: { password?: string; firstName?: string } = {}) {
+  await signUp(page, email, options);
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+}

@@ -1,0 +1,50 @@
+import type { FormEvent } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { useSignedIn } from "~/components/layout/use-shop";
+import { cartMessages, type GuestLine } from "~/modules/cart/cart";
+import { addGuestLine } from "./guest-state";
+
+/**
+ * Add to Cart: signed in, the server checks and adds the line; a visitor's line is kept in browser storage and
+ * merged into the account on sign-in. Either way the shopper goes to /cart (spec section 4).
+ */
+export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine | null; disabled?: boolean; disabledReason?: string }) {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === "submitting";
+  const added = line?.kind === "flavour" ? cartMessages.flavourAdded : cartMessages.deviceAdded;
+
+  function onSubmit(event: FormEvent) {
+    if (!line) {
+      event.preventDefault();
+      toast.error(cartMessages.selectSize);
+      return;
+    }
+    if (signedIn) return;
+    event.preventDefault();
+    addGuestLine(line);
+    toast.success(added);
+    navigate("/cart");
+  }
+
+  return (
+    <Form method="post" action="/cart" onSubmit={onSubmit} className="mt-6">
+      <input type="hidden" name="intent" value="add" />
+      {line && (
+        <>
+          <input type="hidden" name="kind" value={line.kind} />
+          <input type="hidden" name="itemId" value={line.itemId} />
+          <input type="hidden" name="flavor" value={line.flavor} />
+          <input type="hidden" name="nicotineStrength" value={line.nicotineStrength} />
+          <input type="hidden" name="puffCount" value={line.puffCount ?? ""} />
+          <input type="hidden" name="quantity" value={line.quantity} />
+        </>
+      )}
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={disabled || busy} aria-busy={busy}>
+        Add to Cart
+      </button>
+      {disabled && disabledReason && <p className="mt-2 text-sm text-rose-700">{disabledReason}</p>}
+    </Form>
+  );
+}

@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import type { ShopContext } from "~/lib/app-context";
+import { addToCart, changeQuantity, parseLineKey, removeLine } from "./cart.service.server";
+
+const numberOrNull = (value: FormDataEntryValue | null) => (value === null || value === "" ? null : Number(value));
+
+/** /cart's action: add (from a product page), plus, minus, remove. */
+export async function handleCartAction(context: ShopContext, userId: string, form: FormData) {
+  const intent = form.get("intent");
+  if (intent === "add") {
+    const result = await addToCart(context.db, userId, {
+      kind: form.get("kind"),
+      itemId: form.get("itemId"),
+      flavor: String(form.get("flavor") ?? ""),
+      nicotineStrength: numberOrNull(form.get("nicotineStrength")),
+      puffCount: numberOrNull(form.get("puffCount")),
+      quantity: numberOrNull(form.get("quantity")),
+    });
+    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    return redirect(`/cart?added=${form.get("kind") === "flavour" ? "flavour" : "device"}`);
+  }
+  const line = parseLineKey(String(form.get("line") ?? ""));
+  if (!line) return data({ error: "That line is not in your cart." }, { status: 400 });
+  if (intent === "increase") await changeQuantity(context.db, userId, line, 1);
+  else if (intent === "decrease") await changeQuantity(context.db, userId, line, -1);
+  else if (intent === "remove") await removeLine(context.db, userId, line);
+  else return data({ error: "Unknown request." }, { status: 400 });
+  return { error: null };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import type { ShopContext } from "~/lib/app-context";
+import { formatMoney } from "~/lib/money";
+import { whatsappChatUrl } from "~/lib/whatsapp";
+import { orderMessage } from "~/lib/whatsapp-text";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { formatDeliveryDate } from "~/modules/checkout/shipping";
+import { orderMessages, type Order } from "./orders";
+import { placeOrder } from "./orders.service.server";
+
+export type PlaceAnswer = { ok: true; orderId: string; whatsappUrl: string } | { ok: false; message: string };
+
+/** The order version of the WhatsApp text, to the shop's number. */
+export function orderWhatsappUrl(context: ShopContext, order: Order): string {
+  const text = orderMessage(
+    {
+      orderId: order.id,
+      lines: order.lines.map((l) => ({ name: l.name, flavor: l.flavor, nicotineStrength: l.nicotineStrength, puffCount: l.puffCount, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
+      address: order.address,
+      shipping: { method: order.shipping.method, date: formatDeliveryDate(order.shipping.deliveryDate), costCents: order.shipping.costCents },
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+    },
+    context.settings.currency,
+  );
+  return whatsappChatUrl(context.settings.whatsappNumber, text);
+}
+
+/** Places the order; a new one also gets a confirmation e-mail (in the background). */
+export async function handlePlaceOrder(context: ShopContext, user: SessionUser, form: FormData): Promise<{ answer: PlaceAnswer; status: number }> {
+  try {
+    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), context.config.TAX_RATE_PERCENT);
+    if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
+    const { order } = result;
+    if (result.created) {
+      const money = (cents: number) => formatMoney(cents, context.settings.currency);
+      void context.mailer
+        .send({
+          to: user.email,
+          subject: `${context.settings.name}: order ${order.id} received`,
+          text: [
+            `Thank you for your order ${order.id}.`,
+            "",
+            ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`),
+            "",
+            `Total: ${money(order.totalCents)}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+            "",
+            "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
+          ].join("\n"),
+        })
+        .catch((error: Error) => context.log.error({ err: error, orderId: order.id }, "could not send an order confirmation"));
+    }
+    return { answer: { ok: true, orderId: order.id, whatsappUrl: orderWhatsappUrl(context, order) }, status: 200 };
+  } catch (error) {
+    context.log.error({ err: error }, "placing an order failed");
+    return { answer: { ok: false, message: orderMessages.failed }, status: 500 };
+  }
+}
+
+export const newIdempotencyKey = () => randomBytes(18).toString("base64url");

@@ -1,0 +1,29 @@
+import { data, Link } from "react-router";
+import { OrderView } from "~/components/orders/order-view";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/modules/accounts/session.server";
+import { orderWhatsappUrl } from "~/modules/orders/order-action.server";
+import { findOrder } from "~/modules/orders/orders.service.server";
+import type { Route } from "./+types/account-order";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? pageMeta(matches, `Order ${data.order.id}`, "Your order and its status.") : [{ title: "Page not found" }]);
+
+/** One of the shopper's own orders; anybody else's order id is a 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const order = await findOrder(context.db, user.id, params.id);
+  if (!order) throw data(null, { status: 404 });
+  return { order, whatsappUrl: orderWhatsappUrl(context, order) };
+}
+
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const { order, whatsappUrl } = loaderData;
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <Link to="/account/orders" className="text-sm text-brand-700 hover:underline">All your orders</Link>
+      <h1 className="mt-2 text-3xl font-extrabold">Order {order.id}</h1>
+      <div className="mt-6"><OrderView order={order} /></div>
+      <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline mt-8">Send the WhatsApp message again</a>
+    </div>
+  );
+}

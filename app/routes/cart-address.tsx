@@ -1,0 +1,117 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useLocation, useSearchParams } from "react-router";
+import { AddressForm } from "~/components/checkout/address-form";
+import { CheckoutSteps } from "~/components/checkout/steps";
+import { Modal, useHydrated } from "~/components/ui/modal";
+import { pageMeta } from "~/lib/meta";
+import { check } from "~/modules/accounts/accounts";
+import { addressInput, addressTypeLabels } from "~/modules/checkout/addresses";
+import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress } from "~/modules/checkout/addresses.service.server";
+import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { orderMessages } from "~/modules/orders/orders";
+import type { Route } from "./+types/cart-address";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireCheckoutStep(context, request, "address");
+  return getAddressBook(context.db, user.id);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireCheckoutStep(context, request, "address");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent === "save") {
+    const values = Object.fromEntries(["title", "type", "address", "phone"].map((k) => [k, String(form.get(k) ?? "")]));
+    const checked = check(addressInput, values);
+    if ("errors" in checked) return data({ errors: checked.errors, values, editing: id || "new", message: null }, { status: 400 });
+    const input = { ...checked.data, isDefault: form.get("isDefault") === "on" };
+    if (id) {
+      if (!(await editAddress(context.db, user.id, id, input))) throw data(null, { status: 404 });
+    } else {
+      await addAddress(context.db, user.id, input);
+    }
+    return redirect("/cart-address");
+  }
+  if (intent === "delete") {
+    if (!(await deleteAddress(context.db, user.id, id))) throw data(null, { status: 404 });
+    return redirect("/cart-address");
+  }
+  if (intent === "next") {
+    const chosen = String(form.get("addressId") ?? "");
+    if (!chosen || !(await selectAddress(context.db, user.id, chosen))) {
+      return data({ errors: {}, values: {}, editing: null, message: orderMessages.noAddress }, { status: 400 });
+    }
+    return redirect("/cart-shipping");
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function CartAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses, selectedId } = loaderData;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [picked, setSelected] = useState<string | null>(null);
+  const selected = picked ?? selectedId;
+  const [editing, setEditing] = useState<string | null>(actionData?.editing ?? (params.get("new") ? "new" : params.get("edit")));
+  // A saved address lands back here (a new location): the dialog closes. A refused one keeps it open.
+  useEffect(() => setEditing(params.get("new") ? "new" : params.get("edit")), [location.key, params]);
+  useEffect(() => {
+    if (actionData?.editing) setEditing(actionData.editing);
+  }, [actionData]);
+  const editedAddress = addresses.find((a) => a.id === editing);
+  const hydrated = useHydrated();
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <CheckoutSteps current={1} />
+      <h1 className="mt-4 text-3xl font-extrabold">Delivery address</h1>
+      {actionData?.message && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">{actionData.message}</p>}
+      <Form method="post" id="choose-address" className="mt-6">
+        <input type="hidden" name="intent" value="next" />
+        {addresses.length === 0 && <p className="rounded-xl bg-slate-50 p-6 text-slate-700">You have no saved addresses yet. Add one to continue.</p>}
+        <fieldset className="space-y-3">
+          <legend className="sr-only">Choose a delivery address</legend>
+          {addresses.map((a) => (
+            <label key={a.id} className="flex cursor-pointer gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50">
+              <input type="radio" name="addressId" value={a.id} defaultChecked={a.id === selectedId} onChange={() => setSelected(a.id)} className="mt-1 h-4 w-4 accent-brand-600" />
+              <span className="flex-1">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{a.title}</span>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{a.type}</span>
+                  {a.isDefault && <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">DEFAULT</span>}
+                </span>
+                <span className="mt-1 block text-sm text-slate-700">{a.address}</span>
+                <span className="block text-sm text-slate-500">{a.phone}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </Form>
+      <ul className="mt-3 space-y-1" aria-label="Change addresses">
+        {addresses.map((a) => (
+          <li key={a.id} className="flex gap-4 text-sm">
+            <span className="w-40 truncate text-slate-500">{a.title} ({addressTypeLabels[a.type]})</span>
+            <Link to={`/cart-address?edit=${a.id}`} onClick={(e) => { e.preventDefault(); setEditing(a.id); }} className="text-brand-700 hover:underline" aria-label={`Edit ${a.title}`}>Edit</Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={a.id} />
+              <button type="submit" className="text-rose-700 hover:underline" aria-label={`Delete ${a.title}`}>Delete</button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Link to="/cart-address?new=1" onClick={(e) => { e.preventDefault(); setEditing("new"); }} className="btn-outline mt-6">Add New Address</Link>
+      <div className="mt-8 flex justify-between">
+        <Link to="/cart" className="btn-outline">Back</Link>
+        <button type="submit" form="choose-address" className="btn-primary" disabled={addresses.length === 0 || (hydrated && !selected)}>Next</button>
+      </div>
+      <Modal open={editing !== null} title={editing === "new" ? "Add New Address" : "Edit address"} onClose={() => setEditing(null)}>
+        {editing !== null && (
+          <AddressForm key={editing} address={editedAddress} errors={actionData?.errors} values={actionData?.editing === editing ? actionData.values : undefined} onCancel={() => setEditing(null)} />
+        )}
+      </Modal>
+    </div>
+  );
+}

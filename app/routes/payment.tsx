@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
+import { TotalsList } from "~/components/cart/cart-summary";
+import { CheckoutSteps } from "~/components/checkout/steps";
+import { Spinner } from "~/components/ui/field";
+import { Price } from "~/components/ui/price";
+import { pageMeta } from "~/lib/meta";
+import { totals } from "~/lib/pricing";
+import { getCart } from "~/modules/cart/cart.service.server";
+import { getAddressBook } from "~/modules/checkout/addresses.service.server";
+import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { formatDeliveryDate, shippingCost, shippingNames } from "~/modules/checkout/shipping";
+import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order-action.server";
+import { orderMessages } from "~/modules/orders/orders";
+import type { Route } from "./+types/payment";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, state } = await requireCheckoutStep(context, request, "payment");
+  const [cart, book] = await Promise.all([getCart(context.db, user.id, context.config.TAX_RATE_PERCENT), getAddressBook(context.db, user.id)]);
+  const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
+  const method = state.shippingMethod!;
+  return {
+    lines: cart.lines,
+    address,
+    shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
+    totals: totals(cart.lines, context.config.TAX_RATE_PERCENT, shippingCost(method)),
+    // One key per visit of this page: a double click, a retry or a second tab places one order.
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+/** Without JavaScript: place the order and land on /success (which links to the WhatsApp message). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireCheckoutStep(context, request, "payment");
+  const { answer, status } = await handlePlaceOrder(context, user, await request.formData());
+  if (answer.ok) return redirect(`/success?order=${answer.orderId}`);
+  return data({ message: answer.message }, { status });
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, address, shipping, totals: money, idempotencyKey } = loaderData;
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(actionData?.message ?? null);
+  const precheck = !address ? orderMessages.noAddress : lines.length === 0 ? orderMessages.emptyCart : null;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (precheck) return setError(precheck);
+    setProcessing(true);
+    setError(null);
+    // Opened now, while the click still counts, so the browser allows the new tab; filled in when the order is saved.
+    const tab = window.open("", "_blank");
+    try {
+      const response = await fetch("/api/orders", { method: "POST", body: new FormData(event.currentTarget) });
+      const answer = (await response.json()) as PlaceAnswer;
+      if (!answer.ok) throw new Error(answer.message);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = answer.whatsappUrl;
+      }
+      toast.success(orderMessages.placed);
+      navigate(`/success?order=${answer.orderId}`);
+    } catch (caught) {
+      tab?.close();
+      const message = caught instanceof Error && caught.message && !/fetch|JSON/i.test(caught.message) ? caught.message : orderMessages.failed;
+      setError(message);
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <div className="container-page max-w-4xl py-10">
+      <CheckoutSteps current={3} />
+      <h1 className="mt-4 text-3xl font-extrabold">Payment</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="order-summary" className="lg:col-span-2">
+          <h2 id="order-summary" className="text-lg font-bold">Order summary</h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+            {lines.map((line) => (
+              <li key={line.key} className="flex justify-between gap-4 p-4 text-sm">
+                <span>
+                  <span className="font-semibold">{line.name}</span> × {line.quantity}
+                  <span className="block text-slate-600">{line.displayFlavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}</span>
+                </span>
+                <Price cents={line.lineTotalCents} className="font-semibold" />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 grid gap-4 sm:grid-cols-2">
+            <div className="rounded-2xl bg-slate-50 p-4 text-sm">
+              <h3 className="font-bold">Delivery address</h3>
+              {address ? (
+                <p className="mt-1">{address.title} ({address.type})<br />{address.address}<br />{address.phone}</p>
+              ) : (
+                <p className="mt-1 text-rose-700">{orderMessages.noAddress}</p>
+              )}
+            </div>
+            <div className="rounded-2xl bg-slate-50 p-4 text-sm">
+              <h3 className="font-bold">Shipping</h3>
+              <p className="mt-1">{shipping.name}<br />{shipping.date}</p>
+            </div>
+          </div>
+        </section>
+        <aside className="h-fit rounded-2xl bg-slate-50 p-6">
+          <TotalsList totals={money} taxLabel="Tax" showShipping />
+          <div aria-live="assertive">{error && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">{error}</p>}</div>
+          <Form method="post" onSubmit={onSubmit} className="mt-6">
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <button type="submit" className="btn-primary w-full" disabled={processing || !address || lines.length === 0} aria-busy={processing}>
+              {processing && <Spinner />}
+              Order via WhatsApp
+            </button>
+          </Form>
+          <Link to="/cart-shipping" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); navigate(-1); } }} className="btn-outline mt-3 w-full">
+            Back to Shipping
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Adds the nth flavour of /flavours?device=… that is in stock to the cart from its page; returns its name. */
+export async function addFlavourToCart(page: Page, device = "hayati-rubik-7000", nth = 0) {
+  for (let index = nth; index < nth + 5; index++) {
+    await page.goto(`/flavours?device=${device}`);
+    await page.locator("main article").nth(index).getByRole("link").click();
+    await expect(page).toHaveURL(/\/flavour\/[a-z0-9]+$/);
+    const button = page.getByRole("button", { name: "Add to Cart" });
+    if (await button.isDisabled()) continue;
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    await button.click();
+    return name;
+  }
+  throw new Error(`no flavour in stock near position ${nth} of ${device}`);
+}
+
+export async function addAddress(page: Page, title = "Home", address = "12 High Street, Leeds LS1 1AA") {
+  await page.getByRole("link", { name: "Add New Address" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Address" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Full address").fill(address);
+  await dialog.getByLabel("Phone").fill("07700 900444");
+  await dialog.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+/** From a filled cart to the payment step: address, then Express Shipping. */
+export async function checkoutToPayment(page: Page) {
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/cart-address$/);
+  await addAddress(page);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/cart-shipping$/);
+  await page.getByRole("radio", { name: /Express Shipping/ }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+}
+
+export async function expectQuantity(line: Locator, quantity: number) {
+  await expect(line.getByLabel(`Quantity ${quantity}`, { exact: true })).toBeVisible();
+}

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { signedUp, uniqueEmail } from "./support/accounts";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+});
+
+test("a visitor's wishlist is kept in the browser and moves to the account on sign-up", async ({ page }) => {
+  await page.goto("/flavours?device=hayati-rubik-7000");
+  const card = page.locator("main article").first();
+  const name = (await card.locator(".sr-only").textContent())!;
+  await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/products?sort=devices");
+  await page.getByRole("link", { name: "Crystal Pro CP 10K" }).click();
+  await page.getByRole("button", { name: "Add to Wishlist" }).click();
+  await expect(page.getByRole("button", { name: "In Wishlist" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/wishlist");
+  const items = page.getByRole("main").getByRole("article");
+  await expect(items).toHaveCount(2);
+  await expect(page.getByRole("main")).toContainText("Crystal Pro");
+
+  await signedUp(page, uniqueEmail("wisher"));
+  await page.waitForTimeout(500);
+  await page.goto("/wishlist");
+  await expect(items).toHaveCount(2);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("appState")!).wishlist)).toEqual([]);
+
+  // Signed in, the toggle is saved on the account.
+  await page.goto("/products?sort=devices");
+  await page.getByRole("link", { name: "Crystal Pro CP 10K" }).click();
+  await page.getByRole("button", { name: "In Wishlist" }).click();
+  await expect(page.getByRole("button", { name: "Add to Wishlist" })).toBeVisible();
+  await page.goto("/wishlist");
+  await expect(items).toHaveCount(1);
+});
