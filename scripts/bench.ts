@@ -1,31 +1,22 @@
 // `npm run bench`: the production build on a fresh SQLite database with the demo catalogue, measured with autocannon.
 // Not a test: it prints figures and whether they meet the targets of the storefront issue.
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
+import { benchOrders, type OrderBenchResult } from "./bench-orders";
+import { BENCH_BASE, startBenchServer } from "./bench-support";
 
-const PORT = Number(process.env.BENCH_PORT ?? 4300);
-const BASE = `http://127.0.0.1:${PORT}`;
+const BASE = BENCH_BASE;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const COOKIE = "age_verified=yes";
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Row = { name: string; path: string; rps: number; p50: number; p99: number; errors: number };
-
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not start");
-}
 
 async function measure(name: string, path: string): Promise<Row> {
   // A short warm-up so the first figures are not JIT compilation.
@@ -53,24 +44,38 @@ async function homeJavaScriptBytes(): Promise<{ files: number; gzipped: number }
   return { files: paths.size, gzipped };
 }
 
-function startServer(databaseFile: string, extraEnv: Record<string, string> = {}) {
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const stop = async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.on("exit", r));
+/** A fresh PostgreSQL database for the order benchmark, or null when no server answers. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `shop_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
   };
-  return { stop };
 }
+
+const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) => startBenchServer(`file:${databaseFile}`, extraEnv);
 
 async function main() {
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
-  let server = startServer(`${dir}/shop.db`);
+  let server = await startServer(`${dir}/shop.db`);
   try {
-    await waitForHealth();
     const home = await (await fetch(`${BASE}/`, { headers: { cookie: COOKIE } })).text();
     const productPath = home.match(/\/productdetail\/[a-z0-9]+/)![0];
     const assetPath = home.match(/\/assets\/[\w.-]+\.js/)![0];
@@ -88,8 +93,7 @@ async function main() {
     const js = await homeJavaScriptBytes();
     await server.stop();
     // The same page rendered every time (page cache off): what a signed-in shopper's visit costs.
-    server = startServer(`${dir}/shop.db`, { PAGE_CACHE_ENTRIES: "0" });
-    await waitForHealth();
+    server = await startServer(`${dir}/shop.db`, { PAGE_CACHE_ENTRIES: "0" });
     rows.push(await measure("product detail, no cache", productPath));
 
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, production build, SQLite, demo catalogue\n`);
@@ -104,10 +108,33 @@ async function main() {
     console.log(`  product detail ≥ 800 requests/s: ${detail.rps} ${detail.rps >= 800 ? "met" : "NOT met"}`);
     console.log(`  product detail p99 ≤ 100 ms: ${detail.p99} ms ${detail.p99 <= 100 ? "met" : "NOT met"}`);
     console.log(`  home JavaScript ≤ 150 KB gzipped: ${kb.toFixed(1)} KB ${kb <= 150 ? "met" : "NOT met"}`);
-    mkdirSync("reports", { recursive: true });
-    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, rows, homeJavaScript: js }, null, 2));
-  } finally {
     await server.stop();
+
+    const orders: OrderBenchResult[] = [await benchOrders("SQLite", `file:${dir}/orders.db`)];
+    const postgres = await freshPostgres();
+    if (postgres) {
+      try {
+        orders.push(await benchOrders("PostgreSQL", postgres.url));
+      } finally {
+        await postgres.drop();
+      }
+    } else {
+      console.log(`\n(no PostgreSQL at ${PG_ADMIN_URL}: order placement measured on SQLite only)`);
+    }
+    console.log("\norder placement, 20 shoppers placing at once (cart and shipping filled between rounds, not timed)");
+    console.log("database      orders   orders/s   p50 ms   p99 ms   errors   orders in database");
+    for (const o of orders) {
+      console.log(`${o.database.padEnd(12)}${String(o.orders).padStart(8)}${String(o.ordersPerSecond).padStart(11)}${String(o.p50).padStart(9)}${String(o.p99).padStart(9)}${String(o.errors).padStart(9)}${String(o.countedInDatabase).padStart(21)}`);
+    }
+    for (const o of orders) {
+      console.log(`  ${o.database}: orders in the database ${o.countedInDatabase === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.orders})`);
+    }
+    const pgRow = orders.find((o) => o.database === "PostgreSQL");
+    if (pgRow) console.log(`  PostgreSQL ≥ 200 orders/s: ${pgRow.ordersPerSecond} ${pgRow.ordersPerSecond >= 200 ? "met" : "NOT met"}`);
+    mkdirSync("reports", { recursive: true });
+    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, rows, homeJavaScript: js, orders }, null, 2));
+  } finally {
+    await server.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -15,7 +15,7 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
 
 /**
  * Places the shopper's order from the server's own view of cart, address and shipping: every price and total is
- * recomputed; order and lines are saved in one transaction, then the cart and checkout state are emptied.
+ * recomputed; order and lines are saved in one transaction, then the cart and the shipping choice are emptied.
  * The same idempotency key always gives the same order (a double click, a retry, a second tab).
  */
 export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, now = new Date()): Promise<PlaceResult> {
@@ -90,7 +90,8 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
         )
         .execute();
       await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("checkout_state").where("user_id", "=", userId).execute();
+      // The address stays chosen for next time; the shipping choice (and its date) does not.
+      await trx.updateTable("checkout_state").set({ shipping_method: null, delivery_date: null, updated_at: stamp }).where("user_id", "=", userId).execute();
       const order = await findOrder(trx, userId, id);
       return { ok: true, order: order!, created: true };
     });

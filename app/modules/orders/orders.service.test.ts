@@ -100,10 +100,14 @@ describeEachDatabase(
 
     it("refuses what cannot be ordered, saving nothing", async () => {
       const { db } = testDb();
-      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Please select a shipping address" });
+      expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Please select a shipping address" });
       expect(await placeOrder(db, "shopper-a", undefined, 10)).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
-      await selectAddress(db, "shopper-a", (await getAddressBook(db, "shopper-a")).addresses[0]!.id);
+      // The address stays selected after an order; the cart and the shipping choice do not.
+      expect((await getAddressBook(db, "shopper-a")).selectedId).not.toBeNull();
       expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Your cart is empty" });
+      await addToCart(db, "shopper-a", flavourLine());
+      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Please choose a shipping method" });
+      await selectAddress(db, "shopper-a", (await getAddressBook(db, "shopper-a")).addresses[0]!.id);
       const count = await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });

@@ -1,0 +1,37 @@
+// Shared by the benchmarks: start the production server on a database, wait for it, stop it.
+import { spawn } from "node:child_process";
+
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4300);
+export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
+
+export async function waitForHealth(base = BENCH_BASE) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start");
+}
+
+export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(BENCH_PORT), DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...extraEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => server.on("exit", resolve));
+  await waitForHealth();
+  return {
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
