@@ -17,7 +17,9 @@ export async function waitForHealth(base = BENCH_BASE) {
 }
 
 export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // BENCH_NODE_ARGS: extra flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "build/main.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(BENCH_PORT), DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });

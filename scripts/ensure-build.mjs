@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const output = "build/server/index.js";
+const output = "build/main.js";
 const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newest(path) {
@@ -18,5 +18,5 @@ const built = existsSync(output) ? statSync(output).mtimeMs : 0;
 const changed = Math.max(...sources.filter(existsSync).map(newest));
 if (changed > built) {
   console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
-  execSync("npx react-router build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
 }

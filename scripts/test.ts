@@ -54,7 +54,7 @@ if (!unitOk) {
   console.log(`\n${summary().line}`);
   fail("Unit or service tests failed.");
 }
-if (!step("Production build", npx, ["react-router", "build"])) fail("The build failed.");
+if (!step("Production build", "npm", ["run", "build"])) fail("The build failed.");
 const e2eOk = step("Browser journeys (Playwright, Chromium)", npx, ["playwright", "test"], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,

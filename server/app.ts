@@ -35,7 +35,7 @@ export type ShopServerOptions = {
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
   const log = createLogger(config.LOG_LEVEL);
-  const db = createDatabase(config.DATABASE_URL);
+  const db = createDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   try {
     await pingDatabase(db);
   } catch (error) {
@@ -92,9 +92,13 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       variant: (req) => ageStatusFromCookies(req.headers.cookie),
     }),
   );
+  // Loaded once: a function here would re-enter the module loader on every request (costly under loader hooks).
+  const build = development
+    ? () => import("virtual:react-router/server-build") as Promise<ServerBuild>
+    : ((await import("virtual:react-router/server-build")) as ServerBuild);
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build,
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => ({
         ...services,

@@ -1,6 +1,7 @@
 // Starts the shop: production serves build/ (npm start); NODE_ENV=development runs Vite in middleware mode.
 import type { Server } from "node:http";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ShopServer, ShopServerOptions } from "./app";
 
 type AppModule = { createShopServer: (options?: ShopServerOptions) => Promise<ShopServer> };
@@ -12,12 +13,46 @@ async function loadApp(): Promise<{ module: AppModule; options: ShopServerOption
     const module = (await devServer.ssrLoadModule("./server/app.ts")) as AppModule;
     return { module, options: { devMiddleware: devServer.middlewares } };
   }
-  // @ts-expect-error the production build is made by `npm run build`
-  const module = (await import("../build/server/index.js")) as AppModule;
-  return { module, options: { clientDir: fileURLToPath(new URL("../build/client", import.meta.url)) } };
+  // The production build (npm run build): this file runs as build/main.js, next to build/server and build/client.
+  const buildDir = process.env.SHOP_BUILD_DIR ?? fileURLToPath(new URL(import.meta.url.includes("/build/") ? "." : "../build", import.meta.url));
+  const module = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as AppModule;
+  return { module, options: { clientDir: join(buildDir, "client") } };
+}
+
+/**
+ * WEB_CONCURRENCY > 1: a primary prepares the database once (migrations, demo content), then forks that many
+ * workers sharing the port. Nothing lives only in one process (sessions, carts, limits are in the database), and
+ * each worker's page cache follows the database's content version.
+ */
+async function startCluster(workers: number) {
+  const cluster = await import("node:cluster");
+  if (cluster.default.isPrimary) {
+    const { module, options } = await loadApp();
+    const prepared = await module.createShopServer(options).catch((error: Error) => {
+      console.error(`The shop cannot start. ${error.message}`);
+      process.exit(1);
+    });
+    await prepared.close();
+    for (let i = 0; i < workers; i++) cluster.default.fork();
+    let stopping = false;
+    const stopAll = () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.default.workers ?? {})) worker?.kill("SIGTERM");
+    };
+    process.on("SIGTERM", stopAll);
+    process.on("SIGINT", stopAll);
+    cluster.default.on("exit", (worker, code) => {
+      if (!stopping && code !== 0) cluster.default.fork();
+      if (Object.keys(cluster.default.workers ?? {}).length === 0) process.exit(0);
+    });
+    return true;
+  }
+  return false;
 }
 
 async function main() {
+  const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+  if (workers > 1 && (await startCluster(workers))) return;
   const { module, options } = await loadApp();
   let shop: ShopServer;
   try {

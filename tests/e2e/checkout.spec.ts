@@ -143,7 +143,9 @@ test("steps need the step before; one shopper never sees another's order or addr
   await (await popupPromise).close();
   await expect(page).toHaveURL(/\/success\?order=/);
   const orderId = new URL(page.url()).searchParams.get("order")!;
-  await page.goto("/cart-address").catch(() => {});
+  await addFlavourToCart(page, "hayati-pro-max-6000", 1);
+  await page.goto("/cart-address");
+  const addressId = await page.getByRole("radio", { name: /Secret place/ }).getAttribute("value");
 
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
   await confirmAgeByCookie(other, baseURL!);
@@ -153,5 +155,15 @@ test("steps need the step before; one shopper never sees another's order or addr
   expect(response?.status()).toBe(404);
   await otherPage.goto(`/success?order=${orderId}`);
   await expect(otherPage.getByText(orderId)).toHaveCount(0);
+  // Someone else's address id: not theirs to see, select, change or delete.
+  await addFlavourToCart(otherPage, "hayati-pro-max-6000", 1);
+  const origin = { origin: new URL(otherPage.url()).origin };
+  const forged: Array<Record<string, string>> = [{ intent: "next", addressId: addressId! }, { intent: "delete", id: addressId! }, { intent: "save", id: addressId!, title: "Mine now", type: "HOME", address: "x", phone: "0123456789" }];
+  for (const form of forged) {
+    const response = await otherPage.request.post("/cart-address", { form, headers: origin, maxRedirects: 0 });
+    expect([400, 404], JSON.stringify(form)).toContain(response.status());
+  }
   await other.close();
+  await page.goto("/cart-address");
+  await expect(page.getByRole("radio", { name: /Secret place/ })).toBeVisible();
 });

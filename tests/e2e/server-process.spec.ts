@@ -8,7 +8,7 @@ type Run = { code: number | null; output: string };
 
 /** Starts the built server as `npm start` does, with extra environment; resolves when it exits. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/main.js"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

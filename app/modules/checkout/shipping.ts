@@ -18,9 +18,13 @@ export const shippingNames: Record<ShippingMethod, string> = {
 
 export const shippingCost = (method: ShippingMethod) => (method === "express" ? shippingOptions.express.priceCents : 0);
 
+// Formatters are costly to make: one each, reused.
+const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+const deliveryDay = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
 /** Calendar dates as YYYY-MM-DD, counted in the shop's time zone (UK). */
 export function isoDateInLondon(when: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(when);
+  return londonDay.format(when);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -37,7 +41,5 @@ export const scheduleDays = (today: string) => Array.from({ length: SCHEDULE_DAY
 
 /** 'Mon, Jan 5, 2025' (spec section 3). */
 export function formatDeliveryDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T12:00:00Z`),
-  );
+  return deliveryDay.format(new Date(`${isoDate}T12:00:00Z`));
 }

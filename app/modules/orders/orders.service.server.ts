@@ -3,8 +3,7 @@ import type { Db } from "~/db/database.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals } from "~/lib/pricing";
 import { getCart } from "~/modules/cart/cart.service.server";
-import { isoDateInLondon, scheduleDays, shippingCost, shippingNames } from "~/modules/checkout/shipping";
-import { getCheckoutState } from "~/modules/checkout/checkout.service.server";
+import { isoDateInLondon, scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "~/modules/checkout/shipping";
 import { ORDER_ID, orderMessages, type Order, type OrderStatus, type PaymentStatus } from "./orders";
 
 export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
@@ -20,8 +19,6 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  */
 export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, now = new Date()): Promise<PlaceResult> {
   if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
-  const earlier = await findOrderByKey(db, userId, idempotencyKey);
-  if (earlier) return { ok: true, order: earlier, created: false };
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // One placement per shopper at a time: a no-op update locks their user row (PostgreSQL; SQLite
@@ -29,11 +26,17 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       await trx.updateTable("user").set({ updatedAt: sql`"updatedAt"` }).where("id", "=", userId).execute();
       const placed = await findOrderByKey(trx, userId, idempotencyKey);
       if (placed) return { ok: true, order: placed, created: false };
-      const state = await getCheckoutState(trx, userId);
-      const address = state.addressId
-        ? await trx.selectFrom("addresses").selectAll().where("id", "=", state.addressId).where("user_id", "=", userId).executeTakeFirst()
-        : undefined;
-      if (!address) return { ok: false, message: orderMessages.noAddress };
+      // The checkout state with its address, which must be this shopper's own.
+      const chosen = await trx
+        .selectFrom("checkout_state as c")
+        .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
+        .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone"])
+        .where("c.user_id", "=", userId)
+        .executeTakeFirst();
+      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return { ok: false, message: orderMessages.noAddress };
+      const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
+      const method = shippingMethodSchema.safeParse(chosen.shipping_method);
+      const state = { shippingMethod: method.success ? method.data : null, deliveryDate: chosen.delivery_date };
       const cart = await getCart(trx, userId, taxRatePercent);
       if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
       for (const line of cart.lines) {
@@ -70,17 +73,29 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
           updated_at: stamp,
         })
         .execute();
+      const lines = cart.lines.map((line) => ({
+        kind: line.kind,
+        itemId: line.itemId,
+        name: line.name,
+        image: line.image,
+        flavor: line.displayFlavor,
+        nicotineStrength: line.nicotineStrength,
+        puffCount: line.puffCount,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        lineTotalCents: line.lineTotalCents,
+      }));
       await trx
         .insertInto("order_lines")
         .values(
-          cart.lines.map((line, position) => ({
+          lines.map((line, position) => ({
             order_id: id,
             position,
             kind: line.kind,
             item_id: line.itemId,
             name: line.name,
             image: line.image,
-            flavor: line.displayFlavor,
+            flavor: line.flavor,
             nicotine_strength: line.nicotineStrength,
             puff_count: line.puffCount,
             unit_price_cents: line.unitPriceCents,
@@ -92,8 +107,19 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
       // The address stays chosen for next time; the shipping choice (and its date) does not.
       await trx.updateTable("checkout_state").set({ shipping_method: null, delivery_date: null, updated_at: stamp }).where("user_id", "=", userId).execute();
-      const order = await findOrder(trx, userId, id);
-      return { ok: true, order: order!, created: true };
+      const order: Order = {
+        id,
+        status: "pending",
+        paymentStatus: "pending",
+        createdAt: stamp,
+        address: { title: address.title, type: address.type, address: address.address, phone: address.phone },
+        shipping: { method: shippingNames[state.shippingMethod], deliveryDate: state.deliveryDate, costCents: money.shippingCents },
+        subtotalCents: money.subtotalCents,
+        taxCents: money.taxCents,
+        totalCents: money.totalCents,
+        lines,
+      };
+      return { ok: true, order, created: true };
     });
   } catch (error) {
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.

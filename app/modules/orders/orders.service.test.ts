@@ -47,6 +47,25 @@ describeEachDatabase(
       expect((await getCart(db, "shopper-a", 10)).lines[0]!.quantity).toBe(1);
     });
 
+    it("drops, with a notice, lines whose item is no longer sold, and shows today's price", async () => {
+      const { db } = testDb();
+      const gone = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_status", "=", "in_stock").orderBy("slug", "desc").executeTakeFirstOrThrow();
+      await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));
+      await addToCart(db, "shopper-b", deviceLine());
+      await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();
+      await db.updateTable("products").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
+      try {
+        const cart = await getCart(db, "shopper-b", 10);
+        expect(cart.dropped).toHaveLength(1);
+        expect(cart.lines.map((l) => [l.itemId, l.unitPriceCents])).toEqual([[device.id, 4321]]);
+        expect((await getCart(db, "shopper-b", 10)).dropped).toEqual([]);
+      } finally {
+        await db.updateTable("flavours").set({ archived: 0 }).where("id", "=", gone.id).execute();
+        await db.updateTable("products").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
+        await db.deleteFrom("cart_lines").where("user_id", "=", "shopper-b").execute();
+      }
+    });
+
     it("merges a guest cart once, however often the shopper signs in", async () => {
       const { db } = testDb();
       expect(await mergeGuestCart(db, "shopper-c", "guest-token-1", [deviceLine({ quantity: 3 }), flavourLine({ nicotineStrength: 99 })])).toEqual({ merged: true, skipped: 1 });
