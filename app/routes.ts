@@ -29,7 +29,6 @@ export default [
   route("cart-address", "routes/cart-address.tsx"),
   route("cart-shipping", "routes/cart-shipping.tsx"),
   route("payment", "routes/payment.tsx"),
-  route("api/orders", "routes/api.orders.ts"),
   route("account/orders", "routes/account-orders.tsx"),
   route("account/orders/:id", "routes/account-order.tsx"),
   route("success", "routes/success.tsx"),

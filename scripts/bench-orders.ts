@@ -51,6 +51,7 @@ async function sellableFlavour(db: Db) {
 export type OrderBenchResult = { database: string; orders: number; ordersPerSecond: number; p50: number; p99: number; errors: number; countedInDatabase: number };
 
 export async function benchOrders(label: string, databaseUrl: string): Promise<OrderBenchResult> {
+  // As `npm start` runs by default: no SMTP_URL, so confirmation e-mails go to the outbox table.
   const server = await startBenchServer(databaseUrl, { TRUST_PROXY: "1", APP_URL: ORIGIN });
   const db = createDatabase(databaseUrl);
   try {

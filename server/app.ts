@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "~/lib/log.server";
 import { createShopServices } from "~/lib/shop-context.server";
 import { toNodeHandler } from "better-auth/node";
 import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
+import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
 import { bodyLimit, cspNonce, sameOriginWrites, securityHeaders } from "./security";
@@ -65,6 +66,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   // from the shop's own actions, which validate and rate-limit first.
   const authHandler = toNodeHandler(services.auth);
   app.get("/api/auth/callback/:provider", (req, res) => void authHandler(req, res));
+  app.post("/api/orders", ...orderEndpoint(services));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -108,5 +110,14 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     }),
   );
 
-  return { app, db, config, log, close: () => db.destroy() };
+  return {
+    app,
+    db,
+    config,
+    log,
+    close: async () => {
+      services.mailer.close();
+      await db.destroy();
+    },
+  };
 }

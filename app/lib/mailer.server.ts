@@ -4,7 +4,7 @@ import { newId } from "./ids.server";
 import type { Logger } from "./log.server";
 
 export type Mail = { to: string; subject: string; text: string; replyTo?: string };
-export type Mailer = { send: (mail: Mail) => Promise<void>; readonly transport: "smtp" | "log" };
+export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void; readonly transport: "smtp" | "log" };
 
 /**
  * E-mail through SMTP when SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS). Without it
@@ -16,6 +16,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   if (!smtpUrl) {
     return {
       transport: "log",
+      close: () => {},
       send: async (mail) => {
         log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "e-mail (no SMTP_URL: logged, not sent)");
         if (db) {
@@ -27,9 +28,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
       },
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Pooled: connections are kept open and reused instead of one TCP + SMTP handshake per e-mail.
+  const transporter = nodemailer.createTransport(smtpUrl.includes("pool=") ? smtpUrl : `${smtpUrl}${smtpUrl.includes("?") ? "&" : "?"}pool=true`);
   return {
     transport: "smtp",
+    close: () => transporter.close(),
     send: async (mail) => {
       await transporter.sendMail({ from, ...mail });
       log.info({ to: mail.to, subject: mail.subject }, "e-mail sent");

@@ -55,7 +55,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     // Opened now, while the click still counts, so the browser allows the new tab; filled in when the order is saved.
     const tab = window.open("", "_blank");
     try {
-      const response = await fetch("/api/orders", { method: "POST", body: new FormData(event.currentTarget) });
+      const body = new URLSearchParams({ idempotencyKey: String(new FormData(event.currentTarget).get("idempotencyKey") ?? "") });
+      const response = await fetch("/api/orders", { method: "POST", body });
       const answer = (await response.json()) as PlaceAnswer;
       if (!answer.ok) throw new Error(answer.message);
       if (tab) {

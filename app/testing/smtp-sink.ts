@@ -8,6 +8,8 @@ export async function startSmtpSink(options: { port?: number; onMail?: (mail: Re
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // Pooled clients keep connections open; do not wait for them when the test is over.
+    closeTimeout: 200,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {

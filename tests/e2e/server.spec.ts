@@ -108,3 +108,11 @@ test.describe("on a 360 px wide screen", () => {
     expect(problems).toEqual([]);
   });
 });
+
+test("the order endpoint needs a signed-in shopper and this site's pages", async ({ request }) => {
+  const signedOut = await request.post("/api/orders", { form: { idempotencyKey: "k".repeat(24) }, headers: { "x-forwarded-for": "203.0.113.70" } });
+  expect(signedOut.status()).toBe(401);
+  expect(await signedOut.json()).toEqual({ ok: false, message: "Please sign in to place an order." });
+  const forged = await request.post("/api/orders", { form: { idempotencyKey: "k".repeat(24) }, headers: { origin: "https://evil.example" } });
+  expect(forged.status()).toBe(403);
+});
