@@ -1,7 +1,6 @@
 import express, { type RequestHandler } from "express";
 import type { ShopServices } from "~/lib/shop-context.server";
-import { ADULT_AGE, ageOn } from "~/modules/accounts/accounts";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser, isAdult } from "~/modules/accounts/session.server";
 import { handlePlaceOrder } from "~/modules/orders/order-action.server";
 
 /**
@@ -20,7 +19,7 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
       const user = await getSessionUser(context, request);
       res.set("Cache-Control", "no-store");
       if (!user) return void res.status(401).json({ ok: false, message: "Please sign in to place an order." });
-      if (!user.dateOfBirth || ageOn(user.dateOfBirth) < ADULT_AGE) {
+      if (!isAdult(user)) {
         return void res.status(403).json({ ok: false, message: "We sell only to adults aged 18 and over." });
       }
       const form = new FormData();

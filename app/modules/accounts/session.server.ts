@@ -52,9 +52,12 @@ export async function requireAdultCustomer(context: ShopContext, request: Reques
   const user = await requireUser(context, request);
   const url = new URL(request.url);
   if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  if (ageOn(user.dateOfBirth) < ADULT_AGE) throw redirect("/account/date-of-birth");
+  if (!isAdult(user)) throw redirect("/account/date-of-birth");
   return user;
 }
+
+/** Whether the account has told us a date of birth of 18 or more years ago. */
+export const isAdult = (user: SessionUser) => Boolean(user.dateOfBirth) && ageOn(user.dateOfBirth!) >= ADULT_AGE;
 
 /** Whether the account can sign in with a password (Google-only accounts cannot until they set one). */
 export async function hasPasswordLogin(db: Db, userId: string): Promise<boolean> {
