@@ -24,6 +24,8 @@ export type DatabaseOptions = { poolSize?: number };
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (databaseKind(url) === "postgres") {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection lost (database restart, network) must not crash the process; the pool makes a new one.
+    pool.on("error", (error) => console.error(`An idle database connection was lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const path = sqlitePath(url);

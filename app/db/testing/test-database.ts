@@ -45,7 +45,17 @@ export async function createPostgresTestDatabase(adminUrl: string): Promise<Test
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      // Without FORCE, and again until our own closing connections are gone: killing them would surface as an
+      // error on a connection nobody listens to any more.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists "${name}"`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await cleanup.end();
     },
   };
