@@ -11,6 +11,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("a new customer goes from the home page to /success and the order reaches WhatsApp", async ({ page }) => {
+  test.setTimeout(90_000); // the whole journey from home to /success
   const email = uniqueEmail("buyer");
   await page.goto("/");
   await page.getByRole("link", { name: "Explore Device: Hayati Pro Max 6000" }).click();
@@ -127,6 +128,7 @@ test("forged cart posts are refused and prices never come from the browser", asy
 });
 
 test("steps need the step before; one shopper never sees another's order or address", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000); // two shoppers, a whole order and forged posts: long by design
   await signedUp(page, uniqueEmail("owner"));
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/cart$/);
