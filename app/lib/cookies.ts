@@ -1,9 +1,4 @@
-/** Reads one cookie from a request; undefined when absent or undecodable. */
-export function readCookie(request: Request, name: string): string | undefined {
-  return readCookieHeader(request.headers.get("cookie"), name);
-}
-
-/** The same, from a raw Cookie header. */
+/** Reads one cookie from a raw Cookie header; undefined when absent or undecodable. */
 export function readCookieHeader(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {

@@ -19,8 +19,20 @@ export function toSessionUser(user: AuthUser): SessionUser {
   };
 }
 
+// The root loader and a page's own loader both ask for the same request: one lookup serves both.
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out". */
-export async function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+export function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpSession(context, request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpSession(context: ShopContext, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")?.includes("shop.session_token")) return null;
   try {
     const session = await context.auth.api.getSession({ headers: request.headers });

@@ -52,10 +52,6 @@ export async function deleteLine(db: Db, userId: string, line: LineIdentity) {
     .execute();
 }
 
-export async function clearCart(db: Db, userId: string) {
-  await db.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
-}
-
 export async function countLines(db: Db, userId: string): Promise<number> {
   const row = await db.selectFrom("cart_lines").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -110,7 +110,6 @@ export async function changeQuantity(db: Db, userId: string, line: LineIdentity,
 }
 
 export const removeLine = repo.deleteLine;
-export const clearCart = repo.clearCart;
 export const countCartLines = repo.countLines;
 
 /** Merges what a visitor kept before signing in, once per guest cart (its token), adding quantities. */

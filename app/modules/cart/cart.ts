@@ -23,9 +23,6 @@ export function addLine(lines: GuestLine[], added: GuestLine): GuestLine[] {
 
 export const clampQuantity = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.floor(n)));
 
-/** Merging a guest cart into an account's: same identity adds quantities. */
-export const mergeLines = (into: GuestLine[], from: GuestLine[]) => from.reduce(addLine, into);
-
 /** What a visitor keeps before signing in (browser storage, key appState). */
 export const APP_STATE_KEY = "appState";
 export type AppState = { cartToken: string; cart: GuestLine[]; wishlist: Array<{ kind: ItemKind; itemId: string }> };

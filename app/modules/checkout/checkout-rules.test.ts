@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { totals } from "~/lib/pricing";
 import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
-import { addLine, mergeLines, type GuestLine } from "~/modules/cart/cart";
+import { addLine, type GuestLine } from "~/modules/cart/cart";
 import { afterAdd, afterDelete, afterSetDefault, type Address } from "./addresses";
 import { deliveryDateFor, formatDeliveryDate, isoDateInLondon, scheduleDays, shippingCost } from "./shipping";
 
@@ -45,8 +45,8 @@ describe("cart lines", () => {
     expect(addLine([line()], line({ flavor: "Cola" }))).toHaveLength(2);
     expect(addLine([line()], line({ nicotineStrength: 20 }))).toHaveLength(2);
   });
-  it("merges a guest cart by adding quantities, never above 99", () => {
-    const merged = mergeLines([line({ quantity: 2 })], [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
+  it("adding a guest cart line by line adds quantities, never above 99", () => {
+    const merged = [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })].reduce(addLine, [line({ quantity: 2 })]);
     expect(merged).toEqual([line({ quantity: 5 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
     expect(addLine([line({ quantity: 98 })], line({ quantity: 5 }))[0]!.quantity).toBe(99);
   });

@@ -32,7 +32,3 @@ export async function chooseShipping(db: Db, userId: string, rawMethod: unknown,
   if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: "Please select a shipping address" };
   return { ok: true };
 }
-
-export async function clearCheckout(db: Db, userId: string) {
-  await db.deleteFrom("checkout_state").where("user_id", "=", userId).execute();
-}
