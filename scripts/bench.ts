@@ -73,6 +73,7 @@ const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}
 
 async function main() {
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+  if (process.env.BENCH_ONLY === "orders") return void printOrders(await measureOrders());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
   let server = await startServer(`${dir}/shop.db`);
   try {
@@ -110,6 +111,20 @@ async function main() {
     console.log(`  home JavaScript ≤ 150 KB gzipped: ${kb.toFixed(1)} KB ${kb <= 150 ? "met" : "NOT met"}`);
     await server.stop();
 
+    const orders = await measureOrders();
+    printOrders(orders);
+    mkdirSync("reports", { recursive: true });
+    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, rows, homeJavaScript: js, orders }, null, 2));
+  } finally {
+    await server.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Order placement on SQLite and, when reachable, on a fresh PostgreSQL database (`BENCH_ONLY=orders` runs just this). */
+async function measureOrders(): Promise<OrderBenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), "shop-bench-orders-"));
+  try {
     const orders: OrderBenchResult[] = [await benchOrders("SQLite", `file:${dir}/orders.db`)];
     const postgres = await freshPostgres();
     if (postgres) {
@@ -121,22 +136,23 @@ async function main() {
     } else {
       console.log(`\n(no PostgreSQL at ${PG_ADMIN_URL}: order placement measured on SQLite only)`);
     }
-    console.log("\norder placement, 20 shoppers placing at once (cart and shipping filled between rounds, not timed)");
-    console.log("database      orders   orders/s   p50 ms   p99 ms   errors   orders in database");
-    for (const o of orders) {
-      console.log(`${o.database.padEnd(12)}${String(o.orders).padStart(8)}${String(o.ordersPerSecond).padStart(11)}${String(o.p50).padStart(9)}${String(o.p99).padStart(9)}${String(o.errors).padStart(9)}${String(o.countedInDatabase).padStart(21)}`);
-    }
-    for (const o of orders) {
-      console.log(`  ${o.database}: orders in the database ${o.countedInDatabase === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.orders})`);
-    }
-    const pgRow = orders.find((o) => o.database === "PostgreSQL");
-    if (pgRow) console.log(`  PostgreSQL ≥ 200 orders/s: ${pgRow.ordersPerSecond} ${pgRow.ordersPerSecond >= 200 ? "met" : "NOT met"}`);
-    mkdirSync("reports", { recursive: true });
-    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, rows, homeJavaScript: js, orders }, null, 2));
+    return orders;
   } finally {
-    await server.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function printOrders(orders: OrderBenchResult[]) {
+  console.log("\norder placement, 20 shoppers placing at once (cart and shipping filled between rounds, not timed)");
+  console.log("database      orders   orders/s   p50 ms   p99 ms   errors   orders in database");
+  for (const o of orders) {
+    console.log(`${o.database.padEnd(12)}${String(o.orders).padStart(8)}${String(o.ordersPerSecond).padStart(11)}${String(o.p50).padStart(9)}${String(o.p99).padStart(9)}${String(o.errors).padStart(9)}${String(o.countedInDatabase).padStart(21)}`);
+  }
+  for (const o of orders) {
+    console.log(`  ${o.database}: orders in the database ${o.countedInDatabase === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.orders})`);
+  }
+  const pgRow = orders.find((o) => o.database === "PostgreSQL");
+  if (pgRow) console.log(`  PostgreSQL ≥ 200 orders/s: ${pgRow.ordersPerSecond} ${pgRow.ordersPerSecond >= 200 ? "met" : "NOT met"}`);
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";
@@ -90,6 +90,32 @@ describeEachDatabase("accounts", (testDb) => {
     for (const cookie of ["shop.session_token=forged.value", "shop.session_token=", "shop.session_token=%E0%A4%A"]) {
       expect(await getSessionUser(context(), requestWith(cookie))).toBeNull();
     }
+  });
+
+  it("reads a live session directly and leaves expired, tampered and due-for-refresh ones to Better Auth's rules", async () => {
+    const signedIn = ok(await accounts.signIn(context("192.0.2.5"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
+    const cookie = cookieHeader(signedIn.headers);
+    const token = decodeURIComponent(cookie.match(/shop\.session_token=([^;]+)/)![1]!).split(".")[0]!;
+    const session = () => testDb().db.selectFrom("session").select("expiresAt").where("token", "=", token).executeTakeFirstOrThrow();
+    // Stored as Better Auth stores it: an ISO string on SQLite, a timestamptz on PostgreSQL.
+    const setExpiry = (at: Date) =>
+      testDb().db.updateTable("session").set({ expiresAt: (testDb().kind === "sqlite" ? at.toISOString() : at) as never }).where("token", "=", token).execute();
+    const betterAuth = vi.spyOn(context().auth.api, "getSession");
+    expect(await getSessionUser(context(), requestWith(cookie))).toMatchObject({ email: "alex@example.com" });
+    expect(betterAuth).not.toHaveBeenCalled(); // one join, no round trip through Better Auth
+    // A signature that does not match the token: not this session.
+    expect(await getSessionUser(context(), requestWith(cookie.replace(/.(%3D|=)?$/, (end) => (end.startsWith("A") ? "B" : "A") + end.slice(1))))).toBeNull();
+    betterAuth.mockClear(); // (a signature that does not match is Better Auth's to refuse)
+    // Due for its daily refresh (29 days left of 30): still signed in, and the session is extended to 30 days again.
+    const DAY = 24 * 60 * 60 * 1000;
+    await setExpiry(new Date(Date.now() + 29 * DAY - 60_000));
+    expect(await getSessionUser(context(), requestWith(cookie))).toMatchObject({ email: "alex@example.com" });
+    expect(betterAuth).toHaveBeenCalledTimes(1);
+    expect(new Date((await session()).expiresAt as never).getTime()).toBeGreaterThan(Date.now() + 29.9 * DAY);
+    // Expired: signed out.
+    await setExpiry(new Date(Date.now() - 60_000));
+    expect(await getSessionUser(context(), requestWith(cookie))).toBeNull();
+    betterAuth.mockRestore();
   });
 
   it("resets a password through a one-time e-mailed link and ends every session", async () => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
@@ -33,14 +34,53 @@ export function getSessionUser(context: ShopContext, request: Request): Promise<
 }
 
 async function lookUpSession(context: ShopContext, request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes("shop.session_token")) return null;
+  const cookies = request.headers.get("cookie");
+  if (!cookies?.includes("shop.session_token")) return null;
   try {
+    const direct = await readSessionDirectly(context, cookies);
+    if (direct !== undefined) return direct;
     const session = await context.auth.api.getSession({ headers: request.headers });
     return session ? toSessionUser(session.user as AuthUser) : null;
   } catch (error) {
     context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
     return null;
   }
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=([^;]+)/;
+
+/**
+ * The common case in one query: Better Auth's signed cookie (token.HMAC-SHA256) is checked here and session and user
+ * are read with one join. Anything else (a session due for its daily refresh, "don't remember me", a signature that
+ * does not match) returns undefined and goes through Better Auth itself (docs/decisions/009).
+ */
+async function readSessionDirectly(context: ShopContext, cookies: string): Promise<SessionUser | null | undefined> {
+  const { secret, session: lifetime } = context.auth.options;
+  const raw = SESSION_COOKIE.exec(cookies)?.[1];
+  if (!raw || !secret || cookies.includes("dont_remember")) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const dot = value.lastIndexOf(".");
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
+  const row = await context.db
+    .selectFrom("session as s")
+    .innerJoin("user as u", "u.id", "s.userId")
+    .select(["s.expiresAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider"])
+    .where("s.token", "=", token)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expiresAt = new Date(row.expiresAt as string | number | Date).getTime();
+  if (!(expiresAt > Date.now())) return null;
+  const { expiresIn = 0, updateAge = 0 } = lifetime ?? {};
+  if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return undefined; // due for its daily refresh
+  return toSessionUser(row as unknown as AuthUser);
 }
 
 /** Where to come back to after signing in: this page, path and query. */

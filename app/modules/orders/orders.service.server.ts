@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { PostgresAdapter } from "kysely";
 import type { Db } from "~/db/database.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals } from "~/lib/pricing";
@@ -19,20 +19,20 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
  */
 export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, now = new Date()): Promise<PlaceResult> {
   if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
-      // One placement per shopper at a time: a no-op update locks their user row (PostgreSQL; SQLite
-      // serialises writers anyway). Then look again: an order placed with this key a moment ago has emptied the cart.
-      await trx.updateTable("user").set({ updatedAt: sql`"updatedAt"` }).where("id", "=", userId).execute();
-      const placed = await findOrderByKey(trx, userId, idempotencyKey);
-      if (placed) return { ok: true, order: placed, created: false };
-      // The checkout state with its address, which must be this shopper's own.
-      const chosen = await trx
+      // The checkout state with its address, which must be this shopper's own. One placement per shopper at a
+      // time: on PostgreSQL reading the state locks it (FOR UPDATE; there is no order without one), SQLite has one
+      // writer anyway. Then look for this key: an order placed with it a moment ago has emptied the cart.
+      const chosenQuery = trx
         .selectFrom("checkout_state as c")
         .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
         .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone"])
-        .where("c.user_id", "=", userId)
-        .executeTakeFirst();
+        .where("c.user_id", "=", userId);
+      const chosen = await (postgres ? chosenQuery.forUpdate("c") : chosenQuery).executeTakeFirst();
+      const placed = await findOrderByKey(trx, userId, idempotencyKey);
+      if (placed) return { ok: true, order: placed, created: false };
       if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return { ok: false, message: orderMessages.noAddress };
       const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
@@ -51,28 +51,25 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       const money = totals(cart.lines, taxRatePercent, shippingCost(state.shippingMethod));
       const id = newOrderId();
       const stamp = now.toISOString();
-      await trx
-        .insertInto("orders")
-        .values({
-          id,
-          user_id: userId,
-          idempotency_key: idempotencyKey,
-          status: "pending",
-          payment_status: "pending",
-          address_title: address.title,
-          address_type: address.type,
-          address_text: address.address,
-          address_phone: address.phone,
-          shipping_method: state.shippingMethod,
-          delivery_date: state.deliveryDate,
-          shipping_cents: money.shippingCents,
-          subtotal_cents: money.subtotalCents,
-          tax_cents: money.taxCents,
-          total_cents: money.totalCents,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
+      const orderRow = {
+        id,
+        user_id: userId,
+        idempotency_key: idempotencyKey,
+        status: "pending",
+        payment_status: "pending",
+        address_title: address.title,
+        address_type: address.type,
+        address_text: address.address,
+        address_phone: address.phone,
+        shipping_method: state.shippingMethod,
+        delivery_date: state.deliveryDate,
+        shipping_cents: money.shippingCents,
+        subtotal_cents: money.subtotalCents,
+        tax_cents: money.taxCents,
+        total_cents: money.totalCents,
+        created_at: stamp,
+        updated_at: stamp,
+      };
       const lines = cart.lines.map((line) => ({
         kind: line.kind,
         itemId: line.itemId,
@@ -85,28 +82,38 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
         quantity: line.quantity,
         lineTotalCents: line.lineTotalCents,
       }));
-      await trx
-        .insertInto("order_lines")
-        .values(
-          lines.map((line, position) => ({
-            order_id: id,
-            position,
-            kind: line.kind,
-            item_id: line.itemId,
-            name: line.name,
-            image: line.image,
-            flavor: line.flavor,
-            nicotine_strength: line.nicotineStrength,
-            puff_count: line.puffCount,
-            unit_price_cents: line.unitPriceCents,
-            quantity: line.quantity,
-            line_total_cents: line.lineTotalCents,
-          })),
-        )
-        .execute();
-      await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
-      // The address stays chosen for next time; the shipping choice (and its date) does not.
-      await trx.updateTable("checkout_state").set({ shipping_method: null, delivery_date: null, updated_at: stamp }).where("user_id", "=", userId).execute();
+      const lineRows = lines.map((line, position) => ({
+        order_id: id,
+        position,
+        kind: line.kind,
+        item_id: line.itemId,
+        name: line.name,
+        image: line.image,
+        flavor: line.flavor,
+        nicotine_strength: line.nicotineStrength,
+        puff_count: line.puffCount,
+        unit_price_cents: line.unitPriceCents,
+        quantity: line.quantity,
+        line_total_cents: line.lineTotalCents,
+      }));
+      // Save the order and its lines and empty the cart. The address stays chosen for next time; the shipping choice
+      // (and its date) does not. PostgreSQL does it in one statement (data-modifying CTEs), SQLite in four.
+      const resetShipping = { shipping_method: null, delivery_date: null, updated_at: stamp };
+      if (postgres) {
+        await trx
+          .with("o", (q) => q.insertInto("orders").values(orderRow))
+          .with("l", (q) => q.insertInto("order_lines").values(lineRows))
+          .with("d", (q) => q.deleteFrom("cart_lines").where("user_id", "=", userId))
+          .updateTable("checkout_state")
+          .set(resetShipping)
+          .where("user_id", "=", userId)
+          .execute();
+      } else {
+        await trx.insertInto("orders").values(orderRow).execute();
+        await trx.insertInto("order_lines").values(lineRows).execute();
+        await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
+        await trx.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
+      }
       const order: Order = {
         id,
         status: "pending",
