@@ -146,6 +146,17 @@ describeEachDatabase(
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", "shopper-c").execute();
       expect(orders).toHaveLength(1);
     });
+
+    it("lets one of two tabs placing at once with different keys take the cart; the other is told it is empty", async () => {
+      const { db } = testDb();
+      await addToCart(db, "shopper-c", flavourLine());
+      await chooseShipping(db, "shopper-c", "free", null);
+      const results = await Promise.all([placeOrder(db, "shopper-c", "key-tab-one-aaaaaaaaaa", 10), placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", 10)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty" }]);
+      const orders = await db.selectFrom("orders").select("id").where("user_id", "=", "shopper-c").execute();
+      expect(orders).toHaveLength(2); // the one from the test before, and one of these two
+    });
   },
   { seed: true },
 );
