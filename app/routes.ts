@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -35,5 +35,25 @@ export default [
   route("cancel", "routes/cancel.tsx"),
   route("info/:slug", "routes/info.tsx"),
   route("age-check", "routes/age-check.tsx"),
+  // The back office: staff only (app/modules/admin/guard.server.ts), checked in every loader and action.
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/order.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/product-new.tsx"),
+      route("products/:id", "routes/admin/product.tsx"),
+      route("flavours", "routes/admin/flavours.tsx"),
+      route("flavours/new", "routes/admin/flavour-new.tsx"),
+      route("flavours/:id", "routes/admin/flavour.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("posts", "routes/admin/posts.tsx"),
+      route("posts/new", "routes/admin/post-new.tsx"),
+      route("posts/:id", "routes/admin/post.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
@@ -59,7 +60,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(cspNonce());
   app.use(securityHeaders({ development }));
   app.use(compression());
-  app.use(bodyLimit(config.BODY_LIMIT_BYTES));
+  app.use(bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }));
   app.use(sameOriginWrites());
 
   // Better Auth over HTTP only where a browser must reach it: the return from Google. Everything else is called
@@ -77,6 +78,9 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
     }
   });
+
+  // Images uploaded in the back office: named by their content's hash, so they never change (docs/decisions/010).
+  app.use("/uploads", express.static(resolve(config.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", redirect: false }));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);

@@ -42,9 +42,12 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
  * Refuses bodies over the limit before anyone reads them. Bodies without a declared length
  * (chunked uploads) are refused too: browsers always declare it for forms.
  */
-export function bodyLimit(maxBytes: number): RequestHandler {
+export function bodyLimit(defaultMaxBytes: number, uploads?: { pathPrefix: string; maxBytes: number }): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    // Back-office forms that carry an image (multipart) may be as large as one upload plus the form around it.
+    const upload = uploads && req.path.startsWith(uploads.pathPrefix) && /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    const maxBytes = upload ? uploads.maxBytes + 64 * 1024 : defaultMaxBytes;
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");

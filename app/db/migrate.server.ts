@@ -4,6 +4,7 @@ import * as catalog from "./migrations/2026_11_22_0001_catalog";
 import * as blogContact from "./migrations/2026_11_22_0002_blog_contact";
 import * as accounts from "./migrations/2026_11_22_0003_accounts";
 import * as orders from "./migrations/2026_11_22_0004_orders";
+import * as backOffice from "./migrations/2026_11_22_0005_back_office";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_22_0002_blog_contact": blogContact,
   "2026_11_22_0003_accounts": accounts,
   "2026_11_22_0004_orders": orders,
+  "2026_11_22_0005_back_office": backOffice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,8 @@ export type MessagesTable = {
   message: string;
   handled: Flag;
   created_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
 };
 
 export type RateLimitHitsTable = {
@@ -193,6 +195,18 @@ export type OrderLinesTable = {
   line_total_cents: number;
 };
 
+export type OrderEventsTable = {
+  id: string;
+  order_id: string;
+  field: string; // status | payment_status
+  from_value: string;
+  to_value: string;
+  by_user_id: string | null;
+  by_name: string;
+  created_at: string;
+};
+export type UploadsTable = { id: string; file_name: string; content_type: string; bytes: number; uploaded_by: string | null; created_at: string };
+
 export type ContentVersionsTable = {
   name: string;
   version: number;
@@ -218,6 +232,8 @@ export type Database = {
   checkout_state: CheckoutStateTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  uploads: UploadsTable;
 };
 
 

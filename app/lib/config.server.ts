@@ -20,6 +20,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+  UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(5_000_000),
   SHOP_NAME: z.string().min(1).max(60).default("Vapour Lane"),
   SHOP_CURRENCY: z
     .string()

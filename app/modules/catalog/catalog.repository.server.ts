@@ -1,3 +1,4 @@
+import { likeMatch, likePattern } from "~/db/like.server";
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { CatalogSort } from "./catalog";
@@ -46,12 +47,8 @@ export function findFlavourCards(db: Db, options: { deviceSlug?: string; limit?:
   return query.execute();
 }
 
-/** `%term%` for LIKE, with the wildcard characters of the term escaped (matched with ESCAPE '\\'). */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-const matches = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+export { likePattern };
+const matches = likeMatch;
 
 /**
  * Devices and flavours as one list of cards, so /products can sort and page them together.

@@ -1,0 +1,46 @@
+import { Form, Link, useLocation } from "react-router";
+
+/** A column header that sorts the list by that column; a second click turns the direction round. */
+export function SortHeader({ column, label, sort, dir }: { column: string; label: string; sort: string; dir: "asc" | "desc" }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const active = sort === column;
+  params.set("sort", column);
+  params.set("dir", active && dir === "asc" ? "desc" : "asc");
+  params.delete("page");
+  return (
+    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left text-sm font-semibold">
+      <Link to={`${location.pathname}?${params}`} className="hover:underline">
+        {label}
+        {active && <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span>}
+        {active && <span className="sr-only">{dir === "asc" ? " (sorted ascending)" : " (sorted descending)"}</span>}
+      </Link>
+    </th>
+  );
+}
+
+/** A GET search box for a back-office list; other filters in the URL are kept. */
+export function ListSearch({ label, q, keep = [] }: { label: string; q: string; keep?: Array<[string, string]> }) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="text-sm font-medium">
+        {label}
+        <input type="search" name="q" defaultValue={q} className="mt-1 block w-64 max-w-full rounded-lg border border-slate-300 px-3 py-2" />
+      </label>
+      <button type="submit" className="btn-outline">Search</button>
+    </Form>
+  );
+}
+
+/** "Showing 21–40 of 57" */
+export function ListCount({ offset, shown, total, noun }: { offset: number; shown: number; total: number; noun: string }) {
+  if (total === 0) return <p className="text-sm text-slate-600">No {noun} found.</p>;
+  return (
+    <p className="text-sm text-slate-600">
+      Showing {offset + 1}–{offset + shown} of {total} {noun}
+    </p>
+  );
+}
