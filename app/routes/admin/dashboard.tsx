@@ -1,12 +1,101 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { Link } from "react-router";
+import { Price } from "~/components/ui/price";
+import { useShopSettings } from "~/components/layout/use-shop";
+import { formatMoney } from "~/lib/money";
+import { pageMeta } from "~/lib/meta";
+import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/dashboard";
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context, request);
-  return null;
+  return loadDashboard(context.db);
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+function Tile({ title, children, to, linkText }: { title: string; children: React.ReactNode; to?: string; linkText?: string }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 p-5">
+      <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
+      <div className="mt-2 text-2xl font-extrabold">{children}</div>
+      {to && <Link to={to} className="mt-2 inline-block text-sm text-brand-700 hover:underline">{linkText}</Link>}
+    </section>
+  );
+}
+
+const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** Revenue per day as bars; the same figures as a table for screen readers and small screens. */
+function SalesChart({ sales }: { sales: DayTotal[] }) {
+  const { currency } = useShopSettings();
+  const max = Math.max(1, ...sales.map((d) => d.revenueCents));
+  const barWidth = 100 / sales.length;
+  return (
+    <section className="mt-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="sales-heading">
+      <h2 id="sales-heading" className="text-lg font-bold">Sales, last {sales.length} days</h2>
+      <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="mt-4 h-40 w-full" aria-hidden="true">
+        {sales.map((d, i) => {
+          const height = (d.revenueCents / max) * 38;
+          return (
+            <rect key={d.day} x={i * barWidth + barWidth * 0.15} width={barWidth * 0.7} y={40 - height} height={height} className="fill-brand-600">
+              <title>{`${dayLabel(d.day)}: ${formatMoney(d.revenueCents, currency)}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+        <span>{dayLabel(sales[0]!.day)}</span>
+        <span>{dayLabel(sales.at(-1)!.day)}</span>
+      </div>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm text-brand-700">Show the figures</summary>
+        <div className="overflow-x-auto">
+          <table className="mt-2 w-full text-sm">
+            <caption className="sr-only">Orders and revenue per day</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 py-1 text-left">Day</th>
+                <th scope="col" className="px-2 py-1 text-right">Orders</th>
+                <th scope="col" className="px-2 py-1 text-right">Revenue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((d) => (
+                <tr key={d.day} className="border-t border-slate-100">
+                  <td className="px-2 py-1">{dayLabel(d.day)}</td>
+                  <td className="px-2 py-1 text-right">{d.orders}</td>
+                  <td className="px-2 py-1 text-right"><Price cents={d.revenueCents} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { today, week, awaitingConfirmation, unhandledMessages, sales } = loaderData;
+  return (
+    <div>
+      <h1 className="text-3xl font-extrabold">Dashboard</h1>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Tile title="Today">
+          {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
+        </Tile>
+        <Tile title="This week">
+          {week.orders} {week.orders === 1 ? "order" : "orders"} · <Price cents={week.revenueCents} />
+        </Tile>
+        <Tile title="Waiting for confirmation" to="/admin/orders?status=pending" linkText="See pending orders">
+          {awaitingConfirmation}
+        </Tile>
+        <Tile title="Unhandled messages" to="/admin/messages" linkText="Open the inbox">
+          {unhandledMessages}
+        </Tile>
+      </div>
+      <SalesChart sales={sales} />
+    </div>
+  );
 }
