@@ -18,6 +18,11 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   }
   return (
     <>
+      {user.role === "staff" && (
+        <Link to="/admin" className="rounded-full px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          Back office
+        </Link>
+      )}
       <Link to="/account" className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50" aria-label={`Your account (${user.name})`}>
         <UserIcon width={20} height={20} />
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
