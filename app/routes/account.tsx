@@ -45,7 +45,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="container-page max-w-3xl py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold">Your account</h1>
-        <Link to="/account/orders" className="btn-outline">Your orders</Link>
+        <div className="flex flex-wrap gap-2">
+          {user.role === "staff" && <Link to="/admin" className="btn-primary">Back office</Link>}
+          <Link to="/account/orders" className="btn-outline">Your orders</Link>
+        </div>
       </div>
       <div className="mt-4"><FormAlert message={notice} tone="success" /></div>
       <dl className="mt-6 grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-3">

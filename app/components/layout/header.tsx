@@ -19,7 +19,7 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   return (
     <>
       {user.role === "staff" && (
-        <Link to="/admin" className="rounded-full px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        <Link to="/admin" className="hidden rounded-full px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:inline-block">
           Back office
         </Link>
       )}
