@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { statusLabels } from "~/components/orders/order-view";
+import { paymentLabels, statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -25,7 +25,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
             <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <Link to={`/account/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">Order {order.id}</Link>
               <span className="text-sm text-slate-600">{new Date(order.created_at).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}</span>
-              <span className="text-sm">{statusLabels[order.status]}</span>
+              <span className="text-sm">{statusLabels[order.status]} · {paymentLabels[order.payment_status]}</span>
               <Price cents={order.total_cents} className="font-semibold" />
             </li>
           ))}

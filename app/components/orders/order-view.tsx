@@ -1,20 +1,25 @@
 import { Price } from "~/components/ui/price";
 import { formatDeliveryDate } from "~/modules/checkout/shipping";
-import type { Order } from "~/modules/orders/orders";
+import { orderStatusLabels, paymentStatusLabels, type Order } from "~/modules/orders/orders";
 
-export const statusLabels: Record<string, string> = {
-  pending: "Pending", confirmed: "Confirmed", dispatched: "Dispatched", delivered: "Delivered", cancelled: "Cancelled",
-  paid: "Paid", refunded: "Refunded",
-};
+export const statusLabels: Record<string, string> = { ...orderStatusLabels, paid: "Paid", refunded: "Refunded" };
+export const paymentLabels: Record<string, string> = paymentStatusLabels;
 
-/** An order as its shopper sees it: lines, address, shipping, totals and status. */
-export function OrderView({ order }: { order: Order }) {
+/** The order's status and payment status as two badges ('Status: Confirmed', 'Payment: Paid'). */
+export function StatusBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
+  return (
+    <p className="flex flex-wrap gap-3 text-sm">
+      <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">Status: {statusLabels[status] ?? status}</span>
+      <span className="rounded-full bg-slate-100 px-3 py-1 font-semibold">Payment: {statusLabels[paymentStatus] ?? paymentStatus}</span>
+    </p>
+  );
+}
+
+/** An order as its shopper sees it: lines, address, shipping, totals and (unless shown elsewhere) status. */
+export function OrderView({ order, showStatus = true }: { order: Order; showStatus?: boolean }) {
   return (
     <div className="space-y-6">
-      <p className="flex flex-wrap gap-3 text-sm">
-        <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">Status: {statusLabels[order.status]}</span>
-        <span className="rounded-full bg-slate-100 px-3 py-1 font-semibold">Payment: {statusLabels[order.paymentStatus]}</span>
-      </p>
+      {showStatus && <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />}
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-4 p-4 text-sm">

@@ -12,7 +12,12 @@ export type PlaceAnswer = { ok: true; orderId: string; whatsappUrl: string } | {
 
 /** The order version of the WhatsApp text, to the shop's number. */
 export function orderWhatsappUrl(context: ShopContext, order: Order): string {
-  const text = orderMessage(
+  return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(context, order));
+}
+
+/** The order version of the WhatsApp text itself (the back office shows it). */
+export function orderWhatsappText(context: Pick<ShopContext, "settings">, order: Order): string {
+  return orderMessage(
     {
       orderId: order.id,
       lines: order.lines.map((l) => ({ name: l.name, flavor: l.flavor, nicotineStrength: l.nicotineStrength, puffCount: l.puffCount, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
@@ -24,7 +29,6 @@ export function orderWhatsappUrl(context: ShopContext, order: Order): string {
     },
     context.settings.currency,
   );
-  return whatsappChatUrl(context.settings.whatsappNumber, text);
 }
 
 /** Places the order; a new one also gets a confirmation e-mail (in the background). */

@@ -3,6 +3,16 @@ export const paymentStatuses = ["pending", "paid", "refunded"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** What shoppers and staff read for each status (one source for the account pages, the back office and e-mails). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  dispatched: "Dispatched",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+export const paymentStatusLabels: Record<PaymentStatus, string> = { pending: "Payment pending", paid: "Paid", refunded: "Refunded" };
+
 export const orderMessages = {
   failed: "Failed to process your order. Please try again.",
   noAddress: "Please select a shipping address",

@@ -24,8 +24,9 @@ export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>
 }
 
 /**
- * Counts one attempt for `who` under the rule, in a fixed window kept in the database so that every server copy
- * shares it. Returns whether this attempt is within the limit.
+ * Counts one attempt for `who` under the rule, kept in the database so that every server copy shares it. A sliding
+ * window: this window's count plus the previous window's, weighted by how much of it still lies within the last
+ * `windowSeconds`, so the limit holds across a window boundary too (no double burst at :00).
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> {
   const nowSeconds = Math.floor(now / 1000);
@@ -37,11 +38,23 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now
     .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limit_hits.count + 1` }))
     .returning("count")
     .executeTakeFirstOrThrow();
+  const previous = await db
+    .selectFrom("rate_limit_hits")
+    .select("count")
+    .where("key", "=", key)
+    .where("window_start", "=", windowStart - rule.windowSeconds)
+    .executeTakeFirst();
   if (Math.random() < 0.01) {
     await db.deleteFrom("rate_limit_hits").where("window_start", "<", nowSeconds - 2 * 86_400).execute();
   }
-  const allowed = Number(row.count) <= rule.limit;
-  return { allowed, retryAfterSeconds: allowed ? 0 : windowStart + rule.windowSeconds - nowSeconds };
+  const current = Number(row.count);
+  const before = Number(previous?.count ?? 0);
+  const elapsed = nowSeconds - windowStart;
+  const estimate = current + before * (1 - elapsed / rule.windowSeconds);
+  if (estimate <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  // When the estimate falls back to the limit: within this window as the previous one fades, or else at its end.
+  const fadesAt = current < rule.limit && before > 0 ? rule.windowSeconds * (1 - (rule.limit - current) / before) : rule.windowSeconds;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(fadesAt - elapsed)) };
 }
 
 /** "about an hour", "about 5 minutes": for messages to people. */

@@ -1,12 +1,68 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { data, Link, redirect } from "react-router";
+import { FormAlert } from "~/components/account/auth-card";
+import { OrderStepForms } from "~/components/admin/orders/order-step-forms";
+import { formatOrderTime, OrderHistory } from "~/components/orders/order-history";
+import { OrderView } from "~/components/orders/order-view";
+import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders-admin.server";
+import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order-action.server";
+import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return null;
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
+
+/** One order in full; an unknown or malformed id is a 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(context, request);
+  const found = await getAdminOrder(context.db, staff, params.id);
+  if (!found) throw data(null, { status: 404 });
+  const { order } = found;
+  // After a change the page comes back with ?done=<step>; say so only while the order still is what that step made it.
+  const done = new URL(request.url).searchParams.get("done");
+  const step = isOrderStep(done) ? orderSteps[done] : null;
+  const notice = step && order[step.field] === step.to ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.` : null;
+  return data(
+    { ...found, notice, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+/** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  const form = await request.formData();
+  const result = await handleOrderStep(context, staff, params.id, form);
+  if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
+  if (result.status === 404) throw data(null, { status: 404 });
+  return data({ message: result.message }, { status: result.status });
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, customer, events, notice, whatsappText, whatsappUrl } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin/orders" className="text-sm text-brand-700 hover:underline">All orders</Link>
+        <h1 className="mt-2 text-3xl font-extrabold">Order <span className="font-mono">{order.id}</span></h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> by{" "}
+          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">{customer.name || customer.email}</Link>{" "}
+          (<a href={`mailto:${customer.email}`} className="break-all hover:underline">{customer.email}</a>)
+        </p>
+      </div>
+      {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
+      <OrderStepForms order={order} />
+      <OrderView order={order} showStatus={false} />
+      <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="whatsapp-title" className="text-lg font-bold">WhatsApp message</h2>
+          <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">Open in WhatsApp</a>
+        </div>
+        <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">{whatsappText}</pre>
+      </section>
+      <OrderHistory placedAt={order.createdAt} events={events} showWho />
+    </div>
+  );
 }

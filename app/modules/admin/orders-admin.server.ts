@@ -1,0 +1,208 @@
+/** The back office's orders: the filtered list, one order in full, and status changes along the allowed steps. */
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
+import { likeMatch, likePattern } from "~/db/like.server";
+import type { ShopContext } from "~/lib/app-context";
+import { appUrl } from "~/lib/config.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { addDays } from "~/modules/checkout/shipping";
+import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.server";
+import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderField } from "~/modules/orders/order-status";
+import { orderStatuses, ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
+import { findOrder } from "~/modules/orders/orders.service.server";
+import { londonDayStart } from "./dashboard.server";
+import { assertStaff } from "./guard.server";
+import { listParams, pageWindow, type SortDirection } from "./listing";
+
+export const orderSortColumns = ["date", "total", "status"] as const;
+export type OrderSort = (typeof orderSortColumns)[number];
+
+/** The list's filters as read from the URL; a value that makes no sense is dropped (""), never an error. */
+export type OrderFilters = {
+  status: OrderStatus | "";
+  payment: PaymentStatus | "";
+  from: string;
+  to: string;
+  customer: string;
+  q: string;
+  sort: OrderSort;
+  dir: SortDirection;
+  rawPage: string | null;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+
+export function readOrderFilters(url: URL): OrderFilters {
+  const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
+  const status = get("status");
+  const payment = get("payment");
+  const date = (name: string) => (isRealDate(get(name)) ? get(name) : "");
+  return {
+    ...listParams(url, orderSortColumns, "date", "desc"),
+    status: isOrderStatus(status) ? status : "",
+    payment: isPaymentStatus(payment) ? payment : "",
+    from: date("from"),
+    to: date("to"),
+    customer: get("customer").slice(0, 100),
+  };
+}
+
+export type AdminOrderRow = {
+  id: string;
+  createdAt: string;
+  customer: { id: string; name: string; email: string };
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalCents: number;
+};
+
+/** Orders matching the filters, one page of them, newest first unless sorted otherwise. Staff only. */
+export async function listAdminOrders(db: Db, actor: SessionUser | null, filters: OrderFilters) {
+  assertStaff(actor);
+  let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
+  if (filters.status) query = query.where("o.status", "=", filters.status);
+  if (filters.payment) query = query.where("o.payment_status", "=", filters.payment);
+  // Days are the shop's (London) days: "to" includes the whole of that day.
+  if (filters.from) query = query.where("o.created_at", ">=", londonDayStart(filters.from).toISOString());
+  if (filters.to) query = query.where("o.created_at", "<", londonDayStart(addDays(filters.to, 1)).toISOString());
+  if (filters.customer) {
+    const pattern = likePattern(filters.customer);
+    query = query.where((eb) => eb.or([likeMatch("u.name", pattern), likeMatch("u.email", pattern)]));
+  }
+  if (filters.q) {
+    // Order IDs are upper case letters and digits: the search is that id or its beginning, in any case.
+    const id = filters.q.replace(/^#/, "").toUpperCase();
+    query = /^[A-Z0-9]{1,8}$/.test(id) ? query.where("o.id", "like", `${id}%`) : query.where(sql<boolean>`1 = 0`);
+  }
+  const counted = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const window = pageWindow(filters.rawPage, total);
+  const rank = sql<number>`case ${sql.ref("o.status")} ${sql.join(orderStatuses.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`), sql` `)} else 99 end`;
+  const sorted =
+    filters.sort === "total" ? query.orderBy("o.total_cents", filters.dir) : filters.sort === "status" ? query.orderBy(rank, filters.dir) : query.orderBy("o.created_at", filters.dir);
+  const rows = await sorted
+    .select(["o.id", "o.created_at", "o.status", "o.payment_status", "o.total_cents", "u.id as user_id", "u.name", "u.email"])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const orders: AdminOrderRow[] = rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    customer: { id: row.user_id, name: row.name, email: row.email },
+    status: row.status as OrderStatus,
+    paymentStatus: row.payment_status as PaymentStatus,
+    totalCents: row.total_cents,
+  }));
+  return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
+}
+
+export type AdminOrder = { order: Order; customer: { id: string; name: string; email: string }; events: OrderEvent[] };
+
+/** One order with its customer and its history, or null for an unknown or malformed id. Staff only. */
+export async function getAdminOrder(db: Db, actor: SessionUser | null, id: string): Promise<AdminOrder | null> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(id)) return null;
+  const head = await db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select(["u.id", "u.name", "u.email"])
+    .where("o.id", "=", id)
+    .executeTakeFirst();
+  if (!head) return null;
+  const order = await findOrder(db, head.id, id);
+  if (!order) return null;
+  return { order, customer: { id: head.id, name: head.name, email: head.email }, events: await orderEvents(db, id) };
+}
+
+export type StepResult =
+  | { ok: true; orderId: string; field: OrderField; from: string; to: string; message: string; customer: { email: string; name: string } }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
+ * page showed. Only an allowed step from the order's real current value is taken, by a conditional update in a
+ * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. Staff only.
+ */
+export async function changeOrderStep(
+  db: Db,
+  actor: SessionUser | null,
+  input: { orderId: string; step: unknown; from: unknown },
+  now = new Date(),
+): Promise<StepResult> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(input.orderId)) return { ok: false, status: 404, message: "There is no such order." };
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<StepResult> => {
+    const current = async () =>
+      trx
+        .selectFrom("orders as o")
+        .innerJoin("user as u", "u.id", "o.user_id")
+        .select(["o.status", "o.payment_status", "u.email", "u.name", "u.firstName"])
+        .where("o.id", "=", input.orderId)
+        .executeTakeFirst();
+    const row = await current();
+    if (!row) return { ok: false, status: 404, message: "There is no such order." };
+    const state = { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus };
+    const check = checkStep(input.step, state, input.from);
+    if (!check.ok) return { ok: false, status: 409, message: check.message };
+    const update =
+      check.field === "status"
+        ? trx.updateTable("orders").set({ status: check.to, updated_at: stamp }).where("status", "=", check.from)
+        : trx.updateTable("orders").set({ payment_status: check.to, updated_at: stamp }).where("payment_status", "=", check.from);
+    const result = await update.where("id", "=", input.orderId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      // Another change landed between our read and our write: say what the order is now.
+      const after = await current();
+      const raced = after ? checkStep(input.step, { status: after.status as OrderStatus, paymentStatus: after.payment_status as PaymentStatus }, input.from) : null;
+      return { ok: false, status: 409, message: raced && !raced.ok ? raced.message : "This order changed while you were looking at it. Nothing was changed; check it and try again." };
+    }
+    await recordOrderEvent(trx, input.orderId, { field: check.field, from: check.from, to: check.to, byUserId: actor.id, byName: actor.name || actor.email, at: stamp });
+    return {
+      ok: true,
+      orderId: input.orderId,
+      field: check.field,
+      from: check.from,
+      to: check.to,
+      message: `Order ${input.orderId} is now ${statusLabel(check.field, check.to)}.`,
+      customer: { email: row.email, name: row.firstName || row.name || "there" },
+    };
+  });
+}
+
+/** The e-mail a customer gets when their order moves on. */
+export function stepEmail(shopName: string, accountUrl: string, change: { orderId: string; field: OrderField; to: string; customerName: string }) {
+  const { orderId, field, to } = change;
+  const label = statusLabel(field, to);
+  const subject =
+    field === "status" ? `${shopName}: order ${orderId} is now ${label.toLowerCase()}` : to === "paid" ? `${shopName}: payment received for order ${orderId}` : `${shopName}: order ${orderId} has been refunded`;
+  const news: Record<string, string> = {
+    confirmed: `Your order ${orderId} is now confirmed. We are getting it ready.`,
+    dispatched: `Your order ${orderId} is now dispatched: it is on its way to you.`,
+    delivered: `Your order ${orderId} is now delivered. We hope you enjoy it.`,
+    cancelled: `Your order ${orderId} is now cancelled. If you have already paid, we will refund you.`,
+    paid: `We have received your payment for order ${orderId}. Thank you.`,
+    refunded: `We have refunded your payment for order ${orderId}.`,
+  };
+  const text = [`Hello ${change.customerName},`, "", news[to] ?? `Your order ${orderId} is now ${label}.`, "", `You can follow your order here: ${accountUrl}`, "", shopName].join("\n");
+  return { subject, text };
+}
+
+/** The back office's action: takes the step and, when it was taken, e-mails the customer in the background. */
+export async function handleOrderStep(context: ShopContext, actor: SessionUser | null, orderId: string, form: FormData): Promise<StepResult> {
+  const result = await changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") });
+  if (result.ok) {
+    const mail = stepEmail(context.settings.name, `${appUrl(context.config)}/account/orders/${result.orderId}`, {
+      orderId: result.orderId,
+      field: result.field,
+      to: result.to,
+      customerName: result.customer.name,
+    });
+    void context.mailer
+      .send({ to: result.customer.email, ...mail })
+      .catch((error: Error) => context.log.error({ err: error, orderId: result.orderId }, "could not send an order status e-mail"));
+  }
+  return result;
+}

@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db } from "~/db/database.server";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import type { ShopContext } from "~/lib/app-context";
+import { newOrderId } from "~/lib/ids.server";
+import { createLogger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { signUp } from "~/modules/accounts/accounts.service.server";
+import { orderEvents } from "~/modules/orders/order-events.server";
+import { orderSteps, stepMessages, type OrderStep } from "~/modules/orders/order-status";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { loader as ordersLoader } from "~/routes/admin/orders";
+import { mailText, startSmtpSink } from "~/testing/smtp-sink";
+import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
+import { StaffOnlyError } from "./guard.server";
+import { changeOrderStep, getAdminOrder, handleOrderStep, listAdminOrders, readOrderFilters } from "./orders-admin.server";
+
+const sessionUser = (id: string, name: string, role: "customer" | "staff"): SessionUser => ({
+  id, name, email: `${id}@example.com`, firstName: name.split(" ")[0]!, lastName: null, dateOfBirth: "1990-01-01", role, authProvider: "email",
+});
+const staff = sessionUser("staff-sam", "Sam Staff", "staff");
+const alice = sessionUser("alice", "Alice Archer", "customer");
+const bob = { ...sessionUser("bob", "Bob <b>Bold</b>", "customer"), email: "bob@shop.example" };
+
+async function insertUsers(db: Db, users: SessionUser[]) {
+  const now = new Date().toISOString();
+  for (const u of users) {
+    await db.insertInto("user").values({ id: u.id, name: u.name, email: u.email, firstName: u.firstName, emailVerified: 0, createdAt: now, updatedAt: now, role: u.role }).execute();
+  }
+}
+
+async function insertOrder(db: Db, o: { id?: string; userId: string; createdAt?: string; totalCents?: number; status?: string; paymentStatus?: string }) {
+  const id = o.id ?? newOrderId();
+  const createdAt = o.createdAt ?? "2026-11-01T10:00:00.000Z";
+  const total = o.totalCents ?? 1100;
+  await db.insertInto("orders").values({
+    id, user_id: o.userId, idempotency_key: `key-${id}-aaaaaaaaaa`, status: o.status ?? "pending", payment_status: o.paymentStatus ?? "pending",
+    address_title: "Home", address_type: "HOME", address_text: "12 High Street, Leeds LS1 1AA", address_phone: "07700 900111",
+    shipping_method: "free", delivery_date: "2026-11-16", shipping_cents: 0, subtotal_cents: total - 100, tax_cents: 100, total_cents: total,
+    created_at: createdAt, updated_at: createdAt,
+  }).execute();
+  await db.insertInto("order_lines").values({
+    order_id: id, position: 0, kind: "flavour", item_id: "f1", name: "Blue Razz", image: null, flavor: "Blue Razz", nicotine_strength: 10,
+    puff_count: null, unit_price_cents: total - 100, quantity: 1, line_total_cents: total - 100,
+  }).execute();
+  return id;
+}
+
+const snapshot = async (db: Db, id: string) => ({
+  order: await db.selectFrom("orders").select(["status", "payment_status", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow(),
+  events: await orderEvents(db, id),
+});
+
+const filtersFrom = (query: string) => readOrderFilters(new URL(`http://shop.test/admin/orders?${query}`));
+
+describeEachDatabase("back-office orders: list and detail", (testDb) => {
+  beforeAll(async () => {
+    const { db } = testDb();
+    await insertUsers(db, [staff, alice, bob]);
+    await insertOrder(db, { id: "ALCE2AAA", userId: alice.id, createdAt: "2026-11-01T10:00:00.000Z", totalCents: 1000 });
+    // 23:30 UTC on 10 November is still 10 November in London (GMT).
+    await insertOrder(db, { id: "ALCE3BBB", userId: alice.id, createdAt: "2026-11-10T23:30:00.000Z", totalCents: 5000, status: "confirmed", paymentStatus: "paid" });
+    // 23:30 UTC on 15 July is already 16 July in London (BST).
+    await insertOrder(db, { id: "BBBB4CCC", userId: bob.id, createdAt: "2026-07-15T23:30:00.000Z", totalCents: 2500, status: "delivered", paymentStatus: "paid" });
+    await insertOrder(db, { id: "BBBB5DDD", userId: bob.id, createdAt: "2026-11-20T12:00:00.000Z", totalCents: 300, status: "cancelled" });
+  });
+  const ids = async (query: string) => (await listAdminOrders(testDb().db, staff, filtersFrom(query))).orders.map((o) => o.id);
+
+  it("lists every order for staff, newest first, with its customer, statuses and total", async () => {
+    const list = await listAdminOrders(testDb().db, staff, filtersFrom(""));
+    expect(list).toMatchObject({ total: 4, page: 1, totalPages: 1, offset: 0 });
+    expect(list.orders.map((o) => o.id)).toEqual(["BBBB5DDD", "ALCE3BBB", "ALCE2AAA", "BBBB4CCC"]);
+    expect(list.orders[1]).toEqual({
+      id: "ALCE3BBB", createdAt: "2026-11-10T23:30:00.000Z", customer: { id: "alice", name: "Alice Archer", email: "alice@example.com" },
+      status: "confirmed", paymentStatus: "paid", totalCents: 5000,
+    });
+  });
+
+  it("filters by status, payment, customer name or email, and London dates", async () => {
+    expect(await ids("status=pending")).toEqual(["ALCE2AAA"]);
+    expect(await ids("payment=paid")).toEqual(["ALCE3BBB", "BBBB4CCC"]);
+    expect(await ids("status=cancelled&payment=paid")).toEqual([]);
+    expect(await ids("customer=ALICE")).toEqual(["ALCE3BBB", "ALCE2AAA"]);
+    expect(await ids("customer=shop.example")).toEqual(["BBBB5DDD", "BBBB4CCC"]);
+    expect(await ids("customer=%3Cb%3E")).toEqual(["BBBB5DDD", "BBBB4CCC"]);
+    expect(await ids("customer=%25")).toEqual([]);
+    expect(await ids("from=2026-11-10&to=2026-11-10")).toEqual(["ALCE3BBB"]);
+    expect(await ids("from=2026-07-16&to=2026-07-16")).toEqual(["BBBB4CCC"]);
+    expect(await ids("to=2026-07-15")).toEqual([]);
+    expect(await ids("from=2026-11-02")).toEqual(["BBBB5DDD", "ALCE3BBB"]);
+  });
+
+  it("searches by order id, exact or its beginning, in any case", async () => {
+    expect(await ids("q=alce")).toEqual(["ALCE3BBB", "ALCE2AAA"]);
+    expect(await ids("q=alce2aaa")).toEqual(["ALCE2AAA"]);
+    expect(await ids("q=%23BBBB5DDD")).toEqual(["BBBB5DDD"]);
+    expect(await ids("q=ZZZ")).toEqual([]);
+    expect(await ids("q=A%25")).toEqual([]);
+    expect(await ids("q=ALCE2AAA9")).toEqual([]);
+  });
+
+  it("ignores filter values that make no sense instead of failing", async () => {
+    const filters = filtersFrom("status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc");
+    expect(filters).toMatchObject({ status: "", payment: "", from: "", to: "", sort: "date", dir: "desc" });
+    expect(await ids("status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc")).toEqual(await ids(""));
+    expect(await ids("status=__proto__&from=%27%3B%20drop%20table%20orders%3B--")).toHaveLength(4);
+  });
+
+  it("sorts by total, by status (in the order's life) and by date, either way", async () => {
+    expect(await ids("sort=total&dir=asc")).toEqual(["BBBB5DDD", "ALCE2AAA", "BBBB4CCC", "ALCE3BBB"]);
+    expect(await ids("sort=total&dir=desc")).toEqual(["ALCE3BBB", "BBBB4CCC", "ALCE2AAA", "BBBB5DDD"]);
+    expect(await ids("sort=status&dir=asc")).toEqual(["ALCE2AAA", "ALCE3BBB", "BBBB4CCC", "BBBB5DDD"]);
+    expect(await ids("sort=date&dir=asc")).toEqual(["BBBB4CCC", "ALCE2AAA", "ALCE3BBB", "BBBB5DDD"]);
+  });
+
+  it("shows one order in full with its customer and history; unknown or malformed ids are not found", async () => {
+    const found = await getAdminOrder(testDb().db, staff, "ALCE3BBB");
+    expect(found).toMatchObject({
+      order: { id: "ALCE3BBB", status: "confirmed", paymentStatus: "paid", totalCents: 5000, lines: [{ name: "Blue Razz", quantity: 1 }], address: { title: "Home" } },
+      customer: { id: "alice", name: "Alice Archer", email: "alice@example.com" },
+      events: [],
+    });
+    expect(await getAdminOrder(testDb().db, staff, "ZZZZ2222")).toBeNull();
+    expect(await getAdminOrder(testDb().db, staff, "alce3bbb")).toBeNull();
+    expect(await getAdminOrder(testDb().db, staff, "../../etc")).toBeNull();
+  });
+
+  it("refuses customers and signed-out callers", async () => {
+    for (const actor of [alice, null]) {
+      await expect(listAdminOrders(testDb().db, actor, filtersFrom(""))).rejects.toBeInstanceOf(StaffOnlyError);
+      await expect(getAdminOrder(testDb().db, actor, "ALCE3BBB")).rejects.toBeInstanceOf(StaffOnlyError);
+    }
+  });
+
+  it("pages 20 at a time; a page past the end shows the last one", async () => {
+    const { db } = testDb();
+    for (let i = 0; i < 21; i++) await insertOrder(db, { userId: alice.id, createdAt: `2026-10-${String(i + 1).padStart(2, "0")}T09:00:00.000Z` });
+    const first = await listAdminOrders(db, staff, filtersFrom(""));
+    expect(first).toMatchObject({ total: 25, page: 1, totalPages: 2, offset: 0 });
+    expect(first.orders).toHaveLength(20);
+    const last = await listAdminOrders(db, staff, filtersFrom("page=99"));
+    expect(last).toMatchObject({ page: 2, offset: 20 });
+    expect(last.orders).toHaveLength(5);
+    expect(new Set([...first.orders, ...last.orders].map((o) => o.id)).size).toBe(25);
+  });
+});
+
+describeEachDatabase("back-office orders: status changes", (testDb) => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let context: (ip?: string) => ShopContext;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    context = await createTestContext(testDb(), { mailer: createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }) });
+    await insertUsers(testDb().db, [staff, alice]);
+  });
+  afterAll(() => sink.close());
+  const form = (intent: string, from: string) => {
+    const body = new FormData();
+    body.set("intent", intent);
+    body.set("from", from);
+    return body;
+  };
+
+  it("refuses every step to customers and signed-out callers, changing nothing and e-mailing nobody", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id, status: "confirmed", paymentStatus: "paid" });
+    const before = await snapshot(db, id);
+    const mailsBefore = sink.received.length;
+    for (const actor of [alice, null]) {
+      for (const step of Object.keys(orderSteps) as OrderStep[]) {
+        const from = orderSteps[step].field === "status" ? "confirmed" : "paid";
+        await expect(changeOrderStep(db, actor, { orderId: id, step, from })).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(handleOrderStep(context(), actor, id, form(step, from))).rejects.toBeInstanceOf(StaffOnlyError);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await snapshot(db, id)).toEqual(before);
+    expect(sink.received.length).toBe(mailsBefore);
+  });
+
+  it("takes an order from pending to delivered one step at a time, recording who and when", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id });
+    const at = (minute: number) => new Date(`2026-11-22T10:0${minute}:00.000Z`);
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "confirm", from: "pending" }, at(1))).toMatchObject({ ok: true, message: `Order ${id} is now Confirmed.` });
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "pay", from: "pending" }, at(2))).toMatchObject({ ok: true, message: `Order ${id} is now Paid.` });
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toMatchObject({ ok: true, message: `Order ${id} is now Dispatched.` });
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "deliver", from: "dispatched" }, at(4))).toMatchObject({ ok: true, message: `Order ${id} is now Delivered.` });
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" }, at(5))).toMatchObject({ ok: true, message: `Order ${id} is now Refunded.` });
+    const { order, events } = await snapshot(db, id);
+    expect(order).toEqual({ status: "delivered", payment_status: "refunded", updated_at: at(5).toISOString() });
+    expect(events).toEqual([
+      { field: "status", from: "pending", to: "confirmed", byName: "Sam Staff", at: at(1).toISOString() },
+      { field: "paymentStatus", from: "pending", to: "paid", byName: "Sam Staff", at: at(2).toISOString() },
+      { field: "status", from: "confirmed", to: "dispatched", byName: "Sam Staff", at: at(3).toISOString() },
+      { field: "status", from: "dispatched", to: "delivered", byName: "Sam Staff", at: at(4).toISOString() },
+      { field: "paymentStatus", from: "paid", to: "refunded", byName: "Sam Staff", at: at(5).toISOString() },
+    ]);
+    const row = await db.selectFrom("order_events").select("by_user_id").where("order_id", "=", id).executeTakeFirstOrThrow();
+    expect(row.by_user_id).toBe(staff.id);
+  });
+
+  it("cancels a pending or confirmed order, but not one that has been dispatched", async () => {
+    const { db } = testDb();
+    const pending = await insertOrder(db, { userId: alice.id });
+    const confirmed = await insertOrder(db, { userId: alice.id, status: "confirmed" });
+    const dispatched = await insertOrder(db, { userId: alice.id, status: "dispatched" });
+    expect(await changeOrderStep(db, staff, { orderId: pending, step: "cancel", from: "pending" })).toMatchObject({ ok: true, to: "cancelled" });
+    expect(await changeOrderStep(db, staff, { orderId: confirmed, step: "cancel", from: "confirmed" })).toMatchObject({ ok: true, to: "cancelled" });
+    const before = await snapshot(db, dispatched);
+    expect(await changeOrderStep(db, staff, { orderId: dispatched, step: "cancel", from: "dispatched" })).toEqual({
+      ok: false, status: 409, message: "Status cannot go from Dispatched to Cancelled: the next step is Delivered.",
+    });
+    expect(await snapshot(db, dispatched)).toEqual(before);
+  });
+
+  it("refuses skipped steps, steps back, final states, unknown steps and stale pages, changing nothing", async () => {
+    const { db } = testDb();
+    const pending = await insertOrder(db, { userId: alice.id });
+    const dispatched = await insertOrder(db, { userId: alice.id, status: "dispatched", paymentStatus: "paid" });
+    const delivered = await insertOrder(db, { userId: alice.id, status: "delivered", paymentStatus: "refunded" });
+    const cancelled = await insertOrder(db, { userId: alice.id, status: "cancelled" });
+    const cases: Array<[string, unknown, unknown, string]> = [
+      [pending, "dispatch", "pending", "Status cannot go from Pending to Dispatched: the next step is Confirmed or Cancelled."],
+      [pending, "deliver", "pending", "Status cannot go from Pending to Delivered: the next step is Confirmed or Cancelled."],
+      [pending, "refund", "pending", "Payment cannot go from Payment pending to Refunded: the next step is Paid."],
+      [dispatched, "confirm", "dispatched", "Status cannot go from Dispatched to Confirmed: the next step is Delivered."],
+      [dispatched, "pay", "paid", "Payment is already Paid."],
+      [delivered, "dispatch", "delivered", "Status cannot go from Delivered to Dispatched: Delivered is final."],
+      [delivered, "pay", "refunded", "Payment cannot go from Refunded to Paid: Refunded is final."],
+      [cancelled, "confirm", "cancelled", "Status cannot go from Cancelled to Confirmed: Cancelled is final."],
+      [pending, "ship", "pending", stepMessages.unknown],
+      [pending, "constructor", "pending", stepMessages.unknown],
+      [pending, null, "pending", stepMessages.unknown],
+      [pending, "confirm", "confirmed", "This order changed while you were looking at it: status is now Pending. Nothing was changed; check it and try again."],
+      [dispatched, "deliver", "confirmed", "This order changed while you were looking at it: status is now Dispatched. Nothing was changed; check it and try again."],
+      [pending, "confirm", null, "This order changed while you were looking at it: status is now Pending. Nothing was changed; check it and try again."],
+    ];
+    const before = await Promise.all([pending, dispatched, delivered, cancelled].map((id) => snapshot(db, id)));
+    for (const [orderId, step, from, message] of cases) {
+      expect(await changeOrderStep(db, staff, { orderId, step, from }), `${step} from ${String(from)}`).toEqual({ ok: false, status: 409, message });
+    }
+    expect(await Promise.all([pending, dispatched, delivered, cancelled].map((id) => snapshot(db, id)))).toEqual(before);
+    expect(await changeOrderStep(db, staff, { orderId: "ZZZZ2222", step: "confirm", from: "pending" })).toMatchObject({ ok: false, status: 404 });
+    expect(await changeOrderStep(db, staff, { orderId: "'; drop table orders; --", step: "confirm", from: "pending" })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("lets only one of several staff members acting at once change the order", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id });
+    // Every answer from the database comes a little late, so the transactions really overlap (on PostgreSQL: all of
+    // them read "pending" before any writes; SQLite runs one writer at a time anyway).
+    const slow = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise((r) => setTimeout(r, 40));
+        return args.result;
+      },
+    });
+    const results = await Promise.all([
+      changeOrderStep(slow, staff, { orderId: id, step: "confirm", from: "pending" }),
+      changeOrderStep(slow, staff, { orderId: id, step: "cancel", from: "pending" }),
+      changeOrderStep(slow, staff, { orderId: id, step: "confirm", from: "pending" }),
+      changeOrderStep(slow, staff, { orderId: id, step: "cancel", from: "pending" }),
+    ]);
+    const winners = results.filter((r) => r.ok);
+    expect(winners).toHaveLength(1);
+    for (const loser of results.filter((r) => !r.ok)) expect(loser).toMatchObject({ status: 409, message: expect.stringContaining("This order changed while you were looking at it") });
+    const { order, events } = await snapshot(db, id);
+    expect(events).toHaveLength(1);
+    expect(order.status).toBe(events[0]!.to);
+  });
+
+  it("e-mails the customer when their order moves on", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id });
+    const count = sink.received.length;
+    expect(await handleOrderStep(context(), staff, id, form("confirm", "pending"))).toMatchObject({ ok: true });
+    expect(await handleOrderStep(context(), staff, id, form("pay", "pending"))).toMatchObject({ ok: true });
+    expect(await handleOrderStep(context(), staff, id, form("deliver", "confirmed"))).toMatchObject({ ok: false });
+    const mails = (await sink.waitFor(count + 2)).slice(count);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sink.received.length).toBe(count + 2);
+    const subject = (raw: string) => raw.match(/^Subject: (.*)$/m)?.[1];
+    const bySubject = new Map(mails.map((m) => [subject(m.raw), m]));
+    const confirmed = bySubject.get(`Vapour Lane: order ${id} is now confirmed`);
+    const paid = bySubject.get(`Vapour Lane: payment received for order ${id}`);
+    expect(confirmed?.to).toEqual(["alice@example.com"]);
+    expect(paid?.to).toEqual(["alice@example.com"]);
+    const text = mailText(confirmed!);
+    expect(text).toContain("Hello Alice,");
+    expect(text).toContain(`Your order ${id} is now confirmed.`);
+    expect(text).toContain(`http://shop.test/account/orders/${id}`);
+  });
+
+  it("guards the pages and the action: a 404 page and a 403 action for customers and visitors, a redirect with a message for staff", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id });
+    const signUpValues = (firstName: string, email: string) => ({ firstName, lastName: "Lee", email, password: "correct horse battery", dateOfBirth: "1990-05-05", terms: "on" });
+    const customer = await signUp(context("192.0.2.10"), requestWith(), signUpValues("Pat", "pat@example.com"));
+    const member = await signUp(context("192.0.2.11"), requestWith(), signUpValues("Kim", "kim@example.com"));
+    if (!customer.ok || !member.ok) throw new Error("sign-up failed");
+    await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim@example.com").execute();
+    const customerCookie = cookieHeader(customer.headers);
+    const staffCookie = cookieHeader(member.headers);
+    const url = `http://shop.test/admin/orders/${id}`;
+    const post = (cookie: string, body: FormData) => {
+      const headers: Record<string, string> = { origin: "http://shop.test" };
+      if (cookie) headers.cookie = cookie;
+      return new Request(url, { method: "POST", headers, body });
+    };
+    const args = (request: Request) => ({ request, context: context(), params: { id }, unstable_pattern: "", matches: [] }) as never;
+    const status = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
+
+    for (const cookie of ["", customerCookie]) {
+      await expect(orderLoader(args(requestWith(cookie, url)))).rejects.toSatisfy((e) => status(e) === 404);
+      await expect(ordersLoader(args(requestWith(cookie, "http://shop.test/admin/orders")))).rejects.toSatisfy((e) => status(e) === 404);
+      await expect(orderAction(args(post(cookie, form("confirm", "pending"))))).rejects.toSatisfy((e) => status(e) === 403);
+    }
+    expect((await snapshot(db, id)).order.status).toBe("pending");
+
+    const refused = await orderAction(args(post(staffCookie, form("deliver", "pending"))));
+    expect(refused).toMatchObject({ data: { message: "Status cannot go from Pending to Delivered: the next step is Confirmed or Cancelled." }, init: { status: 409 } });
+    const done = (await orderAction(args(post(staffCookie, form("confirm", "pending"))))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`/admin/orders/${id}?done=confirm`);
+    const page = (await orderLoader(args(requestWith(staffCookie, `${url}?done=confirm`)))) as unknown as { data: { notice: string; events: unknown[]; whatsappText: string } };
+    expect(page.data.notice).toBe(`Order ${id} is now Confirmed.`);
+    expect(page.data.events).toEqual([expect.objectContaining({ field: "status", from: "pending", to: "confirmed", byName: "Kim Lee" })]);
+    expect(page.data.whatsappText).toContain(`Order ID: ${id}`);
+    expect(page.data.whatsappText).toContain("Please confirm this order and provide payment details.");
+    const stale = (await orderLoader(args(requestWith(staffCookie, `${url}?done=dispatch`)))) as unknown as { data: { notice: string | null } };
+    expect(stale.data.notice).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import type { Db } from "~/db/database.server";
+import { newId } from "~/lib/ids.server";
+import type { OrderField } from "./order-status";
+
+/** One recorded change of an order's status or payment status: what, from, to, who and when. */
+export type OrderEvent = { field: OrderField; from: string; to: string; byName: string; at: string };
+
+const column: Record<OrderField, string> = { status: "status", paymentStatus: "payment_status" };
+
+/** Records a change (inside the transaction that made it). */
+export async function recordOrderEvent(db: Db, orderId: string, event: OrderEvent & { byUserId: string | null }): Promise<void> {
+  await db
+    .insertInto("order_events")
+    .values({
+      id: newId(),
+      order_id: orderId,
+      field: column[event.field],
+      from_value: event.from,
+      to_value: event.to,
+      by_user_id: event.byUserId,
+      by_name: event.byName,
+      created_at: event.at,
+    })
+    .execute();
+}
+
+/** An order's changes, oldest first. */
+export async function orderEvents(db: Db, orderId: string): Promise<OrderEvent[]> {
+  const rows = await db
+    .selectFrom("order_events")
+    .select(["field", "from_value", "to_value", "by_name", "created_at", "id"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    field: row.field === "payment_status" ? "paymentStatus" : "status",
+    from: row.from_value,
+    to: row.to_value,
+    byName: row.by_name,
+    at: row.created_at,
+  }));
+}

@@ -1,0 +1,81 @@
+/** Which status changes an order may take, and the words for them (client-safe, no I/O). */
+import { orderStatusLabels, orderStatuses, paymentStatusLabels, paymentStatuses, type OrderStatus, type PaymentStatus } from "./orders";
+
+export type OrderField = "status" | "paymentStatus";
+export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus };
+
+/** Status: pending → confirmed → dispatched → delivered; pending or confirmed → cancelled. Nothing goes back. */
+export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["confirmed", "cancelled"],
+  confirmed: ["dispatched", "cancelled"],
+  dispatched: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Payment: pending → paid → refunded. */
+export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = { pending: ["paid"], paid: ["refunded"], refunded: [] };
+
+/** The steps staff can take, with their button names (the back office shows them in this order). */
+export const orderSteps = {
+  confirm: { field: "status", to: "confirmed", button: "Mark confirmed" },
+  dispatch: { field: "status", to: "dispatched", button: "Mark dispatched" },
+  deliver: { field: "status", to: "delivered", button: "Mark delivered" },
+  cancel: { field: "status", to: "cancelled", button: "Cancel order" },
+  pay: { field: "paymentStatus", to: "paid", button: "Mark paid" },
+  refund: { field: "paymentStatus", to: "refunded", button: "Mark refunded" },
+} as const satisfies Record<string, { field: OrderField; to: OrderStatus | PaymentStatus; button: string }>;
+export type OrderStep = keyof typeof orderSteps;
+
+export const isOrderStep = (value: unknown): value is OrderStep => typeof value === "string" && Object.hasOwn(orderSteps, value);
+export const isOrderStatus = (value: unknown): value is OrderStatus => orderStatuses.includes(value as OrderStatus);
+export const isPaymentStatus = (value: unknown): value is PaymentStatus => paymentStatuses.includes(value as PaymentStatus);
+
+/** 'Confirmed', 'Payment pending', 'Paid'… for a value of either field. */
+export function statusLabel(field: OrderField, value: string): string {
+  if (field === "status") return isOrderStatus(value) ? orderStatusLabels[value] : value;
+  return isPaymentStatus(value) ? paymentStatusLabels[value] : value;
+}
+
+/** Whether `field` may go from `from` to `to` in one step. Unknown values never may. */
+export function canMove(field: OrderField, from: string, to: string): boolean {
+  if (field === "status") return isOrderStatus(from) && isOrderStatus(to) && statusFlow[from].includes(to);
+  return isPaymentStatus(from) && isPaymentStatus(to) && paymentFlow[from].includes(to);
+}
+
+/** The steps open to an order as it is now: the only buttons the back office shows. */
+export function nextSteps(order: OrderState): OrderStep[] {
+  return (Object.keys(orderSteps) as OrderStep[]).filter((step) => {
+    const { field, to } = orderSteps[step];
+    return canMove(field, order[field], to);
+  });
+}
+
+export const stepMessages = {
+  unknown: "Choose one of the status changes shown on the order.",
+} as const;
+
+const fieldWord = (field: OrderField) => (field === "status" ? "Status" : "Payment");
+
+export type StepCheck = { ok: true; field: OrderField; from: string; to: string } | { ok: false; message: string };
+
+/**
+ * Whether staff may take `step` on an order that is now `current`, when the page they acted on showed `shown`
+ * for the step's field. A stale page, a skipped step, a step back or an unknown step is refused with a message.
+ */
+export function checkStep(step: unknown, current: OrderState, shown: unknown): StepCheck {
+  if (!isOrderStep(step)) return { ok: false, message: stepMessages.unknown };
+  const { field, to } = orderSteps[step];
+  const from = current[field];
+  if (shown !== from) {
+    const now = statusLabel(field, from);
+    return { ok: false, message: `This order changed while you were looking at it: ${fieldWord(field).toLowerCase()} is now ${now}. Nothing was changed; check it and try again.` };
+  }
+  if (from === to) return { ok: false, message: `${fieldWord(field)} is already ${statusLabel(field, to)}.` };
+  if (!canMove(field, from, to)) {
+    const options = field === "status" ? statusFlow[from as OrderStatus] : paymentFlow[from as PaymentStatus];
+    const next = options.length ? `the next step is ${options.map((o) => statusLabel(field, o)).join(" or ")}` : `${statusLabel(field, from)} is final`;
+    return { ok: false, message: `${fieldWord(field)} cannot go from ${statusLabel(field, from)} to ${statusLabel(field, to)}: ${next}.` };
+  }
+  return { ok: true, field, from, to };
+}
