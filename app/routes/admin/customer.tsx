@@ -1,12 +1,104 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import { formatDate, formatDateTime } from "~/components/admin/content/dates";
+import { roleLabels } from "~/components/admin/content/labels";
+import { statusLabels } from "~/components/orders/order-view";
+import { Price } from "~/components/ui/price";
+import { pageMeta } from "~/lib/meta";
+import { getCustomer } from "~/modules/admin/customers-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/customer";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return null;
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, `Customer ${data.customer.name || data.customer.email}`, "A customer's account, orders and addresses.") : [{ title: "Page not found" }];
+
+/** One customer: details, orders and addresses (never a password or a session). Unknown id: 404. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(context, request);
+  const customer = await getCustomer(context.db, staff, params.id);
+  if (!customer) throw data(null, { status: 404 });
+  return data({ customer }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  const { customer } = loaderData;
+  const details: Array<[string, ReactNode]> = [
+    ["Name", customer.name || "—"],
+    ["Email", customer.email],
+    ["Date of birth", customer.dateOfBirth ? formatDate(`${customer.dateOfBirth}T12:00:00Z`) : "Not given"],
+    ["Sign-in method", customer.signInMethod],
+    ["Joined", <time key="joined" dateTime={customer.joinedAt}>{formatDate(customer.joinedAt)}</time>],
+    ["Role", roleLabels[customer.role] ?? customer.role],
+  ];
+  return (
+    <div className="space-y-8">
+      <div>
+        <Link to="/admin/customers" className="text-sm text-brand-700 hover:underline">All customers</Link>
+        <h1 className="mt-2 text-2xl font-extrabold break-words">{customer.name || customer.email}</h1>
+      </div>
+      <dl className="grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-2 lg:grid-cols-3">
+        {details.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-500">{label}</dt>
+            <dd className="font-semibold break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="customer-orders-title">
+        <h2 id="customer-orders-title" className="text-xl font-bold">Orders</h2>
+        {customer.orders.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No orders yet.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
+            <table className="w-full min-w-[36rem] text-sm">
+              <caption className="sr-only">Orders of {customer.name || customer.email}</caption>
+              <thead className="bg-slate-50 text-left">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Order</th>
+                  <th scope="col" className="px-3 py-2">Placed</th>
+                  <th scope="col" className="px-3 py-2">Status</th>
+                  <th scope="col" className="px-3 py-2">Payment</th>
+                  <th scope="col" className="px-3 py-2 text-right">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {customer.orders.map((o) => (
+                  <tr key={o.id}>
+                    <th scope="row" className="px-3 py-2 text-left">
+                      <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{o.id}</Link>
+                    </th>
+                    <td className="whitespace-nowrap px-3 py-2"><time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time></td>
+                    <td className="px-3 py-2">{statusLabels[o.status] ?? o.status}</td>
+                    <td className="px-3 py-2">{statusLabels[o.paymentStatus] ?? o.paymentStatus}</td>
+                    <td className="px-3 py-2 text-right"><Price cents={o.totalCents} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="customer-addresses-title">
+        <h2 id="customer-addresses-title" className="text-xl font-bold">Addresses</h2>
+        {customer.addresses.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No saved addresses.</p>
+        ) : (
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+            {customer.addresses.map((a) => (
+              <li key={a.id} className="rounded-2xl border border-slate-200 p-4 text-sm">
+                <p className="font-semibold">
+                  {a.title} <span className="font-normal text-slate-600">({a.type})</span>
+                  {a.isDefault && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span>}
+                </p>
+                <p className="mt-1 whitespace-pre-line break-words">{a.address}</p>
+                <p className="mt-1">{a.phone}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

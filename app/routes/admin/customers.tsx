@@ -1,12 +1,61 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { data, Link } from "react-router";
+import { formatDate } from "~/components/admin/content/dates";
+import { roleLabels } from "~/components/admin/content/labels";
+import { ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { pageMeta } from "~/lib/meta";
+import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/customers";
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Customers", "The shop's customer accounts.");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return null;
+  const staff = await requireStaff(context, request);
+  const params = listParams(new URL(request.url), CUSTOMER_SORTS, "joined", "desc");
+  const list = await listCustomers(context.db, staff, params);
+  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { customers, q, sort, dir, total, page, totalPages, offset } = loaderData;
+  const th = (column: (typeof CUSTOMER_SORTS)[number], label: string) => <SortHeader column={column} label={label} sort={sort} dir={dir} />;
+  return (
+    <section aria-labelledby="customers-title" className="space-y-4">
+      <h1 id="customers-title" className="text-2xl font-extrabold">Customers</h1>
+      <ListSearch label="Search by name or email" q={q} keep={[["sort", sort], ["dir", dir]]} />
+      <ListCount offset={offset} shown={customers.length} total={total} noun="customers" />
+      {customers.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[40rem] text-sm">
+            <caption className="sr-only">Customers</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {th("name", "Name")}
+                {th("email", "Email")}
+                {th("role", "Role")}
+                {th("joined", "Joined")}
+                {th("orders", "Orders")}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {customers.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className="px-3 py-2 text-left">
+                    <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 hover:underline">{c.name || c.email}</Link>
+                  </th>
+                  <td className="px-3 py-2 break-all">{c.email}</td>
+                  <td className="px-3 py-2">{roleLabels[c.role] ?? c.role}</td>
+                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time></td>
+                  <td className="px-3 py-2 text-right tabular-nums">{c.orderCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
 }

@@ -1,12 +1,138 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { data, Form, Link, useLocation } from "react-router";
+import { FormAlert } from "~/components/account/auth-card";
+import { formatDateTime } from "~/components/admin/content/dates";
+import { ListCount, SortHeader } from "~/components/admin/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { listParams } from "~/modules/admin/listing";
+import { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, type AdminMessage } from "~/modules/admin/messages-admin";
+import { listMessages, setMessageHandled } from "~/modules/admin/messages-admin.server";
 import type { Route } from "./+types/messages";
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Messages", "Contact messages sent to the shop.");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return null;
+  const staff = await requireStaff(context, request);
+  const url = new URL(request.url);
+  const params = listParams(url, MESSAGE_SORTS, "received", "desc");
+  const filter = messageFilter(url);
+  const list = await listMessages(context.db, staff, { ...params, filter });
+  return data({ ...list, filter, sort: params.sort, dir: params.dir }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = form.get("id");
+  if (typeof id !== "string" || (intent !== "handle" && intent !== "unhandle")) throw data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!(await setMessageHandled(context.db, staff, id, intent === "handle"))) throw data(null, { status: 404 });
+  return { notice: intent === "handle" ? messageNotices.handled : messageNotices.unhandled };
+}
+
+const SHORT = 80;
+
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, filter, sort, dir, total, page, totalPages, offset } = loaderData;
+  const location = useLocation();
+  const filterHref = (value: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("status", value);
+    params.delete("page");
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <section aria-labelledby="messages-title" className="space-y-4">
+      <h1 id="messages-title" className="text-2xl font-extrabold">Messages</h1>
+      <FormAlert message={actionData?.notice} tone="success" />
+      <nav aria-label="Show messages" className="flex flex-wrap gap-2">
+        {MESSAGE_FILTERS.map((value) => (
+          <Link
+            key={value}
+            to={filterHref(value)}
+            aria-current={value === filter ? "page" : undefined}
+            className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+          >
+            {messageFilterLabels[value]}
+          </Link>
+        ))}
+      </nav>
+      <ListCount offset={offset} shown={messages.length} total={total} noun="messages" />
+      {messages.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[56rem] text-sm">
+            <caption className="sr-only">Contact messages ({messageFilterLabels[filter]})</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <SortHeader column="received" label="Received" sort={sort} dir={dir} />
+                <SortHeader column="name" label="Name" sort={sort} dir={dir} />
+                <SortHeader column="email" label="Email" sort={sort} dir={dir} />
+                <SortHeader column="subject" label="Subject" sort={sort} dir={dir} />
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Message</th>
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {messages.map((m) => (
+                <MessageRow key={m.id} message={m} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
+}
+
+function MessageRow({ message: m }: { message: AdminMessage }) {
+  return (
+    <tr className="align-top">
+      <td className="whitespace-nowrap px-3 py-2"><time dateTime={m.receivedAt}>{formatDateTime(m.receivedAt)}</time></td>
+      <th scope="row" className="px-3 py-2 text-left font-semibold">{m.name}</th>
+      <td className="px-3 py-2 break-all">
+        {m.email}
+        {m.phone && <span className="block text-xs text-slate-600">{m.phone}</span>}
+      </td>
+      <td className="px-3 py-2">{m.subject}</td>
+      <td className="max-w-xs px-3 py-2">
+        {m.message.length <= SHORT ? (
+          <p className="whitespace-pre-wrap break-words">{m.message}</p>
+        ) : (
+          <details>
+            <summary className="cursor-pointer break-words">{m.message.slice(0, SHORT).trimEnd()}…</summary>
+            <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p>
+          </details>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {m.handled ? (
+          <>
+            <span className="font-semibold text-emerald-700">Handled</span>
+            {m.handledAt && (
+              <span className="block text-xs text-slate-600">
+                {m.handledBy ? `by ${m.handledBy}, ` : ""}
+                <time dateTime={m.handledAt}>{formatDateTime(m.handledAt)}</time>
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="font-semibold text-amber-700">Unhandled</span>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex flex-col items-start gap-2">
+          <a href={m.replyHref} className="whitespace-nowrap text-brand-700 underline hover:no-underline">Reply by e-mail</a>
+          <Form method="post">
+            <input type="hidden" name="id" value={m.id} />
+            <button type="submit" name="intent" value={m.handled ? "unhandle" : "handle"} className="btn-outline whitespace-nowrap">
+              {m.handled ? "Mark unhandled" : "Mark handled"}
+            </button>
+          </Form>
+        </div>
+      </td>
+    </tr>
+  );
 }

@@ -1,12 +1,33 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { data, Link, redirect } from "react-router";
+import { PostForm } from "~/components/admin/content/post-form";
+import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { newPostValues, postDeps, runPostForm } from "~/modules/admin/posts-admin.server";
 import type { Route } from "./+types/post-new";
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New post", "Write a new blog post.");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return null;
+  const staff = await requireStaff(context, request);
+  return data({ values: newPostValues(staff.name) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  const result = await runPostForm(postDeps(context), staff, null, await request.formData());
+  if (result.kind === "saved") return redirect(`/admin/posts/${result.id}?notice=created`);
+  if (result.kind === "not-found") throw data(null, { status: 404 });
+  return data(result.body, { status: result.status });
+}
+
+export default function AdminPostNew({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="post-new-title" className="space-y-6">
+      <div>
+        <Link to="/admin/posts" className="text-sm text-brand-700 hover:underline">All posts</Link>
+        <h1 id="post-new-title" className="mt-2 text-2xl font-extrabold">New post</h1>
+      </div>
+      <PostForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}} previewHtml={actionData?.previewHtml ?? null} submitLabel="Create post" />
+    </section>
+  );
 }

@@ -1,12 +1,23 @@
-// Placeholder while the back office is being built (issue 6); replaced before it lands.
+import { CatalogList } from "~/components/admin/catalog/catalog-list";
+import { pageMeta } from "~/lib/meta";
+import { catalogSortColumns, parseArchiveFilter } from "~/modules/admin/catalog-admin";
+import { listCatalogItems } from "~/modules/admin/catalog-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/products";
 
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Devices", "Back office: devices.");
+
+/** Every device, archived ones included (tagged), searchable, sortable and paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context, request);
-  return null;
+  const url = new URL(request.url);
+  const { sort, dir, q, rawPage } = listParams(url, catalogSortColumns, "name", "asc");
+  const show = parseArchiveFilter(url.searchParams.get("show"));
+  const list = await listCatalogItems(context.db, "device", { q, sort, dir, rawPage, show });
+  return { list, q, sort, dir, show };
 }
 
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  return <CatalogList kind="device" {...loaderData} />;
 }

@@ -6,13 +6,13 @@ import { confirmAgeByCookie, ownClientAddress } from "./shop";
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 export const ADULT_DOB = "1992-03-14";
 
-/** Waits for an e-mail to `to` to arrive at the e2e SMTP server, and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<{ to: string[]; subject: string; text: string }> {
+/** Waits for an e-mail to `to` (with a subject matching `subject`, if given) to arrive at the e2e SMTP server, and returns it. */
+export async function waitForMail(to: string, timeoutMs = 10_000, subject?: RegExp): Promise<{ to: string[]; subject: string; text: string }> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     for (const file of readdirSync(MAIL_DIR).sort().reverse()) {
       const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as { to: string[]; subject: string; text: string };
-      if (mail.to.includes(to)) return mail;
+      if (mail.to.includes(to) && (!subject || subject.test(mail.subject))) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

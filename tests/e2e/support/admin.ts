@@ -39,3 +39,15 @@ export const ADMIN_PAGES = [
   "/admin/posts/new",
   "/admin/posts/abc123",
 ];
+
+/** The back-office pages that take posts (the others answer a post with 405). */
+export const ADMIN_ACTIONS = [
+  "/admin/orders/ABCDEFGH",
+  "/admin/products/new",
+  "/admin/products/abc123",
+  "/admin/flavours/new",
+  "/admin/flavours/abc123",
+  "/admin/messages",
+  "/admin/posts/new",
+  "/admin/posts/abc123",
+];

@@ -1,0 +1,101 @@
+import { Link, useLocation } from "react-router";
+import { ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
+import { archiveFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage } from "~/modules/admin/catalog-admin";
+import { stockLabels, type StockStatus } from "~/modules/catalog/catalog";
+
+const words = {
+  device: { title: "Devices", add: "Add device", noun: "devices", base: "/admin/products" },
+  flavour: { title: "Flavours", add: "Add flavour", noun: "flavours", base: "/admin/flavours" },
+} as const;
+
+const updatedFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+
+function Tag({ children, tone }: { children: React.ReactNode; tone: "grey" | "amber" }) {
+  const colours = tone === "grey" ? "bg-slate-200 text-slate-800" : "bg-amber-100 text-amber-900";
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
+}
+
+/** All / Active / Archived, as links that keep the search and the sort. */
+function ArchiveFilterLinks({ show }: { show: ArchiveFilter }) {
+  const location = useLocation();
+  const href = (value: ArchiveFilter) => {
+    const params = new URLSearchParams(location.search);
+    params.set("show", value);
+    params.delete("page");
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <nav aria-label="Show" className="flex items-center gap-2 text-sm">
+      <span className="font-medium">Show:</span>
+      {(Object.keys(archiveFilters) as ArchiveFilter[]).map((value) => (
+        <Link key={value} to={href(value)} aria-current={show === value ? "page" : undefined}
+          className="rounded-full border border-slate-300 px-3 py-1 hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
+          {archiveFilters[value]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+type Props = { kind: CatalogKind; list: CatalogListPage; q: string; sort: string; dir: "asc" | "desc"; show: ArchiveFilter };
+
+/** The back-office list of devices or flavours: search, All/Active/Archived, sortable columns, 20 a page. */
+export function CatalogList({ kind, list, q, sort, dir, show }: Props) {
+  const w = words[kind];
+  const header = (column: string, label: string) => <SortHeader column={column} label={label} sort={sort} dir={dir} />;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{w.title}</h1>
+        <Link to={`${w.base}/new`} className="btn-primary">{w.add}</Link>
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <ListSearch label="Search by name or slug" q={q} keep={[["show", show], ["sort", sort], ["dir", dir]]} />
+        <ArchiveFilterLinks show={show} />
+      </div>
+      <ListCount offset={list.offset} shown={list.items.length} total={list.total} noun={w.noun} />
+      {list.items.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[44rem] text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold"><span className="sr-only">Image</span></th>
+                {header("name", "Name")}
+                {kind === "flavour" && <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Device</th>}
+                {header("price", "Price")}
+                {header("stock", "Stock")}
+                {header("updated", "Updated")}
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="px-3 py-2">
+                    <ProductImage src={item.image} alt="" width={40} height={40} className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link>
+                    <div className="text-xs text-slate-500">{item.slug}</div>
+                  </td>
+                  {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
+                  <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
+                  <td className="px-3 py-2">{stockLabels[item.stockStatus as StockStatus] ?? item.stockStatus}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{updatedFormat.format(new Date(item.updatedAt))}</td>
+                  <td className="space-x-1 px-3 py-2">
+                    {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}
+                    {item.device?.archived && <Tag tone="amber">Device archived</Tag>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} />
+    </div>
+  );
+}

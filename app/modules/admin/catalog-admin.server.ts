@@ -1,0 +1,301 @@
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { Db } from "~/db/database.server";
+import { newId } from "~/lib/ids.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { catalogIdSchema, type Specification } from "~/modules/catalog/catalog";
+import {
+  catalogMessages,
+  checkDevice,
+  checkFlavour,
+  deviceToValues,
+  flavourToValues,
+  MAX_IMAGES,
+  slugify,
+  type ArchiveFilter,
+  type CatalogErrors,
+  type CatalogKind,
+  type CatalogListItem,
+  type CatalogListPage,
+  type CatalogSortColumn,
+  type DeviceField,
+  type DeviceValues,
+  type FlavourField,
+  type FlavourValues,
+} from "./catalog-admin";
+import * as repo from "./catalog-admin.repository.server";
+import { assertStaff } from "./guard.server";
+import { pageWindow, type SortDirection } from "./listing";
+import { UPLOAD_URL } from "./uploads.server";
+import { likePattern } from "~/db/like.server";
+
+export type SaveResult<F extends string> = { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
+
+const tableOf = { device: "products", flavour: "flavours" } as const;
+
+function parseList<T>(json: string | null): T[] {
+  if (!json) return [];
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+const nullableNumber = (n: number | null) => (n === null ? null : Number(n));
+
+// ---------- lists ----------
+
+export type CatalogListParams = { q: string; sort: CatalogSortColumn; dir: SortDirection; rawPage: string | null; show: ArchiveFilter };
+
+/** One page of the back-office list of devices or flavours: search by name or slug, filter by archived, sort. */
+export async function listCatalogItems(db: Db, kind: CatalogKind, params: CatalogListParams): Promise<CatalogListPage> {
+  const filter = { pattern: params.q ? likePattern(params.q) : null, show: params.show };
+  const total = await repo.countItems(db, tableOf[kind], filter);
+  const { page, totalPages, offset, limit } = pageWindow(params.rawPage, total);
+  const query = { ...filter, sort: params.sort, dir: params.dir, limit, offset };
+  const common = (r: Awaited<ReturnType<typeof repo.findDevicePage>>[number]): CatalogListItem => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    image: parseList<string>(r.images)[0] ?? null,
+    priceCents: Number(r.price_cents),
+    stockStatus: r.stock_status,
+    archived: Number(r.archived) === 1,
+    updatedAt: r.updated_at,
+  });
+  const items =
+    kind === "device"
+      ? (await repo.findDevicePage(db, query)).map(common)
+      : (await repo.findFlavourPage(db, query)).map((r) => ({ ...common(r), device: { name: r.device_name, archived: Number(r.device_archived) === 1 } }));
+  return { items, total, page, totalPages, offset };
+}
+
+// ---------- one item, for its edit page ----------
+
+export type CatalogEditor<V> = { id: string; name: string; archived: boolean; updatedAt: string; values: V };
+export type FlavourEditor = CatalogEditor<FlavourValues> & { device: { id: string; name: string | null; archived: boolean } };
+export type DeviceChoice = { id: string; name: string; archived: boolean };
+
+export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor<DeviceValues> | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findDevice(db, id);
+  if (!row) return null;
+  const values = deviceToValues({
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    images: parseList<string>(row.images),
+    priceCents: Number(row.price_cents),
+    originalPriceCents: nullableNumber(row.original_price_cents),
+    flavors: parseList<string>(row.flavors),
+    nicotineStrengths: parseList<number>(row.nicotine_strengths),
+    puffCounts: parseList<number>(row.puff_counts),
+    features: parseList<string>(row.features),
+    detailsDescription: row.details_description,
+    specifications: parseList<Specification>(row.specifications),
+    stockStatus: row.stock_status,
+    nicotineMgMl: Number(row.nicotine_mg_ml),
+    podMl: nullableNumber(row.pod_ml),
+    rechargeable: Number(row.rechargeable) === 1,
+    featured: Number(row.featured) === 1,
+    position: Number(row.position),
+  });
+  return { id: row.id, name: row.name, archived: Number(row.archived) === 1, updatedAt: row.updated_at, values };
+}
+
+export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEditor | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findFlavour(db, id);
+  if (!row) return null;
+  const values = flavourToValues({
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    images: parseList<string>(row.images),
+    priceCents: Number(row.price_cents),
+    sizes: parseList<number>(row.sizes),
+    deviceId: row.device_id,
+    stockStatus: row.stock_status,
+    nicotineMgMl: Number(row.nicotine_mg_ml),
+    podMl: nullableNumber(row.pod_ml),
+    bottleMl: nullableNumber(row.bottle_ml),
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    archived: Number(row.archived) === 1,
+    updatedAt: row.updated_at,
+    values,
+    device: { id: row.device_id, name: row.device_name, archived: Number(row.device_archived) === 1 },
+  };
+}
+
+/** The Device select of the flavour form: devices on sale, plus the flavour's own device if that one is archived. */
+export async function listDeviceChoices(db: Db, keepId: string | null = null): Promise<DeviceChoice[]> {
+  const rows = await repo.findDeviceChoices(db, keepId);
+  return rows.map((r) => ({ id: r.id, name: r.name, archived: Number(r.archived) === 1 }));
+}
+
+// ---------- checks the server adds to the form's own ----------
+
+/**
+ * The image list as sent by the form: only this item's own images and images uploaded here are accepted (never an
+ * address typed in by hand); at least one, at most MAX_IMAGES, each once.
+ */
+async function checkImages(db: Db, images: string[], current: string[]): Promise<{ images: string[] } | { error: string }> {
+  const unique = [...new Set(images)];
+  if (unique.length === 0) return { error: catalogMessages.imageRequired };
+  if (unique.length > MAX_IMAGES) return { error: catalogMessages.tooManyImages };
+  const uploads = unique.filter((url) => !current.includes(url));
+  if (uploads.some((url) => !UPLOAD_URL.test(url))) return { error: catalogMessages.imageUnknown };
+  const known = await repo.knownUploads(db, uploads.map((url) => url.slice("/uploads/".length)));
+  if (uploads.some((url) => !known.has(url.slice("/uploads/".length)))) return { error: catalogMessages.imageUnknown };
+  return { images: unique };
+}
+
+/** A typed slug must be free; an empty one is made from the name, with -2, -3… added until it is free. */
+async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: string, ownId: string | null): Promise<{ slug: string } | { error: string }> {
+  const free = async (slug: string) => {
+    const owner = await repo.slugOwner(db, tableOf[kind], slug);
+    return owner === null || owner === ownId;
+  };
+  if (typed) return (await free(typed)) ? { slug: typed } : { error: catalogMessages.slugTaken[kind] };
+  const base = slugify(name) || kind;
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (await free(candidate)) return { slug: candidate };
+  }
+  return { slug: `${base}-${newId(6)}` };
+}
+
+/** A unique-constraint error from either database (two saves racing for the same slug). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+// ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
+
+/** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
+export async function saveDevice(db: Db, actor: SessionUser | null, id: string | null, values: DeviceValues): Promise<SaveResult<DeviceField>> {
+  assertStaff(actor);
+  const current = id === null ? null : await getDeviceEditor(db, id);
+  if (id !== null && !current) return { status: "not-found" };
+  const checked = checkDevice(values);
+  const errors: CatalogErrors<DeviceField> = "errors" in checked ? { ...checked.errors } : {};
+  const images = await checkImages(db, values.images, current?.values.images ?? []);
+  if ("error" in images) errors.images = images.error;
+  const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
+  if (slug && "error" in slug) errors.slug = slug.error;
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images)) return { status: "invalid", errors };
+  const input = checked.input;
+  const now = new Date().toISOString();
+  const row = {
+    slug: slug.slug,
+    name: input.name,
+    description: input.description,
+    images: JSON.stringify(images.images),
+    price_cents: input.price,
+    original_price_cents: input.originalPrice,
+    flavors: JSON.stringify(input.flavors),
+    nicotine_strengths: JSON.stringify(input.nicotineStrengths),
+    puff_counts: JSON.stringify(input.puffCounts),
+    features: JSON.stringify(input.features),
+    details_description: input.detailsDescription,
+    specifications: JSON.stringify(input.specifications),
+    stock_status: input.stockStatus,
+    nicotine_mg_ml: input.nicotineMgMl,
+    pod_ml: input.podMl,
+    rechargeable: input.rechargeable ? 1 : 0,
+    featured: input.featured ? 1 : 0,
+    updated_at: now,
+  };
+  try {
+    const savedId = await db.transaction().execute(async (trx) => {
+      const position = input.position ?? (await repo.nextDevicePosition(trx));
+      if (id === null) {
+        const newDeviceId = newId();
+        await repo.insertDevice(trx, { ...row, id: newDeviceId, position, archived: 0, created_at: now });
+        await bumpStorefrontVersion(trx);
+        return newDeviceId;
+      }
+      if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
+      await bumpStorefrontVersion(trx);
+      return id;
+    });
+    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.device } };
+    throw error;
+  }
+}
+
+/** Creates a flavour (id null) or saves one; its device must be on sale (or already be its device). */
+export async function saveFlavour(db: Db, actor: SessionUser | null, id: string | null, values: FlavourValues): Promise<SaveResult<FlavourField>> {
+  assertStaff(actor);
+  const current = id === null ? null : await getFlavourEditor(db, id);
+  if (id !== null && !current) return { status: "not-found" };
+  const checked = checkFlavour(values);
+  const errors: CatalogErrors<FlavourField> = "errors" in checked ? { ...checked.errors } : {};
+  const images = await checkImages(db, values.images, current?.values.images ?? []);
+  if ("error" in images) errors.images = images.error;
+  const deviceId = values.deviceId.trim();
+  if (deviceId && !errors.deviceId) {
+    const device = catalogIdSchema.safeParse(deviceId).success ? await repo.findDevice(db, deviceId) : undefined;
+    const allowed = device && (Number(device.archived) === 0 || current?.device.id === device.id);
+    if (!allowed) errors.deviceId = catalogMessages.deviceUnknown;
+  }
+  const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
+  if (slug && "error" in slug) errors.slug = slug.error;
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId) return { status: "invalid", errors };
+  const input = checked.input;
+  const now = new Date().toISOString();
+  const row = {
+    slug: slug.slug,
+    name: input.name,
+    description: input.description,
+    images: JSON.stringify(images.images),
+    price_cents: input.price,
+    sizes: JSON.stringify(input.sizes),
+    device_id: input.deviceId,
+    stock_status: input.stockStatus,
+    nicotine_mg_ml: input.nicotineMgMl,
+    pod_ml: input.podMl,
+    bottle_ml: input.bottleMl,
+    updated_at: now,
+  };
+  try {
+    const savedId = await db.transaction().execute(async (trx) => {
+      if (id === null) {
+        const newFlavourId = newId();
+        await repo.insertFlavour(trx, { ...row, id: newFlavourId, archived: 0, created_at: now });
+        await bumpStorefrontVersion(trx);
+        return newFlavourId;
+      }
+      if (!(await repo.updateFlavour(trx, id, row))) return null;
+      await bumpStorefrontVersion(trx);
+      return id;
+    });
+    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.flavour } };
+    throw error;
+  }
+}
+
+/** Archives (hides from the shop) or restores a device; false for an unknown id. Its flavours follow it. */
+export async function setDeviceArchived(db: Db, actor: SessionUser | null, id: string, archived: boolean): Promise<boolean> {
+  assertStaff(actor);
+  if (!catalogIdSchema.safeParse(id).success) return false;
+  return db.transaction().execute(async (trx) => {
+    const found = await repo.updateDevice(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
+    if (found) await bumpStorefrontVersion(trx);
+    return found;
+  });
+}
+
+export async function setFlavourArchived(db: Db, actor: SessionUser | null, id: string, archived: boolean): Promise<boolean> {
+  assertStaff(actor);
+  if (!catalogIdSchema.safeParse(id).success) return false;
+  return db.transaction().execute(async (trx) => {
+    const found = await repo.updateFlavour(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
+    if (found) await bumpStorefrontVersion(trx);
+    return found;
+  });
+}

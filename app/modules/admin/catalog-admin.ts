@@ -1,0 +1,352 @@
+/** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
+import { z } from "zod";
+import { stockStatuses, type Specification } from "~/modules/catalog/catalog";
+import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
+
+export type CatalogKind = "device" | "flavour";
+
+export const MAX_IMAGES = 10;
+export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
+const MAX_PUFFS = 100_000;
+const limits = { name: 120, slug: 80, description: 2000, details: 5000, listItem: 100, feature: 200, listItems: 30, specName: 60, specValue: 200 } as const;
+
+export const catalogMessages = {
+  created: { device: "Device created.", flavour: "Flavour created." },
+  saved: "Changes saved.",
+  archived: { device: "Device archived: it is no longer shown in the shop.", flavour: "Flavour archived: it is no longer shown in the shop." },
+  restored: { device: "Device restored: it is shown in the shop again.", flavour: "Flavour restored: it is shown in the shop again." },
+  imagesPending: "Image changes are not saved yet: press the save button below to keep them.",
+  imageRequired: "Add at least one image.",
+  imageUnknown: "An image in the list is not one of this item's images or an uploaded image. Reload the page and try again.",
+  tooManyImages: `An item can have at most ${MAX_IMAGES} images. Remove one first.`,
+  slugTaken: { device: "Another device already uses this slug. Choose a different one.", flavour: "Another flavour already uses this slug. Choose a different one." },
+  deviceUnknown: "Choose a device from the list.",
+  invalid: "Please correct the fields marked below. Nothing was saved.",
+} as const;
+
+export const deviceFields = [
+  "name", "slug", "description", "price", "originalPrice", "flavors", "nicotineStrengths", "puffCounts", "features",
+  "detailsDescription", "specifications", "stockStatus", "nicotineMgMl", "podMl", "rechargeable", "featured", "position",
+] as const;
+export const flavourFields = ["name", "slug", "description", "deviceId", "price", "sizes", "stockStatus", "nicotineMgMl", "podMl", "bottleMl"] as const;
+
+export type DeviceField = (typeof deviceFields)[number];
+export type FlavourField = (typeof flavourFields)[number];
+/** What the form holds: every field as typed, plus the ordered image addresses. */
+export type DeviceValues = Record<DeviceField, string> & { images: string[] };
+export type FlavourValues = Record<FlavourField, string> & { images: string[] };
+/** A message per field; `images` is the image list, `image` the "Add image" upload. */
+export type CatalogErrors<F extends string> = Partial<Record<F | "images" | "image", string>>;
+
+// ---------- field parsers: raw text in, a value or the message to show under the field out ----------
+
+type Parsed<T> = { value: T } | { error: string };
+
+/** A price typed in the shop currency ("12.99", "12.9", "12") as integer cents; never through floating point. */
+export function parseMoney(raw: string, label: string, optional = false): Parsed<number | null> {
+  const text = raw.trim();
+  if (!text) return optional ? { value: null } : { error: `${label} is required` };
+  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
+  if (/^\d+\.\d{3,}$/.test(text)) return { error: `${label} can have at most 2 decimal places` };
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return { error: `Enter ${label.toLowerCase()} as a number such as 12.99` };
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (cents === 0) return { error: `${label} must be more than 0` };
+  if (cents > MAX_PRICE_CENTS) return { error: `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less` };
+  return { value: cents };
+}
+
+/** A non-negative amount (mg/ml, ml) with at most 2 decimals. */
+function parseAmount(raw: string, label: string, optional: boolean): Parsed<number | null> {
+  const text = raw.trim();
+  if (!text) return optional ? { value: null } : { error: `${label} is required` };
+  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) return { error: `Enter ${label.toLowerCase()} as a number such as 2 or 1.5` };
+  return { value: Number(text) };
+}
+
+/** One entry per line (commas also separate numbers); blank lines are ignored and repeats kept once. */
+const lines = (raw: string, separators = /\r?\n/) => [...new Set(raw.split(separators).map((l) => l.trim()).filter(Boolean))];
+
+function parseWholeNumbers(raw: string, what: string, min: number, max: number, limitMessage: string, required: boolean): Parsed<number[]> {
+  const items = lines(raw, /[\r\n,]+/);
+  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
+  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} values` };
+  const bad = items.find((item) => !/^\d{1,7}$/.test(item));
+  if (bad !== undefined) return { error: `"${bad.slice(0, 20)}" is not a whole number: write each ${what} as a whole number, one per line` };
+  const numbers = items.map(Number);
+  if (numbers.some((n) => n < min || n > max)) return { error: limitMessage };
+  return { value: [...new Set(numbers)] };
+}
+
+function parseTextList(raw: string, what: string, maxLength: number, required: boolean): Parsed<string[]> {
+  const items = lines(raw);
+  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
+  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} lines` };
+  if (items.some((item) => item.length > maxLength)) return { error: `Each ${what} must be ${maxLength} characters or fewer` };
+  return { value: items };
+}
+
+/** Specification rows written as "Name: Value", one per line. */
+export function parseSpecifications(raw: string): Parsed<Specification[]> {
+  const rows: Specification[] = [];
+  const items = raw.split(/\r?\n/).map((l) => l.trim());
+  for (const [index, line] of items.entries()) {
+    if (!line) continue;
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon).trim() : "";
+    const value = colon > 0 ? line.slice(colon + 1).trim() : "";
+    if (!name || !value) return { error: `Write each row as Name: Value (line ${index + 1} is not)` };
+    if (name.length > limits.specName || value.length > limits.specValue)
+      return { error: `Keep names to ${limits.specName} and values to ${limits.specValue} characters (line ${index + 1})` };
+    rows.push({ name, value });
+  }
+  if (rows.length > limits.listItems) return { error: `Enter at most ${limits.listItems} rows` };
+  return { value: rows };
+}
+
+const nicotineLimitMessage = (what: string) => `${what} must be whole numbers from 0 to ${UK_LIMITS.nicotineMgMl} mg (the UK limit is ${UK_LIMITS.nicotineMgMl} mg/ml)`;
+
+/** Turns a parser into a zod field over the form's text, so the message lands under its field. */
+function field<T>(parse: (raw: string) => Parsed<T>) {
+  return z.string().transform((raw, ctx) => {
+    const result = parse(raw);
+    if ("error" in result) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+}
+
+const text = (label: string, max: number, required: boolean) =>
+  z.string().trim().min(required ? 1 : 0, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(limits.slug, `Slug must be ${limits.slug} characters or fewer`)
+  .refine((s) => s === "" || SLUG.test(s), "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice");
+
+const stockField = z.enum(stockStatuses, "Choose a stock status from the list");
+const checkbox = z.string().transform((v) => v === "on");
+const nicotineField = field((raw) => {
+  const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
+  if ("error" in parsed) return parsed;
+  const problem = checkUkLimits({ nicotineMgMl: parsed.value! }).nicotineMgMl;
+  return problem ? { error: problem } : { value: parsed.value! };
+});
+const podField = field((raw) => {
+  const parsed = parseAmount(raw, "Pod size (ml)", true);
+  if ("error" in parsed || parsed.value === null) return parsed;
+  const problem = checkUkLimits({ nicotineMgMl: 0, podMl: parsed.value }).podMl;
+  return problem ? { error: problem } : parsed;
+});
+const bottleField = field((raw) => {
+  const parsed = parseAmount(raw, "Bottle size (ml)", true);
+  if ("error" in parsed || parsed.value === null) return parsed;
+  const problem = checkUkLimits({ nicotineMgMl: 0, bottleMl: parsed.value }).bottleMl;
+  return problem ? { error: problem } : parsed;
+});
+const positionField = field((raw): Parsed<number | null> => {
+  const value = raw.trim();
+  if (!value) return { value: null };
+  return /^\d{1,4}$/.test(value) ? { value: Number(value) } : { error: "Position must be a whole number from 0 to 9999" };
+});
+
+export const deviceInput = z.object({
+  name: text("Name", limits.name, true),
+  slug: slugField,
+  description: text("Description", limits.description, true),
+  price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
+  originalPrice: field((raw) => parseMoney(raw, "Original price", true)),
+  flavors: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
+  nicotineStrengths: field((raw) => parseWholeNumbers(raw, "nicotine strength", 0, UK_LIMITS.nicotineMgMl, nicotineLimitMessage("Nicotine strengths"), true)),
+  puffCounts: field((raw) => parseWholeNumbers(raw, "puff count", 1, MAX_PUFFS, `Puff counts must be whole numbers from 1 to ${MAX_PUFFS}`, false)),
+  features: field((raw) => parseTextList(raw, "feature", limits.feature, false)),
+  detailsDescription: text("Details", limits.details, false),
+  specifications: field(parseSpecifications),
+  stockStatus: stockField,
+  nicotineMgMl: nicotineField,
+  podMl: podField,
+  rechargeable: checkbox,
+  featured: checkbox,
+  position: positionField,
+});
+
+export const flavourInput = z.object({
+  name: text("Name", limits.name, true),
+  slug: slugField,
+  description: text("Description", limits.description, true),
+  deviceId: z.string().trim().min(1, "Choose a device").max(64, catalogMessages.deviceUnknown),
+  price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
+  sizes: field((raw) => parseWholeNumbers(raw, "nicotine strength", 0, UK_LIMITS.nicotineMgMl, nicotineLimitMessage("Nicotine strengths"), true)),
+  stockStatus: stockField,
+  nicotineMgMl: nicotineField,
+  podMl: podField,
+  bottleMl: bottleField,
+});
+
+export type DeviceInput = z.infer<typeof deviceInput>;
+export type FlavourInput = z.infer<typeof flavourInput>;
+
+function firstErrors<F extends string>(error: z.ZodError): CatalogErrors<F> {
+  const errors: CatalogErrors<F> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as F;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The device form checked: the clean input, or the first message for each wrong field (UK limits included). */
+export function checkDevice(values: DeviceValues): { input: DeviceInput } | { errors: CatalogErrors<DeviceField> } {
+  const result = deviceInput.safeParse(values);
+  const errors = result.success ? {} : firstErrors<DeviceField>(result.error);
+  // An original (struck-through) price is the higher one the price was reduced from.
+  const price = parseMoney(values.price, "Price");
+  const original = parseMoney(values.originalPrice, "Original price", true);
+  if ("value" in price && "value" in original && original.value !== null && original.value <= price.value!)
+    errors.originalPrice = "Original price must be higher than the price (leave it empty when there is no reduction)";
+  if (result.success && Object.keys(errors).length === 0) return { input: result.data };
+  return { errors };
+}
+
+export function checkFlavour(values: FlavourValues): { input: FlavourInput } | { errors: CatalogErrors<FlavourField> } {
+  const result = flavourInput.safeParse(values);
+  return result.success ? { input: result.data } : { errors: firstErrors<FlavourField>(result.error) };
+}
+
+// ---------- reading the form, and showing saved items in it ----------
+
+function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, 20_000) : "";
+}
+
+const formImages = (form: FormData) =>
+  form.getAll("images").filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean).slice(0, MAX_IMAGES + 5);
+
+export function deviceValues(form: FormData): DeviceValues {
+  const values = Object.fromEntries(deviceFields.map((f) => [f, formText(form, f)])) as Record<DeviceField, string>;
+  return { ...values, images: formImages(form) };
+}
+
+export function flavourValues(form: FormData): FlavourValues {
+  const values = Object.fromEntries(flavourFields.map((f) => [f, formText(form, f)])) as Record<FlavourField, string>;
+  return { ...values, images: formImages(form) };
+}
+
+/** 1299 → "12.99" (the form shows prices the way staff type them). */
+export const centsToText = (cents: number | null) => (cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
+const numberText = (n: number | null) => (n === null ? "" : String(n));
+
+export type DeviceRecord = {
+  name: string; slug: string; description: string; images: string[]; priceCents: number; originalPriceCents: number | null;
+  flavors: string[]; nicotineStrengths: number[]; puffCounts: number[]; features: string[]; detailsDescription: string;
+  specifications: Specification[]; stockStatus: string; nicotineMgMl: number; podMl: number | null; rechargeable: boolean;
+  featured: boolean; position: number;
+};
+export type FlavourRecord = {
+  name: string; slug: string; description: string; images: string[]; priceCents: number; sizes: number[]; deviceId: string;
+  stockStatus: string; nicotineMgMl: number; podMl: number | null; bottleMl: number | null;
+};
+
+export function deviceToValues(d: DeviceRecord): DeviceValues {
+  return {
+    name: d.name, slug: d.slug, description: d.description, price: centsToText(d.priceCents), originalPrice: centsToText(d.originalPriceCents),
+    flavors: d.flavors.join("\n"), nicotineStrengths: d.nicotineStrengths.join("\n"), puffCounts: d.puffCounts.join("\n"),
+    features: d.features.join("\n"), detailsDescription: d.detailsDescription,
+    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"), stockStatus: d.stockStatus,
+    nicotineMgMl: numberText(d.nicotineMgMl), podMl: numberText(d.podMl), rechargeable: d.rechargeable ? "on" : "",
+    featured: d.featured ? "on" : "", position: String(d.position), images: d.images,
+  };
+}
+
+export function flavourToValues(f: FlavourRecord): FlavourValues {
+  return {
+    name: f.name, slug: f.slug, description: f.description, deviceId: f.deviceId, price: centsToText(f.priceCents),
+    sizes: f.sizes.join("\n"), stockStatus: f.stockStatus, nicotineMgMl: numberText(f.nicotineMgMl), podMl: numberText(f.podMl),
+    bottleMl: numberText(f.bottleMl), images: f.images,
+  };
+}
+
+export const emptyDeviceValues = (): DeviceValues => ({
+  ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
+  stockStatus: "in_stock", rechargeable: "on", featured: "on", images: [],
+});
+export const emptyFlavourValues = (): FlavourValues => ({
+  ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
+  stockStatus: "in_stock", images: [],
+});
+
+/** A slug from a name: "Blue Razz Ice!" → "blue-razz-ice". */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, limits.slug - 4)
+    .replace(/-+$/g, "");
+}
+
+// ---------- the buttons of the form: save, upload, and moving or removing an image ----------
+
+export type FormIntent = { kind: "save" } | { kind: "upload" } | { kind: "image"; op: "up" | "down" | "remove"; index: number };
+
+/** "save" (also the default), "upload", or "image-up-2" / "image-down-0" / "image-remove-1". */
+export function parseIntent(raw: unknown): FormIntent {
+  if (raw === "upload") return { kind: "upload" };
+  const match = typeof raw === "string" ? /^image-(up|down|remove)-(\d{1,2})$/.exec(raw) : null;
+  if (match) return { kind: "image", op: match[1] as "up" | "down" | "remove", index: Number(match[2]) };
+  return { kind: "save" };
+}
+
+/** The image list after one of the image buttons; an index out of range changes nothing. */
+export function applyImageIntent(images: string[], op: "up" | "down" | "remove", index: number): string[] {
+  if (index < 0 || index >= images.length) return images;
+  const next = [...images];
+  if (op === "remove") next.splice(index, 1);
+  else {
+    const other = op === "up" ? index - 1 : index + 1;
+    if (other < 0 || other >= next.length) return images;
+    [next[index], next[other]] = [next[other]!, next[index]!];
+  }
+  return next;
+}
+
+// ---------- the back-office lists ----------
+
+export const catalogSortColumns = ["name", "price", "stock", "updated"] as const;
+export type CatalogSortColumn = (typeof catalogSortColumns)[number];
+export const archiveFilters = { all: "All", active: "Active", archived: "Archived" } as const;
+export type ArchiveFilter = keyof typeof archiveFilters;
+/** One row of a back-office list. */
+export type CatalogListItem = {
+  id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  priceCents: number;
+  stockStatus: string;
+  archived: boolean;
+  updatedAt: string;
+  /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
+  device?: { name: string | null; archived: boolean };
+};
+export type CatalogListPage = { items: CatalogListItem[]; total: number; page: number; totalPages: number; offset: number };
+
+export const parseArchiveFilter = (raw: string | null): ArchiveFilter => (raw === "active" || raw === "archived" ? raw : "all");
+
+/** The message shown after a redirect (?notice=created|saved|archived|restored); anything else shows nothing. */
+export function catalogNotice(kind: CatalogKind, raw: string | null): string | null {
+  if (raw === "created") return catalogMessages.created[kind];
+  if (raw === "saved") return catalogMessages.saved;
+  if (raw === "archived") return catalogMessages.archived[kind];
+  if (raw === "restored") return catalogMessages.restored[kind];
+  return null;
+}

@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, signInAsStaff } from "./support/admin";
+import { addFlavourToCart, checkoutToPayment } from "./support/checkout";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+
+/** A real 1×1 PNG. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+  await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "WhatsApp" }));
+});
+
+/**
+ * Posts to every back-office page as a form from this site would: pages with an action refuse with 403, pages
+ * without one with 405; nothing is ever done (no 2xx, no redirect).
+ */
+async function expectEveryAdminPostRefused(request: APIRequestContext, baseURL: string) {
+  for (const path of ADMIN_PAGES) {
+    const response = await request.post(path, { form: { intent: "archive" }, headers: { origin: baseURL }, maxRedirects: 0 });
+    expect(ADMIN_ACTIONS.includes(path) ? [403] : [405], path).toContain(response.status());
+  }
+}
+
+test("signed-out visitors and customers find no back office: 404 pages, 403 actions", async ({ page, baseURL }) => {
+  for (const path of ["/admin", "/admin/orders", "/admin/flavours/new"]) {
+    const response = await page.goto(path);
+    expect(response!.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  }
+  await expectEveryAdminPostRefused(page.request, baseURL!);
+
+  await signedUp(page, uniqueEmail("not-staff"));
+  for (const path of ADMIN_PAGES) {
+    const response = await page.goto(path);
+    expect(response!.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+  }
+  await expectEveryAdminPostRefused(page.request, baseURL!);
+});
+
+test("staff confirm and dispatch an order a customer placed; the customer sees each step", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // The customer places an order.
+  const email = uniqueEmail("customer");
+  await signedUp(page, email, { firstName: "Casey" });
+  await addFlavourToCart(page, "hayati-mini-1500", 0);
+  await checkoutToPayment(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Order via WhatsApp" }).click();
+  await (await popup).close();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+
+  // A staff member, in another browser, finds it and moves it on one step at a time.
+  const staffContext = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(staffContext, baseURL!);
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff, createStaff());
+  await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+  const filters = staff.getByRole("search", { name: "Filter orders" });
+  await filters.getByLabel("Order ID").fill(orderId);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await staff.getByRole("link", { name: orderId, exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderId}`);
+  await expect(staff.getByText(email)).toBeVisible();
+  // Only the next step is offered: no dispatch before confirmation.
+  await expect(staff.getByRole("button", { name: "Mark dispatched" })).toHaveCount(0);
+  await staff.getByRole("button", { name: "Mark confirmed" }).click();
+  await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Confirmed.`);
+  expect((await waitForMail(email, 10_000, /is now confirmed/)).subject).toContain(orderId);
+
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("Status: Confirmed")).toBeVisible();
+
+  await staff.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
+  await expect(staff.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await staff.getByRole("button", { name: "Mark paid" }).click();
+  await expect(staff.getByRole("heading", { name: "History" })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText("Status: Dispatched")).toBeVisible();
+  await expect(page.getByText("Payment: Paid")).toBeVisible();
+  expect((await waitForMail(email, 10_000, /is now dispatched/)).subject).toContain(orderId);
+  await staffContext.close();
+});
+
+test("a staff member creates a flavour with an uploaded image, and the shop shows it at once", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(page, createStaff("catalogue"));
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Flavours" }).click();
+  await page.getByRole("link", { name: "Add flavour" }).click();
+  const name = `Polar Mint ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "Description" }).fill("Cool mint with a <b>polar</b> finish.");
+  await page.getByRole("combobox", { name: "Device" }).selectOption({ label: "Hayati Pro Max 6000" });
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("6.49");
+  await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
+  await page.getByLabel("Nicotine (mg/ml)").fill("25");
+  await page.getByLabel("Pod size (ml)").fill("2");
+  await page.getByLabel("Add image").setInputFiles({ name: "polar-mint.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+  await page.getByRole("button", { name: "Create flavour" }).click();
+  // Over the UK limit: refused with the reason under the field, nothing saved.
+  await expect(page.getByText("Nicotine strength must be 20 mg/ml or less in the UK")).toBeVisible();
+  await page.getByLabel("Nicotine (mg/ml)").fill("20");
+  // The image uploaded with the refused form is kept: it need not be chosen again.
+  await expect(page.getByRole("main").getByRole("img", { name: new RegExp(name) })).toHaveCount(1);
+  await page.getByRole("button", { name: "Create flavour" }).click();
+  await expect(page.getByRole("status")).toContainText("Flavour created.");
+
+  // The storefront shows it at once (the page cache is dropped), with the uploaded image.
+  await page.goto(`/search?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText("Cool mint with a <b>polar</b> finish.")).toBeVisible();
+  const src = await page.getByRole("img", { name: new RegExp(name) }).first().getAttribute("src");
+  expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(image.headers()["cache-control"]).toContain("immutable");
+  // Anonymous visitors get the cached storefront: it shows the new flavour too.
+  const anonymous = await page.request.get(`${baseURL}/flavours?device=hayati-pro-max-6000`, { headers: { cookie: "age_verified=yes" } });
+  expect(await anonymous.text()).toContain(name);
+});
