@@ -16,6 +16,11 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
   },
+  projects: [
+    { name: "storefront", testIgnore: /admin\.spec\.ts/ },
+    // Staff change the catalogue (a new flavour shows in every list and count): after the storefront journeys.
+    { name: "back office", testMatch: /admin\.spec\.ts/, dependencies: ["storefront"] },
+  ],
   webServer: {
     // The production build on a fresh SQLite database (npm test builds first), with a real SMTP server and a local
     // OpenID Connect provider standing in for Google (tests/e2e/support/e2e-server.ts).
@@ -27,6 +32,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       DATABASE_URL: `file:./${E2E_DIR}/shop.db`,
+      UPLOAD_DIR: `./${E2E_DIR}/uploads`,
       LOG_LEVEL: "warn",
       // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.
       TRUST_PROXY: "1",

@@ -2,10 +2,21 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "./components/layout/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors React Router caught on the server go to the shop's log. Answers that are the visitor's own doing (a 4xx:
+ * a post to a page that takes none, an unknown id) and interrupted requests are not errors of the shop.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  if (log) log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -44,3 +44,15 @@ export function ListCount({ offset, shown, total, noun }: { offset: number; show
     </p>
   );
 }
+
+/** A back-office table: scrolls sideways on narrow screens, named for screen readers by its caption. */
+export function AdminTable({ caption, minWidth, className = "", children }: { caption: React.ReactNode; minWidth: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={`overflow-x-auto rounded-xl border border-slate-200 ${className}`}>
+      <table className={`w-full text-sm ${minWidth}`}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}

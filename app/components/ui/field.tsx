@@ -42,6 +42,21 @@ export function TextAreaField({ label, name, error, required, ...area }: Common 
   );
 }
 
+/** A labelled select with its error message under it. */
+export function SelectField({ label, name, error, required, options, ...select }: Common & Omit<ComponentProps<"select">, "name"> & {
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <FieldShell label={label} name={name} error={error} required={required}>
+      <select {...select} {...aria(name, error)} aria-required={required || undefined} className={`${inputClass} bg-white`}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
 export function Spinner() {
   return (
     <svg className="h-4 w-4 animate-spin" viewBox="0 0 24 24" aria-hidden="true" fill="none">

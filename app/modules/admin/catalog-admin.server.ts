@@ -279,23 +279,17 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
   }
 }
 
-/** Archives (hides from the shop) or restores a device; false for an unknown id. Its flavours follow it. */
-export async function setDeviceArchived(db: Db, actor: SessionUser | null, id: string, archived: boolean): Promise<boolean> {
+/** Archives (hides from the shop) or restores a device or flavour; false for an unknown id. A device's flavours follow it. */
+async function setArchived(db: Db, actor: SessionUser | null, kind: "device" | "flavour", id: string, archived: boolean): Promise<boolean> {
   assertStaff(actor);
   if (!catalogIdSchema.safeParse(id).success) return false;
+  const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;
   return db.transaction().execute(async (trx) => {
-    const found = await repo.updateDevice(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
+    const found = await update(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
     if (found) await bumpStorefrontVersion(trx);
     return found;
   });
 }
 
-export async function setFlavourArchived(db: Db, actor: SessionUser | null, id: string, archived: boolean): Promise<boolean> {
-  assertStaff(actor);
-  if (!catalogIdSchema.safeParse(id).success) return false;
-  return db.transaction().execute(async (trx) => {
-    const found = await repo.updateFlavour(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
-    if (found) await bumpStorefrontVersion(trx);
-    return found;
-  });
-}
+export const setDeviceArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "device", id, archived);
+export const setFlavourArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "flavour", id, archived);

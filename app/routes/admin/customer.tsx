@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/content/dates";
 import { roleLabels } from "~/components/admin/content/labels";
+import { AdminTable } from "~/components/admin/list-controls";
 import { statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
@@ -50,33 +51,30 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         {customer.orders.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No orders yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="sr-only">Orders of {customer.name || customer.email}</caption>
-              <thead className="bg-slate-50 text-left">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Order</th>
-                  <th scope="col" className="px-3 py-2">Placed</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2">Payment</th>
-                  <th scope="col" className="px-3 py-2 text-right">Total</th>
+          <AdminTable caption={<>Orders of {customer.name || customer.email}</>} minWidth="min-w-[36rem]" className="mt-3">
+            <thead className="bg-slate-50 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">Order</th>
+                <th scope="col" className="px-3 py-2">Placed</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2">Payment</th>
+                <th scope="col" className="px-3 py-2 text-right">Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {customer.orders.map((o) => (
+                <tr key={o.id}>
+                  <th scope="row" className="px-3 py-2 text-left">
+                    <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{o.id}</Link>
+                  </th>
+                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time></td>
+                  <td className="px-3 py-2">{statusLabels[o.status] ?? o.status}</td>
+                  <td className="px-3 py-2">{statusLabels[o.paymentStatus] ?? o.paymentStatus}</td>
+                  <td className="px-3 py-2 text-right"><Price cents={o.totalCents} /></td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {customer.orders.map((o) => (
-                  <tr key={o.id}>
-                    <th scope="row" className="px-3 py-2 text-left">
-                      <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{o.id}</Link>
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2"><time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time></td>
-                    <td className="px-3 py-2">{statusLabels[o.status] ?? o.status}</td>
-                    <td className="px-3 py-2">{statusLabels[o.paymentStatus] ?? o.paymentStatus}</td>
-                    <td className="px-3 py-2 text-right"><Price cents={o.totalCents} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </AdminTable>
         )}
       </section>
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { formatDate } from "~/components/admin/content/dates";
 import { roleLabels } from "~/components/admin/content/labels";
-import { ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers-admin.server";
@@ -27,33 +27,30 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <ListSearch label="Search by name or email" q={q} keep={[["sort", sort], ["dir", dir]]} />
       <ListCount offset={offset} shown={customers.length} total={total} noun="customers" />
       {customers.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Customers</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {th("name", "Name")}
-                {th("email", "Email")}
-                {th("role", "Role")}
-                {th("joined", "Joined")}
-                {th("orders", "Orders")}
+        <AdminTable caption="Customers" minWidth="min-w-[40rem]">
+          <thead className="bg-slate-50">
+            <tr>
+              {th("name", "Name")}
+              {th("email", "Email")}
+              {th("role", "Role")}
+              {th("joined", "Joined")}
+              {th("orders", "Orders")}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {customers.map((c) => (
+              <tr key={c.id}>
+                <th scope="row" className="px-3 py-2 text-left">
+                  <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 hover:underline">{c.name || c.email}</Link>
+                </th>
+                <td className="px-3 py-2 break-all">{c.email}</td>
+                <td className="px-3 py-2">{roleLabels[c.role] ?? c.role}</td>
+                <td className="whitespace-nowrap px-3 py-2"><time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time></td>
+                <td className="px-3 py-2 text-right tabular-nums">{c.orderCount}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {customers.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row" className="px-3 py-2 text-left">
-                    <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 hover:underline">{c.name || c.email}</Link>
-                  </th>
-                  <td className="px-3 py-2 break-all">{c.email}</td>
-                  <td className="px-3 py-2">{roleLabels[c.role] ?? c.role}</td>
-                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time></td>
-                  <td className="px-3 py-2 text-right tabular-nums">{c.orderCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <Pagination page={page} totalPages={totalPages} />
     </section>

@@ -1,7 +1,7 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { formatDateTime } from "~/components/admin/content/dates";
-import { ListCount, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -60,27 +60,24 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       </nav>
       <ListCount offset={offset} shown={messages.length} total={total} noun="messages" />
       {messages.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">Contact messages ({messageFilterLabels[filter]})</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader column="received" label="Received" sort={sort} dir={dir} />
-                <SortHeader column="name" label="Name" sort={sort} dir={dir} />
-                <SortHeader column="email" label="Email" sort={sort} dir={dir} />
-                <SortHeader column="subject" label="Subject" sort={sort} dir={dir} />
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Message</th>
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {messages.map((m) => (
-                <MessageRow key={m.id} message={m} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={<>Contact messages ({messageFilterLabels[filter]})</>} minWidth="min-w-[56rem]">
+          <thead className="bg-slate-50">
+            <tr>
+              <SortHeader column="received" label="Received" sort={sort} dir={dir} />
+              <SortHeader column="name" label="Name" sort={sort} dir={dir} />
+              <SortHeader column="email" label="Email" sort={sort} dir={dir} />
+              <SortHeader column="subject" label="Subject" sort={sort} dir={dir} />
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Message</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {messages.map((m) => (
+              <MessageRow key={m.id} message={m} />
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <Pagination page={page} totalPages={totalPages} />
     </section>

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { ListCount, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { formatOrderTime } from "~/components/orders/order-history";
 import { Pagination } from "~/components/ui/pagination";
@@ -31,38 +31,35 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <ListCount offset={offset} shown={orders.length} total={total} noun="orders" />
       </div>
       {orders.length > 0 && (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200">
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">Orders</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Order ID</th>
-                <SortHeader column="date" label="Date" sort={filters.sort} dir={filters.dir} />
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Customer</th>
-                <SortHeader column="status" label="Status" sort={filters.sort} dir={filters.dir} />
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Payment</th>
-                <SortHeader column="total" label="Total" sort={filters.sort} dir={filters.dir} />
+        <AdminTable caption="Orders" minWidth="min-w-[44rem]" className="mt-3">
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Order ID</th>
+              <SortHeader column="date" label="Date" sort={filters.sort} dir={filters.dir} />
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Customer</th>
+              <SortHeader column="status" label="Status" sort={filters.sort} dir={filters.dir} />
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Payment</th>
+              <SortHeader column="total" label="Total" sort={filters.sort} dir={filters.dir} />
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id} className="border-t border-slate-100 align-top">
+                <td className="px-3 py-2">
+                  <Link to={`/admin/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{order.id}</Link>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap"><time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time></td>
+                <td className="px-3 py-2">
+                  <span className="block font-medium">{order.customer.name}</span>
+                  <span className="block break-all text-slate-600">{order.customer.email}</span>
+                </td>
+                <td className="px-3 py-2">{statusLabel("status", order.status)}</td>
+                <td className="px-3 py-2">{statusLabel("paymentStatus", order.paymentStatus)}</td>
+                <td className="px-3 py-2"><Price cents={order.totalCents} className="font-semibold" /></td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id} className="border-t border-slate-100 align-top">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{order.id}</Link>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap"><time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time></td>
-                  <td className="px-3 py-2">
-                    <span className="block font-medium">{order.customer.name}</span>
-                    <span className="block break-all text-slate-600">{order.customer.email}</span>
-                  </td>
-                  <td className="px-3 py-2">{statusLabel("status", order.status)}</td>
-                  <td className="px-3 py-2">{statusLabel("paymentStatus", order.paymentStatus)}</td>
-                  <td className="px-3 py-2"><Price cents={order.totalCents} className="font-semibold" /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <Pagination page={page} totalPages={totalPages} />
     </div>

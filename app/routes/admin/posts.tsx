@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/content/dates";
-import { ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -29,34 +29,31 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       <ListSearch label="Search by title" q={q} keep={[["sort", sort], ["dir", dir]]} />
       <ListCount offset={offset} shown={posts.length} total={total} noun="posts" />
       {posts.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Blog posts</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {th("title", "Title")}
-                {th("status", "Status")}
-                {th("published", "Published date")}
-                {th("updated", "Updated")}
+        <AdminTable caption="Blog posts" minWidth="min-w-[40rem]">
+          <thead className="bg-slate-50">
+            <tr>
+              {th("title", "Title")}
+              {th("status", "Status")}
+              {th("published", "Published date")}
+              {th("updated", "Updated")}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {posts.map((p) => (
+              <tr key={p.id}>
+                <th scope="row" className="px-3 py-2 text-left">
+                  <Link to={`/admin/posts/${p.id}`} className="font-semibold text-brand-700 hover:underline break-words">{p.title}</Link>
+                </th>
+                <td className="px-3 py-2">
+                  {p.draft ? <span className="text-slate-600">Draft</span> : <span className="font-semibold text-emerald-700">Published</span>}
+                  {!p.draft && p.publishedAt > now && <span className="block text-xs text-slate-600">shows from its publish date</span>}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2"><time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time></td>
+                <td className="whitespace-nowrap px-3 py-2"><time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time></td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {posts.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className="px-3 py-2 text-left">
-                    <Link to={`/admin/posts/${p.id}`} className="font-semibold text-brand-700 hover:underline break-words">{p.title}</Link>
-                  </th>
-                  <td className="px-3 py-2">
-                    {p.draft ? <span className="text-slate-600">Draft</span> : <span className="font-semibold text-emerald-700">Published</span>}
-                    {!p.draft && p.publishedAt > now && <span className="block text-xs text-slate-600">shows from its publish date</span>}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time></td>
-                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <Pagination page={page} totalPages={totalPages} />
     </section>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
@@ -58,42 +58,40 @@ export function CatalogList({ kind, list, q, sort, dir, show }: Props) {
       </div>
       <ListCount offset={list.offset} shown={list.items.length} total={list.total} noun={w.noun} />
       {list.items.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[44rem] text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold"><span className="sr-only">Image</span></th>
-                {header("name", "Name")}
-                {kind === "flavour" && <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Device</th>}
-                {header("price", "Price")}
-                {header("stock", "Stock")}
-                {header("updated", "Updated")}
-                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+        <AdminTable caption={kind === "device" ? "Devices" : "Flavours"} minWidth="min-w-[44rem]">
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold"><span className="sr-only">Image</span></th>
+              {header("name", "Name")}
+              {kind === "flavour" && <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Device</th>}
+              {header("price", "Price")}
+              {header("stock", "Stock")}
+              {header("updated", "Updated")}
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {list.items.map((item) => (
+              <tr key={item.id}>
+                <td className="px-3 py-2">
+                  <ProductImage src={item.image} alt="" width={40} height={40} className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
+                </td>
+                <td className="px-3 py-2">
+                  <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link>
+                  <div className="text-xs text-slate-500">{item.slug}</div>
+                </td>
+                {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
+                <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
+                <td className="px-3 py-2">{stockLabels[item.stockStatus as StockStatus] ?? item.stockStatus}</td>
+                <td className="whitespace-nowrap px-3 py-2">{updatedFormat.format(new Date(item.updatedAt))}</td>
+                <td className="space-x-1 px-3 py-2">
+                  {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}
+                  {item.device?.archived && <Tag tone="amber">Device archived</Tag>}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-3 py-2">
-                    <ProductImage src={item.image} alt="" width={40} height={40} className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link>
-                    <div className="text-xs text-slate-500">{item.slug}</div>
-                  </td>
-                  {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
-                  <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
-                  <td className="px-3 py-2">{stockLabels[item.stockStatus as StockStatus] ?? item.stockStatus}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{updatedFormat.format(new Date(item.updatedAt))}</td>
-                  <td className="space-x-1 px-3 py-2">
-                    {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}
-                    {item.device?.archived && <Tag tone="amber">Device archived</Tag>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} />
     </div>

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { useShopSettings } from "~/components/layout/use-shop";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { FormSection, SelectField, stockOptions } from "./fields";
+import { FormSection, stockOptions } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -35,11 +35,11 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
         <TextField label="Name" name="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
         <TextField label="Slug" name="slug" maxLength={80} placeholder="Made from the name when left empty" defaultValue={values.slug} error={errors.slug} />
         <TextAreaField label="Description" name="description" required rows={4} maxLength={2000} defaultValue={values.description} error={errors.description} />
-        <SelectField label="Device" name="deviceId" required value={values.deviceId} options={deviceOptions} error={errors.deviceId} />
+        <SelectField label="Device" name="deviceId" required defaultValue={values.deviceId} options={deviceOptions} error={errors.deviceId} />
       </FormSection>
       <FormSection title="Price and stock" description={`Prices are in ${currency}, typed like 4.99.`}>
         <TextField label="Price" name="price" required inputMode="decimal" placeholder="e.g. 4.99" defaultValue={values.price} error={errors.price} />
-        <SelectField label="Stock status" name="stockStatus" value={values.stockStatus} options={stockOptions} error={errors.stockStatus} />
+        <SelectField label="Stock status" name="stockStatus" defaultValue={values.stockStatus} options={stockOptions} error={errors.stockStatus} />
       </FormSection>
       <FormSection title="Nicotine and size"
         description={`UK limits: nicotine up to ${UK_LIMITS.nicotineMgMl} mg/ml, a pod up to ${UK_LIMITS.podMl} ml, a refill bottle up to ${UK_LIMITS.bottleMl} ml. Leave the size that does not apply empty.`}>
