@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, signInAsStaff } from "./support/admin";
 import { addFlavourToCart, checkoutToPayment } from "./support/checkout";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress, watchConsole } from "./support/shop";
 
 /** A real 1×1 PNG. */
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -126,4 +126,17 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
   // Anonymous visitors get the cached storefront: it shows the new flavour too.
   const anonymous = await page.request.get(`${baseURL}/flavours?device=hayati-pro-max-6000`, { headers: { cookie: "age_verified=yes" } });
   expect(await anonymous.text()).toContain(name);
+});
+
+test("every back-office page works on a 360 px wide screen, without console errors", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const problems = watchConsole(page);
+  await signInAsStaff(page, createStaff("small-screen"));
+  for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/products/new", "/admin/flavours", "/admin/flavours/new", "/admin/messages", "/admin/customers", "/admin/posts", "/admin/posts/new"]) {
+    const response = await page.goto(path);
+    expect(response!.status(), path).toBe(200);
+    await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
+  expect(problems).toEqual([]);
 });

@@ -45,10 +45,10 @@ export function ListCount({ offset, shown, total, noun }: { offset: number; show
   );
 }
 
-/** A back-office table: scrolls sideways on narrow screens, named for screen readers by its caption. */
+/** A back-office table: scrolls sideways on narrow screens (relative, so its screen-reader-only text scrolls with it), named by its caption. */
 export function AdminTable({ caption, minWidth, className = "", children }: { caption: React.ReactNode; minWidth: string; className?: string; children: React.ReactNode }) {
   return (
-    <div className={`overflow-x-auto rounded-xl border border-slate-200 ${className}`}>
+    <div className={`relative overflow-x-auto rounded-xl border border-slate-200 ${className}`}>
       <table className={`w-full text-sm ${minWidth}`}>
         <caption className="sr-only">{caption}</caption>
         {children}

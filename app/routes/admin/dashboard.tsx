@@ -50,7 +50,7 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
       </div>
       <details className="mt-4">
         <summary className="cursor-pointer text-sm text-brand-700">Show the figures</summary>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="mt-2 w-full text-sm">
             <caption className="sr-only">Orders and revenue per day</caption>
             <thead>

@@ -25,7 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Back office</p>
         <p className="text-sm text-slate-600">Signed in as {loaderData.staffName}</p>
       </div>
-      <nav aria-label="Back office" className="mt-3 overflow-x-auto border-b border-slate-200">
+      <nav aria-label="Back office" className="relative mt-3 overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">
           {sections.map((s) => (
             <li key={s.to}>

@@ -15,9 +15,9 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export async function expectNoHorizontalScroll(page: Page) {
+export async function expectNoHorizontalScroll(page: Page, what = page.url()) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 let addressCounter = 0;
