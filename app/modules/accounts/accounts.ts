@@ -1,3 +1,4 @@
+import { formText } from "~/lib/form-data";
 import { z } from "zod";
 
 export const PASSWORD_MIN = 8;
@@ -85,7 +86,7 @@ export function check<T extends z.ZodType>(schema: T, values: unknown): { data: 
 
 /** Text fields of a form as a plain object. */
 export function formValues(form: FormData, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, typeof form.get(name) === "string" ? String(form.get(name)) : ""]));
+  return Object.fromEntries(names.map((name) => [name, formText(form, name)]));
 }
 
 export type SessionUser = {

@@ -3,12 +3,8 @@ import type { ShopContext } from "~/lib/app-context";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import {
-  applyImageIntent,
   catalogMessages,
-  deviceValues,
-  flavourValues,
   MAX_IMAGES,
-  parseIntent,
   type CatalogErrors,
   type CatalogKind,
   type DeviceField,
@@ -16,6 +12,7 @@ import {
   type FlavourField,
   type FlavourValues,
 } from "./catalog-admin";
+import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
 import { saveDevice, saveFlavour, setDeviceArchived, setFlavourArchived, type SaveResult } from "./catalog-admin.server";
 import { assertStaff } from "./guard.server";
 import { storeImage, uploadMessages } from "./uploads.server";

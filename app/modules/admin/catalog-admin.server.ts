@@ -7,10 +7,7 @@ import {
   catalogMessages,
   checkDevice,
   checkFlavour,
-  deviceToValues,
-  flavourToValues,
   MAX_IMAGES,
-  slugify,
   type ArchiveFilter,
   type CatalogErrors,
   type CatalogKind,
@@ -22,6 +19,7 @@ import {
   type FlavourField,
   type FlavourValues,
 } from "./catalog-admin";
+import { deviceToValues, flavourToValues, slugify } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type SortDirection } from "./listing";

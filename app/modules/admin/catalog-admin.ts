@@ -8,7 +8,7 @@ export type CatalogKind = "device" | "flavour";
 export const MAX_IMAGES = 10;
 export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
 const MAX_PUFFS = 100_000;
-const limits = { name: 120, slug: 80, description: 2000, details: 5000, listItem: 100, feature: 200, listItems: 30, specName: 60, specValue: 200 } as const;
+export const limits = { name: 120, slug: 80, description: 2000, details: 5000, listItem: 100, feature: 200, listItems: 30, specName: 60, specValue: 200 } as const;
 
 export const catalogMessages = {
   created: { device: "Device created.", flavour: "Flavour created." },
@@ -219,105 +219,8 @@ export function checkFlavour(values: FlavourValues): { input: FlavourInput } | {
   return result.success ? { input: result.data } : { errors: firstErrors<FlavourField>(result.error) };
 }
 
-// ---------- reading the form, and showing saved items in it ----------
-
-function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 20_000) : "";
-}
-
-const formImages = (form: FormData) =>
-  form.getAll("images").filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean).slice(0, MAX_IMAGES + 5);
-
-export function deviceValues(form: FormData): DeviceValues {
-  const values = Object.fromEntries(deviceFields.map((f) => [f, formText(form, f)])) as Record<DeviceField, string>;
-  return { ...values, images: formImages(form) };
-}
-
-export function flavourValues(form: FormData): FlavourValues {
-  const values = Object.fromEntries(flavourFields.map((f) => [f, formText(form, f)])) as Record<FlavourField, string>;
-  return { ...values, images: formImages(form) };
-}
-
 /** 1299 → "12.99" (the form shows prices the way staff type them). */
 export const centsToText = (cents: number | null) => (cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
-const numberText = (n: number | null) => (n === null ? "" : String(n));
-
-export type DeviceRecord = {
-  name: string; slug: string; description: string; images: string[]; priceCents: number; originalPriceCents: number | null;
-  flavors: string[]; nicotineStrengths: number[]; puffCounts: number[]; features: string[]; detailsDescription: string;
-  specifications: Specification[]; stockStatus: string; nicotineMgMl: number; podMl: number | null; rechargeable: boolean;
-  featured: boolean; position: number;
-};
-export type FlavourRecord = {
-  name: string; slug: string; description: string; images: string[]; priceCents: number; sizes: number[]; deviceId: string;
-  stockStatus: string; nicotineMgMl: number; podMl: number | null; bottleMl: number | null;
-};
-
-export function deviceToValues(d: DeviceRecord): DeviceValues {
-  return {
-    name: d.name, slug: d.slug, description: d.description, price: centsToText(d.priceCents), originalPrice: centsToText(d.originalPriceCents),
-    flavors: d.flavors.join("\n"), nicotineStrengths: d.nicotineStrengths.join("\n"), puffCounts: d.puffCounts.join("\n"),
-    features: d.features.join("\n"), detailsDescription: d.detailsDescription,
-    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"), stockStatus: d.stockStatus,
-    nicotineMgMl: numberText(d.nicotineMgMl), podMl: numberText(d.podMl), rechargeable: d.rechargeable ? "on" : "",
-    featured: d.featured ? "on" : "", position: String(d.position), images: d.images,
-  };
-}
-
-export function flavourToValues(f: FlavourRecord): FlavourValues {
-  return {
-    name: f.name, slug: f.slug, description: f.description, deviceId: f.deviceId, price: centsToText(f.priceCents),
-    sizes: f.sizes.join("\n"), stockStatus: f.stockStatus, nicotineMgMl: numberText(f.nicotineMgMl), podMl: numberText(f.podMl),
-    bottleMl: numberText(f.bottleMl), images: f.images,
-  };
-}
-
-export const emptyDeviceValues = (): DeviceValues => ({
-  ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
-  stockStatus: "in_stock", rechargeable: "on", featured: "on", images: [],
-});
-export const emptyFlavourValues = (): FlavourValues => ({
-  ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
-  stockStatus: "in_stock", images: [],
-});
-
-/** A slug from a name: "Blue Razz Ice!" → "blue-razz-ice". */
-export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, limits.slug - 4)
-    .replace(/-+$/g, "");
-}
-
-// ---------- the buttons of the form: save, upload, and moving or removing an image ----------
-
-export type FormIntent = { kind: "save" } | { kind: "upload" } | { kind: "image"; op: "up" | "down" | "remove"; index: number };
-
-/** "save" (also the default), "upload", or "image-up-2" / "image-down-0" / "image-remove-1". */
-export function parseIntent(raw: unknown): FormIntent {
-  if (raw === "upload") return { kind: "upload" };
-  const match = typeof raw === "string" ? /^image-(up|down|remove)-(\d{1,2})$/.exec(raw) : null;
-  if (match) return { kind: "image", op: match[1] as "up" | "down" | "remove", index: Number(match[2]) };
-  return { kind: "save" };
-}
-
-/** The image list after one of the image buttons; an index out of range changes nothing. */
-export function applyImageIntent(images: string[], op: "up" | "down" | "remove", index: number): string[] {
-  if (index < 0 || index >= images.length) return images;
-  const next = [...images];
-  if (op === "remove") next.splice(index, 1);
-  else {
-    const other = op === "up" ? index - 1 : index + 1;
-    if (other < 0 || other >= next.length) return images;
-    [next[index], next[other]] = [next[other]!, next[index]!];
-  }
-  return next;
-}
 
 // ---------- the back-office lists ----------
 

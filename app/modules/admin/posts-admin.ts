@@ -1,3 +1,4 @@
+import { formText } from "~/lib/form-data";
 import { z } from "zod";
 
 /** The back-office blog form: its labels, limits and checks (client-safe; the server is the one that decides). */
@@ -55,10 +56,7 @@ export type PostInput = z.infer<typeof postInput>;
 export type PostValues = { title: string; slug: string; excerpt: string; author: string; body: string; publishDate: string; published: boolean; keptCover: string };
 
 export function postValues(form: FormData): PostValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   return {
     title: text("title"),
     slug: text("slug"),

@@ -1,3 +1,4 @@
+import { formText } from "~/lib/form-data";
 import { z } from "zod";
 
 export const CONTACT_SUBJECTS = ["General Inquiry", "Support", "Feedback"] as const;
@@ -41,10 +42,7 @@ export type ContactValues = Record<ContactField, string>;
 
 /** Reads the six fields from a form as text; a missing subject is the first one. */
 export function contactValues(form: FormData | URLSearchParams): ContactValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   return {
     firstName: text("firstName"),
     lastName: text("lastName"),

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
-import { emptyFlavourValues } from "~/modules/admin/catalog-admin";
+import { emptyFlavourValues } from "~/modules/admin/catalog-admin-form";
 import { flavourFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { listDeviceChoices } from "~/modules/admin/catalog-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { pageMeta } from "~/lib/meta";
-import { emptyDeviceValues } from "~/modules/admin/catalog-admin";
+import { emptyDeviceValues } from "~/modules/admin/catalog-admin-form";
 import { deviceFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/product-new";
