@@ -1,10 +1,8 @@
-import { Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CheckboxField, FormSection, stockOptions } from "./fields";
+import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, stockOptions } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -21,14 +19,9 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
   const { currency } = useShopSettings();
   const saveLabel = isNew ? "Create device" : "Save changes";
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
-      {/* Enter in a text field saves (the first submit button is the one Enter presses). */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      <FormAlert message={formError} />
-      <FormAlert message={notice} tone="success" />
+    <CatalogFormFrame formError={formError} notice={notice}>
       <FormSection title="Device">
-        <TextField label="Name" name="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
-        <TextField label="Slug" name="slug" maxLength={80} placeholder="Made from the name when left empty" defaultValue={values.slug} error={errors.slug} />
+        <NameAndSlugFields values={values} errors={errors} />
         <TextAreaField label="Description" name="description" required rows={3} maxLength={2000} defaultValue={values.description} error={errors.description} />
         <TextAreaField label="Details" name="detailsDescription" rows={6} maxLength={5000} defaultValue={values.detailsDescription} error={errors.detailsDescription} />
         <TextAreaField label="Features (one per line)" name="features" rows={5} defaultValue={values.features} error={errors.features} />
@@ -64,6 +57,6 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
       <ImageManager images={values.images} itemName={values.name.trim() || "New device"} error={errors.images} uploadError={errors.image}
         maxBytes={maxUploadBytes} saveLabel={saveLabel} />
       <button type="submit" name="intent" value="save" className="btn-primary">{saveLabel}</button>
-    </Form>
+    </CatalogFormFrame>
   );
 }

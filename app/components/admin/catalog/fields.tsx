@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { FormAlert } from "~/components/account/auth-card";
+import { TextField } from "~/components/ui/field";
 import { stockLabels, stockStatuses } from "~/modules/catalog/catalog";
 
 export function CheckboxField({ label, name, checked, hint }: { label: string; name: string; checked: boolean; hint?: string }) {
@@ -26,3 +29,25 @@ export function FormSection({ title, children, description }: { title: string; c
 }
 
 export const stockOptions = stockStatuses.map((s) => ({ value: s, label: stockLabels[s] }));
+
+/** The catalogue forms' frame: multipart (images), why nothing was saved, and Enter in a text field saves. */
+export function CatalogFormFrame({ formError, notice, children }: { formError?: string | null; notice?: string | null; children: ReactNode }) {
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+      {/* Enter in a text field saves (the first submit button is the one Enter presses). */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
+      <FormAlert message={formError} />
+      <FormAlert message={notice} tone="success" />
+      {children}
+    </Form>
+  );
+}
+
+export function NameAndSlugFields({ values, errors }: { values: { name: string; slug: string }; errors: { name?: string; slug?: string } }) {
+  return (
+    <>
+      <TextField label="Name" name="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
+      <TextField label="Slug" name="slug" maxLength={80} placeholder="Made from the name when left empty" defaultValue={values.slug} error={errors.slug} />
+    </>
+  );
+}

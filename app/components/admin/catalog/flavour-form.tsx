@@ -1,10 +1,8 @@
-import { Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { FormSection, stockOptions } from "./fields";
+import { CatalogFormFrame, FormSection, NameAndSlugFields, stockOptions } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -26,14 +24,9 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
     ...devices.map((d) => ({ value: d.id, label: d.archived ? `${d.name} (archived)` : d.name })),
   ];
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
-      {/* Enter in a text field saves (the first submit button is the one Enter presses). */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      <FormAlert message={formError} />
-      <FormAlert message={notice} tone="success" />
+    <CatalogFormFrame formError={formError} notice={notice}>
       <FormSection title="Flavour">
-        <TextField label="Name" name="name" required maxLength={120} defaultValue={values.name} error={errors.name} />
-        <TextField label="Slug" name="slug" maxLength={80} placeholder="Made from the name when left empty" defaultValue={values.slug} error={errors.slug} />
+        <NameAndSlugFields values={values} errors={errors} />
         <TextAreaField label="Description" name="description" required rows={4} maxLength={2000} defaultValue={values.description} error={errors.description} />
         <SelectField label="Device" name="deviceId" required defaultValue={values.deviceId} options={deviceOptions} error={errors.deviceId} />
       </FormSection>
@@ -53,6 +46,6 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
       <ImageManager images={values.images} itemName={values.name.trim() || "New flavour"} error={errors.images} uploadError={errors.image}
         maxBytes={maxUploadBytes} saveLabel={saveLabel} />
       <button type="submit" name="intent" value="save" className="btn-primary">{saveLabel}</button>
-    </Form>
+    </CatalogFormFrame>
   );
 }
