@@ -14,6 +14,11 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // A broken body must answer 400, not 500: forms are read through readForm (app/lib/form-data.server.ts).
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData'][arguments.length=0]", message: "Read forms with readForm(request) from ~/lib/form-data.server." },
+      ],
     },
   },
   {

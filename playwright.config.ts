@@ -36,6 +36,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.
       TRUST_PROXY: "1",
+      // E-mails are sent by the background worker: look for them often so journeys do not wait.
+      JOB_POLL_MS: "100",
     },
   },
 });

@@ -4,16 +4,25 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "./components/layout/nonce";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
 export const streamTimeout = 5_000;
 
+// Requests that failed because the database could not be reached: answered 503 with Retry-After, not 500.
+const unavailableRequests = new WeakSet<Request>();
+
 /**
  * Errors React Router caught on the server go to the shop's log. Answers that are the visitor's own doing (a 4xx:
- * a post to a page that takes none, an unknown id) and interrupted requests are not errors of the shop.
+ * a post to a page that takes none, an unknown id) and interrupted requests are not errors of the shop. A database
+ * that cannot be reached is one warn line, and marks the request for a 503 (decision 011).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  if (isDatabaseUnavailable(error)) {
+    unavailableRequests.add(request);
+    if (log) return warnUnavailable(log, error, new URL(request.url).pathname);
+  }
   if (log) log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
   else console.error(error);
 };
@@ -26,6 +35,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // The one place a page learns the database is down: the session read threw the 503 answer, or a loader or action
+  // failed on the database (decision 011).
+  if (responseStatusCode === 503 || unavailableRequests.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -16,6 +16,7 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { NotFound } from "./components/layout/not-found";
+import { BeRightBack } from "./components/layout/be-right-back";
 import { displayName } from "./modules/accounts/accounts";
 import { getSessionUser } from "./modules/accounts/session.server";
 import { countCartLines } from "./modules/cart/cart.service.server";
@@ -76,6 +77,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <BeRightBack />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="container-page py-16 text-center">

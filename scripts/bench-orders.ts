@@ -1,7 +1,10 @@
 // Order placement under load: 20 shoppers, each round every shopper fills a cart and picks shipping (not timed),
-// then all 20 place their order at once (timed). Afterwards the orders in the database must equal the answers.
+// then all 20 place their order at once (timed). Afterwards the orders in the database must equal the answers, and
+// the stock taken must equal the units sold. Each shopper buys a flavour of their own, or (sameItem) all the same one.
 import { randomBytes } from "node:crypto";
 import { createDatabase, type Db } from "~/db/database.server";
+import { startSmtpSink } from "~/testing/smtp-sink";
+import { measureMailRate } from "./bench-mail";
 import { BENCH_BASE, percentile, startBenchServer } from "./bench-support";
 
 const SHOPPERS = 20;
@@ -28,14 +31,19 @@ type Flavour = { id: string; size: number };
 const addLine = (s: Shopper, flavour: Flavour) =>
   post(s, "/cart", { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: String(flavour.size), puffCount: "", quantity: "1" });
 
-async function newShopper(i: number, flavour: Flavour): Promise<Shopper> {
+/** Signs up and follows the link of the confirmation e-mail (read from its queued job), as a new customer does. */
+async function newShopper(db: Db, i: number, flavour: Flavour): Promise<Shopper> {
   const ip = `198.18.2.${i + 1}`;
-  const response = await post(null, "/signup", {
-    firstName: "Bench", lastName: `Shopper ${i}`, email: `bench${i}.${Date.now()}@example.com`,
-    password: "bench password 123", dateOfBirth: "1990-01-01", terms: "on", redirectTo: "/",
+  const email = `bench${i}.${Date.now()}@example.com`;
+  const signedUp = await post(null, "/signup", {
+    firstName: "Bench", lastName: `Shopper ${i}`, email, password: "bench password 123", dateOfBirth: "1990-01-01", terms: "on", redirectTo: "/",
   }, ip);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
-  if (!cookie.includes("shop.session_token")) throw new Error(`sign-up failed (${response.status})`);
+  if (signedUp.status !== 200) throw new Error(`sign-up failed (${signedUp.status})`);
+  const job = await db.selectFrom("jobs").select("payload").where("kind", "=", "notice").where("recipient", "=", email).executeTakeFirstOrThrow();
+  const link = new URL((JSON.parse(job.payload) as { action: { url: string } }).action.url);
+  const confirmed = await fetch(`${BENCH_BASE}${link.pathname}${link.search}`, { redirect: "manual", headers: { cookie: "age_verified=yes", "x-forwarded-for": ip } });
+  const cookie = confirmed.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
+  if (!cookie.includes("shop.session_token")) throw new Error(`confirming the e-mail failed (${confirmed.status})`);
   const shopper = { cookie, ip };
   await addLine(shopper, flavour); // the address step needs a cart
   const saved = await post(shopper, "/cart-address", { intent: "save", title: "Home", type: "HOME", address: `${i} Bench Street, Leeds`, phone: "07700900000" });
@@ -43,28 +51,53 @@ async function newShopper(i: number, flavour: Flavour): Promise<Shopper> {
   return shopper;
 }
 
-async function sellableFlavour(db: Db) {
-  const row = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_status", "=", "in_stock").orderBy("slug").executeTakeFirstOrThrow();
-  return { id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! };
+/** `count` flavours on sale, each stocked with plenty (so the run measures taking stock, not running out). */
+async function stockedFlavours(db: Db, count: number, units: number): Promise<Flavour[]> {
+  const rows = await db.selectFrom("flavours").select(["id", "sizes"]).where("archived", "=", 0).orderBy("slug").limit(count).execute();
+  await db.updateTable("flavours").set({ stock_quantity: units, track_stock: 1 }).where("id", "in", rows.map((r) => r.id)).execute();
+  return rows.map((row) => ({ id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! }));
 }
 
-export type OrderBenchResult = { database: string; orders: number; ordersPerSecond: number; p50: number; p99: number; errors: number; countedInDatabase: number };
+export type OrderBenchResult = {
+  database: string;
+  orders: number;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  countedInDatabase: number;
+  /** Order confirmation e-mails queued (one per order, in the order's transaction). */
+  confirmationJobs: number;
+  /** E-mails a second the job worker sends to a local SMTP server. */
+  emailsPerSecond: number;
+  /** Units in stock before and after, and the units the successful orders bought. */
+  stock: { before: number; after: number; sold: number };
+};
 
-export async function benchOrders(label: string, databaseUrl: string): Promise<OrderBenchResult> {
-  // As `npm start` runs by default: no SMTP_URL, so confirmation e-mails go to the outbox table.
-  const server = await startBenchServer(databaseUrl, { TRUST_PROXY: "1", APP_URL: ORIGIN });
+export async function benchOrders(label: string, databaseUrl: string, options: { sameItem?: boolean } = {}): Promise<OrderBenchResult> {
+  // Confirmations go through the job worker (default settings) to a real SMTP server in this process.
+  const sink = await startSmtpSink();
+  const server = await startBenchServer(databaseUrl, { TRUST_PROXY: "1", APP_URL: ORIGIN, SMTP_URL: sink.url });
   const db = createDatabase(databaseUrl);
   try {
-    const flavour = await sellableFlavour(db);
-    const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => newShopper(i, flavour)));
+    const UNITS = 100_000;
+    const flavours = await stockedFlavours(db, options.sameItem ? 1 : SHOPPERS, UNITS);
+    const flavourOf = (i: number) => flavours[i % flavours.length]!;
+    const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => newShopper(db, i, flavourOf(i))));
+    const stockIds = flavours.map((f) => f.id);
+    const stockNow = async () => {
+      const row = await db.selectFrom("flavours").select((eb) => eb.fn.sum<number | string>("stock_quantity").as("n")).where("id", "in", stockIds).executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const before = await stockNow();
     const latencies: number[] = [];
     let placementMs = 0;
     let ok = 0;
     let errors = 0;
     for (let round = 0; round < ROUNDS; round++) {
       await Promise.all(
-        shoppers.map(async (s) => {
-          if (round > 0) await addLine(s, flavour);
+        shoppers.map(async (s, i) => {
+          if (round > 0) await addLine(s, flavourOf(i));
           await post(s, "/cart-shipping", { method: "free" });
         }),
       );
@@ -82,6 +115,8 @@ export async function benchOrders(label: string, databaseUrl: string): Promise<O
       placementMs += performance.now() - started;
     }
     const counted = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const jobs = await db.selectFrom("jobs").select((eb) => eb.fn.countAll<number | string>().as("n")).where("kind", "=", "order-confirmation").executeTakeFirstOrThrow();
+    const mail = await measureMailRate(db, sink);
     return {
       database: label,
       orders: ok,
@@ -90,9 +125,13 @@ export async function benchOrders(label: string, databaseUrl: string): Promise<O
       p99: Math.round(percentile(latencies, 99)),
       errors,
       countedInDatabase: Number(counted.n),
+      confirmationJobs: Number(jobs.n),
+      emailsPerSecond: mail.emailsPerSecond,
+      stock: { before, after: await stockNow(), sold: ok },
     };
   } finally {
     await db.destroy();
     await server.stop();
+    await sink.close();
   }
 }

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -6,19 +7,36 @@ import type { ServerBuild } from "react-router";
 import "~/lib/app-context";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
-import { seedDemoContent } from "~/db/seed/seed.server";
-import { loadConfig, trustProxy, type Config } from "~/lib/config.server";
+import { prepareDatabase } from "~/db/prepare.server";
+import { appUrl, loadConfig, mailFrom, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
 import { createShopServices } from "~/lib/shop-context.server";
 import { toNodeHandler } from "better-auth/node";
 import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
+import { unavailableErrors } from "./errors";
+import { mountHealth } from "./health";
+import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
+import { createJobWorker } from "~/modules/jobs/worker.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
-import { bodyLimit, cspNonce, sameOriginWrites, securityHeaders } from "./security";
+import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
-export type ShopServer = { app: Express; db: Db; config: Config; log: Logger; close: () => Promise<void> };
+export type ShopServer = {
+  app: Express;
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** Shutting down: every answer from now on says `Connection: close`, and /healthz answers 503 'stopping'. */
+  drain: () => void;
+  /** Requests being answered now. */
+  inFlight: () => number;
+  /** A step run by close() after the last request and before the database closes (e.g. stop a job worker). */
+  beforeDatabaseClose: (name: string, hook: CloseHook) => void;
+  /** Runs the close steps in the order added, waits for e-mails being sent, then closes the database. */
+  close: () => Promise<void>;
+};
 
 export class StartupError extends Error {}
 
@@ -37,7 +55,10 @@ export type ShopServerOptions = {
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
   const log = createLogger(config.LOG_LEVEL);
-  const db = createDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db = createDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => log.warn({ reason: error.message }, "a database connection was lost"),
+  });
   try {
     await pingDatabase(db);
   } catch (error) {
@@ -46,19 +67,26 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       `Cannot reach the database named by DATABASE_URL (${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
     );
   }
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ migrations: applied }, "database migrated");
-  const loaded = await seedDemoContent(db);
+  const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL);
+  if (migrations.length) log.info({ migrations }, "database migrated");
   if (loaded.length) log.info({ loaded }, "demo content loaded");
 
   const development = Boolean(options.devMiddleware);
-  const services = await createShopServices(config, db, log);
+  const lifecycle = createLifecycle(log);
+  const mailer = trackedMailer(createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log, db }), lifecycle);
+  const services = await createShopServices(config, db, log, mailer);
+  // Background jobs (e-mails, age checks) queued by any server process are run by whichever worker claims them first;
+  // on shutdown the job in hand finishes (bounded) after the last request and before the database closes.
+  const worker = createJobWorker({ deps: services, pollMs: config.JOB_POLL_MS, retryBaseMs: config.JOB_RETRY_BASE_MS });
+  worker.start();
+  lifecycle.beforeDatabaseClose("job worker", () => worker.stop());
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(config));
+  app.use(lifecycle.middleware);
   app.use(requestLog(log));
   app.use(cspNonce());
-  app.use(securityHeaders({ development }));
+  app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
   app.use(compression());
   app.use(bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }));
   app.use(sameOriginWrites());
@@ -69,15 +97,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.get("/api/auth/callback/:provider", (req, res) => void authHandler(req, res));
   app.post("/api/orders", ...orderEndpoint(services));
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await pingDatabase(db);
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
-    } catch (error) {
-      log.error({ err: error }, "health check failed");
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
-    }
-  });
+  mountHealth(app, { db, databaseUrl: config.DATABASE_URL, log, name: `${hostname()}:${config.PORT}`, stopping: lifecycle.stopping });
 
   // Images uploaded in the back office: named by their content's hash, so they never change (docs/decisions/010).
   app.use("/uploads", express.static(resolve(config.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", redirect: false }));
@@ -90,6 +110,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
   }
 
+  // Pages and data only (after the static files, which keep their own long caching for everyone).
+  app.use(privateResponses());
   app.use(
     pageCache({
       maxEntries: development ? 0 : config.PAGE_CACHE_ENTRIES,
@@ -114,14 +136,22 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     }),
   );
 
+  app.use(unavailableErrors(log));
+
+  let closed: Promise<void> | undefined;
   return {
     app,
     db,
     config,
     log,
-    close: async () => {
-      services.mailer.close();
-      await db.destroy();
-    },
+    drain: lifecycle.drain,
+    inFlight: lifecycle.inFlight,
+    beforeDatabaseClose: lifecycle.beforeDatabaseClose,
+    close: () =>
+      (closed ??= (async () => {
+        await lifecycle.runCloseHooks();
+        services.mailer.close();
+        await db.destroy();
+      })()),
   };
 }

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ShopServer, ShopServerOptions } from "./app";
+import { stopGracefully } from "./shutdown";
 
 type AppModule = { createShopServer: (options?: ShopServerOptions) => Promise<ShopServer> };
 
@@ -32,18 +33,27 @@ async function startCluster(workers: number) {
       console.error(`The shop cannot start. ${error.message}`);
       process.exit(1);
     });
+    const { SHUTDOWN_TIMEOUT_MS } = prepared.config;
     await prepared.close();
     for (let i = 0; i < workers; i++) cluster.default.fork();
+    const running = () => Object.values(cluster.default.workers ?? {}).filter((worker) => worker && !worker.isDead());
     let stopping = false;
-    const stopAll = () => {
+    // Each worker stops gracefully on its own (stopGracefully); the primary passes the signal on and waits for all.
+    const stopAll = (signal: NodeJS.Signals) => {
+      if (stopping) return;
       stopping = true;
-      for (const worker of Object.values(cluster.default.workers ?? {})) worker?.kill("SIGTERM");
+      for (const worker of running()) worker?.process.kill(signal);
+      if (running().length === 0) process.exit(0);
+      setTimeout(() => {
+        console.error(`Workers still running ${SHUTDOWN_TIMEOUT_MS + 5000} ms after ${signal}; killing them.`);
+        for (const worker of running()) worker?.process.kill("SIGKILL");
+      }, SHUTDOWN_TIMEOUT_MS + 5000).unref();
     };
-    process.on("SIGTERM", stopAll);
-    process.on("SIGINT", stopAll);
-    cluster.default.on("exit", (worker, code) => {
+    process.on("SIGTERM", () => stopAll("SIGTERM"));
+    process.on("SIGINT", () => stopAll("SIGINT"));
+    cluster.default.on("exit", (_worker, code) => {
       if (!stopping && code !== 0) cluster.default.fork();
-      if (Object.keys(cluster.default.workers ?? {}).length === 0) process.exit(0);
+      if (stopping && running().length === 0) process.exit(0);
     });
     return true;
   }
@@ -74,18 +84,16 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down: finishing requests in flight");
-    const force = setTimeout(() => {
-      log.warn("requests still open after 10 s; closing them");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await shop.close().catch((error: Error) => log.error({ err: error }, "closing the database failed"));
-      log.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    stopGracefully(server, shop, signal, config.SHUTDOWN_TIMEOUT_MS).then(
+      (report) => {
+        log.info(report, "stopped");
+        process.exit(0);
+      },
+      (error: Error) => {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,12 +1,14 @@
 import express, { type RequestHandler } from "express";
 import type { ShopServices } from "~/lib/shop-context.server";
+import { isUnavailable, RETRY_AFTER_SECONDS } from "~/lib/unavailable.server";
 import { getSessionUser, isAdult } from "~/modules/accounts/session.server";
 import { handlePlaceOrder } from "~/modules/orders/order-action.server";
+import { orderMessages } from "~/modules/orders/orders";
 
 /**
  * POST /api/orders ('Order via WhatsApp' with JavaScript) served by Express itself: the hottest write of the shop
  * skips React Router's request/response conversion. Same checks as the pages: a signed-in adult, then
- * handlePlaceOrder (docs/decisions/008).
+ * handlePlaceOrder (docs/decisions/008). A database that cannot be reached answers 503, never 401 (decision 011).
  */
 export function orderEndpoint(services: ShopServices): RequestHandler[] {
   return [
@@ -16,17 +18,23 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, { method: "POST", headers });
       const context = { ...services, nonce: "", clientIp: req.ip ?? "unknown" };
-      const user = await getSessionUser(context, request);
       res.set("Cache-Control", "no-store");
-      if (!user) return void res.status(401).json({ ok: false, message: "Please sign in to place an order." });
-      if (!isAdult(user)) {
-        return void res.status(403).json({ ok: false, message: "We sell only to adults aged 18 and over." });
+      try {
+        const user = await getSessionUser(context, request);
+        if (!user) return void res.status(401).json({ ok: false, message: "Please sign in to place an order." });
+        if (!isAdult(user)) {
+          return void res.status(403).json({ ok: false, message: "We sell only to adults aged 18 and over." });
+        }
+        const form = new FormData();
+        const key = (req.body as Record<string, unknown> | undefined)?.idempotencyKey;
+        if (typeof key === "string") form.set("idempotencyKey", key);
+        const { answer, status } = await handlePlaceOrder(context, user, form);
+        if (status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+        res.status(status).json(answer);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error; // already logged where it was found (the session read)
+        res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ ok: false, message: orderMessages.unavailable });
       }
-      const form = new FormData();
-      const key = (req.body as Record<string, unknown> | undefined)?.idempotencyKey;
-      if (typeof key === "string") form.set("idempotencyKey", key);
-      const { answer, status } = await handlePlaceOrder(context, user, form);
-      res.status(status).json(answer);
     },
   ];
 }

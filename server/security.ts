@@ -10,8 +10,11 @@ export function cspNonce(): RequestHandler {
   };
 }
 
-/** Security headers; the CSP allows only this site's own scripts (plus the per-response nonce) and styles. */
-export function securityHeaders(options: { development: boolean }): RequestHandler {
+/**
+ * Security headers; the CSP allows only this site's own scripts (plus the per-response nonce) and styles. Framing is
+ * refused both ways (CSP frame-ancestors and X-Frame-Options: DENY); HSTS is sent when the shop's address is https.
+ */
+export function securityHeaders(options: { development: boolean; https: boolean }): RequestHandler {
   return helmet({
     contentSecurityPolicy: options.development
       ? false
@@ -34,8 +37,26 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
     // Not helmet's "no-referrer": with it, browsers send `Origin: null` on plain form posts, which React Router's
     // CSRF check refuses, so forms without JavaScript would break. Other sites still see only our origin.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
   });
+}
+
+/** Pages only for the signed-in (or about them), and the checkout: never kept by a browser's or a proxy's cache. */
+const PRIVATE_PATHS = /^\/(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=[^;\s]/;
+
+/**
+ * `Cache-Control: private, no-store` on every answer to a signed-in visitor (their name and cart are in every page)
+ * and on every private page for anyone, HTML and React Router's `.data` requests alike, set in one place before
+ * the routes answer. Back after signing out on a shared computer then asks the server again instead of showing the
+ * last customer's page.
+ */
+export function privateResponses(): RequestHandler {
+  return (req, res, next) => {
+    if (PRIVATE_PATHS.test(req.path) || SESSION_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  };
 }
 
 /**
@@ -71,7 +92,8 @@ export function sameOriginWrites(): RequestHandler {
     let foreign = req.get("sec-fetch-site") === "cross-site";
     if (origin !== undefined) {
       try {
-        foreign ||= origin === "null" || new URL(origin).host !== req.host;
+        // The whole origin: scheme, host and port (https://shop is another origin than http://shop).
+        foreign ||= origin === "null" || new URL(origin).origin !== `${req.protocol}://${req.host}`;
       } catch {
         foreign = true;
       }

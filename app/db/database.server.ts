@@ -18,14 +18,25 @@ export function sqlitePath(url: string): string {
   return path === ":memory:" ? path : resolve(path);
 }
 
-export type DatabaseOptions = { poolSize?: number };
+export type DatabaseOptions = {
+  poolSize?: number;
+  /** Told about every connection the database broke (restart, network); default: a line on stderr. */
+  onConnectionError?: (error: Error) => void;
+};
+
+/** How long a request waits for a PostgreSQL connection before it is told the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens the database named by the URL: a SQLite file by default, PostgreSQL for postgres:// URLs. */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (databaseKind(url) === "postgres") {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // An idle connection lost (database restart, network) must not crash the process; the pool makes a new one.
-    pool.on("error", (error) => console.error(`An idle database connection was lost: ${error.message}`));
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const lost = options.onConnectionError ?? ((error: Error) => console.error(`A database connection was lost: ${error.message}`));
+    // A connection the database breaks (restart, network) emits 'error'; without a listener that kills the process.
+    // The pool listens on idle ones only, so every new client gets its own listener too: the query it was running
+    // fails (only that request), and the pool drops the client and makes a new one (docs/decisions/011).
+    pool.on("connect", (client) => client.on("error", lost));
+    pool.on("error", () => {}); // an idle client's error: already told by the client's own listener
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const path = sqlitePath(url);

@@ -5,6 +5,11 @@ import * as blogContact from "./migrations/2026_11_22_0002_blog_contact";
 import * as accounts from "./migrations/2026_11_22_0003_accounts";
 import * as orders from "./migrations/2026_11_22_0004_orders";
 import * as backOffice from "./migrations/2026_11_22_0005_back_office";
+import * as verifiedEmails from "./migrations/2026_11_23_0006_verified_emails";
+import * as health from "./migrations/2026_11_23_0007_health";
+import * as jobs from "./migrations/2026_11_23_0008_jobs";
+import * as stock from "./migrations/2026_11_23_0009_stock";
+import * as ageChecks from "./migrations/2026_11_23_0010_age_checks";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -13,12 +18,18 @@ const migrations: Record<string, Migration> = {
   "2026_11_22_0003_accounts": accounts,
   "2026_11_22_0004_orders": orders,
   "2026_11_22_0005_back_office": backOffice,
+  "2026_11_23_0006_verified_emails": verifiedEmails,
+  "2026_11_23_0007_health": health,
+  "2026_11_23_0008_jobs": jobs,
+  "2026_11_23_0009_stock": stock,
+  "2026_11_23_0010_age_checks": ageChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Issues are built side by side and their migrations land in any order (0007 may come before 0006).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -19,7 +19,8 @@ export type ProductsTable = {
   features: JsonText; // string[]
   details_description: string;
   specifications: JsonText; // {name, value}[]
-  stock_status: string; // in_stock | low_stock | out_of_stock
+  stock_quantity: number;
+  track_stock: Flag; // 0: made to order, never runs out
   nicotine_mg_ml: number;
   pod_ml: number | null;
   rechargeable: Flag;
@@ -39,7 +40,8 @@ export type FlavoursTable = {
   price_cents: number;
   sizes: JsonText; // number[] (nicotine mg)
   device_id: string;
-  stock_status: string;
+  stock_quantity: number;
+  track_stock: Flag;
   nicotine_mg_ml: number;
   pod_ml: number | null;
   bottle_ml: number | null;
@@ -207,10 +209,61 @@ export type OrderEventsTable = {
 };
 export type UploadsTable = { id: string; file_name: string; content_type: string; bytes: number; uploaded_by: string | null; created_at: string };
 
+export type StockMovementsTable = {
+  id: string;
+  kind: string; // device | flavour
+  item_id: string;
+  change: number;
+  quantity_after: number;
+  reason: string; // order | cancelled | received | damaged | correction | edited
+  order_id: string | null;
+  note: Generated<string>;
+  by_user_id: string | null;
+  by_name: string;
+  created_at: string;
+};
+
+export type StockAlertsTable = { id: string; kind: string; item_id: string; email: string; user_id: string | null; created_at: string };
+
+export type AgeVerificationsTable = {
+  user_id: string;
+  status: string; // pending | verified | failed (no row: unverified)
+  method: string | null; // service | manual
+  reference: string | null;
+  note: string | null;
+  decided_at: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+  requested_at: string;
+  updated_at: string;
+};
+
+/** The background work queue (docs/decisions/012). */
+export type JobsTable = {
+  id: string;
+  kind: string;
+  payload: JsonText;
+  status: string; // queued | running | done | failed
+  attempts: number;
+  run_at: string;
+  give_up_at: string;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  recipient: string | null;
+  subject: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+};
+
 export type ContentVersionsTable = {
   name: string;
   version: number;
 };
+
+/** A scratch row per health check: proves the database accepts writes (decision 011). */
+export type HealthChecksTable = { name: string; checked_at: string };
 
 export type Database = {
   content_versions: ContentVersionsTable;
@@ -234,6 +287,11 @@ export type Database = {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   uploads: UploadsTable;
+  stock_movements: StockMovementsTable;
+  stock_alerts: StockAlertsTable;
+  health_checks: HealthChecksTable;
+  age_verifications: AgeVerificationsTable;
+  jobs: JobsTable;
 };
 
 

@@ -18,6 +18,7 @@ const configSchema = z.object({
     .default("file:./data/shop.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
@@ -48,6 +49,12 @@ const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** The age checker (app/modules/age-checks/checkers.server.ts); `manual` refers every new customer to staff. */
+  AGE_VERIFICATION: z.string().regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual").default("manual"),
+  // The background job worker (docs/decisions/012): how often it looks for due jobs, and the first retry's wait.
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -61,6 +68,8 @@ export type ShopSettings = {
   phone: string;
   email: string;
   address: string;
+  /** At or under this many units an item shows 'Only N left' (and is listed as low in the back office). */
+  lowStockThreshold: number;
 };
 
 export class ConfigError extends Error {}
@@ -102,5 +111,6 @@ export function shopSettings(config: Config): ShopSettings {
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
     address: config.SHOP_ADDRESS,
+    lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   };
 }

@@ -1,9 +1,26 @@
 import nodemailer from "nodemailer";
+import type { Attachment } from "nodemailer/lib/mailer";
 import type { Db } from "~/db/database.server";
 import { newId } from "./ids.server";
 import type { Logger } from "./log.server";
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+/** An e-mail: the text is always there; with `html` it is sent as multipart/alternative (HTML and text). */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+
+/**
+ * How long to wait for an SMTP server before giving up (the job is retried later): to connect, for its greeting,
+ * and for any answer once talking. A server that accepts and never answers cannot hold the worker. A value given in
+ * SMTP_URL's query (e.g. `?socketTimeout=30000`) wins.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+
+/** SMTP_URL with pooling and the timeouts added, unless the URL sets them itself. */
+export function transportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults: Record<string, string> = { pool: "true", ...Object.fromEntries(Object.entries(SMTP_TIMEOUTS).map(([k, v]) => [k, String(v)])) };
+  for (const [name, value] of Object.entries(defaults)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.toString();
+}
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void; readonly transport: "smtp" | "log" };
 
 /**
@@ -29,12 +46,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
     };
   }
   // Pooled: connections are kept open and reused instead of one TCP + SMTP handshake per e-mail.
-  const transporter = nodemailer.createTransport(smtpUrl.includes("pool=") ? smtpUrl : `${smtpUrl}${smtpUrl.includes("?") ? "&" : "?"}pool=true`);
+  const transporter = nodemailer.createTransport(transportUrl(smtpUrl));
   return {
     transport: "smtp",
     close: () => transporter.close(),
     send: async (mail) => {
-      await transporter.sendMail({ from, ...mail });
+      // Encodings given, not detected: nodemailer would otherwise scan every character of the HTML with regular
+      // expressions and quoted-printable it, the bulk of an e-mail's CPU time. Base64 for the HTML is native.
+      const { html, ...rest } = mail;
+      await transporter.sendMail({
+        from,
+        ...rest,
+        textEncoding: "quoted-printable",
+        ...(html ? { html: { content: html, contentTransferEncoding: "base64" } as Attachment } : {}),
+      });
       log.info({ to: mail.to, subject: mail.subject }, "e-mail sent");
     },
   };

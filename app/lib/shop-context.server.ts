@@ -12,6 +12,6 @@ export type ShopServices = Omit<ShopContext, "nonce" | "clientIp">;
 export async function createShopServices(config: Config, db: Db, log: Logger, mailer?: Mailer): Promise<ShopServices> {
   const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log, db });
   const secret = await resolveAuthSecret(db, config.AUTH_SECRET);
-  const auth = createAuth({ db, kind: databaseKind(config.DATABASE_URL), config, secret, mailer: mail, log });
+  const auth = createAuth({ db, kind: databaseKind(config.DATABASE_URL), config, secret, log });
   return { db, config, settings: shopSettings(config), log, mailer: mail, auth };
 }

@@ -8,6 +8,7 @@ import { accountMessages, ADULT_AGE, ageOn, formValues } from "~/modules/account
 import { setDateOfBirth } from "~/modules/accounts/accounts.service.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/account-date-of-birth";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your date of birth", "We sell only to adults aged 18 and over.");
 
@@ -16,13 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const redirectTo = safeLocalPath(new URL(request.url).searchParams.get("redirectTo"));
   if (user.dateOfBirth && ageOn(user.dateOfBirth) >= ADULT_AGE) throw redirect(redirectTo);
-  return data({ redirectTo, refused: Boolean(user.dateOfBirth) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ redirectTo, refused: Boolean(user.dateOfBirth) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   if (user.dateOfBirth) throw redirect("/account/date-of-birth");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["dateOfBirth"]);
   return finishAccountAction(await setDateOfBirth(context, request, values), safeLocalPath(String(form.get("redirectTo") ?? "")), values);
 }

@@ -7,6 +7,9 @@ import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { changePassword, signOutEverywhere, updateProfile } from "~/modules/accounts/accounts.service.server";
 import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/account";
+import { AgeCheckStatus } from "~/components/account/age-check-status";
+import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your account", "Your details, password and sessions.");
 
@@ -16,12 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const notice = notices[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
   const hasPassword = await hasPasswordLogin(context.db, user.id);
-  return data({ user, notice, hasPassword }, { headers: { "Cache-Control": "private, no-store" } });
+  const age = await ageVerificationOf(context.db, user.id);
+  return data({ user, notice, hasPassword, ageStatus: age.status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "profile") {
     const values = formValues(form, ["intent", "firstName", "lastName"]);
@@ -38,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, notice, hasPassword } = loaderData;
+  const { user, notice, hasPassword, ageStatus } = loaderData;
   const profileErrors = actionData?.values.intent === "profile" ? actionData.errors : {};
   const passwordErrors = actionData?.values.intent === "password" ? actionData.errors : {};
   return (
@@ -56,6 +60,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <div><dt className="text-sm text-slate-500">Email</dt><dd className="font-semibold break-all">{user.email}</dd></div>
         <div><dt className="text-sm text-slate-500">Date of birth</dt><dd className="font-semibold">{user.dateOfBirth ?? <Link to="/account/date-of-birth" className="text-brand-700 underline">Add it</Link>}</dd></div>
       </dl>
+      {user.role === "customer" && <AgeCheckStatus status={ageStatus} />}
 
       <section aria-labelledby="profile-title" className="mt-10">
         <h2 id="profile-title" className="text-xl font-bold">Change your name</h2>

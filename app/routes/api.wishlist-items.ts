@@ -12,5 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const parsed = itemsParam.safeParse(raw);
   const cards = parsed.success ? await wishlistCards(context.db, parsed.data) : [];
-  return Response.json({ cards }, { headers: { "Cache-Control": "private, max-age=0" } });
+  return Response.json({ cards });
 }

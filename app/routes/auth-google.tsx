@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import { googleEnabled } from "~/lib/config.server";
 import { safeLocalPath } from "~/lib/cookies";
 import type { Route } from "./+types/auth-google";
+import { readForm } from "~/lib/form-data.server";
 
 /** 'Sign in/up with Google': Better Auth makes the state (cookie) and the address at Google; the browser goes there. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (!googleEnabled(context.config)) throw redirect("/signin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
   const { headers, response } = await context.auth.api.signInSocial({
     body: { provider: "google", callbackURL: redirectTo, errorCallbackURL: "/signin?notice=google" },

@@ -10,6 +10,7 @@ import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress }
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/cart-address";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireCheckoutStep(context, request, "address");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   if (intent === "save") {

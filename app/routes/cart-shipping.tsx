@@ -8,6 +8,7 @@ import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { deliveryDateFor, formatDeliveryDate, isoDateInLondon, scheduleDays, shippingOptions, type ShippingMethod } from "~/modules/checkout/shipping";
 import type { Route } from "./+types/cart-shipping";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Shipping", "Step 2 of checkout: how should we deliver?");
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireCheckoutStep(context, request, "shipping");
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await chooseShipping(context.db, user.id, form.get("method"), form.get("date"));
   if (!result.ok) return data({ message: result.message }, { status: 400 });
   return redirect("/payment");

@@ -12,12 +12,14 @@ import { cartMessages } from "~/modules/cart/cart";
 import { handleCartAction } from "~/modules/cart/cart-action.server";
 import { getCart } from "~/modules/cart/cart.service.server";
 import type { Route } from "./+types/cart";
+import { readForm } from "~/lib/form-data.server";
+import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your cart", "The items in your cart.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdultCustomer(context, request);
-  const cart = await getCart(context.db, user.id, context.config.TAX_RATE_PERCENT);
+  const cart = await getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true });
   const text = cartMessage(
     context.settings.name,
     cart.lines.map((l) => ({ name: l.name, flavor: l.displayFlavor, nicotineStrength: l.nicotineStrength, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdultCustomer(context, request);
-  return handleCartAction(context, user.id, await request.formData());
+  return handleCartAction(context, user.id, await readForm(request));
 }
 
 function QuantityForm({ lineKey, quantity }: { lineKey: string; quantity: number }) {
@@ -65,6 +67,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           {cart.dropped.length === 1 ? "was" : "were"} removed.
         </p>
       )}
+      <StockCappedNotice messages={cart.capped} what="cart" />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <section aria-label="Cart items" className="lg:col-span-2">
           {empty ? (

@@ -4,13 +4,14 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { pageMeta } from "~/lib/meta";
 import { handleContactForm } from "~/modules/content/contact.action.server";
 import type { Route } from "./+types/contactus";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contact us", "Questions, orders or bulk enquiries: send us a message or chat on WhatsApp.");
 
 /** Without JavaScript the form posts here; with it, to /api/contact. Both run the same checks. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await handleContactForm(context, await request.formData());
+  const { result, status } = await handleContactForm(context, await readForm(request));
   return data(result, { status });
 }
 

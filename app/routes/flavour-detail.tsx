@@ -4,7 +4,8 @@ import { Badges, NicotineWarning } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
 import { OptionButtons } from "~/components/product/option-buttons";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
-import { StockStatusTag } from "~/components/product/stock";
+import { BackInStockForm, StockStatusTag, useStockStatus } from "~/components/product/stock";
+import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
@@ -21,14 +22,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!flavour) throw data(null, { status: 404 });
   const user = await getSessionUser(context, request);
   const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "flavour", itemId: flavour.id }) : false;
-  return { flavour, inWishlist };
+  const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
+  return { flavour, inWishlist, email: user?.email ?? "", notice };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description) : [{ title: "Page not found" }];
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
-  const { flavour, inWishlist } = loaderData;
+  const { flavour, inWishlist, email, notice } = loaderData;
+  const stockStatus = useStockStatus(flavour.stock);
+  const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(flavour.name);
   const [size, setSize] = useState(flavour.sizes[0]);
   const [quantity, setQuantity] = useState(1);
@@ -45,7 +49,7 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-3xl font-bold">{name}</h1>
           <p className="mt-3 flex items-baseline gap-3">
             <Price cents={flavour.priceCents} className="text-2xl font-bold text-brand-700" />
-            <StockStatusTag status={flavour.stockStatus} />
+            <StockStatusTag stock={flavour.stock} />
           </p>
           {flavour.sizes.length > 0 && (
             <OptionButtons label="Size" options={flavour.sizes} value={size} onChange={setSize} format={(mg) => `${mg}mg`} />
@@ -57,12 +61,13 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           <QuantityStepper value={quantity} onChange={setQuantity} />
           <AddToCart
             line={size === undefined ? null : { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: size, puffCount: null, quantity }}
-            disabled={flavour.stockStatus === "out_of_stock"}
+            disabled={outOfStock}
             disabledReason="Out of stock"
           />
           <WishlistButton kind="flavour" itemId={flavour.id} initial={inWishlist} />
           <NicotineWarning />
-          <Badges />
+          {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} email={email} notice={notice} />}
+          <Badges inStock={!outOfStock} />
         </div>
       </div>
     </div>

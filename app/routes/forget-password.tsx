@@ -5,11 +5,12 @@ import { pageMeta } from "~/lib/meta";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { requestPasswordReset } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/forget-password";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Forgot password", "Get a link to choose a new password.");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ["email"]);
+  const values = formValues(await readForm(request), ["email"]);
   const result = await requestPasswordReset(context, values);
   if (result.ok) return { sent: accountMessages.resetSent, errors: {}, formError: null, values: {} };
   return data({ sent: null, errors: result.errors, formError: result.formError, values }, { status: result.status });

@@ -14,16 +14,19 @@ import { formatDeliveryDate, shippingCost, shippingNames } from "~/modules/check
 import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order-action.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
+import { readForm } from "~/lib/form-data.server";
+import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, state } = await requireCheckoutStep(context, request, "payment");
-  const [cart, book] = await Promise.all([getCart(context.db, user.id, context.config.TAX_RATE_PERCENT), getAddressBook(context.db, user.id)]);
+  const [cart, book] = await Promise.all([getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true }), getAddressBook(context.db, user.id)]);
   const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
   const method = state.shippingMethod!;
   return {
     lines: cart.lines,
+    capped: cart.capped,
     address,
     shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
     totals: totals(cart.lines, context.config.TAX_RATE_PERCENT, shippingCost(method)),
@@ -35,13 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Without JavaScript: place the order and land on /success (which links to the WhatsApp message). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireCheckoutStep(context, request, "payment");
-  const { answer, status } = await handlePlaceOrder(context, user, await request.formData());
+  const { answer, status } = await handlePlaceOrder(context, user, await readForm(request));
   if (answer.ok) return redirect(`/success?order=${answer.orderId}`);
   return data({ message: answer.message }, { status });
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, address, shipping, totals: money, idempotencyKey } = loaderData;
+  const { lines, capped, address, shipping, totals: money, idempotencyKey } = loaderData;
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(actionData?.message ?? null);
@@ -77,6 +80,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     <div className="container-page max-w-4xl py-10">
       <CheckoutSteps current={3} />
       <h1 className="mt-4 text-3xl font-extrabold">Payment</h1>
+      <StockCappedNotice messages={capped} what="order" />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="order-summary" className="lg:col-span-2">
           <h2 id="order-summary" className="text-lg font-bold">Order summary</h2>

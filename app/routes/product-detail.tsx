@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { Badges, NicotineWarning } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
 import { OptionButtons } from "~/components/product/option-buttons";
-import { StockStatusTag } from "~/components/product/stock";
+import { BackInStockForm, StockStatusTag, useStockStatus } from "~/components/product/stock";
+import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
@@ -21,14 +22,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!device) throw data(null, { status: 404 });
   const user = await getSessionUser(context, request);
   const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "device", itemId: device.id }) : false;
-  return { device, inWishlist };
+  const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
+  return { device, inWishlist, email: user?.email ?? "", notice };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, data.device.name, data.device.description) : [{ title: "Page not found" }];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { device, inWishlist } = loaderData;
+  const { device, inWishlist, email, notice } = loaderData;
+  const stockStatus = useStockStatus(device.stock);
+  const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(device.name);
   const [flavor, setFlavor] = useState(device.flavors[0]);
   const [strength, setStrength] = useState(pickDefault(device.nicotineStrengths, DEFAULT_NICOTINE_STRENGTH));
@@ -45,7 +49,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             {device.originalPriceCents !== null && device.originalPriceCents > device.priceCents && (
               <del className="text-slate-500" aria-label="Original price"><Price cents={device.originalPriceCents} /></del>
             )}
-            <StockStatusTag status={device.stockStatus} />
+            <StockStatusTag stock={device.stock} />
           </p>
           {device.flavors.length > 0 && (
             <OptionButtons label="Flavour" options={device.flavors} value={flavor} onChange={setFlavor} format={(f) => f} />
@@ -64,12 +68,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-slate-700">{device.description}</p>
           <AddToCart
             line={strength === undefined ? null : { kind: "device", itemId: device.id, flavor: flavor ?? "", nicotineStrength: strength, puffCount: puffs ?? null, quantity: 1 }}
-            disabled={device.stockStatus === "out_of_stock"}
+            disabled={outOfStock}
             disabledReason="Out of stock"
           />
           <WishlistButton kind="device" itemId={device.id} initial={inWishlist} />
           <NicotineWarning />
-          <Badges />
+          {outOfStock && <BackInStockForm kind="device" itemId={device.id} email={email} notice={notice} />}
+          <Badges inStock={!outOfStock} />
         </div>
       </div>
       <section aria-labelledby="details-title" className="mt-14">

@@ -6,6 +6,7 @@ import { finishAccountAction } from "~/modules/accounts/account-action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { resetPassword } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Choose a new password", "Choose a new password for your account.");
 
@@ -14,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ["token", "password"]);
+  const values = formValues(await readForm(request), ["token", "password"]);
   return finishAccountAction(await resetPassword(context, values), "/signin?notice=reset", values);
 }
 

@@ -5,10 +5,11 @@ import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account-action.server";
-import { formValues } from "~/modules/accounts/accounts";
+import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signIn } from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/signin";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sign in", "Sign in to your account.");
 
@@ -16,6 +17,7 @@ const notices: Record<string, string> = {
   reset: "Your password has been changed. Please sign in with the new one.",
   "signed-out": "You have been signed out.",
   google: "Signing in with Google did not work. Please try again.",
+  "email-confirmed": accountMessages.emailConfirmed,
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "password"]);
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
   const result = await signIn(context, request, { email: values.email!, password: values.password!, rememberMe: form.get("rememberMe") === "on" });

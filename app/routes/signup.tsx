@@ -4,10 +4,12 @@ import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account-action.server";
-import { formValues } from "~/modules/accounts/accounts";
+import { formText } from "~/lib/form-data";
+import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signUp } from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/signup";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Create an account", "Create your account to order online.");
 
@@ -20,13 +22,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
-  const result = await signUp(context, request, values);
-  return finishAccountAction(result, safeLocalPath(String(form.get("redirectTo") ?? "")), values);
+  const result = await signUp(context, request, values, safeLocalPath(formText(form, "redirectTo")));
+  // The same answer whether or not the address already has an account (docs/decisions/013).
+  if (result.ok) return { sentTo: values.email!.trim(), errors: {}, formError: null, values: {} };
+  return finishAccountAction(result, "/", values);
+}
+
+/** After sign-up: the link is on its way (the same page for a new and a taken address). */
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <AuthCard title="Check your e-mail">
+      <div role="status" className="space-y-3 text-slate-700">
+        <p className="font-semibold">{accountMessages.checkEmail}</p>
+        <p>
+          We have sent a message to <strong className="break-all">{email}</strong>. Open the link in it within 24 hours to confirm
+          your address; it signs you in.
+        </p>
+        <p className="text-sm text-slate-600">Nothing there after a few minutes? Look in your spam folder, or <Link to="/signup" reloadDocument className="text-brand-700 underline">try again</Link>.</p>
+      </div>
+    </AuthCard>
+  );
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "sentTo" in actionData) return <CheckYourEmail email={actionData.sentTo} />;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const signInHref = loaderData.redirectTo === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;

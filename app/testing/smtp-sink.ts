@@ -4,7 +4,16 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on a free local port that keeps what it receives, for tests. */
-export async function startSmtpSink(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
+export type SmtpSinkOptions = {
+  port?: number;
+  onMail?: (mail: ReceivedMail) => void;
+  /** Recipients refused for good (550), as a real server refuses an unknown mailbox. */
+  rejectRecipient?: (address: string) => boolean;
+  /** Waits this long before accepting each e-mail (a slow server). */
+  delayMs?: number;
+};
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -12,6 +21,12 @@ export async function startSmtpSink(options: { port?: number; onMail?: (mail: Re
     closeTimeout: 200,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectRecipient?.(address.address)) {
+        return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
@@ -22,9 +37,13 @@ export async function startSmtpSink(options: { port?: number; onMail?: (mail: Re
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         };
-        received.push(mail);
-        options.onMail?.(mail);
-        callback();
+        const accept = () => {
+          received.push(mail);
+          options.onMail?.(mail);
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });
@@ -61,4 +80,36 @@ export function linkIn(mail: ReceivedMail, fragment: string): string {
   const link = mailText(mail).match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
   if (!link) throw new Error(`no link with ${fragment} in the e-mail`);
   return link;
+}
+
+/** The decoded body of a MIME part (quoted-printable or base64). */
+function decodePart(headers: string, body: string): string {
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const joined = body.replace(/=\r?\n/g, "");
+    return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** The text and HTML alternatives of a received e-mail (a single-part e-mail has only one of them). */
+export function mailParts(mail: ReceivedMail): { contentType: string; text: string | null; html: string | null } {
+  const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const contentType = unfolded.match(/^Content-Type:\s*([^;\r\n]+)/im)?.[1]?.trim().toLowerCase() ?? "text/plain";
+  const body = rest.join("\n\n");
+  const boundary = unfolded.match(/boundary="?([^";\r\n]+)"?/i)?.[1];
+  if (!contentType.startsWith("multipart/") || !boundary) {
+    const decoded = decodePart(unfolded, body);
+    return { contentType, text: contentType === "text/html" ? null : decoded, html: contentType === "text/html" ? decoded : null };
+  }
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  const found: { text: string | null; html: string | null } = { text: null, html: null };
+  for (const part of parts) {
+    const [partHead = "", ...partBody] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+    const decoded = decodePart(partHead, partBody.join("\n\n").replace(/\r?\n$/, ""));
+    if (/content-type:\s*text\/html/i.test(partHead)) found.html = decoded;
+    else if (/content-type:\s*text\/plain/i.test(partHead)) found.text = decoded;
+  }
+  return { contentType, ...found };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADULT_DOB, expectSignedInAs, signedInElsewhere, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { ADULT_DOB, expectSignedInAs, openConfirmationLink, signedInElsewhere, signedUp, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -7,22 +7,35 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("a visitor signs up, lands on the home page signed in, and signs out to /signin", async ({ page }) => {
+test("a visitor signs up, confirms by the e-mailed link, lands on the home page signed in, and signs out to /signin", async ({ page }) => {
   const email = uniqueEmail("new");
   await page.goto("/signup");
   await expect(page.getByLabel("Password")).toHaveAttribute("placeholder", "Min. 8 characters");
   await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute("href", "/signin");
   await signUp(page, email, { firstName: "Robin" });
+  await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Check your e-mail to finish creating your account.");
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
+  // Not confirmed yet: the right password is asked to confirm first.
+  await page.goto("/signin");
+  await signIn(page, email, "a long enough password");
+  await expect(page.getByRole("alert")).toHaveText("Please confirm your e-mail address first: we have sent you a new link.");
+
+  await openConfirmationLink(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expectSignedInAs(page, "Robin");
   await signOut(page);
   await expect(page.getByRole("status")).toHaveText("You have been signed out.");
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  // The link signs in once only.
+  await openConfirmationLink(page, email);
+  await expect(page).toHaveURL(/\/signin\?notice=email-confirmed$/);
+  await expect(page.getByRole("status")).toHaveText("Your e-mail address is confirmed. Please sign in.");
 });
 
-test("sign-up refuses under-18s, short passwords, unticked terms and a taken email", async ({ page }) => {
+test("sign-up refuses under-18s, short passwords and unticked terms; a taken email looks like a new one", async ({ page }) => {
   const email = uniqueEmail("taken");
-  await signUp(page, email);
+  await signedUp(page, email);
   await signOut(page);
 
   const thisYear = new Date().getUTCFullYear();
@@ -41,13 +54,17 @@ test("sign-up refuses under-18s, short passwords, unticked terms and a taken ema
   await expect(page.getByText("Please accept the terms to create an account")).toBeVisible();
   await expect(page.getByLabel("Email")).not.toHaveValue("");
 
+  // The same answer as for a new address; only the owner learns of it, by e-mail.
   await signUp(page, email.toUpperCase());
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("An account with this email already exists");
+  await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Check your e-mail to finish creating your account.");
+  const notice = await waitForMail(email, 10_000, /already have an account/);
+  expect(notice.text).toContain("You already have one, so nothing was changed.");
 });
 
 test("sign in with a wrong then the right password; remember me keeps the session past the browser", async ({ page, context }) => {
   const email = uniqueEmail("signin");
-  await signUp(page, email, { password: "the right password" });
+  await signedUp(page, email, { password: "the right password" });
   await signOut(page);
 
   await signIn(page, email, "the wrong password");
@@ -72,7 +89,7 @@ test("sign in with a wrong then the right password; remember me keeps the sessio
 
 test("a signed-out visit to /cart lands on /signin and returns to /cart after signing in", async ({ page }) => {
   const email = uniqueEmail("cart");
-  await signUp(page, email, { password: "cart password 1" });
+  await signedUp(page, email, { password: "cart password 1" });
   await signOut(page);
 
   for (const path of ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/cancel"]) {
@@ -93,7 +110,7 @@ test("a signed-out visit to /cart lands on /signin and returns to /cart after si
 
 test("redirectTo only accepts paths on this site", async ({ page }) => {
   const email = uniqueEmail("redirect");
-  await signUp(page, email, { password: "redirect password" });
+  await signedUp(page, email, { password: "redirect password" });
   await signOut(page);
   await page.goto("/signin?redirectTo=https://evil.example/steal");
   await signIn(page, email, "redirect password");
@@ -102,7 +119,7 @@ test("redirectTo only accepts paths on this site", async ({ page }) => {
 
 test("the full password reset journey through a real SMTP server", async ({ page, browser, baseURL }) => {
   const email = uniqueEmail("reset");
-  await signUp(page, email, { password: "old password 123" });
+  await signedUp(page, email, { password: "old password 123" });
   // A second browser stays signed in: resetting must end that session too.
   const { context: other, page: otherPage } = await signedInElsewhere(browser, baseURL!, email, "old password 123", "Robin");
   await signOut(page);
@@ -114,7 +131,7 @@ test("the full password reset journey through a real SMTP server", async ({ page
   const sameAnswer = "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.";
   await expect(page.getByRole("status")).toHaveText(sameAnswer);
 
-  const mail = await waitForMail(email);
+  const mail = await waitForMail(email, 10_000, /new password/);
   const link = mail.text.match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
   await page.goto(link);
   await page.getByLabel("New password").fill("new password 456");
@@ -145,7 +162,7 @@ test("the full password reset journey through a real SMTP server", async ({ page
 
 test("the account page changes the name and signs out of all devices", async ({ page }) => {
   const email = uniqueEmail("account");
-  await signUp(page, email, { firstName: "Kim" });
+  await signedUp(page, email, { firstName: "Kim" });
   await page.getByRole("link", { name: "Your account (Kim)" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, signInAsStaff } from "./support/admin";
-import { addFlavourToCart, checkoutToPayment } from "./support/checkout";
+import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress, watchConsole } from "./support/shop";
 
 /** A real 1×1 PNG. */
@@ -49,11 +49,7 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await signedUp(page, email, { firstName: "Casey" });
   await addFlavourToCart(page, "hayati-mini-1500", 0);
   await checkoutToPayment(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Order via WhatsApp" }).click();
-  await (await popup).close();
-  await expect(page).toHaveURL(/\/success\?order=/);
-  const orderId = new URL(page.url()).searchParams.get("order")!;
+  const orderId = await placeOrderViaWhatsApp(page);
 
   // A staff member, in another browser, finds it and moves it on one step at a time.
   const staffContext = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
@@ -75,14 +71,38 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
 
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("Status: Confirmed")).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: "Age check needed" })).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByText("We confirm your age before your first order is dispatched")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Age check" })).toContainText("Being checked");
 
+  // UK: the order waits for the customer's age check; dispatching now is refused with the reason.
+  await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toBeVisible();
+  await staff.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(staff.getByRole("alert")).toHaveText("This customer's age is not verified yet. Verify it under Age checks before dispatching the order.");
+  await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Age checks" }).click();
+  const check = staff.getByRole("listitem", { name: "Casey Taylor" });
+  await expect(check).toContainText("Being checked");
+  await expect(check).toContainText("14 Mar 1992");
+  await expect(check).toContainText("12 High Street, Leeds LS1 1AA");
+  await check.getByRole("button", { name: "Verify" }).click();
+  await expect(staff.getByText("Write a short note: what you checked")).toBeVisible();
+  await staff.getByRole("listitem", { name: "Casey Taylor" }).getByLabel("Note (what you checked)").fill("Driving licence seen on a video call");
+  await staff.getByRole("listitem", { name: "Casey Taylor" }).getByRole("button", { name: "Verify" }).click();
+  await expect(staff.getByRole("status")).toContainText("Casey's age is now verified.");
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Age check" })).toContainText("Verified");
+  expect((await waitForMail(email, 10_000, /your age is confirmed/)).text).toContain("Your orders will now be dispatched without waiting.");
+
+  await staff.goto(`/admin/orders/${orderId}`);
+  await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toHaveCount(0);
   await staff.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
   await expect(staff.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await staff.getByRole("button", { name: "Mark paid" }).click();
   await expect(staff.getByRole("heading", { name: "History" })).toBeVisible();
 
-  await page.reload();
+  await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("Status: Dispatched")).toBeVisible();
   await expect(page.getByText("Payment: Paid")).toBeVisible();
   expect((await waitForMail(email, 10_000, /is now dispatched/)).subject).toContain(orderId);
@@ -132,7 +152,7 @@ test("every back-office page works on a 360 px wide screen, without console erro
   await page.setViewportSize({ width: 360, height: 740 });
   const problems = watchConsole(page);
   await signInAsStaff(page, createStaff("small-screen"));
-  for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/products/new", "/admin/flavours", "/admin/flavours/new", "/admin/messages", "/admin/customers", "/admin/posts", "/admin/posts/new"]) {
+  for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/products/new", "/admin/flavours", "/admin/flavours/new", "/admin/messages", "/admin/mail", "/admin/customers", "/admin/posts", "/admin/posts/new"]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBe(200);
     await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();

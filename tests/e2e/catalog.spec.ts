@@ -75,7 +75,12 @@ test("a visitor opens a flavour", async ({ page }) => {
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("2");
   await expect(page.getByRole("note")).toHaveText("This product contains nicotine which is a highly addictive substance.");
-  for (const badge of ["Free Delivery", "In Stock Today", "Guaranteed"]) await expect(page.getByText(badge, { exact: true })).toBeVisible();
+  for (const badge of ["Free Delivery", "Guaranteed"]) await expect(page.getByText(badge, { exact: true })).toBeVisible();
+  // The demo's first flavour of this device (Banana Ice) is sold out: no 'In Stock Today' promise, no Add to Cart.
+  expect(fullName).toBe("Banana Ice");
+  await expect(page.getByText("Out of stock").first()).toBeVisible();
+  await expect(page.getByText("In Stock Today", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
   expect(problems).toEqual([]);
 });
 

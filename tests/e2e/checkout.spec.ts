@@ -56,7 +56,7 @@ test("a new customer goes from the home page to /success and the order reaches W
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the WhatsApp message again" })).toHaveAttribute("href", /^https:\/\/wa\.me\/447700900123\?text=Order%20ID%3A%20/);
 
-  const mail = await waitForMail(email);
+  const mail = await waitForMail(email, 10_000, new RegExp(orderId));
   expect(mail.subject).toContain(orderId);
   await page.goto("/account/orders");
   await expect(page.getByRole("link", { name: `Order ${orderId}` })).toBeVisible();
@@ -69,6 +69,7 @@ test("a new customer goes from the home page to /success and the order reaches W
 });
 
 test("the guest cart survives signing in, once", async ({ page }) => {
+  test.setTimeout(60_000); // sign-up by e-mailed link, two sign-ins and three flavour pages
   const email = uniqueEmail("guest");
   await signedUp(page, email, { password: "guest cart pass" });
   await signOut(page);

@@ -36,10 +36,13 @@ test("a page served from the page cache carries its own response's nonce", async
   expect(personal.headers()["x-page-cache"]).toBe("bypass");
 });
 
-test("/healthz checks the database", async ({ request }) => {
+test("/healthz checks the database, for writes too; /livez only the process", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  expect(await response.json()).toEqual({ status: "ok", database: "ok", writes: "ok" });
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const live = await request.get("/livez");
+  expect(await live.json()).toEqual({ status: "ok" });
 });
 
 test("hashed assets are cached for a year, images for a day, pages are compressed", async ({ request }) => {

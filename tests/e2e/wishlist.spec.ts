@@ -33,8 +33,10 @@ test("a visitor's wishlist is kept in the browser and moves to the account on si
   // Signed in, the toggle is saved on the account.
   await page.goto("/products?sort=devices");
   await page.getByRole("link", { name: "Crystal Pro CP 10K" }).click();
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST");
   await page.getByRole("button", { name: "In Wishlist" }).click();
   await expect(page.getByRole("button", { name: "Add to Wishlist" })).toBeVisible();
+  expect((await saved).ok()).toBe(true); // the page shows the change at once; the account has it once this answers
   await page.goto("/wishlist");
   await expect(items).toHaveCount(1);
 });

@@ -56,3 +56,30 @@ export function AdminTable({ caption, minWidth, className = "", children }: { ca
     </div>
   );
 }
+
+/**
+ * A row of filter links that keep the search, the sort and the other filters (and go back to page 1). `label` names
+ * the row for screen readers; `shownLabel` (optional) is written before the links.
+ */
+export function FilterLinks<V extends string>({ label, shownLabel, param, values, labels, value }: {
+  label: string; shownLabel?: string; param: string; values: readonly V[]; labels: Record<V, string>; value: V;
+}) {
+  const location = useLocation();
+  const href = (next: V) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, next);
+    params.delete("page");
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center gap-2 text-sm">
+      {shownLabel && <span className="font-medium">{shownLabel}:</span>}
+      {values.map((option) => (
+        <Link key={option} to={href(option)} aria-current={value === option ? "page" : undefined}
+          className="rounded-full border border-slate-300 px-3 py-1 font-medium hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
+          {labels[option]}
+        </Link>
+      ))}
+    </nav>
+  );
+}

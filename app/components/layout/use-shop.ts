@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { ShopSettings } from "~/lib/config.server";
 
-const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "" };
+const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "", lowStockThreshold: 5 };
 
 /** The shop settings the root loader hands to every page. */
 export function useShopSettings(): ShopSettings {

@@ -1,11 +1,51 @@
-import { stockLabels, type StockStatus } from "~/modules/catalog/catalog";
+import { useFetcher } from "react-router";
+import { useShopSettings } from "~/components/layout/use-shop";
+import { stockMessages, stockStatusOf, type Stock, type StockStatus } from "~/modules/catalog/catalog";
+import { backInStockMessages } from "~/modules/stock/stock";
 
 const tone: Record<StockStatus, string> = {
   in_stock: "bg-emerald-50 text-emerald-800",
-  low_stock: "bg-amber-50 text-amber-800",
+  low_stock: "bg-amber-50 text-amber-900",
   out_of_stock: "bg-rose-50 text-rose-800",
 };
 
-export function StockStatusTag({ status }: { status: StockStatus }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>{stockLabels[status]}</span>;
+/** The item's stock as the shop shows it: from the quantity and the shop's low-stock threshold. */
+export function useStockStatus(stock: Stock): StockStatus {
+  return stockStatusOf(stock, useShopSettings().lowStockThreshold);
+}
+
+/** 'In stock', 'Only N left' or 'Out of stock'. */
+export function StockStatusTag({ stock }: { stock: Stock }) {
+  const status = useStockStatus(stock);
+  const label = status === "out_of_stock" ? stockMessages.outOfStockLabel : status === "low_stock" ? stockMessages.onlyLeftLabel(stock.quantity) : "In stock";
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
+}
+
+/**
+ * 'Email me when it's back' on an out-of-stock item: one e-mail when it is restocked. Works without JavaScript (the
+ * answer comes back as a notice on the page); prefilled for a signed-in shopper.
+ */
+export function BackInStockForm({ kind, itemId, email, notice }: { kind: "device" | "flavour"; itemId: string; email: string; notice: string | null }) {
+  const fetcher = useFetcher<{ error?: string }>();
+  const error = fetcher.data?.error;
+  return (
+    <fetcher.Form method="post" action="/back-in-stock" className="mt-4 rounded-xl border border-slate-200 p-4" aria-labelledby="back-in-stock-title">
+      <h2 id="back-in-stock-title" className="font-semibold">Email me when it&apos;s back</h2>
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="itemId" value={itemId} />
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <label className="flex grow flex-col text-sm">
+          <span>Your e-mail</span>
+          <input type="email" name="email" required maxLength={254} autoComplete="email" defaultValue={email}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? "back-in-stock-error" : undefined}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2" />
+        </label>
+        <button type="submit" className="btn-outline" disabled={fetcher.state !== "idle"}>Email me when it&apos;s back</button>
+      </div>
+      {error && <p id="back-in-stock-error" role="alert" className="mt-2 text-sm text-rose-700">{error}</p>}
+      {!error && (notice || fetcher.state === "idle" && fetcher.data) && (
+        <p role="status" className="mt-2 text-sm text-emerald-800">{notice ?? backInStockMessages.saved}</p>
+      )}
+    </fetcher.Form>
+  );
 }

@@ -8,6 +8,15 @@ import { demoFlavours } from "./flavours";
 import { demoPosts } from "./posts";
 import { demoReviews } from "./reviews";
 
+/**
+ * Believable starting stock for the demo shop, so every state can be seen: most items have plenty (between 12 and
+ * 70, varied), the few marked low have 2 to 4, and the ones marked out have none.
+ */
+export function demoStock(status: "in_stock" | "low_stock" | "out_of_stock", index: number) {
+  const quantity = status === "out_of_stock" ? 0 : status === "low_stock" ? 2 + (index % 3) : 12 + ((index * 37) % 59);
+  return { stock_quantity: quantity, track_stock: 1 };
+}
+
 /** Loads the demo catalogue into an empty database; a database with devices is left alone. */
 export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
   if ((await countDevices(db)) > 0) return false;
@@ -33,7 +42,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
           features: JSON.stringify(d.features),
           details_description: d.detailsDescription,
           specifications: JSON.stringify(d.specifications),
-          stock_status: d.stockStatus,
+          ...demoStock(d.stockStatus, position),
           nicotine_mg_ml: d.nicotineMgMl,
           pod_ml: d.podMl,
           rechargeable: d.rechargeable ? 1 : 0,
@@ -45,7 +54,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         })
         .execute();
     }
-    const flavourRows = demoFlavours.map((f) => {
+    const flavourRows = demoFlavours.map((f, index) => {
       const deviceId = deviceIds.get(f.deviceSlug);
       if (!deviceId) throw new Error(`Demo flavour ${f.slug} names an unknown device ${f.deviceSlug}`);
       return {
@@ -57,7 +66,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         price_cents: f.priceCents,
         sizes: JSON.stringify(f.sizes),
         device_id: deviceId,
-        stock_status: f.stockStatus,
+        ...demoStock(f.stockStatus, index),
         nicotine_mg_ml: f.nicotineMgMl,
         pod_ml: f.podMl,
         bottle_ml: f.bottleMl,

@@ -7,7 +7,10 @@ export const ADULT_AGE = 18;
 
 export const accountMessages = {
   invalidCredentials: "Invalid email or password",
-  emailTaken: "An account with this email already exists",
+  checkEmail: "Check your e-mail to finish creating your account.",
+  confirmEmailFirst: "Please confirm your e-mail address first: we have sent you a new link.",
+  emailConfirmed: "Your e-mail address is confirmed. Please sign in.",
+  confirmInvalid: "This link has expired or is not valid. Sign in with your e-mail and password and we will send you a new one.",
   underage: "Sorry, you must be 18 or over to have an account with us.",
   resetSent:
     "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.",
@@ -99,6 +102,10 @@ export type SessionUser = {
   role: "customer" | "staff";
   authProvider: string | null;
 };
+
+/** "First Last", or the account's name when neither is given (what staff see). */
+export const fullName = (r: { name: string; firstName: string | null; lastName: string | null }) =>
+  [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.name;
 
 export const displayName = (user: Pick<SessionUser, "firstName" | "name" | "email">) =>
   user.firstName || user.name || user.email;

@@ -1,14 +1,20 @@
 import { betterAuth } from "better-auth";
+import { createEmailVerificationToken } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { DatabaseKind, Db } from "~/db/database.server";
 import { appUrl, type Config } from "~/lib/config.server";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
-import type { Mailer } from "~/lib/mailer.server";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import type { NoticePayload } from "~/modules/mail/notice";
+import { clearSignInFailures } from "./sign-in-limits.server";
+import { existingAccountMail, verificationMail } from "./account-mails.server";
 
-export type AuthDeps = { db: Db; kind: DatabaseKind; config: Config; secret: string; mailer: Mailer; log: Logger };
+export type AuthDeps = { db: Db; kind: DatabaseKind; config: Config; secret: string; log: Logger };
 
 const DAY = 24 * 60 * 60;
+/** How long the link that confirms a new account's e-mail address works. */
+const VERIFY_EXPIRES_IN = DAY;
 
 /** Google through OpenID Connect; the issuer is configurable so tests can use a local provider. */
 function googlePlugin(config: Config) {
@@ -36,8 +42,12 @@ function googlePlugin(config: Config) {
  * Sessions, password hashing (scrypt), reset tokens and Google sign-in. The shop calls `auth.api` from its own
  * actions (which validate and rate-limit first); only the OAuth callback is served over HTTP.
  */
-export function createAuth({ db, kind, config, secret, mailer, log }: AuthDeps) {
+export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
   const baseURL = appUrl(config);
+  const shop = { shopName: config.SHOP_NAME, baseUrl: baseURL };
+  // Queued in the database, not sent here: a slow or absent mail server neither delays the answer nor loses the e-mail
+  // (docs/decisions/012), and a taken address costs the same one insert as a new one.
+  const queueNotice = async (mail: NoticePayload) => void (await enqueueJob(db, "notice", mail));
   return betterAuth({
     appName: config.SHOP_NAME,
     baseURL,
@@ -53,26 +63,32 @@ export function createAuth({ db, kind, config, secret, mailer, log }: AuthDeps) 
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Sign-up says the same whether or not the address is taken (no account enumeration): a new address gets a
+      // link to confirm it (and is signed in by that link), a taken one an e-mail to its owner (docs/decisions/013).
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        if (user.emailVerified) return queueNotice(existingAccountMail(shop, user));
+        const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EXPIRES_IN, { userId: user.id });
+        await queueNotice(verificationMail(shop, user, token));
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        // In the background: the answer must not take longer when the account exists.
-        void mailer
-          .send({
-            to: user.email,
-            subject: `${config.SHOP_NAME}: choose a new password`,
-            text: [
-              `Hello ${user.name || ""},`.trim(),
-              "",
-              "Someone asked to reset the password of your account. If it was you, choose a new password here:",
-              link,
-              "",
-              "The link works once, within one hour. If you did not ask, you can ignore this e-mail.",
-            ].join("\n"),
-          })
-          .catch((error: Error) => log.error({ err: error }, "could not send a password reset e-mail"));
+        await enqueueJob(db, "password-reset", { to: user.email, shopName: config.SHOP_NAME, name: user.name || "", link });
+      },
+      // The reset link proves the owner: guesses against the account stop holding them back.
+      onPasswordReset: async ({ user }) => clearSignInFailures(db, user.email.toLowerCase()),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const redirectTo = new URL(url).searchParams.get("callbackURL") ?? "/";
+        await queueNotice(verificationMail(shop, user, token, redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/"));
       },
     },
     user: {

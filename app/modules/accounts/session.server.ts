@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
+import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
@@ -23,7 +24,10 @@ export function toSessionUser(user: AuthUser): SessionUser {
 // The root loader and a page's own loader both ask for the same request: one lookup serves both.
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out". */
+/**
+ * The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out". A database that
+ * cannot be reached is neither signed in nor out: that throws the 503 answer 'We'll be right back' (Retry-After).
+ */
 export function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
@@ -42,6 +46,7 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Se
     const session = await context.auth.api.getSession({ headers: request.headers });
     return session ? toSessionUser(session.user as AuthUser) : null;
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw databaseUnavailable(context.log, error, "session");
     context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
     return null;
   }

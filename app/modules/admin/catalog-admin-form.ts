@@ -1,6 +1,6 @@
 /** The catalogue forms' values: read from a post, made from a saved item, and changed by the image buttons (client-safe). */
 import { formText } from "~/lib/form-data";
-import type { Specification } from "~/modules/catalog/catalog";
+import type { Specification, Stock } from "~/modules/catalog/catalog";
 import { centsToText, deviceFields, flavourFields, limits, MAX_IMAGES, type DeviceField, type DeviceValues, type FlavourField, type FlavourValues } from "./catalog-admin";
 
 const MAX_FIELD_LENGTH = 20_000;
@@ -23,20 +23,25 @@ const numberText = (n: number | null) => (n === null ? "" : String(n));
 export type DeviceRecord = {
   name: string; slug: string; description: string; images: string[]; priceCents: number; originalPriceCents: number | null;
   flavors: string[]; nicotineStrengths: number[]; puffCounts: number[]; features: string[]; detailsDescription: string;
-  specifications: Specification[]; stockStatus: string; nicotineMgMl: number; podMl: number | null; rechargeable: boolean;
+  specifications: Specification[]; stock: Stock; nicotineMgMl: number; podMl: number | null; rechargeable: boolean;
   featured: boolean; position: number;
 };
 export type FlavourRecord = {
   name: string; slug: string; description: string; images: string[]; priceCents: number; sizes: number[]; deviceId: string;
-  stockStatus: string; nicotineMgMl: number; podMl: number | null; bottleMl: number | null;
+  stock: Stock; nicotineMgMl: number; podMl: number | null; bottleMl: number | null;
 };
+
+/** The stock an edit form was loaded with (its tracked flag and the quantity it showed). */
+export const stockOfValues = (values: { trackStock: string; stockQuantity: string }): Stock => ({ tracked: values.trackStock === "on", quantity: Number(values.stockQuantity) || 0 });
+
+const stockValues = (stock: Stock) => ({ trackStock: stock.tracked ? "on" : "", stockQuantity: String(stock.quantity), stockSeen: String(stock.quantity) });
 
 export function deviceToValues(d: DeviceRecord): DeviceValues {
   return {
     name: d.name, slug: d.slug, description: d.description, price: centsToText(d.priceCents), originalPrice: centsToText(d.originalPriceCents),
     flavors: d.flavors.join("\n"), nicotineStrengths: d.nicotineStrengths.join("\n"), puffCounts: d.puffCounts.join("\n"),
     features: d.features.join("\n"), detailsDescription: d.detailsDescription,
-    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"), stockStatus: d.stockStatus,
+    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"), ...stockValues(d.stock),
     nicotineMgMl: numberText(d.nicotineMgMl), podMl: numberText(d.podMl), rechargeable: d.rechargeable ? "on" : "",
     featured: d.featured ? "on" : "", position: String(d.position), images: d.images,
   };
@@ -45,18 +50,18 @@ export function deviceToValues(d: DeviceRecord): DeviceValues {
 export function flavourToValues(f: FlavourRecord): FlavourValues {
   return {
     name: f.name, slug: f.slug, description: f.description, deviceId: f.deviceId, price: centsToText(f.priceCents),
-    sizes: f.sizes.join("\n"), stockStatus: f.stockStatus, nicotineMgMl: numberText(f.nicotineMgMl), podMl: numberText(f.podMl),
+    sizes: f.sizes.join("\n"), ...stockValues(f.stock), nicotineMgMl: numberText(f.nicotineMgMl), podMl: numberText(f.podMl),
     bottleMl: numberText(f.bottleMl), images: f.images,
   };
 }
 
 export const emptyDeviceValues = (): DeviceValues => ({
   ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
-  stockStatus: "in_stock", rechargeable: "on", featured: "on", images: [],
+  trackStock: "on", stockQuantity: "0", rechargeable: "on", featured: "on", images: [],
 });
 export const emptyFlavourValues = (): FlavourValues => ({
   ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
-  stockStatus: "in_stock", images: [],
+  trackStock: "on", stockQuantity: "0", images: [],
 });
 
 /** A slug from a name: "Blue Razz Ice!" → "blue-razz-ice". */

@@ -2,35 +2,39 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
 import type { FlavoursTable, ProductsTable } from "~/db/schema";
-import type { ArchiveFilter, CatalogSortColumn } from "./catalog-admin";
+import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin";
 import type { SortDirection } from "./listing";
 
 // Every query of the back-office catalogue. Rows in, rows out: catalog-admin.server.ts shapes them.
 
-export type ListQuery = { pattern: string | null; show: ArchiveFilter; sort: CatalogSortColumn; dir: SortDirection; limit: number; offset: number };
+export type ListQuery = Filter & { sort: CatalogSortColumn; dir: SortDirection; limit: number; offset: number };
 type Table = "products" | "flavours";
 
 const sortColumns = {
   name: "name",
   price: "price_cents",
-  stock: "stock_status",
+  stock: "stock_quantity",
   updated: "updated_at",
 } as const satisfies Record<CatalogSortColumn, string>;
 
-type Filter = Pick<ListQuery, "pattern" | "show">;
+type Filter = { pattern: string | null; show: ArchiveFilter; stock: StockFilter; lowThreshold: number };
 
-// The same search and archived filter on either table (written twice: Kysely types each table's builder apart).
-function devices(db: Db, { pattern, show }: Filter) {
+// The same search, archived and stock filters on either table (written twice: Kysely types each table's builder apart).
+function devices(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
   let q = db.selectFrom("products as t");
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
   if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
+  if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
+  else if (stock !== "all") q = q.where("t.track_stock", "=", 1).where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
   return q;
 }
 
-function flavours(db: Db, { pattern, show }: Filter) {
+function flavours(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
   let q = db.selectFrom("flavours as t");
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
   if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
+  if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
+  else if (stock !== "all") q = q.where("t.track_stock", "=", 1).where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
   return q;
 }
 
@@ -42,7 +46,7 @@ export async function countItems(db: Db, table: Table, filter: Filter): Promise<
 
 export function findDevicePage(db: Db, query: ListQuery) {
   return devices(db, query)
-    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_status", "t.archived", "t.updated_at"])
+    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_quantity", "t.track_stock", "t.archived", "t.updated_at"])
     .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
     .orderBy("t.name")
     .orderBy("t.id")
@@ -54,7 +58,7 @@ export function findDevicePage(db: Db, query: ListQuery) {
 export function findFlavourPage(db: Db, query: ListQuery) {
   return flavours(db, query)
     .leftJoin("products as p", "p.id", "t.device_id")
-    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_status", "t.archived", "t.updated_at", "p.name as device_name", "p.archived as device_archived"])
+    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_quantity", "t.track_stock", "t.archived", "t.updated_at", "p.name as device_name", "p.archived as device_archived"])
     .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
     .orderBy("t.name")
     .orderBy("t.id")

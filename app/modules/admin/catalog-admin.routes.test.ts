@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { signUp } from "~/modules/accounts/accounts.service.server";
 import { getDevice, getFlavour, listFlavourCards } from "~/modules/catalog/catalog.service.server";
 import { action as productAction, loader as productLoader } from "~/routes/admin/product";
 import { action as productNewAction, loader as productNewLoader } from "~/routes/admin/product-new";
@@ -15,6 +14,7 @@ import { cookieHeader, requestWith } from "~/testing/test-context";
 import { type FlavourValues } from "./catalog-admin";
 import { deviceFormAction } from "./catalog-admin.action.server";
 import { JPEG, staff, useCatalogFixture } from "./testing/catalog-fixture";
+import { signUpConfirmed } from "~/testing/accounts";
 
 describeEachDatabase(
   "back-office catalogue pages",
@@ -24,8 +24,8 @@ describeEachDatabase(
     it("guards every page (404) and action (403) for visitors and customers; staff create a flavour with an uploaded image that the shop shows at once", async () => {
       const { db } = testDb();
       const signUpValues = (firstName: string, email: string) => ({ firstName, lastName: "Lee", email, password: "correct horse battery", dateOfBirth: "1990-05-05", terms: "on" });
-      const shopper = await signUp(context("192.0.2.20"), requestWith(), signUpValues("Pat", "pat-catalog@example.com"));
-      const member = await signUp(context("192.0.2.21"), requestWith(), signUpValues("Kim", "kim-catalog@example.com"));
+      const shopper = await signUpConfirmed(context("192.0.2.20"), signUpValues("Pat", "pat-catalog@example.com"));
+      const member = await signUpConfirmed(context("192.0.2.21"), signUpValues("Kim", "kim-catalog@example.com"));
       if (!shopper.ok || !member.ok) throw new Error("sign-up failed");
       await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim-catalog@example.com").execute();
       const customerCookie = cookieHeader(shopper.headers);

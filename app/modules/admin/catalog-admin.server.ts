@@ -3,17 +3,15 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { catalogIdSchema, type Specification } from "~/modules/catalog/catalog";
+import { parseList, stockOf } from "~/modules/catalog/catalog.service.server";
+import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
 import {
   catalogMessages,
   checkDevice,
   checkFlavour,
   MAX_IMAGES,
-  type ArchiveFilter,
   type CatalogErrors,
   type CatalogKind,
-  type CatalogListItem,
-  type CatalogListPage,
-  type CatalogSortColumn,
   type DeviceField,
   type DeviceValues,
   type FlavourField,
@@ -22,47 +20,13 @@ import {
 import { deviceToValues, flavourToValues, slugify } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "./guard.server";
-import { pageWindow, type SortDirection } from "./listing";
 import { UPLOAD_URL } from "./uploads.server";
-import { likePattern } from "~/db/like.server";
 
 export type SaveResult<F extends string> = { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
 
 const tableOf = { device: "products", flavour: "flavours" } as const;
 
-function parseList<T>(json: string | null): T[] {
-  if (!json) return [];
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? (value as T[]) : [];
-}
 const nullableNumber = (n: number | null) => (n === null ? null : Number(n));
-
-// ---------- lists ----------
-
-export type CatalogListParams = { q: string; sort: CatalogSortColumn; dir: SortDirection; rawPage: string | null; show: ArchiveFilter };
-
-/** One page of the back-office list of devices or flavours: search by name or slug, filter by archived, sort. */
-export async function listCatalogItems(db: Db, kind: CatalogKind, params: CatalogListParams): Promise<CatalogListPage> {
-  const filter = { pattern: params.q ? likePattern(params.q) : null, show: params.show };
-  const total = await repo.countItems(db, tableOf[kind], filter);
-  const { page, totalPages, offset, limit } = pageWindow(params.rawPage, total);
-  const query = { ...filter, sort: params.sort, dir: params.dir, limit, offset };
-  const common = (r: Awaited<ReturnType<typeof repo.findDevicePage>>[number]): CatalogListItem => ({
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    image: parseList<string>(r.images)[0] ?? null,
-    priceCents: Number(r.price_cents),
-    stockStatus: r.stock_status,
-    archived: Number(r.archived) === 1,
-    updatedAt: r.updated_at,
-  });
-  const items =
-    kind === "device"
-      ? (await repo.findDevicePage(db, query)).map(common)
-      : (await repo.findFlavourPage(db, query)).map((r) => ({ ...common(r), device: { name: r.device_name, archived: Number(r.device_archived) === 1 } }));
-  return { items, total, page, totalPages, offset };
-}
 
 // ---------- one item, for its edit page ----------
 
@@ -87,7 +51,7 @@ export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor
     features: parseList<string>(row.features),
     detailsDescription: row.details_description,
     specifications: parseList<Specification>(row.specifications),
-    stockStatus: row.stock_status,
+    stock: stockOf(row),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     rechargeable: Number(row.rechargeable) === 1,
@@ -109,7 +73,7 @@ export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEdito
     priceCents: Number(row.price_cents),
     sizes: parseList<number>(row.sizes),
     deviceId: row.device_id,
-    stockStatus: row.stock_status,
+    stock: stockOf(row),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     bottleMl: nullableNumber(row.bottle_ml),
@@ -168,6 +132,16 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
+/** The stock moved between loading the form and saving it: nothing of the save is kept (thrown in its transaction). */
+class StockMovedError extends Error {}
+
+/** A tracked item's quantity as typed on its edit form: applied only if the stock is still what the form showed. */
+async function saveTypedStock(trx: Db, actor: SessionUser, kind: CatalogKind, id: string, input: { trackStock: boolean; stockQuantity: number; stockSeen: number | null }) {
+  if (!input.trackStock || input.stockSeen === null) return;
+  const saved = await setStockFromForm(trx, actor, kind, id, input.stockSeen, input.stockQuantity);
+  if (!saved.ok) throw new StockMovedError(saved.message);
+}
+
 // ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
 
 /** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
@@ -197,7 +171,7 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
     features: JSON.stringify(input.features),
     details_description: input.detailsDescription,
     specifications: JSON.stringify(input.specifications),
-    stock_status: input.stockStatus,
+    track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
     rechargeable: input.rechargeable ? 1 : 0,
@@ -209,16 +183,19 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
       const position = input.position ?? (await repo.nextDevicePosition(trx));
       if (id === null) {
         const newDeviceId = newId();
-        await repo.insertDevice(trx, { ...row, id: newDeviceId, position, archived: 0, created_at: now });
+        await repo.insertDevice(trx, { ...row, id: newDeviceId, position, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await recordStartingStock(trx, actor, "device", newDeviceId, input.stockQuantity, now);
         await bumpStorefrontVersion(trx);
         return newDeviceId;
       }
       if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
+      await saveTypedStock(trx, actor, "device", id, input);
       await bumpStorefrontVersion(trx);
       return id;
     });
     return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
   } catch (error) {
+    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
     if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.device } };
     throw error;
   }
@@ -252,7 +229,7 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
     price_cents: input.price,
     sizes: JSON.stringify(input.sizes),
     device_id: input.deviceId,
-    stock_status: input.stockStatus,
+    track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
     bottle_ml: input.bottleMl,
@@ -262,16 +239,19 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
     const savedId = await db.transaction().execute(async (trx) => {
       if (id === null) {
         const newFlavourId = newId();
-        await repo.insertFlavour(trx, { ...row, id: newFlavourId, archived: 0, created_at: now });
+        await repo.insertFlavour(trx, { ...row, id: newFlavourId, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await recordStartingStock(trx, actor, "flavour", newFlavourId, input.stockQuantity, now);
         await bumpStorefrontVersion(trx);
         return newFlavourId;
       }
       if (!(await repo.updateFlavour(trx, id, row))) return null;
+      await saveTypedStock(trx, actor, "flavour", id, input);
       await bumpStorefrontVersion(trx);
       return id;
     });
     return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
   } catch (error) {
+    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
     if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.flavour } };
     throw error;
   }

@@ -8,7 +8,6 @@ import { flavourFormAction } from "./catalog-admin.action.server";
 import {
   getDeviceEditor,
   getFlavourEditor,
-  listCatalogItems,
   saveDevice,
   saveFlavour,
   setDeviceArchived,
@@ -17,6 +16,8 @@ import {
 import { StaffOnlyError } from "./guard.server";
 import { uploadMessages } from "./uploads.server";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
+import { listCatalogItems } from "./catalog-admin-list.server";
+import { stockHistory } from "~/modules/stock/stock.service.server";
 
 describeEachDatabase(
   "back-office catalogue",
@@ -50,8 +51,10 @@ describeEachDatabase(
         slug: "test-pod-kit", name: "Test Pod Kit", description: "A small pod kit.", images: [fx.pngUrl, fx.jpegUrl], priceCents: 1999, originalPriceCents: 2499,
         flavors: ["Mango", "Mint"], nicotineStrengths: [10, 20], puffCounts: [600], features: ["USB-C charging", "Leak-proof pods"],
         details: { description: "All the details.", specifications: [{ name: "Battery", value: "500 mAh" }, { name: "Pod capacity", value: "2 ml" }] },
-        stockStatus: "low_stock", nicotineMgMl: 20, podMl: 2, rechargeable: true,
+        stock: { tracked: true, quantity: 3 }, nicotineMgMl: 20, podMl: 2, rechargeable: true,
       });
+      // The starting stock is the first line of its history.
+      expect((await stockHistory(db, staff, "device", id)).map((m) => [m.change, m.quantityAfter, m.note])).toEqual([[3, 3, "Starting stock"]]);
       const row = await db.selectFrom("products").select(["position", "featured", "archived"]).where("id", "=", id).executeTakeFirstOrThrow();
       const highest = await db.selectFrom("products").select((eb) => eb.fn.max("position").as("max")).where("id", "!=", id).executeTakeFirstOrThrow();
       expect(row).toEqual({ position: Number(highest.max) + 1, featured: 0, archived: 0 });
@@ -86,13 +89,13 @@ describeEachDatabase(
     it("refuses bad prices and other bad fields with messages, keeping what was typed", async () => {
       const { db } = testDb();
       const before = await snapshot(db);
-      expect(await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "", stockStatus: "sold" }))).toEqual({
+      expect(await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "", stockQuantity: "-3" }))).toEqual({
         status: "invalid",
         errors: {
           name: "Name is required",
           price: "Price cannot be negative",
           sizes: "Enter at least one nicotine strength",
-          stockStatus: "Choose a stock status from the list",
+          stockQuantity: "Stock cannot be negative",
         },
       });
       expect(await saveDevice(db, staff, null, deviceValues({ price: "12.345", originalPrice: "9.99", flavors: "", specifications: "Battery" }))).toMatchObject({
@@ -234,39 +237,46 @@ describeEachDatabase(
       const { db } = testDb();
       const editor = await getDeviceEditor(db, fx.deviceId);
       if (!editor) throw new Error("device missing");
-      const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "", stockStatus: "out_of_stock" };
+      const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "", stockQuantity: "0" };
       expect(await saveDevice(db, staff, fx.deviceId, values)).toEqual({ status: "saved", id: fx.deviceId });
       const device = await getDevice(db, fx.deviceId);
-      expect(device).toMatchObject({ priceCents: 1150, originalPriceCents: null, puffCounts: [], stockStatus: "out_of_stock", images: editor.values.images, slug: fx.deviceSlug });
+      expect(device).toMatchObject({ priceCents: 1150, originalPriceCents: null, puffCounts: [], stock: { tracked: true, quantity: 0 }, images: editor.values.images, slug: fx.deviceSlug });
       const after = await getDeviceEditor(db, fx.deviceId);
-      expect(after?.values).toEqual(values);
+      expect(after?.values).toEqual({ ...values, stockSeen: "0" });
       expect(after!.updatedAt > editor.updatedAt).toBe(true);
     });
 
     it("lists devices and flavours: search by name or slug, All / Active / Archived, sorting and pages", async () => {
       const { db } = testDb();
-      const params = { q: "", sort: "name" as const, dir: "asc" as const, rawPage: null, show: "all" as const };
-      const all = await listCatalogItems(db, "flavour", params);
+      const params = { q: "", sort: "name" as const, dir: "asc" as const, rawPage: null, show: "all" as const, stock: "all" as const };
+      const all = await listCatalogItems(db, "flavour", params, 5);
       expect(all.items).toHaveLength(20);
       expect(all.totalPages).toBe(Math.ceil(all.total / 20));
-      const last = await listCatalogItems(db, "flavour", { ...params, rawPage: "999" });
+      const last = await listCatalogItems(db, "flavour", { ...params, rawPage: "999" }, 5);
       expect(last.page).toBe(all.totalPages);
 
       const hidden = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Zz Hidden 100%_match" })));
       await setFlavourArchived(db, staff, hidden, true);
-      const search = await listCatalogItems(db, "flavour", { ...params, q: "100%_" });
+      const search = await listCatalogItems(db, "flavour", { ...params, q: "100%_" }, 5);
       expect(search.items.map((i) => [i.id, i.archived, i.device?.name])).toEqual([[hidden, true, "Hayati Pro Max 6000"]]);
-      expect((await listCatalogItems(db, "flavour", { ...params, q: "zz-hidden", show: "archived" })).items.map((i) => i.id)).toEqual([hidden]);
-      expect((await listCatalogItems(db, "flavour", { ...params, q: "zz hidden", show: "active" })).total).toBe(0);
-      expect((await listCatalogItems(db, "flavour", { ...params, show: "archived" })).items.every((i) => i.archived)).toBe(true);
+      expect((await listCatalogItems(db, "flavour", { ...params, q: "zz-hidden", show: "archived" }, 5)).items.map((i) => i.id)).toEqual([hidden]);
+      expect((await listCatalogItems(db, "flavour", { ...params, q: "zz hidden", show: "active" }, 5)).total).toBe(0);
+      expect((await listCatalogItems(db, "flavour", { ...params, show: "archived" }, 5)).items.every((i) => i.archived)).toBe(true);
 
-      const byPrice = await listCatalogItems(db, "device", { ...params, sort: "price", dir: "desc" });
+      const byPrice = await listCatalogItems(db, "device", { ...params, sort: "price", dir: "desc" }, 5);
       const prices = byPrice.items.map((i) => i.priceCents);
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
-      const byUpdated = await listCatalogItems(db, "device", { ...params, sort: "updated", dir: "desc" });
+      const byUpdated = await listCatalogItems(db, "device", { ...params, sort: "updated", dir: "desc" }, 5);
       expect(byUpdated.items[0]!.updatedAt >= byUpdated.items[byUpdated.items.length - 1]!.updatedAt).toBe(true);
-      const byStock = await listCatalogItems(db, "device", { ...params, sort: "stock", dir: "asc" });
-      expect(byStock.items.map((i) => i.stockStatus)).toEqual([...byStock.items.map((i) => i.stockStatus)].sort());
+      const byStock = await listCatalogItems(db, "device", { ...params, sort: "stock", dir: "asc" }, 5);
+      const quantities = byStock.items.map((i) => i.stock.quantity);
+      expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+      const low = await listCatalogItems(db, "flavour", { ...params, stock: "low" }, 5);
+      expect(low.total).toBeGreaterThan(0);
+      expect(low.items.every((i) => i.stock.tracked && i.stock.quantity <= 5)).toBe(true);
+      const out = await listCatalogItems(db, "flavour", { ...params, stock: "out" }, 5);
+      expect(out.total).toBeGreaterThan(0);
+      expect(out.items.every((i) => i.stock.quantity === 0)).toBe(true);
     });
   },
   { seed: true },

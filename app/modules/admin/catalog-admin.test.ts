@@ -49,7 +49,7 @@ describe("catalogue form rules", () => {
 
   it("shows the UK limit messages of the compliance module under the fields that break them", () => {
     const values: FlavourValues = {
-      name: "Too Strong", slug: "", description: "x", deviceId: "abc", price: "4.99", sizes: "10\n25", stockStatus: "in_stock",
+      name: "Too Strong", slug: "", description: "x", deviceId: "abc", price: "4.99", sizes: "10\n25", trackStock: "on", stockQuantity: "5", stockSeen: "",
       nicotineMgMl: "21", podMl: "2.5", bottleMl: "12", images: [],
     };
     const result = checkFlavour(values);

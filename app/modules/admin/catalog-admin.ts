@@ -1,6 +1,8 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
-import { stockStatuses, type Specification } from "~/modules/catalog/catalog";
+import type { Specification, Stock } from "~/modules/catalog/catalog";
+import { stockQuantityField } from "~/modules/stock/stock";
+import { oneOf } from "./listing";
 import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
 
 export type CatalogKind = "device" | "flavour";
@@ -26,9 +28,9 @@ export const catalogMessages = {
 
 export const deviceFields = [
   "name", "slug", "description", "price", "originalPrice", "flavors", "nicotineStrengths", "puffCounts", "features",
-  "detailsDescription", "specifications", "stockStatus", "nicotineMgMl", "podMl", "rechargeable", "featured", "position",
+  "detailsDescription", "specifications", "trackStock", "stockQuantity", "stockSeen", "nicotineMgMl", "podMl", "rechargeable", "featured", "position",
 ] as const;
-export const flavourFields = ["name", "slug", "description", "deviceId", "price", "sizes", "stockStatus", "nicotineMgMl", "podMl", "bottleMl"] as const;
+export const flavourFields = ["name", "slug", "description", "deviceId", "price", "sizes", "trackStock", "stockQuantity", "stockSeen", "nicotineMgMl", "podMl", "bottleMl"] as const;
 
 export type DeviceField = (typeof deviceFields)[number];
 export type FlavourField = (typeof flavourFields)[number];
@@ -130,7 +132,8 @@ const slugField = z
   .max(limits.slug, `Slug must be ${limits.slug} characters or fewer`)
   .refine((s) => s === "" || SLUG.test(s), "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice");
 
-const stockField = z.enum(stockStatuses, "Choose a stock status from the list");
+/** What the edit form showed (hidden): the quantity is saved only if the stock is still that (orders may take some). */
+const stockSeenField = z.string().trim().regex(/^\d{0,7}$/).transform((v) => (v === "" ? null : Number(v)));
 const checkbox = z.string().transform((v) => v === "on");
 const nicotineField = field((raw) => {
   const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
@@ -168,7 +171,9 @@ export const deviceInput = z.object({
   features: field((raw) => parseTextList(raw, "feature", limits.feature, false)),
   detailsDescription: text("Details", limits.details, false),
   specifications: field(parseSpecifications),
-  stockStatus: stockField,
+  trackStock: checkbox,
+  stockQuantity: stockQuantityField,
+  stockSeen: stockSeenField,
   nicotineMgMl: nicotineField,
   podMl: podField,
   rechargeable: checkbox,
@@ -183,7 +188,9 @@ export const flavourInput = z.object({
   deviceId: z.string().trim().min(1, "Choose a device").max(64, catalogMessages.deviceUnknown),
   price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
   sizes: field((raw) => parseWholeNumbers(raw, "nicotine strength", 0, UK_LIMITS.nicotineMgMl, nicotineLimitMessage("Nicotine strengths"), true)),
-  stockStatus: stockField,
+  trackStock: checkbox,
+  stockQuantity: stockQuantityField,
+  stockSeen: stockSeenField,
   nicotineMgMl: nicotineField,
   podMl: podField,
   bottleMl: bottleField,
@@ -228,6 +235,9 @@ export const catalogSortColumns = ["name", "price", "stock", "updated"] as const
 export type CatalogSortColumn = (typeof catalogSortColumns)[number];
 export const archiveFilters = { all: "All", active: "Active", archived: "Archived" } as const;
 export type ArchiveFilter = keyof typeof archiveFilters;
+export const stockFilters = { all: "Any stock", low: "Low stock", out: "Out of stock", untracked: "Not tracked" } as const;
+export type StockFilter = keyof typeof stockFilters;
+export const parseStockFilter = (raw: string | null): StockFilter => oneOf(raw, Object.keys(stockFilters) as StockFilter[], "all");
 /** One row of a back-office list. */
 export type CatalogListItem = {
   id: string;
@@ -235,7 +245,7 @@ export type CatalogListItem = {
   slug: string;
   image: string | null;
   priceCents: number;
-  stockStatus: string;
+  stock: Stock;
   archived: boolean;
   updatedAt: string;
   /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
@@ -243,7 +253,7 @@ export type CatalogListItem = {
 };
 export type CatalogListPage = { items: CatalogListItem[]; total: number; page: number; totalPages: number; offset: number };
 
-export const parseArchiveFilter = (raw: string | null): ArchiveFilter => (raw === "active" || raw === "archived" ? raw : "all");
+export const parseArchiveFilter = (raw: string | null): ArchiveFilter => oneOf(raw, Object.keys(archiveFilters) as ArchiveFilter[], "all");
 
 /** The message shown after a redirect (?notice=created|saved|archived|restored); anything else shows nothing. */
 export function catalogNotice(kind: CatalogKind, raw: string | null): string | null {
@@ -251,5 +261,6 @@ export function catalogNotice(kind: CatalogKind, raw: string | null): string | n
   if (raw === "saved") return catalogMessages.saved;
   if (raw === "archived") return catalogMessages.archived[kind];
   if (raw === "restored") return catalogMessages.restored[kind];
+  if (raw === "stock") return "Stock updated.";
   return null;
 }

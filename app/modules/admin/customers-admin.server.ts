@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
-import type { SessionUser } from "~/modules/accounts/accounts";
+import { fullName, type SessionUser } from "~/modules/accounts/accounts";
 import { addressTypeLabels, type AddressType } from "~/modules/checkout/addresses";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type ListParams } from "./listing";
@@ -32,9 +32,6 @@ const signInMethods: Record<string, string> = { email: "Email and password", goo
 /** Better Auth's timestamps arrive as Date (PostgreSQL) or text (SQLite). */
 const iso = (value: string | Date | number) => new Date(value).toISOString();
 
-const displayName = (r: { name: string; firstName: string | null; lastName: string | null }) =>
-  [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.name;
-
 export async function listCustomers(db: Db, actor: SessionUser | null, params: ListParams<CustomerSort>) {
   assertStaff(actor);
   const pattern = params.q ? likePattern(params.q) : null;
@@ -62,7 +59,7 @@ export async function listCustomers(db: Db, actor: SessionUser | null, params: L
   const rows = await query.limit(window.limit).offset(window.offset).execute();
   const customers: CustomerRow[] = rows.map((r) => ({
     id: r.id,
-    name: displayName(r),
+    name: fullName(r),
     email: r.email,
     role: r.role,
     joinedAt: iso(r.createdAt),
@@ -98,7 +95,7 @@ export async function getCustomer(db: Db, actor: SessionUser | null, id: string)
   ]);
   return {
     id: user.id,
-    name: displayName(user),
+    name: fullName(user),
     email: user.email,
     role: user.role,
     dateOfBirth: user.dateOfBirth,

@@ -10,6 +10,7 @@ import { loader as customersLoader } from "~/routes/admin/customers";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { getCustomer, listCustomers, type CustomerSort } from "./customers-admin.server";
 import { StaffOnlyError } from "./guard.server";
+import { signUpConfirmed } from "~/testing/accounts";
 
 const password = "correct horse battery";
 const signUpValues = (firstName: string, lastName: string, email: string) => ({ firstName, lastName, email, password, dateOfBirth: "1990-04-12", terms: "on" });
@@ -40,8 +41,8 @@ describeEachDatabase("back office: customers", (testDb) => {
   beforeAll(async () => {
     const { db } = testDb();
     context = await createTestContext(testDb());
-    alexCookie = cookieOf(await accounts.signUp(context("192.0.2.10"), requestWith(), signUpValues("Alex", "Morgan", "alex@example.com")));
-    cookieOf(await accounts.signUp(context("192.0.2.11"), requestWith(), signUpValues("Bea", "Jones", "bea.jones@example.com")));
+    alexCookie = cookieOf(await signUpConfirmed(context("192.0.2.10"), signUpValues("Alex", "Morgan", "alex@example.com")));
+    cookieOf(await signUpConfirmed(context("192.0.2.11"), signUpValues("Bea", "Jones", "bea.jones@example.com")));
     await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
     staffCookie = cookieOf(await accounts.signIn(context("192.0.2.12"), requestWith(), { email: "boss@example.com", password, rememberMe: false }));
     alex = (await getSessionUser(context(), requestWith(alexCookie)))!;

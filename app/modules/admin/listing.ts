@@ -22,3 +22,7 @@ export function pageWindow(rawPage: string | null, total: number, perPage = ADMI
   const page = clampPage(rawPage, totalPages);
   return { page, totalPages, offset: (page - 1) * perPage, limit: perPage };
 }
+
+/** `raw` when it is one of `values` (a filter in the address), otherwise `fallback`. */
+export const oneOf = <V extends string>(raw: string | null, values: readonly V[], fallback: V): V =>
+  values.includes(raw as V) ? (raw as V) : fallback;

@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { createLogger } from "~/lib/log.server";
-import type { Mailer } from "~/lib/mailer.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import * as accounts from "~/modules/accounts/accounts.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
@@ -9,6 +8,7 @@ import { action as messagesAction } from "~/routes/admin/messages";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { StaffOnlyError } from "./guard.server";
 import { listMessages, replyHref, setMessageHandled, type MessageFilter, type MessageSort } from "./messages-admin.server";
+import { signUpConfirmed } from "~/testing/accounts";
 
 const person = (id: string, role: "staff" | "customer"): SessionUser => ({
   id, name: `${id} Person`, email: `${id}@example.com`, firstName: id, lastName: "Person", dateOfBirth: "1990-01-01", role, authProvider: "email",
@@ -29,9 +29,8 @@ describeEachDatabase("back office: messages", (testDb) => {
       await db.insertInto("user").values({ id: u.id, name: u.name, email: u.email, emailVerified: 0, createdAt: now, updatedAt: now, role: u.role }).execute();
     }
     // One through the real contact form, then 24 more with known times (one every minute, oldest first).
-    const mailer: Mailer = { send: async () => {}, close: () => {}, transport: "log" };
     const sent = await sendContactMessage(
-      { db, mailer, log: createLogger("silent"), staffEmail: "staff@example.com", shopName: "Shop" },
+      { db, log: createLogger("silent"), staffEmail: "staff@example.com", shopName: "Shop" },
       { firstName: "Zoe", lastName: "Adams", email: "zoe@example.com", phone: "07700 900222", subject: "Support", message: script },
       { honeypot: "", clientIp: "192.0.2.50" },
     );
@@ -104,7 +103,7 @@ describeEachDatabase("back office: messages", (testDb) => {
     const { db } = testDb();
     const context = await createTestContext(testDb());
     const password = "correct horse battery";
-    const signedUp = await accounts.signUp(context("192.0.2.60"), requestWith(), {
+    const signedUp = await signUpConfirmed(context("192.0.2.60"), {
       firstName: "Cara", lastName: "Shopper", email: "cara@example.com", password, dateOfBirth: "1990-04-12", terms: "on",
     });
     if (!signedUp.ok) throw new Error("sign-up failed");

@@ -1,4 +1,5 @@
 /** The contact-form inbox of the back office: what both the page and the server need (client-safe). */
+import { oneOf } from "./listing";
 
 export const MESSAGE_FILTERS = ["unhandled", "handled", "all"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
@@ -29,8 +30,7 @@ export const messageNotices = {
 
 /** ?status= of the inbox; anything else is the default, the unhandled messages. */
 export function messageFilter(url: URL): MessageFilter {
-  const value = url.searchParams.get("status");
-  return MESSAGE_FILTERS.includes(value as MessageFilter) ? (value as MessageFilter) : "unhandled";
+  return oneOf(url.searchParams.get("status"), MESSAGE_FILTERS, "unhandled");
 }
 
 /** A reply link: the address stays readable (its @ kept), everything else that could break the URL is encoded. */

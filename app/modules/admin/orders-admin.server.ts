@@ -3,9 +3,9 @@ import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
 import type { ShopContext } from "~/lib/app-context";
-import { appUrl } from "~/lib/config.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { addDays } from "~/modules/checkout/shipping";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.server";
 import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderField } from "~/modules/orders/order-status";
 import { orderStatuses, ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
@@ -13,6 +13,9 @@ import { findOrder } from "~/modules/orders/orders.service.server";
 import { londonDayStart } from "./dashboard.server";
 import { assertStaff } from "./guard.server";
 import { listParams, pageWindow, type SortDirection } from "./listing";
+import { returnStockForOrder } from "~/modules/stock/stock.service.server";
+import { ageMessages } from "~/modules/age-checks/age-checks";
+import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
 
 export const orderSortColumns = ["date", "total", "status"] as const;
 export type OrderSort = (typeof orderSortColumns)[number];
@@ -124,13 +127,15 @@ export type StepResult =
 /**
  * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
  * page showed. Only an allowed step from the order's real current value is taken, by a conditional update in a
- * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. Staff only.
+ * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. With `mail`,
+ * the customer's e-mail is queued in that transaction too. Staff only.
  */
 export async function changeOrderStep(
   db: Db,
   actor: SessionUser | null,
   input: { orderId: string; step: unknown; from: unknown },
   now = new Date(),
+  mail?: { shopName: string },
 ): Promise<StepResult> {
   assertStaff(actor);
   if (!ORDER_ID.test(input.orderId)) return { ok: false, status: 404, message: "There is no such order." };
@@ -140,7 +145,7 @@ export async function changeOrderStep(
       trx
         .selectFrom("orders as o")
         .innerJoin("user as u", "u.id", "o.user_id")
-        .select(["o.status", "o.payment_status", "u.email", "u.name", "u.firstName"])
+        .select(["o.status", "o.payment_status", "o.user_id", "u.email", "u.name", "u.firstName"])
         .where("o.id", "=", input.orderId)
         .executeTakeFirst();
     const row = await current();
@@ -148,6 +153,10 @@ export async function changeOrderStep(
     const state = { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus };
     const check = checkStep(input.step, state, input.from);
     if (!check.ok) return { ok: false, status: 409, message: check.message };
+    // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
+    if (check.field === "status" && check.to === "dispatched" && !(await dispatchAllowed(trx, row.user_id))) {
+      return { ok: false, status: 409, message: ageMessages.dispatchRefused };
+    }
     const update =
       check.field === "status"
         ? trx.updateTable("orders").set({ status: check.to, updated_at: stamp }).where("status", "=", check.from)
@@ -160,6 +169,14 @@ export async function changeOrderStep(
       return { ok: false, status: 409, message: raced && !raced.ok ? raced.message : "This order changed while you were looking at it. Nothing was changed; check it and try again." };
     }
     await recordOrderEvent(trx, input.orderId, { field: check.field, from: check.from, to: check.to, byUserId: actor.id, byName: actor.name || actor.email, at: stamp });
+    // A cancelled order's stock goes back, in the same transaction as the cancellation (which can happen only once).
+    if (check.field === "status" && check.to === "cancelled") {
+      await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
+    }
+    if (mail) {
+      const payload = { to: row.email, shopName: mail.shopName, orderId: input.orderId, field: check.field, status: check.to, customerName: row.firstName || row.name || "there" };
+      await enqueueJob(trx, "order-status", payload, now);
+    }
     return {
       ok: true,
       orderId: input.orderId,
@@ -172,37 +189,7 @@ export async function changeOrderStep(
   });
 }
 
-/** The e-mail a customer gets when their order moves on. */
-export function stepEmail(shopName: string, accountUrl: string, change: { orderId: string; field: OrderField; to: string; customerName: string }) {
-  const { orderId, field, to } = change;
-  const label = statusLabel(field, to);
-  const subject =
-    field === "status" ? `${shopName}: order ${orderId} is now ${label.toLowerCase()}` : to === "paid" ? `${shopName}: payment received for order ${orderId}` : `${shopName}: order ${orderId} has been refunded`;
-  const news: Record<string, string> = {
-    confirmed: `Your order ${orderId} is now confirmed. We are getting it ready.`,
-    dispatched: `Your order ${orderId} is now dispatched: it is on its way to you.`,
-    delivered: `Your order ${orderId} is now delivered. We hope you enjoy it.`,
-    cancelled: `Your order ${orderId} is now cancelled. If you have already paid, we will refund you.`,
-    paid: `We have received your payment for order ${orderId}. Thank you.`,
-    refunded: `We have refunded your payment for order ${orderId}.`,
-  };
-  const text = [`Hello ${change.customerName},`, "", news[to] ?? `Your order ${orderId} is now ${label}.`, "", `You can follow your order here: ${accountUrl}`, "", shopName].join("\n");
-  return { subject, text };
-}
-
-/** The back office's action: takes the step and, when it was taken, e-mails the customer in the background. */
+/** The back office's action: takes the step (its e-mail to the customer is queued in the same transaction). */
 export async function handleOrderStep(context: ShopContext, actor: SessionUser | null, orderId: string, form: FormData): Promise<StepResult> {
-  const result = await changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") });
-  if (result.ok) {
-    const mail = stepEmail(context.settings.name, `${appUrl(context.config)}/account/orders/${result.orderId}`, {
-      orderId: result.orderId,
-      field: result.field,
-      to: result.to,
-      customerName: result.customer.name,
-    });
-    void context.mailer
-      .send({ to: result.customer.email, ...mail })
-      .catch((error: Error) => context.log.error({ err: error, orderId: result.orderId }, "could not send an order status e-mail"));
-  }
-  return result;
+  return changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") }, new Date(), { shopName: context.settings.name });
 }

@@ -14,6 +14,7 @@ import { StaffOnlyError } from "./guard.server";
 import { londonDate, londonMidnight, slugify, type PostValues } from "./posts-admin";
 import { getPostForEdit, listPosts, postMessages, previewPost, savePost, setPostPublished, type PostDeps, type PostSort } from "./posts-admin.server";
 import { uploadMessages, UPLOAD_URL } from "./uploads.server";
+import { signUpConfirmed } from "~/testing/accounts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const png = (name = "cover.png") => new File([PNG], name, { type: "image/png" });
@@ -190,7 +191,7 @@ describeEachDatabase(
     it("through the pages: a customer's or a visitor's post is a 403 that changes nothing; staff preview, create and publish", async () => {
       const context = await createTestContext(testDb(), { env: { UPLOAD_DIR: dir } });
       const password = "correct horse battery";
-      const signedUp = await accounts.signUp(context("192.0.2.70"), requestWith(), {
+      const signedUp = await signUpConfirmed(context("192.0.2.70"), {
         firstName: "Cara", lastName: "Shopper", email: "cara@example.com", password, dateOfBirth: "1990-04-12", terms: "on",
       });
       if (!signedUp.ok) throw new Error("sign-up failed");

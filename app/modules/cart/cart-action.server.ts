@@ -21,9 +21,13 @@ export async function handleCartAction(context: ShopContext, userId: string, for
   }
   const line = parseLineKey(String(form.get("line") ?? ""));
   if (!line) return data({ error: "That line is not in your cart." }, { status: 400 });
-  if (intent === "increase") await changeQuantity(context.db, userId, line, 1);
-  else if (intent === "decrease") await changeQuantity(context.db, userId, line, -1);
-  else if (intent === "remove") await removeLine(context.db, userId, line);
-  else return data({ error: "Unknown request." }, { status: 400 });
-  return { error: null };
+  if (intent === "increase" || intent === "decrease") {
+    const refused = await changeQuantity(context.db, userId, line, intent === "increase" ? 1 : -1);
+    return refused ? data({ error: refused }, { status: 400 }) : { error: null };
+  }
+  if (intent === "remove") {
+    await removeLine(context.db, userId, line);
+    return { error: null };
+  }
+  return data({ error: "Unknown request." }, { status: 400 });
 }

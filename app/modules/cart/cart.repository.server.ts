@@ -72,7 +72,7 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
   const devices = deviceIds.length
     ? await db
         .selectFrom("products")
-        .select(["id", "name", "images", "price_cents", "flavors", "nicotine_strengths", "puff_counts", "stock_status"])
+        .select(["id", "name", "images", "price_cents", "flavors", "nicotine_strengths", "puff_counts", "stock_quantity", "track_stock"])
         .where("id", "in", deviceIds)
         .where("archived", "=", 0)
         .execute()
@@ -81,7 +81,7 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
     ? await db
         .selectFrom("flavours as f")
         .innerJoin("products as p", "p.id", "f.device_id")
-        .select(["f.id", "f.name", "f.images", "f.price_cents", "f.sizes", "f.stock_status", "p.name as device_name"])
+        .select(["f.id", "f.name", "f.images", "f.price_cents", "f.sizes", "f.stock_quantity", "f.track_stock", "p.name as device_name"])
         .where("f.id", "in", flavourIds)
         .where("f.archived", "=", 0)
         .where("p.archived", "=", 0)

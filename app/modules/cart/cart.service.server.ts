@@ -3,6 +3,8 @@ import { totals, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
 import { clampQuantity, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
 import { guestLineSchema } from "./cart.schema";
+import { availableUnits, stockMessages } from "~/modules/catalog/catalog";
+import { stockOf } from "~/modules/catalog/catalog.service.server";
 
 export type CartLine = LineIdentity & {
   key: string;
@@ -15,9 +17,11 @@ export type CartLine = LineIdentity & {
   unitPriceCents: number;
   lineTotalCents: number;
 };
-export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[] };
+/** `capped`: what changed because there is less in stock than the cart held (the page says so). */
+export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[]; capped: string[] };
 
-type Sellable = { name: string; image: string | null; priceCents: number; outOfStock: boolean; check: (line: GuestLine) => string | null };
+/** `available`: units one order may take (Infinity for an untracked item). */
+type Sellable = { name: string; image: string | null; priceCents: number; available: number; check: (line: GuestLine) => string | null };
 
 const list = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
@@ -34,7 +38,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       name: d.name,
       image: list<string>(d.images)[0] ?? null,
       priceCents: d.price_cents,
-      outOfStock: d.stock_status === "out_of_stock",
+      available: availableUnits(stockOf(d)),
       check: (line) => {
         if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "") return "Choose one of the device's flavours";
         if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
@@ -49,27 +53,48 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       name: f.name,
       image: list<string>(f.images)[0] ?? null,
       priceCents: f.price_cents,
-      outOfStock: f.stock_status === "out_of_stock",
+      available: availableUnits(stockOf(f)),
       check: (line) => (line.flavor !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
     });
   }
   return items;
 }
 
-/** The shopper's cart priced from the catalogue; lines whose item is gone are removed and named in `dropped`. */
-export async function getCart(db: Db, userId: string, taxRatePercent: number): Promise<Cart> {
+/**
+ * The shopper's cart priced from the catalogue; lines whose item is gone are removed and named in `dropped`. With
+ * `capToStock` (the pages), a line holding more than is left is brought down to what is left (or removed when none
+ * is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
+ */
+export async function getCart(db: Db, userId: string, taxRatePercent: number, options: { capToStock?: boolean } = {}): Promise<Cart> {
   const rows = await repo.findCartRows(db, userId);
   const identities = rows.map((r) => ({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }));
   const items = await sellableItems(db, identities);
   const lines: CartLine[] = [];
   const dropped: string[] = [];
+  const capped: string[] = [];
+  const left = new Map<string, number>();
   for (const [i, row] of rows.entries()) {
     const identity = identities[i]!;
-    const item = items.get(`${identity.kind}|${identity.itemId}`);
+    const itemKey = `${identity.kind}|${identity.itemId}`;
+    const item = items.get(itemKey);
     if (!item) {
       dropped.push(row.flavor || "An item");
       await repo.deleteLine(db, userId, identity);
       continue;
+    }
+    let quantity = row.quantity;
+    if (options.capToStock) {
+      const available = left.get(itemKey) ?? item.available;
+      if (quantity > available) {
+        capped.push(available === 0 ? stockMessages.outOfStock(item.name) : stockMessages.onlyLeft(available, item.name));
+        if (available === 0) {
+          await repo.deleteLine(db, userId, identity);
+          continue;
+        }
+        quantity = available;
+        await repo.setQuantity(db, userId, identity, quantity);
+      }
+      left.set(itemKey, available - quantity);
     }
     lines.push({
       ...identity,
@@ -79,34 +104,49 @@ export async function getCart(db: Db, userId: string, taxRatePercent: number): P
       href: identity.kind === "device" ? `/productdetail/${identity.itemId}` : `/flavour/${identity.itemId}`,
       displayFlavor: identity.flavor || item.name,
       puffCount: row.puff_count,
-      quantity: row.quantity,
+      quantity,
       unitPriceCents: item.priceCents,
-      lineTotalCents: item.priceCents * row.quantity,
+      lineTotalCents: item.priceCents * quantity,
     });
   }
-  return { lines, dropped, totals: totals(lines, taxRatePercent) };
+  return { lines, dropped, capped, totals: totals(lines, taxRatePercent) };
 }
 
 export type AddResult = { ok: true } | { ok: false; message: string };
 
-/** Adds an item with its chosen options after checking them against the catalogue. */
+/** Units of an item the cart holds already, over all its lines (one device in two flavours is two lines). */
+async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: string): Promise<number> {
+  const rows = await repo.findCartRows(db, userId);
+  return rows.filter((r) => r.kind === kind && r.item_id === itemId).reduce((sum, r) => sum + r.quantity, 0);
+}
+
+/** Adds an item with its chosen options after checking them, and the stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
   const parsed = guestLineSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: "That item or option is not available." };
   const line = parsed.data;
   const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
   if (!item) return { ok: false, message: "That item is no longer available." };
-  if (item.outOfStock) return { ok: false, message: `${item.name} is out of stock.` };
+  if (item.available === 0) return { ok: false, message: stockMessages.outOfStock(item.name) };
   const problem = item.check(line);
   if (problem) return { ok: false, message: problem };
+  if (Number.isFinite(item.available) && (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available) {
+    return { ok: false, message: stockMessages.onlyLeft(item.available, item.name) };
+  }
   await repo.upsertLine(db, userId, line);
   return { ok: true };
 }
 
-/** Minus never goes below 1; plus never above 99. */
-export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1) {
+/** Minus never goes below 1; plus never above 99, nor above what is in stock (then it says so). */
+export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1): Promise<string | null> {
   const row = (await repo.findCartRows(db, userId)).find((r) => lineKey({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) === lineKey(line));
-  if (row) await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
+  if (!row) return null;
+  if (delta > 0) {
+    const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
+    if (item && (await unitsInCart(db, userId, line.kind, line.itemId)) + 1 > item.available) return stockMessages.onlyLeft(item.available, item.name);
+  }
+  await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
+  return null;
 }
 
 export const removeLine = repo.deleteLine;

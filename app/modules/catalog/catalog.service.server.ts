@@ -14,19 +14,26 @@ import {
   type FlavourCard,
   type Review,
   type Specification,
-  type StockStatus,
+  type Stock,
 } from "./catalog";
 
 type DeviceRow = NonNullable<Awaited<ReturnType<typeof repo.findDeviceById>>>;
 type FlavourRow = NonNullable<Awaited<ReturnType<typeof repo.findFlavourById>>>;
 
-function parseList<T>(json: string | null): T[] {
+/** A JSON list column ("[...]" text) as an array; anything else is an empty list. */
+export function parseList<T>(json: string | null): T[] {
   if (!json) return [];
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
 const firstImage = (json: string) => parseList<string>(json)[0] ?? null;
+
+/** Rows keep the quantity and whether it is tracked; the domain keeps them together. */
+export const stockOf = (row: { stock_quantity: number; track_stock: number }): Stock => ({
+  tracked: Boolean(row.track_stock),
+  quantity: Number(row.stock_quantity),
+});
 
 function toDevice(row: DeviceRow): Device {
   return {
@@ -45,7 +52,7 @@ function toDevice(row: DeviceRow): Device {
       description: row.details_description,
       specifications: parseList<Specification>(row.specifications),
     },
-    stockStatus: row.stock_status as StockStatus,
+    stock: stockOf(row),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: row.pod_ml === null ? null : Number(row.pod_ml),
     rechargeable: Boolean(row.rechargeable),
@@ -64,7 +71,7 @@ function toFlavour(row: FlavourRow): Flavour {
     deviceId: row.device_id,
     deviceName: row.device_name,
     deviceSlug: row.device_slug,
-    stockStatus: row.stock_status as StockStatus,
+    stock: stockOf(row),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: row.pod_ml === null ? null : Number(row.pod_ml),
     bottleMl: row.bottle_ml === null ? null : Number(row.bottle_ml),

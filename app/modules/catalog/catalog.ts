@@ -9,6 +9,28 @@ export const stockLabels: Record<StockStatus, string> = {
   out_of_stock: "Out of stock",
 };
 
+/** An item's stock: a quantity of whole units, or not tracked (made to order: never runs out). */
+export type Stock = { tracked: boolean; quantity: number };
+
+/** What the shop shows, from the quantity: low at or under the shop's threshold, out at none. */
+export function stockStatusOf(stock: Stock, lowThreshold: number): StockStatus {
+  if (!stock.tracked) return "in_stock";
+  if (stock.quantity <= 0) return "out_of_stock";
+  return stock.quantity <= lowThreshold ? "low_stock" : "in_stock";
+}
+
+/** How many one order may take: what is left, or any number for an untracked item. */
+export const availableUnits = (stock: Stock) => (stock.tracked ? Math.max(0, stock.quantity) : Number.POSITIVE_INFINITY);
+
+/** The shopper's words for a line that asks for more than there is. */
+export const stockMessages = {
+  onlyLeft: (count: number, name: string) => `Only ${count} left of ${name}`,
+  outOfStock: (name: string) => `Sorry, ${name} is out of stock`,
+  outOfStockLabel: "Out of stock",
+  onlyLeftLabel: (count: number) => `Only ${count} left`,
+  inStockToday: "In Stock Today",
+} as const;
+
 export type Specification = { name: string; value: string };
 
 /** A device (the spec's Product). */
@@ -25,7 +47,7 @@ export type Device = {
   puffCounts: number[];
   features: string[];
   details: { description: string; specifications: Specification[] };
-  stockStatus: StockStatus;
+  stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
   rechargeable: boolean;
@@ -42,7 +64,7 @@ export type Flavour = {
   deviceId: string;
   deviceName: string;
   deviceSlug: string;
-  stockStatus: StockStatus;
+  stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
   bottleMl: number | null;

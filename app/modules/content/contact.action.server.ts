@@ -1,5 +1,6 @@
 import { staffEmail } from "~/lib/config.server";
 import type { ShopContext } from "~/lib/app-context";
+import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 import { sendContactMessage } from "./contact.service.server";
 
@@ -13,7 +14,7 @@ export async function handleContactForm(context: ShopContext, form: FormData): P
   const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
   try {
     const outcome = await sendContactMessage(
-      { db: context.db, mailer: context.mailer, log: context.log, staffEmail: staffEmail(context.config), shopName: context.settings.name },
+      { db: context.db, log: context.log, staffEmail: staffEmail(context.config), shopName: context.settings.name },
       values,
       { honeypot, clientIp: context.clientIp },
     );
@@ -21,6 +22,10 @@ export async function handleContactForm(context: ShopContext, form: FormData): P
     if (outcome.status === "invalid") return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
     return { result: { ok: false, values, errors: {}, formError: outcome.message }, status: 429 };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(context.log, error, "contact");
+      return { result: { ok: false, values, errors: {}, formError: contactMessages.unavailable }, status: 503 };
+    }
     context.log.error({ err: error }, "saving a contact message failed");
     return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 };
   }

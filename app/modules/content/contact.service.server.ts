@@ -1,11 +1,11 @@
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
-import type { Mailer } from "~/lib/mailer.server";
-import { CONTACT_PER_ADDRESS, describeWait, hitRateLimit } from "~/modules/security/rate-limit.server";
-import { checkContact, HONEYPOT_FIELD, type ContactErrors, type ContactInput, type ContactValues } from "./contact";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { CONTACT_PER_ADDRESS, CONTACT_PER_EMAIL, describeWait, hitRateLimits } from "~/modules/security/rate-limit.server";
+import { checkContact, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 
-export type ContactDeps = { db: Db; mailer: Mailer; log: Logger; staffEmail: string; shopName: string };
+export type ContactDeps = { db: Db; log: Logger; staffEmail: string; shopName: string };
 
 export type ContactOutcome =
   | { status: "sent"; id: string | null }
@@ -13,8 +13,9 @@ export type ContactOutcome =
   | { status: "limited"; message: string };
 
 /**
- * Checks and saves a contact message, then tells the staff by e-mail (in the background: a slow or failing mail
- * server never loses the message). A filled honeypot looks sent to the robot but saves nothing.
+ * Checks and saves a contact message and, in the same transaction, queues the staff's e-mail about it (sent in the
+ * background: a slow or failing mail server never loses the message). A filled honeypot looks sent to the robot
+ * but saves nothing.
  */
 export async function sendContactMessage(
   deps: ContactDeps,
@@ -23,7 +24,11 @@ export async function sendContactMessage(
 ): Promise<ContactOutcome> {
   const checked = checkContact(values);
   if ("errors" in checked) return { status: "invalid", errors: checked.errors };
-  const limit = await hitRateLimit(deps.db, CONTACT_PER_ADDRESS, extras.clientIp);
+  // Per client address, and per e-mail address given (one sender moving between networks).
+  const limit = await hitRateLimits(deps.db, [
+    [CONTACT_PER_ADDRESS, extras.clientIp],
+    [CONTACT_PER_EMAIL, checked.input.email.toLowerCase()],
+  ]);
   if (!limit.allowed) {
     return {
       status: "limited",
@@ -36,41 +41,22 @@ export async function sendContactMessage(
   }
   const id = newId();
   const input = checked.input;
-  await deps.db
-    .insertInto("messages")
-    .values({
-      id,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-      handled: 0,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  void deps.mailer.send(staffNotice(deps.staffEmail, deps.shopName, input)).catch((error: Error) => {
-    deps.log.error({ err: error, messageId: id }, "could not e-mail the staff about a contact message");
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("messages")
+      .values({
+        id,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+        handled: 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await enqueueJob(trx, "contact-notice", { to: deps.staffEmail, shopName: deps.shopName, message: input });
   });
   return { status: "sent", id };
-}
-
-export function staffNotice(to: string, shopName: string, input: ContactInput) {
-  const name = `${input.firstName} ${input.lastName}`.trim();
-  return {
-    to,
-    replyTo: input.email,
-    subject: `[${shopName}] ${input.subject} from ${name}`,
-    text: [
-      `New message from the contact form.`,
-      ``,
-      `Name: ${name}`,
-      `Email: ${input.email}`,
-      `Phone: ${input.phone}`,
-      `Subject: ${input.subject}`,
-      ``,
-      input.message,
-    ].join("\n"),
-  };
 }

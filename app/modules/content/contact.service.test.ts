@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestWorker } from "~/testing/job-worker";
+import type { JobWorker } from "~/modules/jobs/worker.server";
 import { createSqliteTestDatabase, describeEachDatabase } from "~/db/testing/test-database";
 import { loadConfig } from "~/lib/config.server";
 import { createShopServices } from "~/lib/shop-context.server";
@@ -51,10 +53,15 @@ describe("contact form rules (spec section 5)", () => {
 
 describeEachDatabase("contact messages", (testDb) => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let worker: JobWorker;
   beforeAll(async () => {
     sink = await startSmtpSink();
+    worker = startTestWorker(testDb(), createMailer({ smtpUrl: sink.url, from: "Shop <shop@example.com>", log }));
   });
-  afterAll(() => sink.close());
+  afterAll(async () => {
+    await worker.stop();
+    await sink.close();
+  });
   const deps = () => ({
     db: testDb().db,
     log,
@@ -92,18 +99,26 @@ describeEachDatabase("contact messages", (testDb) => {
   });
 
   it("allows five messages an hour from one address, then refuses with a clear message", async () => {
+    const from = (i: number) => ({ ...valid, email: `sender${i}@example.com` });
     for (let i = 0; i < 5; i++) {
-      expect((await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.9" })).status).toBe("sent");
+      expect((await sendContactMessage(deps(), from(i), { honeypot: "", clientIp: "10.0.0.9" })).status).toBe("sent");
     }
-    const sixth = await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.9" });
+    const sixth = await sendContactMessage(deps(), from(5), { honeypot: "", clientIp: "10.0.0.9" });
     expect(sixth.status).toBe("limited");
     expect((sixth as { message: string }).message).toMatch(/Please try again in (about an hour|about \d+ minutes|a minute)/);
-    expect((await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.10" })).status).toBe("sent");
+    expect((await sendContactMessage(deps(), from(6), { honeypot: "", clientIp: "10.0.0.10" })).status).toBe("sent");
+  });
+
+  it("allows three messages an hour about one e-mail address, from wherever they come", async () => {
+    const sameSender = { ...valid, email: "Roaming@Example.com" };
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push((await sendContactMessage(deps(), sameSender, { honeypot: "", clientIp: `10.0.1.${i}` })).status);
+    expect(outcomes).toEqual(["sent", "sent", "sent", "limited"]);
   });
 
   it("keeps the message when the mail server is down", async () => {
     const down = { ...deps(), mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com", log }) };
-    const outcome = await sendContactMessage(down, { ...valid, message: "kept despite mail" }, { honeypot: "", clientIp: "10.0.0.11" });
+    const outcome = await sendContactMessage(down, { ...valid, email: "kept@example.com", message: "kept despite mail" }, { honeypot: "", clientIp: "10.0.0.11" });
     expect(outcome.status).toBe("sent");
     const rows = await testDb().db.selectFrom("messages").select("id").where("message", "=", "kept despite mail").execute();
     expect(rows).toHaveLength(1);

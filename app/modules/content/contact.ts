@@ -8,6 +8,7 @@ export const HONEYPOT_FIELD = "website";
 export const contactMessages = {
   sent: "Message sent successfully!",
   failed: "Failed to send message.",
+  unavailable: "We can't take messages for a moment. Please try again shortly: what you typed is kept.",
 } as const;
 
 export const contactLimits = { name: 100, email: 254, phone: 30, message: 5000 } as const;

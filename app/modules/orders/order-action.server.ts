@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "~/lib/app-context";
-import { formatMoney } from "~/lib/money";
+import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { orderMessage } from "~/lib/whatsapp-text";
 import type { SessionUser } from "~/modules/accounts/accounts";
@@ -31,32 +31,21 @@ export function orderWhatsappText(context: Pick<ShopContext, "settings">, order:
   );
 }
 
-/** Places the order; a new one also gets a confirmation e-mail (in the background). */
+/** Places the order; a new one also gets a confirmation e-mail, queued in the order's transaction. */
 export async function handlePlaceOrder(context: ShopContext, user: SessionUser, form: FormData): Promise<{ answer: PlaceAnswer; status: number }> {
   try {
-    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), context.config.TAX_RATE_PERCENT);
+    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), context.config.TAX_RATE_PERCENT, {
+      lowStockThreshold: context.settings.lowStockThreshold,
+      confirmation: { to: user.email, shopName: context.settings.name },
+    });
     if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
-    const { order } = result;
-    if (result.created) {
-      const money = (cents: number) => formatMoney(cents, context.settings.currency);
-      void context.mailer
-        .send({
-          to: user.email,
-          subject: `${context.settings.name}: order ${order.id} received`,
-          text: [
-            `Thank you for your order ${order.id}.`,
-            "",
-            ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`),
-            "",
-            `Total: ${money(order.totalCents)}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
-            "",
-            "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
-          ].join("\n"),
-        })
-        .catch((error: Error) => context.log.error({ err: error, orderId: order.id }, "could not send an order confirmation"));
-    }
-    return { answer: { ok: true, orderId: order.id, whatsappUrl: orderWhatsappUrl(context, order) }, status: 200 };
+    return { answer: { ok: true, orderId: result.order.id, whatsappUrl: orderWhatsappUrl(context, result.order) }, status: 200 };
   } catch (error) {
+    // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(context.log, error, "order");
+      return { answer: { ok: false, message: orderMessages.unavailable }, status: 503 };
+    }
     context.log.error({ err: error }, "placing an order failed");
     return { answer: { ok: false, message: orderMessages.failed }, status: 500 };
   }

@@ -2,11 +2,24 @@ import { PostgresAdapter } from "kysely";
 import type { Db } from "~/db/database.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals } from "~/lib/pricing";
+import { newJob } from "~/modules/jobs/jobs.service.server";
 import { getCart } from "~/modules/cart/cart.service.server";
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { StockKind } from "~/modules/stock/stock";
+import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
+import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { isoDateInLondon, scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "~/modules/checkout/shipping";
 import { ORDER_ID, orderMessages, type Order, type OrderStatus, type PaymentStatus } from "./orders";
 
 export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
+
+export type PlaceOptions = {
+  now?: Date;
+  /** At or under this many units left an item shows 'Only N left': an order that gets there drops cached pages. */
+  lowStockThreshold?: number;
+  /** Queue the confirmation e-mail to this address, in the order's own transaction. */
+  confirmation?: { to: string; shopName: string };
+};
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -15,9 +28,13 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(Strin
 /**
  * Places the shopper's order from the server's own view of cart, address and shipping: every price and total is
  * recomputed; order and lines are saved in one transaction, then the cart and the shipping choice are emptied.
- * The same idempotency key always gives the same order (a double click, a retry, a second tab).
+ * The same idempotency key always gives the same order (a double click, a retry, a second tab). The stock of every
+ * line is taken in the same transaction, never below zero: not enough of one item refuses the order and saves nothing.
+ * The confirmation e-mail is a job written in the same transaction: no order without it, and no e-mail for an order
+ * rolled back.
  */
-export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, now = new Date()): Promise<PlaceResult> {
+export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, options: PlaceOptions = {}): Promise<PlaceResult> {
+  const now = options.now ?? new Date();
   if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   try {
@@ -28,7 +45,8 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       const chosenQuery = trx
         .selectFrom("checkout_state as c")
         .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
-        .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone"])
+        .leftJoin("age_verifications as v", "v.user_id", "c.user_id")
+        .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone", "v.status as age_status"])
         .where("c.user_id", "=", userId);
       const chosen = await (postgres ? chosenQuery.forUpdate("c") : chosenQuery).executeTakeFirst();
       const placed = await findOrderByKey(trx, userId, idempotencyKey);
@@ -96,24 +114,20 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
         quantity: line.quantity,
         line_total_cents: line.lineTotalCents,
       }));
-      // Save the order and its lines and empty the cart. The address stays chosen for next time; the shipping choice
-      // (and its date) does not. PostgreSQL does it in one statement (data-modifying CTEs), SQLite in four.
-      const resetShipping = { shipping_method: null, delivery_date: null, updated_at: stamp };
-      if (postgres) {
-        await trx
-          .with("o", (q) => q.insertInto("orders").values(orderRow))
-          .with("l", (q) => q.insertInto("order_lines").values(lineRows))
-          .with("d", (q) => q.deleteFrom("cart_lines").where("user_id", "=", userId))
-          .updateTable("checkout_state")
-          .set(resetShipping)
-          .where("user_id", "=", userId)
-          .execute();
-      } else {
-        await trx.insertInto("orders").values(orderRow).execute();
-        await trx.insertInto("order_lines").values(lineRows).execute();
-        await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
-        await trx.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
-      }
+      // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
+      // placed, and held back from dispatch until the check passes).
+      const age = await holdForAgeCheck(trx, userId, stamp, chosen.age_status ?? null);
+      if (age.refused) return { ok: false, message: age.refused };
+      const stock = await takeStockForOrder(
+        trx,
+        id,
+        { id: userId, name: "Customer" },
+        lines.map((l) => ({ kind: l.kind as StockKind, itemId: l.itemId, name: l.name, quantity: l.quantity })),
+        options.lowStockThreshold ?? 5,
+        stamp,
+        { deferMovements: postgres },
+      );
+      if (stock.lowNow) await bumpStorefrontVersion(trx);
       const order: Order = {
         id,
         status: "pending",
@@ -126,9 +140,35 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
         totalCents: money.totalCents,
         lines,
       };
+      // Save the order, its lines and its confirmation job, and empty the cart. The address stays chosen for next
+      // time; the shipping choice (and its date) does not. PostgreSQL does it in one statement (data-modifying CTEs),
+      // SQLite in five.
+      const resetShipping = { shipping_method: null, delivery_date: null, updated_at: stamp };
+      const confirmation = options.confirmation;
+      const jobRows = confirmation ? [newJob("order-confirmation", { to: confirmation.to, shopName: confirmation.shopName, order }, now)] : [];
+      // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
+      if (age.opened) jobRows.push(newJob("age-check", { userId }, now));
+      if (postgres) {
+        const chain = trx
+          .with("o", (q) => q.insertInto("orders").values(orderRow))
+          .with("l", (q) => q.insertInto("order_lines").values(lineRows))
+          .with("d", (q) => q.deleteFrom("cart_lines").where("user_id", "=", userId));
+        // The CTE's name is never read: the job row only rides along in the same statement.
+        const withJobs = jobRows.length ? (chain.with("j", (q) => q.insertInto("jobs").values(jobRows)) as unknown as typeof chain) : chain;
+        // The stock movements (the units already taken above) ride along too.
+        const full = stock.movements.length ? (withJobs.with("m", (q) => q.insertInto("stock_movements").values(stock.movements)) as unknown as typeof chain) : withJobs;
+        await full.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
+      } else {
+        await trx.insertInto("orders").values(orderRow).execute();
+        await trx.insertInto("order_lines").values(lineRows).execute();
+        if (jobRows.length) await trx.insertInto("jobs").values(jobRows).execute();
+        await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
+        await trx.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
+      }
       return { ok: true, order, created: true };
     });
   } catch (error) {
+    if (error instanceof NotEnoughStockError) return { ok: false, message: error.message };
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, userId, idempotencyKey);

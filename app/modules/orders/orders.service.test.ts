@@ -21,7 +21,7 @@ describeEachDatabase(
         await db.insertInto("user").values({ id, name: id, email: `${id}@example.com`, emailVerified: 0, createdAt: now, updatedAt: now, role: "customer" }).execute();
       }
       device = await db.selectFrom("products").select(["id", "flavors", "nicotine_strengths", "puff_counts", "price_cents"]).where("slug", "=", "hayati-pro-max-6000").executeTakeFirstOrThrow();
-      flavour = await db.selectFrom("flavours").select(["id", "sizes", "price_cents"]).where("stock_status", "=", "in_stock").orderBy("slug").executeTakeFirstOrThrow();
+      flavour = await db.selectFrom("flavours").select(["id", "sizes", "price_cents"]).where("stock_quantity", ">", 0).orderBy("slug").executeTakeFirstOrThrow();
     });
     const deviceLine = (changes: Record<string, unknown> = {}) => ({
       kind: "device", itemId: device.id, flavor: JSON.parse(device.flavors)[0], nicotineStrength: 10, puffCount: 5000, quantity: 1, ...changes,
@@ -49,7 +49,7 @@ describeEachDatabase(
 
     it("drops, with a notice, lines whose item is no longer sold, and shows today's price", async () => {
       const { db } = testDb();
-      const gone = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_status", "=", "in_stock").orderBy("slug", "desc").executeTakeFirstOrThrow();
+      const gone = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_quantity", ">", 0).orderBy("slug", "desc").executeTakeFirstOrThrow();
       await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));
       await addToCart(db, "shopper-b", deviceLine());
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();

@@ -15,6 +15,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = { pending: "Pa
 
 export const orderMessages = {
   failed: "Failed to process your order. Please try again.",
+  unavailable: "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
   noAddress: "Please select a shipping address",
   emptyCart: "Your cart is empty",
   placed: "Order placed successfully!",

@@ -1,15 +1,27 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
+import { prefixPattern } from "~/db/like.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
-/** Contact form: five messages an hour from one client address. */
+/** Contact form: five messages an hour from one client address, and three an hour about one e-mail address. */
 export const CONTACT_PER_ADDRESS: RateLimitRule = { name: "contact-ip", limit: 5, windowSeconds: 3600 };
-/** Sign-in attempts: per client address, and per e-mail address whoever tries it. */
-export const SIGN_IN_PER_ADDRESS: RateLimitRule = { name: "signin-ip", limit: 30, windowSeconds: 900 };
-export const SIGN_IN_PER_EMAIL: RateLimitRule = { name: "signin-email", limit: 10, windowSeconds: 900 };
+export const CONTACT_PER_EMAIL: RateLimitRule = { name: "contact-email", limit: 3, windowSeconds: 3600 };
+/**
+ * Failed sign-ins only (a correct password never counts): per client address (spraying many accounts), per e-mail
+ * and address pair (guessing one account from one place), and per e-mail (guessing one account from many places).
+ * The per-e-mail limit holds back only addresses that have failed on that e-mail themselves, so an attacker cannot
+ * lock the owner out (docs/decisions/013).
+ */
+export const SIGN_IN_FAILURES_PER_ADDRESS: RateLimitRule = { name: "signin-fail-ip", limit: 30, windowSeconds: 900 };
+export const SIGN_IN_FAILURES_PER_PAIR: RateLimitRule = { name: "signin-fail-pair", limit: 5, windowSeconds: 900 };
+export const SIGN_IN_FAILURES_PER_EMAIL: RateLimitRule = { name: "signin-fail-email", limit: 10, windowSeconds: 900 };
 export const SIGN_UP_PER_ADDRESS: RateLimitRule = { name: "signup-ip", limit: 10, windowSeconds: 3600 };
+/** Every sign-up sends an e-mail to the address given: at most three an hour to one address. */
+export const SIGN_UP_PER_EMAIL: RateLimitRule = { name: "signup-email", limit: 3, windowSeconds: 3600 };
+/** 'Email me when it's back' requests from one client address. */
+export const STOCK_ALERT_PER_ADDRESS: RateLimitRule = { name: "stock-alert-ip", limit: 10, windowSeconds: 3600 };
 export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 
@@ -29,8 +41,7 @@ export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>
  * `windowSeconds`, so the limit holds across a window boundary too (no double burst at :00).
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> {
-  const nowSeconds = Math.floor(now / 1000);
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const { windowStart, nowSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${who}`;
   const row = await db
     .insertInto("rate_limit_hits")
@@ -38,18 +49,48 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now
     .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limit_hits.count + 1` }))
     .returning("count")
     .executeTakeFirstOrThrow();
-  const previous = await db
-    .selectFrom("rate_limit_hits")
-    .select("count")
-    .where("key", "=", key)
-    .where("window_start", "=", windowStart - rule.windowSeconds)
-    .executeTakeFirst();
+  const before = await countIn(db, key, windowStart - rule.windowSeconds);
   if (Math.random() < 0.01) {
     await db.deleteFrom("rate_limit_hits").where("window_start", "<", nowSeconds - 2 * 86_400).execute();
   }
-  const current = Number(row.count);
-  const before = Number(previous?.count ?? 0);
+  return judge(rule, Number(row.count), before, nowSeconds - windowStart);
+}
+
+/** How `who` stands under the rule without counting anything; `recent` is the weighted count of the last window. */
+export async function peekRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult & { recent: number }> {
+  const { windowStart, nowSeconds } = windowOf(rule, now);
+  const key = `${rule.name}:${who}`;
+  const current = await countIn(db, key, windowStart);
+  const before = await countIn(db, key, windowStart - rule.windowSeconds);
   const elapsed = nowSeconds - windowStart;
+  const recent = current + before * (1 - elapsed / rule.windowSeconds);
+  // Allowed while one more attempt would still be within the limit.
+  const next = judge(rule, current + 1, before, elapsed);
+  return { ...next, recent };
+}
+
+/** Forgets every count of the rule for `who` (e.g. failed sign-ins once the owner has reset the password). */
+export async function clearRateLimit(db: Db, rule: RateLimitRule, who: string): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where("key", "=", `${rule.name}:${who}`).execute();
+}
+
+/** Forgets the counts of every key of the rule that starts with `prefix` (e.g. every address's pair with an e-mail). */
+export async function clearRateLimitPrefix(db: Db, rule: RateLimitRule, prefix: string): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where(sql<boolean>`${sql.ref("key")} like ${prefixPattern(`${rule.name}:${prefix}`)} escape '\\'`).execute();
+}
+
+function windowOf(rule: RateLimitRule, now: number) {
+  const nowSeconds = Math.floor(now / 1000);
+  return { nowSeconds, windowStart: nowSeconds - (nowSeconds % rule.windowSeconds) };
+}
+
+async function countIn(db: Db, key: string, windowStart: number): Promise<number> {
+  const row = await db.selectFrom("rate_limit_hits").select("count").where("key", "=", key).where("window_start", "=", windowStart).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Within the limit, or how long until the sliding estimate falls back to it. */
+function judge(rule: RateLimitRule, current: number, before: number, elapsed: number): RateLimitResult {
   const estimate = current + before * (1 - elapsed / rule.windowSeconds);
   if (estimate <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
   // When the estimate falls back to the limit: within this window as the previous one fades, or else at its end.

@@ -9,6 +9,8 @@ import { pageMeta } from "~/lib/meta";
 import { getCustomer } from "~/modules/admin/customers-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/customer";
+import { ageStatusLabels } from "~/modules/age-checks/age-checks";
+import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Customer ${data.customer.name || data.customer.email}`, "A customer's account, orders and addresses.") : [{ title: "Page not found" }];
@@ -18,11 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const customer = await getCustomer(context.db, staff, params.id);
   if (!customer) throw data(null, { status: 404 });
-  return data({ customer }, { headers: { "Cache-Control": "private, no-store" } });
+  const age = await ageVerificationOf(context.db, customer.id);
+  return data({ customer, age });
 }
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
-  const { customer } = loaderData;
+  const { customer, age } = loaderData;
   const details: Array<[string, ReactNode]> = [
     ["Name", customer.name || "—"],
     ["Email", customer.email],
@@ -30,6 +33,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     ["Sign-in method", customer.signInMethod],
     ["Joined", <time key="joined" dateTime={customer.joinedAt}>{formatDate(customer.joinedAt)}</time>],
     ["Role", roleLabels[customer.role] ?? customer.role],
+    ["Age check", <Link key="age" to="/admin/age-checks" className="text-brand-700 hover:underline">{ageStatusLabels[age.status]}{age.decidedBy ? ` (${age.decidedBy})` : ""}</Link>],
   ];
   return (
     <div className="space-y-8">

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const params = listParams(new URL(request.url), CUSTOMER_SORTS, "joined", "desc");
   const list = await listCustomers(context.db, staff, params);
-  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir });
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {

@@ -5,13 +5,24 @@ import { formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard.server";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { lowStockItems } from "~/modules/stock/stock.service.server";
+import { countPendingAgeChecks } from "~/modules/age-checks/age-checks.service.server";
+import { LowStockList } from "~/components/admin/low-stock-list";
+import { countFailedMail } from "~/modules/admin/mail-admin.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
-  return loadDashboard(context.db);
+  const staff = await requireStaff(context, request);
+  const threshold = context.settings.lowStockThreshold;
+  const [dashboard, failedEmails, lowStock, pendingAgeChecks] = await Promise.all([
+    loadDashboard(context.db),
+    countFailedMail(context.db, staff),
+    lowStockItems(context.db, threshold),
+    countPendingAgeChecks(context.db),
+  ]);
+  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks };
 }
 
 function Tile({ title, children, to, linkText }: { title: string; children: React.ReactNode; to?: string; linkText?: string }) {
@@ -77,11 +88,11 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { today, week, awaitingConfirmation, unhandledMessages, sales } = loaderData;
+  const { today, week, awaitingConfirmation, unhandledMessages, failedEmails, sales, lowStock, threshold, pendingAgeChecks } = loaderData;
   return (
     <div>
       <h1 className="text-3xl font-extrabold">Dashboard</h1>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Tile title="Today">
           {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
         </Tile>
@@ -94,8 +105,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Tile title="Unhandled messages" to="/admin/messages" linkText="Open the inbox">
           {unhandledMessages}
         </Tile>
+        <Tile title="Age checks waiting" to="/admin/age-checks" linkText="Check ages">
+          {pendingAgeChecks}
+        </Tile>
+        <Tile title="Failed e-mails" to="/admin/mail?status=failed" linkText="See failed e-mails">
+          <span className={failedEmails > 0 ? "text-red-700" : undefined}>{failedEmails}</span>
+        </Tile>
       </div>
       <SalesChart sales={sales} />
+      <LowStockList items={lowStock} threshold={threshold} />
     </div>
   );
 }

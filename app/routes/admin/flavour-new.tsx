@@ -6,6 +6,7 @@ import { flavourFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { listDeviceChoices } from "~/modules/admin/catalog-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/flavour-new";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New flavour", "Back office: add a flavour.");
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Creates the flavour and goes to its edit page ("Flavour created."); a refusal shows the form again as typed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
-  return flavourFormAction(context, user, null, await request.formData());
+  return flavourFormAction(context, user, null, await readForm(request));
 }
 
 export default function AdminFlavourNew({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,40 +6,51 @@ import { catalogNotice } from "~/modules/admin/catalog-admin";
 import { archiveAction, flavourFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { adjustStockAction, stockPanel, type StockAdjustAnswer } from "~/modules/admin/stock-admin.action.server";
+import { stockOfValues } from "~/modules/admin/catalog-admin-form";
+import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.flavour.name}`, "Back office: edit a flavour.") : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  const user = await requireStaff(context, request);
   const flavour = await getFlavourEditor(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
   const devices = await listDeviceChoices(context.db, flavour.device.id);
   const notice = catalogNotice("flavour", new URL(request.url).searchParams.get("notice"));
-  return { flavour, devices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const stock = await stockPanel(context, user, "flavour", flavour.id, stockOfValues(flavour.values));
+  return { flavour, stock, devices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), or Archive / Restore. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "archive" || intent === "restore") return archiveAction(context, user, "flavour", params.id, intent === "archive");
   if (!(await getFlavourEditor(context.db, params.id))) throw data(null, { status: 404 });
+  if (intent === "adjust-stock") return adjustStockAction(context, user, "flavour", params.id, form);
   return flavourFormAction(context, user, params.id, form);
 }
 
+type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
+
 export default function AdminFlavour({ loaderData, actionData }: Route.ComponentProps) {
-  const { flavour, devices, notice, maxUploadBytes } = loaderData;
+  const { flavour, stock, devices, notice, maxUploadBytes } = loaderData;
   const hiddenBy = flavour.device.archived
     ? `Its device, ${flavour.device.name ?? "unknown"}, is archived, so this flavour is not shown in the shop until the device is restored or another device is chosen.`
     : null;
+  const stockAnswer = actionData && "stockErrors" in actionData ? actionData : undefined;
+  const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <EditHeader kind="flavour" id={flavour.id} name={flavour.name} archived={flavour.archived} notice={actionData ? null : notice} hiddenBy={hiddenBy} />
-      <FlavourForm key={actionData?.formKey ?? `${flavour.id}-${flavour.updatedAt}`} isNew={false} values={actionData?.values ?? flavour.values}
-        errors={actionData?.errors ?? {}} devices={devices} formError={actionData?.formError} notice={actionData?.notice} maxUploadBytes={maxUploadBytes} />
+      <EditHeader kind="flavour" id={flavour.id} name={flavour.name} archived={flavour.archived} notice={formAnswer ? null : notice} hiddenBy={hiddenBy} />
+      <FlavourForm key={formAnswer?.formKey ?? `${flavour.id}-${flavour.updatedAt}-${flavour.values.stockQuantity}`} isNew={false} values={formAnswer?.values ?? flavour.values}
+        errors={formAnswer?.errors ?? {}} devices={devices} formError={formAnswer?.formError} notice={formAnswer?.notice} maxUploadBytes={maxUploadBytes} />
+      <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CatalogList } from "~/components/admin/catalog/catalog-list";
 import { pageMeta } from "~/lib/meta";
-import { catalogSortColumns, parseArchiveFilter } from "~/modules/admin/catalog-admin";
-import { listCatalogItems } from "~/modules/admin/catalog-admin.server";
+import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog-admin";
+import { listCatalogItems } from "~/modules/admin/catalog-admin-list.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/flavours";
@@ -14,8 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { sort, dir, q, rawPage } = listParams(url, catalogSortColumns, "name", "asc");
   const show = parseArchiveFilter(url.searchParams.get("show"));
-  const list = await listCatalogItems(context.db, "flavour", { q, sort, dir, rawPage, show });
-  return { list, q, sort, dir, show };
+  const stock = parseStockFilter(url.searchParams.get("stock"));
+  const list = await listCatalogItems(context.db, "flavour", { q, sort, dir, rawPage, show, stock }, context.settings.lowStockThreshold);
+  return { list, q, sort, dir, show, stock };
 }
 
 export default function AdminFlavours({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,9 @@ const sections = [
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/mail", label: "Mail" },
   { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/age-checks", label: "Age checks" },
   { to: "/admin/posts", label: "Blog" },
 ];
 

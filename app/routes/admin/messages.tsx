@@ -1,7 +1,7 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { formatDateTime } from "~/components/admin/content/dates";
-import { AdminTable, ListCount, SortHeader } from "~/components/admin/list-controls";
+import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -9,6 +9,7 @@ import { listParams } from "~/modules/admin/listing";
 import { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, type AdminMessage } from "~/modules/admin/messages-admin";
 import { listMessages, setMessageHandled } from "~/modules/admin/messages-admin.server";
 import type { Route } from "./+types/messages";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Messages", "Contact messages sent to the shop.");
 
@@ -18,12 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = listParams(url, MESSAGE_SORTS, "received", "desc");
   const filter = messageFilter(url);
   const list = await listMessages(context.db, staff, { ...params, filter });
-  return data({ ...list, filter, sort: params.sort, dir: params.dir }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...list, filter, sort: params.sort, dir: params.dir });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = form.get("id");
   if (typeof id !== "string" || (intent !== "handle" && intent !== "unhandle")) throw data({ ok: false, message: "Unknown action." }, { status: 400 });
@@ -35,29 +36,11 @@ const SHORT = 80;
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, filter, sort, dir, total, page, totalPages, offset } = loaderData;
-  const location = useLocation();
-  const filterHref = (value: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set("status", value);
-    params.delete("page");
-    return `${location.pathname}?${params}`;
-  };
   return (
     <section aria-labelledby="messages-title" className="space-y-4">
       <h1 id="messages-title" className="text-2xl font-extrabold">Messages</h1>
       <FormAlert message={actionData?.notice} tone="success" />
-      <nav aria-label="Show messages" className="flex flex-wrap gap-2">
-        {MESSAGE_FILTERS.map((value) => (
-          <Link
-            key={value}
-            to={filterHref(value)}
-            aria-current={value === filter ? "page" : undefined}
-            className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-          >
-            {messageFilterLabels[value]}
-          </Link>
-        ))}
-      </nav>
+      <FilterLinks label="Show messages" param="status" values={MESSAGE_FILTERS} labels={messageFilterLabels} value={filter} />
       <ListCount offset={offset} shown={messages.length} total={total} noun="messages" />
       {messages.length > 0 && (
         <AdminTable caption={<>Contact messages ({messageFilterLabels[filter]})</>} minWidth="min-w-[56rem]">

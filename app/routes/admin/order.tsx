@@ -9,6 +9,9 @@ import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders-admin.ser
 import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order-action.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
+import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
+import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -23,16 +26,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   const step = isOrderStep(done) ? orderSteps[done] : null;
   const notice = step && order[step.field] === step.to ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.` : null;
+  const age = await ageVerificationOf(context.db, found.customer.id);
   return data(
-    { ...found, notice, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { ...found, ageStatus: age.status, notice, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
   );
 }
 
 /** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
@@ -40,7 +43,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, customer, events, notice, whatsappText, whatsappUrl } = loaderData;
+  const { order, customer, events, notice, whatsappText, whatsappUrl, ageStatus } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -53,6 +56,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
       {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
+      {ageCheckNeeded(ageStatus, order.status) && <AgeCheckNeeded status={ageStatus} forStaff />}
       <OrderStepForms order={order} />
       <OrderView order={order} showStatus={false} />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">

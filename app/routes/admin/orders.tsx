@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const filters = readOrderFilters(new URL(request.url));
   const list = await listAdminOrders(context.db, staff, filters);
-  return data({ ...list, filters }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...list, filters });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -4,17 +4,18 @@ import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { newPostValues, postDeps, runPostForm } from "~/modules/admin/posts-admin.server";
 import type { Route } from "./+types/post-new";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New post", "Write a new blog post.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
-  return data({ values: newPostValues(staff.name) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ values: newPostValues(staff.name) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
-  const result = await runPostForm(postDeps(context), staff, null, await request.formData());
+  const result = await runPostForm(postDeps(context), staff, null, await readForm(request));
   if (result.kind === "saved") return redirect(`/admin/posts/${result.id}?notice=created`);
   if (result.kind === "not-found") throw data(null, { status: 404 });
   return data(result.body, { status: result.status });

@@ -7,6 +7,7 @@ import { requireStaff } from "~/modules/admin/guard.server";
 import { postNotices } from "~/modules/admin/posts-admin";
 import { getPostForEdit, postDeps, runPostForm, setPostPublished } from "~/modules/admin/posts-admin.server";
 import type { Route } from "./+types/post";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Edit: ${data.post.title}`, "Edit a blog post.") : [{ title: "Page not found" }];
@@ -17,12 +18,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 });
   const noticeKey = new URL(request.url).searchParams.get("notice") ?? "";
   const notice = Object.hasOwn(postNotices, noticeKey) ? postNotices[noticeKey as keyof typeof postNotices] : null;
-  return data({ post, notice, now: new Date().toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ post, notice, now: new Date().toISOString() });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "publish" || intent === "unpublish") {
     if (!(await setPostPublished(context.db, staff, params.id, intent === "publish"))) throw data(null, { status: 404 });

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const params = listParams(new URL(request.url), POST_SORTS, "published", "desc");
   const list = await listPosts(context.db, staff, params);
-  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir, now: new Date().toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir, now: new Date().toISOString() });
 }
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {

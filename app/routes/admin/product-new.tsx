@@ -5,6 +5,7 @@ import { emptyDeviceValues } from "~/modules/admin/catalog-admin-form";
 import { deviceFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/product-new";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New device", "Back office: add a device.");
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Creates the device and goes to its edit page ("Device created."); a refusal shows the form again as typed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
-  return deviceFormAction(context, user, null, await request.formData());
+  return deviceFormAction(context, user, null, await readForm(request));
 }
 
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {

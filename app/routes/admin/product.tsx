@@ -6,36 +6,47 @@ import { catalogNotice } from "~/modules/admin/catalog-admin";
 import { archiveAction, deviceFormAction } from "~/modules/admin/catalog-admin.action.server";
 import { getDeviceEditor } from "~/modules/admin/catalog-admin.server";
 import { requireStaff } from "~/modules/admin/guard.server";
+import { adjustStockAction, stockPanel, type StockAdjustAnswer } from "~/modules/admin/stock-admin.action.server";
+import { stockOfValues } from "~/modules/admin/catalog-admin-form";
+import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
+import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.device.name}`, "Back office: edit a device.") : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  const user = await requireStaff(context, request);
   const device = await getDeviceEditor(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
   const notice = catalogNotice("device", new URL(request.url).searchParams.get("notice"));
-  return { device, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const stock = await stockPanel(context, user, "device", device.id, stockOfValues(device.values));
+  return { device, stock, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), or Archive / Restore. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "archive" || intent === "restore") return archiveAction(context, user, "device", params.id, intent === "archive");
   if (!(await getDeviceEditor(context.db, params.id))) throw data(null, { status: 404 });
+  if (intent === "adjust-stock") return adjustStockAction(context, user, "device", params.id, form);
   return deviceFormAction(context, user, params.id, form);
 }
 
+type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
+
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { device, notice, maxUploadBytes } = loaderData;
+  const { device, stock, notice, maxUploadBytes } = loaderData;
+  const stockAnswer = actionData && "stockErrors" in actionData ? actionData : undefined;
+  const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <EditHeader kind="device" id={device.id} name={device.name} archived={device.archived} notice={actionData ? null : notice} />
-      <DeviceForm key={actionData?.formKey ?? `${device.id}-${device.updatedAt}`} isNew={false} values={actionData?.values ?? device.values}
-        errors={actionData?.errors ?? {}} formError={actionData?.formError} notice={actionData?.notice} maxUploadBytes={maxUploadBytes} />
+      <EditHeader kind="device" id={device.id} name={device.name} archived={device.archived} notice={formAnswer ? null : notice} />
+      <DeviceForm key={formAnswer?.formKey ?? `${device.id}-${device.updatedAt}-${device.values.stockQuantity}`} isNew={false} values={formAnswer?.values ?? device.values}
+        errors={formAnswer?.errors ?? {}} formError={formAnswer?.formError} notice={formAnswer?.notice} maxUploadBytes={maxUploadBytes} />
+      <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );
 }

@@ -48,19 +48,32 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/signin\?notice=signed-out$/);
 }
 
-/** Another browser signed in to the same account (to show that its session ends). Close its context afterwards. */
-export async function signedInElsewhere(browser: Browser, baseURL: string, email: string, password: string, name: string) {
+/** Another browser (its own cookies and client address), past the 18+ question. Close its context afterwards. */
+export async function anotherBrowser(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
   await confirmAgeByCookie(context, baseURL);
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+/** Another browser signed in to the same account (to show that its session ends). Close its context afterwards. */
+export async function signedInElsewhere(browser: Browser, baseURL: string, email: string, password: string, name: string) {
+  const { context, page } = await anotherBrowser(browser, baseURL);
   await page.goto("/signin");
   await signIn(page, email, password);
   await expectSignedInAs(page, name);
   return { context, page };
 }
 
-/** Signs up and waits until the header shows the new account. */
+/** Opens the link of the sign-up confirmation e-mail, as the new customer would (it signs them in). */
+export async function openConfirmationLink(page: Page, email: string) {
+  const mail = await waitForMail(email, 10_000, /confirm your e-mail/);
+  await page.goto(mail.text.match(/https?:\/\/\S+\/verify-email\?\S+/)![0]);
+}
+
+/** Signs up, follows the link in the confirmation e-mail, and waits until the header shows the new account. */
 export async function signedUp(page: Page, email: string, options: { password?: string; firstName?: string } = {}) {
   await signUp(page, email, options);
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await openConfirmationLink(page, email);
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 }

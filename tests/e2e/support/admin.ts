@@ -4,11 +4,11 @@ import { signIn, uniqueEmail } from "./accounts";
 import { E2E_DIR } from "./ports";
 
 /** A staff account made the way the README says (npm run create-staff), against the e2e server's database. */
-export function createStaff(label = "staff"): { email: string; password: string } {
+export function createStaff(label = "staff", databaseUrl = `file:./${E2E_DIR}/shop.db`): { email: string; password: string } {
   const email = uniqueEmail(label);
   const password = "staff password 123";
   execFileSync("node", ["--import", "tsx", "scripts/create-staff.ts", "--email", email, "--password", password, "--first-name", "Sam", "--last-name", "Staff"], {
-    env: { ...process.env, DATABASE_URL: `file:./${E2E_DIR}/shop.db`, LOG_LEVEL: "warn" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdio: "pipe",
   });
   return { email, password };
@@ -33,6 +33,7 @@ export const ADMIN_PAGES = [
   "/admin/flavours/new",
   "/admin/flavours/abc123",
   "/admin/messages",
+  "/admin/mail",
   "/admin/customers",
   "/admin/customers/abc123",
   "/admin/posts",
@@ -48,6 +49,7 @@ export const ADMIN_ACTIONS = [
   "/admin/flavours/new",
   "/admin/flavours/abc123",
   "/admin/messages",
+  "/admin/mail",
   "/admin/posts/new",
   "/admin/posts/abc123",
 ];

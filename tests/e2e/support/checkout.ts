@@ -10,6 +10,9 @@ export async function addFlavourToCart(page: Page, device = "hayati-rubik-7000",
     if (await button.isDisabled()) continue;
     const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
     await button.click();
+    // The shop sends the shopper to /cart once the line is added: wait for it, or a following page.goto could cut
+    // the add short.
+    await expect(page).toHaveURL(/\/cart$/);
     return name;
   }
   throw new Error(`no flavour in stock near position ${nth} of ${device}`);
@@ -40,4 +43,13 @@ export async function checkoutToPayment(page: Page) {
 
 export async function expectQuantity(line: Locator, quantity: number) {
   await expect(line.getByLabel(`Quantity ${quantity}`, { exact: true })).toBeVisible();
+}
+
+/** On /payment: 'Order via WhatsApp', the WhatsApp tab closed again; returns the Order ID from /success. */
+export async function placeOrderViaWhatsApp(page: Page): Promise<string> {
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Order via WhatsApp" }).click();
+  await (await popup).close();
+  await expect(page).toHaveURL(/\/success\?order=/);
+  return new URL(page.url()).searchParams.get("order")!;
 }

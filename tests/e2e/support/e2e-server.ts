@@ -1,8 +1,9 @@
-// The e2e stack in one process: a real SMTP server that files each e-mail under data/e2e/mail, a local OpenID
-// Connect provider standing in for Google, and the shop's production build configured to use both.
+// The e2e stack in one process: a real SMTP server that files each e-mail under data/e2e/mail (JSON: to, subject,
+// content type, text and HTML), a local OpenID Connect provider standing in for Google, and the shop's production
+// build configured to use both.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
-import { mailText, startSmtpSink } from "../../../app/testing/smtp-sink";
+import { mailParts, mailText, startSmtpSink } from "../../../app/testing/smtp-sink";
 import { E2E_OIDC_PORT, E2E_PORT, E2E_SMTP_PORT, MAIL_DIR, OIDC_USER_FILE } from "./ports";
 
 mkdirSync(MAIL_DIR, { recursive: true });
@@ -12,7 +13,9 @@ await startSmtpSink({
   onMail: (mail) => {
     const subject = mail.raw.match(/^Subject: (.*)$/m)?.[1] ?? "";
     const file = `${MAIL_DIR}/${Date.now()}-${++mailCount}.json`;
-    writeFileSync(file, JSON.stringify({ to: mail.to, subject, text: mailText(mail) }));
+    // The text alternative of a multipart e-mail (what a text-only mail program shows); its HTML is kept beside it.
+    const parts = mailParts(mail);
+    writeFileSync(file, JSON.stringify({ to: mail.to, subject, contentType: parts.contentType, text: parts.text ?? mailText(mail), html: parts.html }));
   },
 });
 

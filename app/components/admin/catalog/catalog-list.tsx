@@ -1,10 +1,11 @@
-import { Link, useLocation } from "react-router";
-import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { Link } from "react-router";
+import { AdminTable, FilterLinks, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
-import { archiveFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage } from "~/modules/admin/catalog-admin";
-import { stockLabels, type StockStatus } from "~/modules/catalog/catalog";
+import { useShopSettings } from "~/components/layout/use-shop";
+import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog-admin";
+import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 
 const words = {
   device: { title: "Devices", add: "Add device", noun: "devices", base: "/admin/products" },
@@ -18,32 +19,18 @@ function Tag({ children, tone }: { children: React.ReactNode; tone: "grey" | "am
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
 }
 
-/** All / Active / Archived, as links that keep the search and the sort. */
-function ArchiveFilterLinks({ show }: { show: ArchiveFilter }) {
-  const location = useLocation();
-  const href = (value: ArchiveFilter) => {
-    const params = new URLSearchParams(location.search);
-    params.set("show", value);
-    params.delete("page");
-    return `${location.pathname}?${params}`;
-  };
-  return (
-    <nav aria-label="Show" className="flex items-center gap-2 text-sm">
-      <span className="font-medium">Show:</span>
-      {(Object.keys(archiveFilters) as ArchiveFilter[]).map((value) => (
-        <Link key={value} to={href(value)} aria-current={show === value ? "page" : undefined}
-          className="rounded-full border border-slate-300 px-3 py-1 hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
-          {archiveFilters[value]}
-        </Link>
-      ))}
-    </nav>
-  );
+/** The stock column: the units, 'Only N left' at or under the threshold, 'Out of stock', or 'Not tracked'. */
+function StockCell({ stock }: { stock: Stock }) {
+  const status = stockStatusOf(stock, useShopSettings().lowStockThreshold);
+  if (!stock.tracked) return <span className="text-slate-600">Not tracked</span>;
+  if (status === "out_of_stock") return <Tag tone="amber">Out of stock</Tag>;
+  return <span>{stock.quantity}{status === "low_stock" && <> <Tag tone="amber">Low</Tag></>}</span>;
 }
 
-type Props = { kind: CatalogKind; list: CatalogListPage; q: string; sort: string; dir: "asc" | "desc"; show: ArchiveFilter };
+type Props = { kind: CatalogKind; list: CatalogListPage; q: string; sort: string; dir: "asc" | "desc"; show: ArchiveFilter; stock: StockFilter };
 
 /** The back-office list of devices or flavours: search, All/Active/Archived, sortable columns, 20 a page. */
-export function CatalogList({ kind, list, q, sort, dir, show }: Props) {
+export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
   const w = words[kind];
   const header = (column: string, label: string) => <SortHeader column={column} label={label} sort={sort} dir={dir} />;
   return (
@@ -53,8 +40,11 @@ export function CatalogList({ kind, list, q, sort, dir, show }: Props) {
         <Link to={`${w.base}/new`} className="btn-primary">{w.add}</Link>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <ListSearch label="Search by name or slug" q={q} keep={[["show", show], ["sort", sort], ["dir", dir]]} />
-        <ArchiveFilterLinks show={show} />
+        <ListSearch label="Search by name or slug" q={q} keep={[["show", show], ["stock", stock], ["sort", sort], ["dir", dir]]} />
+        <div className="space-y-2">
+          <FilterLinks label="Show" shownLabel="Show" param="show" values={Object.keys(archiveFilters) as ArchiveFilter[]} labels={archiveFilters} value={show} />
+          <FilterLinks label="Stock" shownLabel="Stock" param="stock" values={Object.keys(stockFilters) as StockFilter[]} labels={stockFilters} value={stock} />
+        </div>
       </div>
       <ListCount offset={list.offset} shown={list.items.length} total={list.total} noun={w.noun} />
       {list.items.length > 0 && (
@@ -82,7 +72,7 @@ export function CatalogList({ kind, list, q, sort, dir, show }: Props) {
                 </td>
                 {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
                 <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
-                <td className="px-3 py-2">{stockLabels[item.stockStatus as StockStatus] ?? item.stockStatus}</td>
+                <td className="px-3 py-2"><StockCell stock={item.stock} /></td>
                 <td className="whitespace-nowrap px-3 py-2">{updatedFormat.format(new Date(item.updatedAt))}</td>
                 <td className="space-x-1 px-3 py-2">
                   {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}

@@ -1,8 +1,8 @@
 import { useShopSettings } from "~/components/layout/use-shop";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, stockOptions } from "./fields";
+import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, StockFields } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -33,7 +33,7 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
           <TextField label="Price" name="price" required inputMode="decimal" placeholder="e.g. 12.99" defaultValue={values.price} error={errors.price} />
           <TextField label="Original price (optional)" name="originalPrice" inputMode="decimal" defaultValue={values.originalPrice} error={errors.originalPrice} />
         </div>
-        <SelectField label="Stock status" name="stockStatus" defaultValue={values.stockStatus} options={stockOptions} error={errors.stockStatus} />
+        <StockFields values={values} errors={errors} />
       </FormSection>
       <FormSection title="Options shoppers choose from">
         <TextAreaField label="Flavours (one per line)" name="flavors" required rows={5} defaultValue={values.flavors} error={errors.flavors} />

@@ -2,7 +2,7 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, FormSection, NameAndSlugFields, stockOptions } from "./fields";
+import { CatalogFormFrame, FormSection, NameAndSlugFields, StockFields } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -32,7 +32,7 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
       </FormSection>
       <FormSection title="Price and stock" description={`Prices are in ${currency}, typed like 4.99.`}>
         <TextField label="Price" name="price" required inputMode="decimal" placeholder="e.g. 4.99" defaultValue={values.price} error={errors.price} />
-        <SelectField label="Stock status" name="stockStatus" defaultValue={values.stockStatus} options={stockOptions} error={errors.stockStatus} />
+        <StockFields values={values} errors={errors} />
       </FormSection>
       <FormSection title="Nicotine and size"
         description={`UK limits: nicotine up to ${UK_LIMITS.nicotineMgMl} mg/ml, a pod up to ${UK_LIMITS.podMl} ml, a refill bottle up to ${UK_LIMITS.bottleMl} ml. Leave the size that does not apply empty.`}>

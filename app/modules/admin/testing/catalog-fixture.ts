@@ -48,13 +48,13 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
   });
 
   const flavourValues = (changes: Partial<FlavourValues> = {}): FlavourValues => ({
-    name: "Test Mango", slug: "", description: "Ripe mango on ice.", deviceId: fx.deviceId, price: "4.99", sizes: "0\n10\n20", stockStatus: "in_stock",
+    name: "Test Mango", slug: "", description: "Ripe mango on ice.", deviceId: fx.deviceId, price: "4.99", sizes: "0\n10\n20", trackStock: "on", stockQuantity: "25", stockSeen: "",
     nicotineMgMl: "20", podMl: "2", bottleMl: "", images: [fx.pngUrl], ...changes,
   });
   const deviceValues = (changes: Partial<DeviceValues> = {}): DeviceValues => ({
     name: "Test Pod Kit", slug: "", description: "A small pod kit.", price: "19.99", originalPrice: "24.99", flavors: "Mango\nMint",
     nicotineStrengths: "10\n20", puffCounts: "600", features: "USB-C charging\nLeak-proof pods", detailsDescription: "All the details.",
-    specifications: "Battery: 500 mAh\nPod capacity: 2 ml", stockStatus: "low_stock", nicotineMgMl: "20", podMl: "2", rechargeable: "on",
+    specifications: "Battery: 500 mAh\nPod capacity: 2 ml", trackStock: "on", stockQuantity: "3", stockSeen: "", nicotineMgMl: "20", podMl: "2", rechargeable: "on",
     featured: "", position: "", images: [fx.pngUrl, fx.jpegUrl], ...changes,
   });
   const saved = (result: { status: string; id?: string }) => {

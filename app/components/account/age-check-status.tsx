@@ -1,0 +1,19 @@
+import { ageMessages, ageStatusLabels, type AgeStatus } from "~/modules/age-checks/age-checks";
+
+const detail: Record<AgeStatus, string> = {
+  unverified: "We check each new customer once, when they first order.",
+  pending: ageMessages.pending,
+  verified: ageMessages.verified,
+  failed: ageMessages.failed,
+};
+
+/** The customer's own age check, on their account page (UK: nothing is dispatched before it passes). */
+export function AgeCheckStatus({ status }: { status: AgeStatus }) {
+  return (
+    <section aria-labelledby="age-title" className="mt-6 rounded-2xl border border-slate-200 p-6">
+      <h2 id="age-title" className="text-xl font-bold">Age check</h2>
+      <p className="mt-1 text-sm text-slate-600">{ageMessages.explain}</p>
+      <p className="mt-3"><span className="font-semibold">{ageStatusLabels[status]}</span>: {detail[status]}</p>
+    </section>
+  );
+}

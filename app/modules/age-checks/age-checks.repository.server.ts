@@ -1,0 +1,99 @@
+import type { Db } from "~/db/database.server";
+import type { AgeStatus } from "./age-checks";
+
+// Every query of age verification. Rows in, rows out.
+
+export function findVerification(db: Db, userId: string) {
+  return db.selectFrom("age_verifications").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Opens a check for an account that has none (a second call changes nothing); true when this call opened it. */
+export async function openCheck(db: Db, userId: string, stamp: string): Promise<boolean> {
+  const result = await db
+    .insertInto("age_verifications")
+    .values({ user_id: userId, status: "pending", requested_at: stamp, updated_at: stamp })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export type Decision = { status: "verified" | "failed"; method: "service" | "manual"; reference: string | null; note: string | null; byId: string | null; byName: string | null; at: string };
+
+/** Records a decision only from one of the states given (two staff at once: one wins); true when it was recorded. */
+export async function decide(db: Db, userId: string, from: AgeStatus[], decision: Decision): Promise<boolean> {
+  const stored = from.filter((s) => s !== "unverified");
+  const values = {
+    status: decision.status,
+    method: decision.method,
+    reference: decision.reference,
+    note: decision.note,
+    decided_at: decision.at,
+    decided_by_id: decision.byId,
+    decided_by_name: decision.byName,
+    updated_at: decision.at,
+  };
+  if (from.includes("unverified")) {
+    const inserted = await db
+      .insertInto("age_verifications")
+      .values({ user_id: userId, requested_at: decision.at, ...values })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  }
+  if (stored.length === 0) return false;
+  const updated = await db.updateTable("age_verifications").set(values).where("user_id", "=", userId).where("status", "in", stored).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The 'Age checks' list: every account with a check, pending first, then the newest. */
+export function findChecks(db: Db, limit: number, offset: number) {
+  return db
+    .selectFrom("age_verifications as v")
+    .innerJoin("user as u", "u.id", "v.user_id")
+    .select(["v.user_id", "v.status", "v.method", "v.reference", "v.note", "v.decided_at", "v.decided_by_name", "v.requested_at", "u.name", "u.firstName", "u.lastName", "u.email", "u.dateOfBirth"])
+    .orderBy((eb) => eb.case().when("v.status", "=", "pending").then(0).else(1).end())
+    .orderBy("v.requested_at", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countChecks(db: Db, status?: AgeStatus): Promise<number> {
+  let query = db.selectFrom("age_verifications").select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (status) query = query.where("status", "=", status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** The address of the account's latest order: where it would be delivered. */
+export function findLatestDeliveryAddress(db: Db, userId: string) {
+  return db
+    .selectFrom("orders")
+    .select(["address_title", "address_text", "address_phone"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The latest delivery address of each of these accounts, in one query (a page of the 'Age checks' list). */
+export async function findLatestDeliveryAddresses(db: Db, userIds: string[]) {
+  const latest = new Map<string, { address_title: string; address_text: string }>();
+  if (userIds.length === 0) return latest;
+  const rows = await db
+    .selectFrom("orders")
+    .select(["user_id", "address_title", "address_text"])
+    .where("user_id", "in", userIds)
+    .orderBy("created_at", "desc")
+    .execute();
+  for (const row of rows) if (!latest.has(row.user_id)) latest.set(row.user_id, row);
+  return latest;
+}
+
+export function findUserForCheck(db: Db, userId: string) {
+  return db.selectFrom("user").select(["id", "name", "firstName", "lastName", "email", "dateOfBirth", "role"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** Orders not yet on their way: what a failed check cancels. */
+export function findOpenOrderIds(db: Db, userId: string) {
+  return db.selectFrom("orders").select(["id", "status"]).where("user_id", "=", userId).where("status", "in", ["pending", "confirmed"]).execute();
+}

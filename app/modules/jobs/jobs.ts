@@ -1,0 +1,37 @@
+/** The rules of the background work queue that need no database (docs/decisions/012). */
+
+export const jobStatuses = ["queued", "running", "done", "failed"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** How the back office names each status: a job that is done has been sent. */
+export const jobStatusLabels: Record<JobStatus, string> = { queued: "Queued", running: "Sending", done: "Sent", failed: "Failed" };
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+/** A job that still fails this long after it was queued is given up (marked failed with its last error). */
+export const GIVE_UP_AFTER_MS = 24 * HOUR_MS;
+/** The longest wait between two attempts. */
+export const MAX_RETRY_DELAY_MS = HOUR_MS;
+
+/**
+ * The wait before the next attempt after `attempts` failed ones: 1 minute, 2, 4, … doubling up to 1 hour, each
+ * moved by up to ±10 % (`random` in [0, 1)) so jobs that failed together do not all retry together.
+ */
+export function retryDelayMs(attempts: number, random = Math.random(), baseMs = MINUTE_MS): number {
+  const exponent = Math.min(Math.max(attempts, 1) - 1, 30);
+  const delay = Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** exponent);
+  return Math.round(delay * (0.9 + 0.2 * random));
+}
+
+/** A failure that no retry will cure (a malformed payload, a mail server's permanent 5xx refusal). */
+export class PermanentJobError extends Error {}
+
+/** SMTP's permanent refusals are 5xx replies (RFC 5321 §4.2.1); nodemailer puts the code on the error. */
+export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof PermanentJobError) return true;
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/** What is kept of an error: its message, short. */
+export const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);

@@ -1,0 +1,106 @@
+/** The confirmation a shopper gets for a new order: the same words as ever as text, and an HTML version. */
+import { Column } from "@react-email/column";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { z } from "zod";
+import { formatMoney } from "~/lib/money";
+import { formatDeliveryDate } from "~/modules/checkout/shipping";
+import { ORDER_ID } from "~/modules/orders/orders";
+import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
+import { renderMailHtml } from "./render.server";
+
+const cents = z.number().int().min(0);
+/** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
+export const confirmedOrder = z.object({
+  id: z.string().regex(ORDER_ID),
+  address: z.object({ title: z.string(), type: z.string(), address: z.string(), phone: z.string() }),
+  shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
+  subtotalCents: cents,
+  taxCents: cents,
+  totalCents: cents,
+  lines: z
+    .array(z.object({ name: z.string(), flavor: z.string(), nicotineStrength: z.number(), puffCount: z.number().nullable(), quantity: z.number().int().min(1), lineTotalCents: cents }))
+    .min(1),
+});
+export type ConfirmedOrder = z.infer<typeof confirmedOrder>;
+
+export const orderConfirmationSubject = (shopName: string, orderId: string) => `${shopName}: order ${orderId} received`;
+
+export function orderConfirmationText(order: ConfirmedOrder, currency: string): string {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return [
+    `Thank you for your order ${order.id}.`,
+    "",
+    ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`),
+    "",
+    `Total: ${money(order.totalCents)}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+    "",
+    "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
+  ].join("\n");
+}
+
+const cell = { fontSize: "14px", lineHeight: "20px", margin: 0, padding: "6px 0" } as const;
+const label = { ...cell, color: mailColours.muted } as const;
+
+function Line({ left, right, strong = false }: { left: string; right: string; strong?: boolean }) {
+  const style = strong ? { ...cell, fontWeight: 700 } : cell;
+  return (
+    <Row>
+      <Column><Text style={strong ? style : label}>{left}</Text></Column>
+      <Column align="right"><Text style={style}>{right}</Text></Column>
+    </Row>
+  );
+}
+
+export function OrderConfirmationEmail({ order, shop, currency, accountUrl }: { order: ConfirmedOrder; shop: MailShop; currency: string; accountUrl: string }) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <MailLayout shop={shop} preview={`Order ${order.id}: ${money(order.totalCents)}`} title="Thank you for your order">
+      <Text style={paragraph}>
+        Order ID: <strong>{order.id}</strong>
+      </Text>
+      <Section style={{ borderBottom: `1px solid ${mailColours.line}`, borderTop: `1px solid ${mailColours.line}`, margin: "8px 0 12px" }}>
+        {order.lines.map((l, i) => (
+          <Row key={i}>
+            <Column>
+              <Text style={cell}>
+                {l.quantity} × <strong>{l.name}</strong>
+                <br />
+                <span style={{ color: mailColours.muted }}>
+                  {l.flavor}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
+                </span>
+              </Text>
+            </Column>
+            <Column align="right"><Text style={cell}>{money(l.lineTotalCents)}</Text></Column>
+          </Row>
+        ))}
+      </Section>
+      <Line left="Subtotal" right={money(order.subtotalCents)} />
+      <Line left="Tax" right={money(order.taxCents)} />
+      <Line left={order.shipping.method} right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"} />
+      <Line left="Total" right={money(order.totalCents)} strong />
+      <Section style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}>
+        <Text style={{ ...paragraph, margin: "8px 0" }}>
+          <strong>Delivery:</strong> {order.shipping.method}, {formatDeliveryDate(order.shipping.deliveryDate)}
+        </Text>
+        <Text style={{ ...paragraph, margin: "8px 0" }}>
+          <strong>To:</strong> {order.address.title} ({order.address.type}), {order.address.address}, {order.address.phone}
+        </Text>
+      </Section>
+      <Text style={paragraph}>We will confirm it on WhatsApp and send payment details. You can follow it in your account:</Text>
+      <Text style={paragraph}>
+        <a href={accountUrl} style={{ color: mailColours.brand }}>{accountUrl}</a>
+      </Text>
+    </MailLayout>
+  );
+}
+
+/** The whole e-mail: subject, text and HTML. */
+export async function orderConfirmationMail(order: ConfirmedOrder, shop: MailShop, currency: string, accountUrl: string) {
+  return {
+    subject: orderConfirmationSubject(shop.name, order.id),
+    text: orderConfirmationText(order, currency),
+    html: await renderMailHtml(<OrderConfirmationEmail order={order} shop={shop} currency={currency} accountUrl={accountUrl} />),
+  };
+}

@@ -1,0 +1,51 @@
+/** The e-mail a customer gets when their order moves on (a status or payment step taken by staff). */
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
+import { statusLabel, type OrderField } from "~/modules/orders/order-status";
+import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
+import { renderMailHtml } from "./render.server";
+
+export type StepChange = { orderId: string; field: OrderField; to: string; customerName: string };
+
+export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
+  const { orderId, field, to } = change;
+  if (field === "status") return `${shopName}: order ${orderId} is now ${statusLabel(field, to).toLowerCase()}`;
+  return to === "paid" ? `${shopName}: payment received for order ${orderId}` : `${shopName}: order ${orderId} has been refunded`;
+}
+
+function news({ orderId, field, to }: StepChange): string {
+  const lines: Record<string, string> = {
+    confirmed: `Your order ${orderId} is now confirmed. We are getting it ready.`,
+    dispatched: `Your order ${orderId} is now dispatched: it is on its way to you.`,
+    delivered: `Your order ${orderId} is now delivered. We hope you enjoy it.`,
+    cancelled: `Your order ${orderId} is now cancelled. If you have already paid, we will refund you.`,
+    paid: `We have received your payment for order ${orderId}. Thank you.`,
+    refunded: `We have refunded your payment for order ${orderId}.`,
+  };
+  return lines[to] ?? `Your order ${orderId} is now ${statusLabel(field, to)}.`;
+}
+
+export function orderStepText(shopName: string, accountUrl: string, change: StepChange): string {
+  return [`Hello ${change.customerName},`, "", news(change), "", `You can follow your order here: ${accountUrl}`, "", shopName].join("\n");
+}
+
+export function OrderStepEmail({ shop, accountUrl, change }: { shop: MailShop; accountUrl: string; change: StepChange }) {
+  return (
+    <MailLayout shop={shop} preview={news(change)} title={`Order ${change.orderId}: ${statusLabel(change.field, change.to)}`}>
+      <Text style={paragraph}>Hello {change.customerName},</Text>
+      <Text style={paragraph}>{news(change)}</Text>
+      <Button href={accountUrl} style={{ backgroundColor: mailColours.brand, borderRadius: "8px", color: "#ffffff", fontWeight: 700, padding: "12px 20px" }}>
+        Follow your order
+      </Button>
+      <Text style={{ ...paragraph, color: mailColours.muted, fontSize: "13px", marginTop: "16px" }}>{accountUrl}</Text>
+    </MailLayout>
+  );
+}
+
+export async function orderStepMail(shop: MailShop, accountUrl: string, change: StepChange) {
+  return {
+    subject: orderStepSubject(shop.name, change),
+    text: orderStepText(shop.name, accountUrl, change),
+    html: await renderMailHtml(<OrderStepEmail shop={shop} accountUrl={accountUrl} change={change} />),
+  };
+}

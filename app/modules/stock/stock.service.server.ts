@@ -1,0 +1,176 @@
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { Db } from "~/db/database.server";
+import { newId } from "~/lib/ids.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/modules/accounts/accounts";
+import { assertStaff } from "~/modules/admin/guard.server";
+import { catalogIdSchema, stockMessages } from "~/modules/catalog/catalog";
+import * as repo from "./stock.repository.server";
+import { notifyBackInStock } from "./back-in-stock.service.server";
+import { adjustmentInput, stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
+
+export type StockLine = { kind: StockKind; itemId: string; name: string; quantity: number };
+type Actor = { id: string | null; name: string };
+
+/** Refuses an order: nothing of it is saved (thrown inside the order's transaction, so it all rolls back). */
+export class NotEnoughStockError extends Error {}
+
+/** One line per item (a cart may hold an item twice: two flavours of one device), in a fixed order against deadlocks. */
+function unitsPerItem(lines: StockLine[]) {
+  const items = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.kind}:${line.itemId}`;
+    const seen = items.get(key);
+    items.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...items.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, line]) => line);
+}
+
+/**
+ * Takes the stock of an order inside its transaction: one conditional update per item, never below zero. Not enough
+ * of one item throws NotEnoughStockError naming it and how many are left ('Only 2 left of Blue Razz Ice'). Returns
+ * whether any item is now at or under the low threshold (the shop shows 'Only N left' from it: cached pages go).
+ * The units are always taken here; `deferMovements` hands the history rows back for the caller's one statement.
+ */
+export async function takeStockForOrder(
+  trx: Db,
+  orderId: string,
+  customer: Actor,
+  lines: StockLine[],
+  lowThreshold: number,
+  stamp: string,
+  options: { deferMovements?: boolean } = {},
+): Promise<{ lowNow: boolean; movements: Array<ReturnType<typeof movement>> }> {
+  const movements = [];
+  let lowNow = false;
+  for (const line of unitsPerItem(lines)) {
+    const after = await repo.takeUnits(trx, line.kind, line.itemId, line.quantity);
+    if (after === undefined) {
+      const item = await repo.findStock(trx, line.kind, line.itemId);
+      if (item && !item.track_stock) continue; // made to order: never runs out
+      const left = Math.max(0, Number(item?.stock_quantity ?? 0));
+      throw new NotEnoughStockError(left === 0 ? stockMessages.outOfStock(line.name) : stockMessages.onlyLeft(left, line.name));
+    }
+    if (after <= lowThreshold) lowNow = true;
+    movements.push(movement(line.kind, line.itemId, -line.quantity, after, "order", customer, stamp, { orderId }));
+  }
+  // The history rows: written here, or (deferMovements) handed back for the caller's own insert in the transaction.
+  if (!options.deferMovements) await repo.insertMovements(trx, movements);
+  return { lowNow, movements: options.deferMovements ? movements : [] };
+}
+
+/** A cancelled order's stock goes back, once (the caller's status change can happen only once), recorded. */
+export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor, stamp: string): Promise<StockLine[]> {
+  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({ kind: l.kind as StockKind, itemId: l.item_id, name: l.name, quantity: Number(l.quantity) }));
+  const movements = [];
+  const restocked: StockLine[] = [];
+  for (const line of unitsPerItem(lines)) {
+    const after = await repo.changeUnits(trx, line.kind, line.itemId, line.quantity);
+    if (after === undefined) continue; // untracked, or no longer in the catalogue
+    movements.push(movement(line.kind, line.itemId, line.quantity, after, "cancelled", actor, stamp, { orderId }));
+    if (after === line.quantity) {
+      restocked.push(line); // it was out of stock until now
+      await notifyBackInStock(trx, line.kind, line.itemId);
+    }
+  }
+  await repo.insertMovements(trx, movements);
+  if (movements.length > 0) await bumpStorefrontVersion(trx);
+  return restocked;
+}
+
+export type AdjustResult = { status: "adjusted"; quantity: number; backInStock: boolean } | { status: "invalid"; errors: Record<string, string> } | { status: "not-found" };
+
+/** Staff's quick adjustment (received, damaged, correction, with a note), recorded with who and when. */
+export async function adjustStock(db: Db, actor: SessionUser | null, kind: StockKind, id: string, values: Record<string, string>): Promise<AdjustResult> {
+  assertStaff(actor);
+  if (!catalogIdSchema.safeParse(id).success) return { status: "not-found" };
+  const checked = check(adjustmentInput, values);
+  if ("errors" in checked) return { status: "invalid", errors: checked.errors };
+  const { reason, change, note } = checked.data;
+  return db.transaction().execute(async (trx): Promise<AdjustResult> => {
+    const item = await repo.findStock(trx, kind, id);
+    if (!item) return { status: "not-found" };
+    if (!item.track_stock) return { status: "invalid", errors: { change: stockAdminMessages.untracked } };
+    const after = await repo.changeUnits(trx, kind, id, change);
+    if (after === undefined) return { status: "invalid", errors: { change: stockAdminMessages.belowZero(Number(item.stock_quantity)) } };
+    await repo.insertMovements(trx, [movement(kind, id, change, after, reason, { id: actor.id, name: actor.name }, new Date().toISOString(), { note })]);
+    await bumpStorefrontVersion(trx);
+    const backInStock = after - change === 0 && after > 0;
+    if (backInStock) await notifyBackInStock(trx, kind, id);
+    return { status: "adjusted", quantity: after, backInStock };
+  });
+}
+
+/**
+ * The quantity typed on the item's form, saved inside the form's transaction only if the stock is still what the
+ * editor saw (orders may have taken some meanwhile): otherwise the caller shows the message and saves nothing.
+ */
+export async function setStockFromForm(trx: Db, actor: SessionUser, kind: StockKind, id: string, seen: number, typed: number): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
+  if (seen === typed) return { ok: true, backInStock: false };
+  const after = await repo.setUnitsIf(trx, kind, id, seen, typed);
+  if (after === undefined) {
+    const now = await repo.findStock(trx, kind, id);
+    return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
+  }
+  await repo.insertMovements(trx, [movement(kind, id, typed - seen, typed, "edited", { id: actor.id, name: actor.name }, new Date().toISOString(), {})]);
+  const backInStock = seen === 0 && typed > 0;
+  if (backInStock) await notifyBackInStock(trx, kind, id);
+  return { ok: true, backInStock };
+}
+
+/** The first stock of a new item, recorded like any other change. */
+export async function recordStartingStock(trx: Db, actor: SessionUser, kind: StockKind, id: string, quantity: number, stamp: string): Promise<void> {
+  if (quantity > 0) await repo.insertMovements(trx, [movement(kind, id, quantity, quantity, "edited", { id: actor.id, name: actor.name }, stamp, { note: "Starting stock" })]);
+}
+
+export type StockMovement = { id: string; change: number; quantityAfter: number; reason: string; orderId: string | null; note: string; byName: string; createdAt: string };
+
+/** An item's stock history, newest first (staff only). */
+export async function stockHistory(db: Db, actor: SessionUser | null, kind: StockKind, id: string, limit = 50): Promise<StockMovement[]> {
+  assertStaff(actor);
+  const rows = await repo.findMovements(db, kind, id, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    change: Number(r.change),
+    quantityAfter: Number(r.quantity_after),
+    reason: stockReasons[r.reason as StockReason] ?? r.reason,
+    orderId: r.order_id,
+    note: r.note,
+    byName: r.by_name,
+    createdAt: r.created_at,
+  }));
+}
+
+export type LowStockItem = { kind: StockKind; id: string; name: string; quantity: number };
+
+/** The dashboard's list: tracked items on sale at or under the threshold, fewest first. */
+export async function lowStockItems(db: Db, threshold: number, limit = 10): Promise<LowStockItem[]> {
+  const rows = await repo.findLowStock(db, threshold, limit);
+  return rows.map((r) => ({ kind: r.kind, id: r.id, name: r.name, quantity: Number(r.stock_quantity) }));
+}
+
+let movementCount = 0;
+/**
+ * A movement's id sorts in the order movements were made: the time, then a counter of this process (two changes in
+ * the same millisecond keep their order in the history), then randomness against other server copies.
+ */
+function movementId(): string {
+  movementCount = (movementCount + 1) % 36 ** 4;
+  return `${Date.now().toString(36).padStart(9, "0")}${movementCount.toString(36).padStart(4, "0")}${newId(8)}`;
+}
+
+function movement(kind: StockKind, itemId: string, change: number, after: number, reason: StockReason, actor: Actor, stamp: string, extra: { orderId?: string; note?: string }) {
+  return {
+    id: movementId(),
+    kind,
+    item_id: itemId,
+    change,
+    quantity_after: after,
+    reason,
+    order_id: extra.orderId ?? null,
+    note: extra.note ?? "",
+    by_user_id: actor.id,
+    by_name: actor.name,
+    created_at: stamp,
+  };
+}

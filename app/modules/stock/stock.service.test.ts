@@ -1,0 +1,187 @@
+import { beforeAll, expect, it } from "vitest";
+import type { Db } from "~/db/database.server";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { getFlavourEditor, saveFlavour } from "~/modules/admin/catalog-admin.server";
+import { changeOrderStep } from "~/modules/admin/orders-admin.server";
+import { insertUsers, staff } from "~/modules/admin/testing/orders-fixture";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { addToCart, changeQuantity, getCart } from "~/modules/cart/cart.service.server";
+import { addAddress } from "~/modules/checkout/addresses.service.server";
+import { chooseShipping } from "~/modules/checkout/checkout.service.server";
+import { placeOrder } from "~/modules/orders/orders.service.server";
+import { requestBackInStock } from "./back-in-stock.service.server";
+import { createLogger } from "~/lib/log.server";
+import { createMailer } from "~/lib/mailer.server";
+import { startTestWorker } from "~/testing/job-worker";
+import { mailText, startSmtpSink } from "~/testing/smtp-sink";
+import { adjustStock, lowStockItems, stockHistory } from "./stock.service.server";
+
+const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
+const shopper = (id: string): SessionUser => ({ id, name: id, email: `${id}@example.com`, firstName: id, lastName: null, dateOfBirth: "1990-01-01", role: "customer", authProvider: "email" });
+const shoppers = ["buyer-1", "buyer-2", "buyer-3", "buyer-4"].map(shopper);
+
+describeEachDatabase(
+  "stock that cannot be oversold",
+  (testDb) => {
+    let flavour: { id: string; name: string; sizes: string };
+    const line = (quantity: number) => ({ kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity });
+    const stockNow = async (db: Db) => Number((await db.selectFrom("flavours").select("stock_quantity").where("id", "=", flavour.id).executeTakeFirstOrThrow()).stock_quantity);
+    const setStock = (db: Db, quantity: number) => db.updateTable("flavours").set({ stock_quantity: quantity, track_stock: 1 }).where("id", "=", flavour.id).execute();
+    const readyToPay = async (db: Db, userId: string, quantity: number) => {
+      expect(await addToCart(db, userId, line(quantity))).toEqual({ ok: true });
+      await chooseShipping(db, userId, "free", null);
+    };
+    beforeAll(async () => {
+      const { db } = testDb();
+      await insertUsers(db, [...shoppers, staff]);
+      for (const s of shoppers) await addAddress(db, s.id, home);
+      flavour = await db.selectFrom("flavours").select(["id", "name", "sizes"]).where("stock_quantity", ">", 10).orderBy("slug").executeTakeFirstOrThrow();
+    });
+
+    it("gives the last unit to one of two shoppers placing at the same moment; the other is refused and keeps the cart", async () => {
+      const { db } = testDb();
+      await setStock(db, 1);
+      await readyToPay(db, "buyer-1", 1);
+      await readyToPay(db, "buyer-2", 1);
+      const results = await Promise.all([placeOrder(db, "buyer-1", "key-last-unit-one-aaaa", 10), placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", 10)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: `Sorry, ${flavour.name} is out of stock` }]);
+      expect(await stockNow(db)).toBe(0);
+      const loser = results[0]!.ok ? "buyer-2" : "buyer-1";
+      expect((await getCart(db, loser, 10)).lines).toHaveLength(1); // nothing saved, the cart kept
+      expect(await db.selectFrom("orders").select("id").where("user_id", "=", loser).execute()).toEqual([]);
+    });
+
+    it("refuses an order for more than is left, naming the item and how many are left; nothing changes", async () => {
+      const { db } = testDb();
+      await setStock(db, 5);
+      await readyToPay(db, "buyer-3", 5);
+      await setStock(db, 2); // others bought some after it went into the cart
+      expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", 10)).toEqual({ ok: false, message: `Only 2 left of ${flavour.name}` });
+      expect(await stockNow(db)).toBe(2);
+      expect(await db.selectFrom("stock_movements").select("id").where("order_id", "is not", null).where("item_id", "=", flavour.id).where("change", "=", -5).execute()).toEqual([]);
+      // The pages bring the cart down to what is left and say so; then the order goes through.
+      const capped = await getCart(db, "buyer-3", 10, { capToStock: true });
+      expect(capped.capped).toEqual([`Only 2 left of ${flavour.name}`]);
+      expect(capped.lines[0]!.quantity).toBe(2);
+      const placed = await placeOrder(db, "buyer-3", "key-too-many-bbbbbbbbb", 10);
+      expect(placed.ok).toBe(true);
+      expect(await stockNow(db)).toBe(0);
+    });
+
+    it("refuses to add an out-of-stock item, or more than is left, to a cart", async () => {
+      const { db } = testDb();
+      await setStock(db, 0);
+      expect(await addToCart(db, "buyer-4", line(1))).toEqual({ ok: false, message: `Sorry, ${flavour.name} is out of stock` });
+      await setStock(db, 3);
+      expect(await addToCart(db, "buyer-4", line(4))).toEqual({ ok: false, message: `Only 3 left of ${flavour.name}` });
+      expect(await addToCart(db, "buyer-4", line(3))).toEqual({ ok: true });
+      const cart = await getCart(db, "buyer-4", 10);
+      expect(await changeQuantity(db, "buyer-4", cart.lines[0]!, 1)).toBe(`Only 3 left of ${flavour.name}`);
+      expect((await getCart(db, "buyer-4", 10)).lines[0]!.quantity).toBe(3);
+      await db.deleteFrom("cart_lines").where("user_id", "=", "buyer-4").execute();
+    });
+
+    it("puts a cancelled order's stock back once, recorded; cancelling twice does not double it", async () => {
+      const { db } = testDb();
+      await setStock(db, 10);
+      await readyToPay(db, "buyer-4", 4);
+      const placed = await placeOrder(db, "buyer-4", "key-cancel-me-aaaaaaaa", 10);
+      if (!placed.ok) throw new Error(placed.message);
+      expect(await stockNow(db)).toBe(6);
+      expect(await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" })).toMatchObject({ ok: true, to: "cancelled" });
+      expect(await stockNow(db)).toBe(10);
+      expect(await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" })).toMatchObject({ ok: false });
+      expect(await stockNow(db)).toBe(10);
+      const history = await stockHistory(db, staff, "flavour", flavour.id);
+      expect(history.slice(0, 2).map((m) => [m.reason, m.change, m.quantityAfter, m.orderId])).toEqual([
+        ["Order cancelled", 4, 10, placed.order.id],
+        ["Order", -4, 6, placed.order.id],
+      ]);
+      expect(history[0]!.byName).toBe(staff.name);
+    });
+
+    it("records staff adjustments with who, why and a note; refuses below zero, wrong signs and fractions", async () => {
+      const { db } = testDb();
+      await setStock(db, 3);
+      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "12", note: "Delivery 4471" })).toMatchObject({ status: "adjusted", quantity: 15 });
+      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-2", note: "Leaking" })).toMatchObject({ status: "adjusted", quantity: 13 });
+      const refusals: Array<[Record<string, string>, string]> = [
+        [{ reason: "correction", change: "-14", note: "" }, "That would take the stock below zero: there are only 13 left."],
+        [{ reason: "received", change: "-1", note: "" }, "Received stock adds units: enter a positive number"],
+        [{ reason: "damaged", change: "2", note: "" }, "Damaged stock removes units: enter a negative number, such as -2"],
+        [{ reason: "received", change: "1.5", note: "" }, "Enter a whole number of units, such as 12 or -2"],
+        [{ reason: "received", change: "0", note: "" }, "Enter a change other than 0"],
+      ];
+      for (const [values, message] of refusals) expect(await adjustStock(db, staff, "flavour", flavour.id, values)).toEqual({ status: "invalid", errors: { change: message } });
+      expect(await stockNow(db)).toBe(13);
+      await expect(adjustStock(db, shoppers[0]!, "flavour", flavour.id, { reason: "received", change: "5", note: "" })).rejects.toThrow();
+      expect(await stockNow(db)).toBe(13);
+      const [last, before] = await stockHistory(db, staff, "flavour", flavour.id);
+      expect([last, before].map((m) => [m!.reason, m!.change, m!.quantityAfter, m!.note, m!.byName])).toEqual([
+        ["Damaged or lost", -2, 13, "Leaking", staff.name],
+        ["Received", 12, 15, "Delivery 4471", staff.name],
+      ]);
+    });
+
+    it("saves a quantity typed on the item's form only if no order took stock meanwhile", async () => {
+      const { db } = testDb();
+      await setStock(db, 8);
+      const editor = await getFlavourEditor(db, flavour.id);
+      await setStock(db, 7); // an order took one while the form was open
+      expect(await saveFlavour(db, staff, flavour.id, { ...editor!.values, stockQuantity: "20" })).toEqual({
+        status: "invalid",
+        errors: { stockQuantity: "The stock changed while you were editing (it is now 7). Check it and save again." },
+      });
+      expect(await stockNow(db)).toBe(7);
+      const fresh = await getFlavourEditor(db, flavour.id);
+      expect(await saveFlavour(db, staff, flavour.id, { ...fresh!.values, stockQuantity: "20" })).toEqual({ status: "saved", id: flavour.id });
+      expect(await stockNow(db)).toBe(20);
+      const [last] = await stockHistory(db, staff, "flavour", flavour.id);
+      expect([last!.reason, last!.change, last!.quantityAfter]).toEqual(["Set on the item's form", 13, 20]);
+    });
+
+    it("lists low stock for the dashboard, fewest first", async () => {
+      const { db } = testDb();
+      await setStock(db, 1);
+      const low = await lowStockItems(db, 5);
+      expect(low.length).toBeGreaterThan(1);
+      expect(low.map((i) => i.quantity)).toEqual([...low.map((i) => i.quantity)].sort((a, b) => a - b));
+      expect(low).toContainEqual({ kind: "flavour", id: flavour.id, name: flavour.name, quantity: 1 });
+      expect(low.every((i) => i.quantity <= 5)).toBe(true);
+    });
+
+    it("keeps one 'Email me when it's back' request per address and item, only for an item that is out", async () => {
+      const { db } = testDb();
+      await setStock(db, 0);
+      const ask = (email: string, ip = "203.0.113.5") => requestBackInStock(db, { kind: "flavour", itemId: flavour.id, email }, { userId: null, clientIp: ip });
+      expect(await ask("waiting@example.com")).toEqual({ ok: true });
+      expect(await ask("Waiting@Example.com")).toEqual({ ok: true });
+      expect(await ask("not an email")).toMatchObject({ ok: false, status: 400 });
+      expect(await requestBackInStock(db, { kind: "flavour", itemId: "no-such-item", email: "a@b.co" }, { userId: null, clientIp: "203.0.113.5" })).toMatchObject({ ok: false, status: 404 });
+      const alerts = await db.selectFrom("stock_alerts").select("email").where("item_id", "=", flavour.id).execute();
+      expect(alerts).toEqual([{ email: "waiting@example.com" }]);
+      // Restocked: one e-mail per request, queued with the change; the requests are gone, so a later restock sends none.
+      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "4", note: "" })).toMatchObject({ status: "adjusted", backInStock: true });
+      const queued = async () => db.selectFrom("jobs").select(["recipient", "subject"]).where("kind", "=", "back-in-stock").execute();
+      expect(await queued()).toEqual([{ recipient: "waiting@example.com", subject: `Back in stock: ${flavour.name}` }]);
+      expect(await db.selectFrom("stock_alerts").select("id").where("item_id", "=", flavour.id).execute()).toEqual([]);
+      expect(await ask("late@example.com")).toEqual({ ok: false, error: "This item is in stock: you can add it to your cart now.", status: 409 });
+      await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-4", note: "" });
+      await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "2", note: "" });
+      expect(await queued()).toHaveLength(1);
+      // The e-mail itself, as the worker sends it.
+      const sink = await startSmtpSink();
+      const worker = startTestWorker(testDb(), createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }));
+      try {
+        const [mail] = await sink.waitFor(1);
+        expect(mail!.to).toEqual(["waiting@example.com"]);
+        expect(mailText(mail!)).toContain(`http://shop.test/flavour/${flavour.id}`);
+      } finally {
+        await worker.stop();
+        await sink.close();
+      }
+    });
+  },
+  { seed: true },
+);

@@ -1,0 +1,61 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privateResponses, sameOriginWrites, securityHeaders } from "./security";
+
+/** A tiny app behind the middleware under test, on a free local port. */
+async function serve(...middleware: express.RequestHandler[]) {
+  const app = express();
+  app.use(...middleware);
+  app.all("/{*path}", (_req, res) => void res.send("ok"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("cross-site writes", () => {
+  let app: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => (app = await serve(sameOriginWrites())));
+  afterAll(() => app.close());
+  const post = (origin?: string) => fetch(`${app.base}/signin`, { method: "POST", headers: origin ? { origin } : {} }).then((r) => r.status);
+
+  it("compares the whole origin: scheme, host and port", async () => {
+    expect(await post(app.base)).toBe(200);
+    expect(await post()).toBe(200); // no Origin at all: not a browser's cross-site form
+    expect(await post(app.base.replace("http:", "https:"))).toBe(403);
+    expect(await post(app.base.replace(/:\d+$/, ":1"))).toBe(403);
+    expect(await post("https://evil.example")).toBe(403);
+    expect(await post("null")).toBe(403);
+  });
+});
+
+describe("private answers", () => {
+  let app: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => (app = await serve(privateResponses())));
+  afterAll(() => app.close());
+  const cacheControl = (path: string, cookie?: string) =>
+    fetch(`${app.base}${path}`, { headers: cookie ? { cookie } : {} }).then((r) => r.headers.get("cache-control"));
+
+  it("marks private pages and their data requests for everyone, and every answer to a signed-in visitor", async () => {
+    for (const path of ["/account", "/account/orders/ABCDEFGH", "/account.data", "/cart", "/cart-address.data", "/payment", "/admin", "/admin/orders.data", "/wishlist", "/api/wishlist-items"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+    for (const path of ["/", "/products", "/flavour/abc", "/cartoons", "/accounting"]) expect(await cacheControl(path), path).toBeNull();
+    expect(await cacheControl("/products", "age_verified=yes; shop.session_token=abc.def")).toBe("private, no-store");
+    expect(await cacheControl("/products", "age_verified=yes")).toBeNull();
+  });
+});
+
+describe("security headers", () => {
+  it("refuse framing with DENY, and send HSTS only for an https shop", async () => {
+    for (const https of [false, true]) {
+      const app = await serve(securityHeaders({ development: false, https }));
+      const response = await fetch(`${app.base}/`);
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("strict-transport-security")).toBe(https ? "max-age=31536000; includeSubDomains" : null);
+      await app.close();
+    }
+  });
+});

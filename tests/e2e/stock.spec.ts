@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { createStaff, signInAsStaff } from "./support/admin";
+import { anotherBrowser, signedUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+import { setFlavourStock } from "./support/stock";
+
+// These journeys change one device's flavours' stock: one after another.
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+});
+
+test("two shoppers want the last unit: one gets it, the other is told it is out of stock and nothing is saved", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000); // two shoppers through sign-up and checkout
+  const flavour = setFlavourStock("crystal-pro-switch-30k", 1);
+  const other = await anotherBrowser(browser, baseURL!);
+  for (const p of [page, other.page]) {
+    await signedUp(p, uniqueEmail("last-unit"));
+    await p.goto(`/flavour/${flavour.id}`);
+    await expect(p.getByText("Only 1 left")).toBeVisible();
+    await expect(p.getByText("In Stock Today")).toBeVisible();
+    await p.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(p).toHaveURL(/\/cart/);
+    await checkoutToPayment(p);
+  }
+
+  await placeOrderViaWhatsApp(page);
+
+  await other.page.getByRole("button", { name: "Order via WhatsApp" }).click();
+  await expect(other.page.getByRole("alert")).toHaveText(`Sorry, ${flavour.name} is out of stock`);
+  await other.page.goto("/account/orders");
+  await expect(other.page.getByRole("link", { name: /^Order / })).toHaveCount(0);
+  // The cart says what happened instead of keeping a line that cannot be bought.
+  await other.page.goto("/cart");
+  await expect(other.page.getByRole("status")).toContainText(`Sorry, ${flavour.name} is out of stock`);
+  await expect(other.page.getByText("Your cart is empty")).toBeVisible();
+
+  // Everyone now sees it out of stock; Add to Cart is off, the server refuses a forged one too.
+  await other.page.goto(`/flavour/${flavour.id}`);
+  await expect(other.page.getByText("Out of stock").first()).toBeVisible();
+  await expect(other.page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+  await expect(other.page.getByText("In Stock Today")).toHaveCount(0);
+  const forged = await other.page.request.post("/cart", {
+    form: { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: "10", puffCount: "", quantity: "1" },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain(`Sorry, ${flavour.name} is out of stock`);
+  await other.context.close();
+});
+
+test("a shopper asks to hear when an item is back; staff restock it and the e-mail arrives", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const flavour = setFlavourStock("crystal-pro-switch-30k", 0);
+  const email = uniqueEmail("waiting");
+  await page.goto(`/flavour/${flavour.id}`);
+  await expect(page.getByText("Out of stock").first()).toBeVisible();
+  const form = page.getByRole("form", { name: "Email me when it's back" });
+  await form.getByLabel("Your e-mail").fill(email);
+  await form.getByRole("button", { name: "Email me when it's back" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "we will e-mail you once" })).toBeVisible();
+
+  // Staff receive 12 units in the back office.
+  const staff = await anotherBrowser(browser, baseURL!);
+  await signInAsStaff(staff.page, createStaff("restock"));
+  await staff.page.goto(`/admin/flavours/${flavour.id}`);
+  const adjust = staff.page.getByRole("form", { name: "Adjust stock" });
+  await adjust.getByLabel("Why").selectOption({ label: "Received" });
+  await adjust.getByLabel("Change (units, e.g. 12 or -2)").fill("12");
+  await adjust.getByLabel("Note").fill("Delivery from the wholesaler");
+  await adjust.getByRole("button", { name: "Adjust stock" }).click();
+  await expect(staff.page.getByText("Stock updated.")).toBeVisible();
+  await expect(staff.page.getByRole("table", { name: "Stock history" })).toContainText("Delivery from the wholesaler");
+  await staff.context.close();
+
+  const mail = await waitForMail(email, 15_000, /is back in stock/);
+  expect(mail.subject).toContain(`${flavour.name} is back in stock`);
+  expect(mail.text).toContain(`/flavour/${flavour.id}`);
+  await page.goto(`/flavour/${flavour.id}`);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+});

@@ -1,0 +1,55 @@
+// The built server as its own process (node build/main.js, as `npm start` runs it), for tests of the process itself.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+export type ShopProcess = {
+  port: number;
+  base: string;
+  child: ReturnType<typeof spawn>;
+  output: () => string;
+  exited: Promise<{ code: number | null; output: string }>;
+};
+
+/** A port nobody listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts build/main.js with extra environment. SHOP_MAIN_JS runs another build instead (e.g. an older commit's, to
+ * see these tests fail without the fix).
+ */
+export function startShop(env: Record<string, string> & { PORT: string }): ShopProcess {
+  const child = spawn(process.execPath, [process.env.SHOP_MAIN_JS ?? "build/main.js"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  const port = Number(env.PORT);
+  return { port, base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/** Waits until /healthz answers 200 (or the process exits, or the time is up). */
+export async function waitForHealth(shop: Pick<ShopProcess, "base" | "child" | "output">, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (shop.child.exitCode !== null) throw new Error(`the server exited (${shop.child.exitCode}):\n${shop.output().slice(-2000)}`);
+    try {
+      if ((await fetch(`${shop.base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not become healthy:\n${shop.output().slice(-2000)}`);
+}
