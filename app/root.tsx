@@ -15,22 +15,18 @@ import { AgeGate } from "./components/layout/age-gate";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
+import { useLoadShopper } from "./components/layout/use-shop";
 import { NotFound } from "./components/layout/not-found";
 import { BeRightBack } from "./components/layout/be-right-back";
-import { displayName } from "./modules/accounts/accounts";
-import { getSessionUser } from "./modules/accounts/session.server";
-import { countCartLines } from "./modules/cart/cart.service.server";
 import { GuestStateSync } from "./components/cart/guest-state-sync";
 import { ageStatus } from "./modules/compliance/age-gate";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context, request);
-  return {
-    settings: context.settings,
-    ageStatus: ageStatus(request),
-    user: user ? { name: displayName(user), role: user.role } : null,
-    cartCount: user ? await countCartLines(context.db, user.id) : 0,
-  };
+/**
+ * The same for every visitor with the same age-check answer, so pages can be cached for everyone: what is personal
+ * (name, cart count, wishlist) comes from /api/me after load (useLoadShopper, docs/decisions/017).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { settings: context.settings, ageStatus: ageStatus(request) };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -41,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  useLoadShopper();
   const gate = data && data.ageStatus !== "confirmed" ? data.ageStatus : null;
   return (
     <html lang="en-GB">
@@ -55,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <div className="flex flex-1 flex-col" inert={gate ? true : undefined}>
-          <Header shopName={data?.settings.name ?? "Shop"} user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
+          <Header shopName={data?.settings.name ?? "Shop"} />
           <main id="main" className="flex-1">
             {children}
           </main>
@@ -63,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </div>
         {gate && <AgeGate status={gate} returnTo={location.pathname + location.search} />}
         <ToastContainer />
-        <GuestStateSync signedIn={Boolean(data?.user)} />
+        <GuestStateSync />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -24,6 +24,7 @@ export default [
   route("account/date-of-birth", "routes/account-date-of-birth.tsx"),
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
+  route("api/me", "routes/api.me.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route("api/wishlist-items", "routes/api.wishlist-items.ts"),
   route("api/guest-merge", "routes/api.guest-merge.ts"),

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -13,17 +14,20 @@ import { createLogger, type Logger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";
 import { createShopServices } from "~/lib/shop-context.server";
 import { toNodeHandler } from "better-auth/node";
-import { AGE_COOKIE, ageStatusFromCookies } from "~/modules/compliance/age-gate";
-import { unavailableErrors } from "./errors";
+import { ageStatusFromCookies } from "~/modules/compliance/age-gate";
+import { watchContentVersion } from "./content-version-watch";
+import { retryAfterOn503, unavailableErrors, unavailableLoaders } from "./errors";
 import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { createJobWorker } from "~/modules/jobs/worker.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
-import { requestLog } from "./request-log";
+import { logRequest, requestLog } from "./request-log";
 import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
 export type ShopServer = {
+  /** What the HTTP server runs: a cached page straight from memory, anything else through `app`. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   app: Express;
   db: Db;
   config: Config;
@@ -80,11 +84,22 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   const worker = createJobWorker({ deps: services, pollMs: config.JOB_POLL_MS, retryBaseMs: config.JOB_RETRY_BASE_MS });
   worker.start();
   lifecycle.beforeDatabaseClose("job worker", () => worker.stop());
+  const version = watchContentVersion(() => readStorefrontVersion(db), config.CONTENT_VERSION_POLL_MS, log);
+  lifecycle.beforeDatabaseClose("content version", () => version.stop());
+  const cache = pageCache({
+    maxEntries: development ? 0 : config.PAGE_CACHE_ENTRIES,
+    version,
+    variant: ageStatusFromCookies,
+    // Browsers ask again every time (a 304 when nothing changed); a CDN may keep a page a minute and serve it stale
+    // for ten more while it fetches the new one. Vary: Cookie, for the age-check answer (docs/decisions/017).
+    sharedCacheControl: "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+  });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(config));
   app.use(lifecycle.middleware);
   app.use(requestLog(log));
+  app.use(retryAfterOn503());
   app.use(cspNonce());
   app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
   app.use(compression());
@@ -112,26 +127,25 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 
   // Pages and data only (after the static files, which keep their own long caching for everyone).
   app.use(privateResponses());
-  app.use(
-    pageCache({
-      maxEntries: development ? 0 : config.PAGE_CACHE_ENTRIES,
-      version: () => readStorefrontVersion(db),
-      allowedCookies: [AGE_COOKIE],
-      variant: (req) => ageStatusFromCookies(req.headers.cookie),
-    }),
-  );
+  app.use(cache.middleware);
+  // A change made by this copy (any write) shows on its next page at once; other copies see it within a poll.
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => void version.refresh());
+    next();
+  });
   // Loaded once: a function here would re-enter the module loader on every request (costly under loader hooks).
   const build = development
     ? () => import("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
   app.use(
     createRequestHandler({
-      build,
+      build: unavailableLoaders(build, log),
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => ({
         ...services,
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        pageUse: res.locals.pageUse,
       }),
     }),
   );
@@ -140,6 +154,11 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 
   let closed: Promise<void> | undefined;
   return {
+    handler: (req, res) => {
+      // A hit is answered before Express, the request log aside; while stopping, Express adds Connection: close.
+      if (!lifecycle.stopping() && cache.serve(req, res)) return logRequest(log, req, res, 0);
+      app(req, res);
+    },
     app,
     db,
     config,

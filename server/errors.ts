@@ -1,6 +1,56 @@
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import onHeaders from "on-headers";
+import type { ServerBuild } from "react-router";
 import type { Logger } from "~/lib/log.server";
-import { isUnavailable, RETRY_AFTER_SECONDS, unavailableMessage, warnUnavailable } from "~/lib/unavailable.server";
+import {
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  isUnavailable,
+  RETRY_AFTER_SECONDS,
+  unavailableMessage,
+  warnUnavailable,
+} from "~/lib/unavailable.server";
+
+type RouteFunction = (args: { request: Request }) => unknown;
+
+/**
+ * The build with every route's loader and action guarded: a database that cannot be reached becomes the 503 answer
+ * (Retry-After), which the root ErrorBoundary shows as 'We'll be right back', for pages and `.data` requests alike,
+ * instead of each loader having to catch it (docs/decisions/011, 017).
+ */
+export function unavailableLoaders<B extends ServerBuild | (() => Promise<ServerBuild>)>(build: B, log: Logger): B {
+  const guard = (fn: RouteFunction): RouteFunction => async (args) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw databaseUnavailable(log, error, new URL(args.request.url).pathname);
+      throw error;
+    }
+  };
+  const wrap = (original: ServerBuild): ServerBuild => ({
+    ...original,
+    routes: Object.fromEntries(
+      Object.entries(original.routes).map(([id, route]) => {
+        if (!route) return [id, route];
+        const module = { ...route.module } as Record<string, unknown>;
+        for (const name of ["loader", "action"]) if (typeof module[name] === "function") module[name] = guard(module[name] as RouteFunction);
+        return [id, { ...route, module: module as unknown as typeof route.module }];
+      }),
+    ),
+  });
+  if (typeof build !== "function") return wrap(build) as B;
+  return (async () => wrap(await build())) as B;
+}
+
+/** Every 503 says when to come back, whoever answered it (a page, a `.data` request, a route's own throw). */
+export function retryAfterOn503(): RequestHandler {
+  return (_req, res, next) => {
+    onHeaders(res, () => {
+      if (res.statusCode === 503 && !res.getHeader("retry-after")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    });
+    next();
+  };
+}
 
 /**
  * The last Express handler: an error no route answered. A database fault is 503 with Retry-After and one warn line;

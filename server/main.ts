@@ -1,5 +1,6 @@
 // Starts the shop: production serves build/ (npm start); NODE_ENV=development runs Vite in middleware mode.
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ShopServer, ShopServerOptions } from "./app";
@@ -61,7 +62,8 @@ async function startCluster(workers: number) {
 }
 
 async function main() {
-  const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+  // One process per CPU unless told otherwise (WEB_CONCURRENCY=1: a single process, no cluster).
+  const workers = Number(process.env.WEB_CONCURRENCY || availableParallelism());
   if (workers > 1 && (await startCluster(workers))) return;
   const { module, options } = await loadApp();
   let shop: ShopServer;
@@ -72,7 +74,7 @@ async function main() {
     process.exit(1);
   }
   const { config, log } = shop;
-  const server: Server = shop.app.listen(config.PORT, config.HOST, () => {
+  const server: Server = createServer(shop.handler).listen(config.PORT, config.HOST, () => {
     log.info({ port: config.PORT }, `shop listening on http://localhost:${config.PORT}`);
   });
   server.on("error", (error) => {

@@ -1,84 +1,168 @@
-import type { Request, RequestHandler, Response } from "express";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { RequestHandler, Response } from "express";
+import onHeaders from "on-headers";
+import type { PageUse } from "~/lib/app-context";
+import type { ContentVersion } from "./content-version-watch";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 export type PageCacheOptions = {
-  /** How many pages to keep; the least recently used goes first. */
+  /** How many pages to keep; the least recently used goes first. 0 turns the cache off. */
   maxEntries: number;
-  /** The storefront content version from the database: a change drops every cached page on every server copy. */
-  version: () => Promise<number>;
-  /** Requests carrying any other cookie (a session, a flash message…) are never served from or stored in the cache. */
-  allowedCookies: string[];
-  /** What else besides the URL changes the page (e.g. the age-check answer). */
-  variant: (req: Request) => string;
-  /** Upper bound on an entry's age, whatever the version says. */
+  /** The storefront content version, kept fresh in the background: a hit asks the database nothing. */
+  version: ContentVersion;
+  /** What besides the URL changes a page: the age-check answer (from the Cookie header). */
+  variant: (cookieHeader: string | undefined) => string;
+  /** Cache-Control of a page that is the same for everyone (a CDN may keep it briefly). */
+  sharedCacheControl: string;
+  /** Upper bound on an entry's age, whatever the version says (not while the database is down). */
   maxAgeMs?: number;
   maxBodyBytes?: number;
 };
 
-type Entry = { headers: Array<[string, string | number | string[]]>; parts: string[]; version: number; storedAt: number };
+type Encoding = "br" | "gzip" | "identity";
+type Entry = {
+  version: number;
+  storedAt: number;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+  /** The whole header block per encoding, ready for writeHead: nothing is computed on a hit. */
+  heads: Record<Encoding | "notModified", OutgoingHttpHeader[]>;
+};
 
-// Headers that belong to one response, or that earlier middleware sets afresh for every response.
+// Headers that belong to one response, or that are set per encoding below.
 const perResponseHeaders = new Set([
-  "content-security-policy", "set-cookie", "content-length", "content-encoding", "transfer-encoding",
-  "vary", "date", "etag", "connection", "keep-alive", "x-page-cache",
+  "set-cookie", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "etag", "connection",
+  "keep-alive", "x-page-cache",
 ]);
 
-function onlyAllowedCookies(header: string | undefined, allowed: string[]): boolean {
-  if (!header) return true;
-  return header.split(";").every((part) => {
-    const name = part.split("=", 1)[0]!.trim();
-    return name === "" || allowed.includes(name);
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP of a stored page: the per-response nonce (the miss's own) is replaced by the hashes of the page's inline
+ * scripts, so every visitor gets the same bytes and the same policy, and nothing is rewritten per hit.
+ */
+export function hashedPolicy(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!) || body === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+  }
+  return policy.replace(/\s*'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
+}
+
+const acceptedEncoding = (header: string | undefined): Encoding =>
+  !header ? "identity" : /\bbr\b/.test(header) ? "br" : /\bgzip\b/.test(header) ? "gzip" : "identity";
+
+/** Whether an If-None-Match header names this entity tag (a list, weak or not, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === etag || value === "*";
   });
 }
 
 /**
- * Keeps rendered pages for anonymous visitors. A hit is the stored page with this response's CSP nonce put in
- * place of the stored one. Only 200 responses to GET without Set-Cookie or Cache-Control: no-store/private are kept.
+ * Keeps the pages that are the same for everyone (docs/decisions/017). `serve` answers a hit straight from the
+ * node:http request, before Express: the stored bytes, already compressed (brotli or gzip) with their ETag (304 on
+ * If-None-Match) and their CSP, without a database query or a rewrite. `middleware` sits before the routes: it
+ * decides Cache-Control (a page that read the session is private; anything else 200 is shared) and stores what may
+ * be shared. While the database is down, stored pages are served whatever their age.
  */
-export function pageCache(options: PageCacheOptions): RequestHandler & { clear: () => void; size: () => number } {
+export function pageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
+  const keyOf = (req: IncomingMessage) => `${options.variant(req.headers.cookie)}|${req.url}`;
 
-  const handler: RequestHandler = async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || options.maxEntries <= 0) return next();
-    if (!onlyAllowedCookies(req.headers.cookie, options.allowedCookies)) {
-      res.setHeader("X-Page-Cache", "bypass");
-      return next();
+  function serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (entries.size === 0 || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const key = keyOf(req);
+    const entry = entries.get(key);
+    if (!entry) return false;
+    if (!options.version.databaseDown() && (entry.version !== options.version.current() || Date.now() - entry.storedAt > maxAgeMs)) return false;
+    entries.delete(key);
+    entries.set(key, entry);
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.writeHead(304, entry.heads.notModified);
+      res.end();
+      return true;
     }
-    let version: number;
-    try {
-      version = await options.version();
-    } catch {
-      return next();
-    }
-    const key = `${options.variant(req)}|${req.originalUrl}`;
-    const nonce = String(res.locals.nonce ?? "");
-    const hit = entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.storedAt < maxAgeMs) {
-      entries.delete(key);
-      entries.set(key, hit);
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
-      res.status(200).end(req.method === "HEAD" ? undefined : hit.parts.join(nonce));
-      return;
-    }
+    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+    res.writeHead(200, entry.heads[encoding]);
+    res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
+    return true;
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const use: PageUse = { session: false };
+    res.locals.pageUse = use;
+    onHeaders(res, () => {
+      if (res.getHeader("cache-control") !== undefined || (req.method !== "GET" && req.method !== "HEAD")) return;
+      if (use.session) res.setHeader("Cache-Control", "private, no-store");
+      else if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
+        res.setHeader("Cache-Control", options.sharedCacheControl);
+        res.vary("Cookie");
+      }
+    });
+    if (req.method !== "GET" || options.maxEntries <= 0) return next();
     res.setHeader("X-Page-Cache", "miss");
-    if (req.method === "GET") capture(res, (body) => store(key, version, nonce, res, body));
+    const version = options.version.current();
+    if (version !== undefined) capture(res, (body) => void store(keyOf(req), version, res, use, body));
     next();
   };
 
-  function store(key: string, version: number, nonce: string, res: Response, body: Buffer) {
+  async function store(key: string, version: number, res: Response, use: PageUse, body: Buffer) {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
-    if (res.statusCode !== 200 || res.getHeader("set-cookie") || /no-store|private/.test(cacheControl)) return;
-    const headers = Object.entries(res.getHeaders())
-      .filter(([name, value]) => value !== undefined && !perResponseHeaders.has(name))
-      .map(([name, value]) => [name, value] as [string, string | number | string[]]);
-    const text = body.toString("utf8");
+    if (res.statusCode !== 200 || use.session || res.getHeader("set-cookie") || !/\bpublic\b/.test(cacheControl)) return;
+    // Without the miss's own nonce the bytes (and so the ETag) are the same on every server copy; the policy
+    // allows the page's inline scripts by their hashes instead.
+    const nonce = String(res.locals.nonce ?? "");
+    const identity = nonce ? Buffer.from(body.toString("utf8").replaceAll(` nonce="${nonce}"`, "")) : body;
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value === undefined || perResponseHeaders.has(name)) continue;
+      const text = Array.isArray(value) ? value.join(", ") : String(value);
+      headers.push([name, name === "content-security-policy" ? hashedPolicy(text, identity.toString("utf8")) : text]);
+    }
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(identity, { level: 9 }),
+      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    ]);
+    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const head = (encoding: Encoding | "notModified", length = 0): OutgoingHttpHeader[] => {
+      const flat: string[] = [];
+      for (const [name, value] of headers) {
+        // A 304 carries what a cache needs to refresh its copy, not the body's type.
+        if (encoding !== "notModified" || name !== "content-type") flat.push(name, value);
+      }
+      flat.push("vary", "Accept-Encoding, Cookie", "etag", etag, "x-page-cache", "hit");
+      if (encoding === "br" || encoding === "gzip") flat.push("content-encoding", encoding);
+      if (encoding !== "notModified") flat.push("content-length", String(length));
+      return flat;
+    };
     entries.delete(key);
-    entries.set(key, { headers, parts: nonce ? text.split(nonce) : [text], version, storedAt: Date.now() });
+    entries.set(key, {
+      version,
+      storedAt: Date.now(),
+      etag,
+      bodies: { identity, gzip: gzipped, br: brotli },
+      heads: {
+        identity: head("identity", identity.length),
+        gzip: head("gzip", gzipped.length),
+        br: head("br", brotli.length),
+        notModified: head("notModified"),
+      },
+    });
     while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
   }
 
+  /** Collects the body as the route writes it (before compression, which wraps res.write further out). */
   function capture(res: Response, done: (body: Buffer) => void) {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -107,5 +191,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { clear: 
     }) as Response["end"];
   }
 
-  return Object.assign(handler, { clear: () => entries.clear(), size: () => entries.size });
+  return { serve, middleware, clear: () => entries.clear(), size: () => entries.size };
 }
+
+export type PageCache = ReturnType<typeof pageCache>;

@@ -44,17 +44,16 @@ export function securityHeaders(options: { development: boolean; https: boolean 
 
 /** Pages only for the signed-in (or about them), and the checkout: never kept by a browser's or a proxy's cache. */
 const PRIVATE_PATHS = /^\/(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=[^;\s]/;
 
 /**
- * `Cache-Control: private, no-store` on every answer to a signed-in visitor (their name and cart are in every page)
- * and on every private page for anyone, HTML and React Router's `.data` requests alike, set in one place before
- * the routes answer. Back after signing out on a shared computer then asks the server again instead of showing the
- * last customer's page.
+ * `Cache-Control: private, no-store` on every private page for anyone, HTML and React Router's `.data` requests
+ * alike, set in one place before the routes answer. Back after signing out on a shared computer then asks the server
+ * again instead of showing the last customer's page. Any other page that reads the session is made private by the
+ * page cache's middleware; the rest carry nothing personal (docs/decisions/017).
  */
 export function privateResponses(): RequestHandler {
   return (req, res, next) => {
-    if (PRIVATE_PATHS.test(req.path) || SESSION_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", "private, no-store");
+    if (PRIVATE_PATHS.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
     next();
   };
 }

@@ -4,6 +4,12 @@ import type { Config, ShopSettings } from "./config.server";
 import type { Logger } from "./log.server";
 import type { Mailer } from "./mailer.server";
 
+/**
+ * What a request's answer was made from, noted while it is made: a page that read the session is personal and is
+ * never cached or shared (server/page-cache.ts, docs/decisions/017).
+ */
+export type PageUse = { session: boolean };
+
 /** What every loader and action receives from the server (server/app.ts). */
 export type ShopContext = {
   db: Db;
@@ -15,6 +21,8 @@ export type ShopContext = {
   nonce: string;
   /** The client's address (honours TRUST_PROXY), for rate limits. */
   clientIp: string;
+  /** Set by the server for each request; absent in scripts and service tests. */
+  pageUse?: PageUse;
 };
 
 declare module "react-router" {

@@ -20,6 +20,10 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** How often each server copy reads the content version (a staff change shows everywhere within this). */
+  CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Server processes sharing the port; default: one per CPU (read by server/main.ts before the rest). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(5_000_000),

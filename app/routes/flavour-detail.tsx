@@ -13,24 +13,20 @@ import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { WishlistButton } from "~/components/cart/wishlist-button";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { isInWishlist } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/flavour-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const flavour = await getFlavour(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
-  const user = await getSessionUser(context, request);
-  const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "flavour", itemId: flavour.id }) : false;
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
-  return { flavour, inWishlist, email: user?.email ?? "", notice };
+  return { flavour, notice };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description) : [{ title: "Page not found" }];
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
-  const { flavour, inWishlist, email, notice } = loaderData;
+  const { flavour, notice } = loaderData;
   const stockStatus = useStockStatus(flavour.stock);
   const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(flavour.name);
@@ -64,9 +60,9 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             disabled={outOfStock}
             disabledReason="Out of stock"
           />
-          <WishlistButton kind="flavour" itemId={flavour.id} initial={inWishlist} />
+          <WishlistButton kind="flavour" itemId={flavour.id} />
           <NicotineWarning />
-          {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} email={email} notice={notice} />}
+          {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} notice={notice} />}
           <Badges inStock={!outOfStock} />
         </div>
       </div>

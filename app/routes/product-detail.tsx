@@ -13,24 +13,20 @@ import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/mo
 import { getDevice } from "~/modules/catalog/catalog.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { WishlistButton } from "~/components/cart/wishlist-button";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { isInWishlist } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/product-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const device = await getDevice(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
-  const user = await getSessionUser(context, request);
-  const inWishlist = user ? await isInWishlist(context.db, user.id, { kind: "device", itemId: device.id }) : false;
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
-  return { device, inWishlist, email: user?.email ?? "", notice };
+  return { device, notice };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, data.device.name, data.device.description) : [{ title: "Page not found" }];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { device, inWishlist, email, notice } = loaderData;
+  const { device, notice } = loaderData;
   const stockStatus = useStockStatus(device.stock);
   const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(device.name);
@@ -71,9 +67,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             disabled={outOfStock}
             disabledReason="Out of stock"
           />
-          <WishlistButton kind="device" itemId={device.id} initial={inWishlist} />
+          <WishlistButton kind="device" itemId={device.id} />
           <NicotineWarning />
-          {outOfStock && <BackInStockForm kind="device" itemId={device.id} email={email} notice={notice} />}
+          {outOfStock && <BackInStockForm kind="device" itemId={device.id} notice={notice} />}
           <Badges inStock={!outOfStock} />
         </div>
       </div>

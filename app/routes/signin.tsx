@@ -23,7 +23,8 @@ const notices: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
-  if (await getSessionUser(context, request)) throw redirect(redirectTo);
+  // Already signed in (e.g. the header's link on a page without JavaScript): on to where they were going, or the account.
+  if (await getSessionUser(context, request)) throw redirect(url.searchParams.has("redirectTo") ? redirectTo : "/account");
   return { redirectTo, notice: notices[url.searchParams.get("notice") ?? ""] ?? null };
 }
 

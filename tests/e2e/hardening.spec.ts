@@ -41,8 +41,17 @@ test("private pages and their data are never kept by a browser or a proxy; the c
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
   await expect(page).toHaveURL(/\/success\?order=/);
   const orderPath = `/account/orders/${new URL(page.url()).searchParams.get("order")}`;
-  // Signed in, every page carries the shopper's name: none is stored, the catalogue's neither.
-  await expectNeverStored(page.request, ["/", "/products", "/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/account", "/account/orders", orderPath]);
+  await expectNeverStored(page.request, ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/account", "/account/orders", orderPath]);
+  // Signed in, the catalogue is the same page as everyone's: shared, and without the shopper's name or e-mail.
+  for (const path of ["/", "/products"]) {
+    const shared = await page.request.get(path);
+    expect(shared.headers()["cache-control"], path).toContain("public");
+    expect(await shared.text(), path).not.toMatch(/Robin|@example\.com/);
+  }
+  // Who they are arrives by itself, never stored.
+  const me = await page.request.get("/api/me");
+  expect(me.headers()["cache-control"]).toBe("private, no-store");
+  expect(await me.json()).toMatchObject({ user: { name: "Robin" } });
 });
 
 test("Back after signing out on a shared computer does not show the last customer's page", async ({ page }) => {

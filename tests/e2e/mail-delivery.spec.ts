@@ -39,6 +39,8 @@ async function startShop(env: Record<string, string> = {}) {
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       JOB_POLL_MS: "100",
       JOB_RETRY_BASE_MS: "1000",
+      // One process: SIGKILL must kill the process that holds the order's e-mail, not a cluster's primary.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: "ignore",

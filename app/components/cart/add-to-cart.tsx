@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "react-toastify/unstyled";
-import { useSignedIn } from "~/components/layout/use-shop";
+import { fetchShopper, useSignedIn } from "~/components/layout/use-shop";
 import { cartMessages, type GuestLine } from "~/modules/cart/cart";
 import { addGuestLine } from "./guest-state";
 
@@ -12,6 +12,7 @@ import { addGuestLine } from "./guest-state";
 export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine | null; disabled?: boolean; disabledReason?: string }) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const added = line?.kind === "flavour" ? cartMessages.flavourAdded : cartMessages.deviceAdded;
 
@@ -23,9 +24,15 @@ export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine 
     }
     if (signedIn) return;
     event.preventDefault();
-    addGuestLine(line);
-    toast.success(added);
-    navigate("/cart");
+    const addAsGuest = () => {
+      addGuestLine(line);
+      toast.success(added);
+      navigate("/cart");
+    };
+    if (signedIn === false) return addAsGuest();
+    // Clicked before the page heard who is here: ask, then add to the account or keep the line in this browser.
+    const form = event.currentTarget as HTMLFormElement;
+    void fetchShopper().then((shopper) => (shopper?.user ? submit(form) : addAsGuest()));
   }
 
   return (

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { useSignedIn } from "~/components/layout/use-shop";
 import { clearGuestState, readAppState } from "./guest-state";
 
 /**
  * Once signed in, hands what the visitor kept in this browser (appState) to the account, then empties it. The
  * server merges each guest cart once (by its token), so a retry or a second sign-in never doubles anything.
  */
-export function GuestStateSync({ signedIn }: { signedIn: boolean }) {
+export function GuestStateSync() {
+  const signedIn = useSignedIn() === true;
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!signedIn) return;

@@ -1,20 +1,21 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useSignedIn } from "~/components/layout/use-shop";
+import { useOnWishlist, useSignedIn } from "~/components/layout/use-shop";
 import { HeartIcon } from "~/components/ui/icons";
 import type { ItemKind } from "~/modules/cart/cart";
 import { readAppState, toggleGuestWishlist } from "./guest-state";
 
 /** The wishlist toggle: on the account when signed in, in browser storage for visitors (merged on sign-in). */
-export function useWishlist(kind: ItemKind, itemId: string, initial: boolean) {
+export function useWishlist(kind: ItemKind, itemId: string) {
   const signedIn = useSignedIn();
+  const onAccountList = useOnWishlist(kind, itemId);
   const fetcher = useFetcher<{ inWishlist: boolean }>();
   const [guestOn, setGuestOn] = useState(false);
   useEffect(() => {
     if (!signedIn) setGuestOn(readAppState().wishlist.some((w) => w.kind === kind && w.itemId === itemId));
   }, [signedIn, kind, itemId]);
   const pending = fetcher.formData ? fetcher.formData.get("wanted") === "true" : undefined;
-  const on = signedIn ? (pending ?? fetcher.data?.inWishlist ?? initial) : guestOn;
+  const on = signedIn ? (pending ?? onAccountList) : guestOn;
   const toggle = () => {
     if (signedIn) fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
     else setGuestOn(toggleGuestWishlist(kind, itemId));
@@ -22,8 +23,8 @@ export function useWishlist(kind: ItemKind, itemId: string, initial: boolean) {
   return { on, toggle };
 }
 
-export function WishlistButton({ kind, itemId, initial = false }: { kind: ItemKind; itemId: string; initial?: boolean }) {
-  const { on, toggle } = useWishlist(kind, itemId, initial);
+export function WishlistButton({ kind, itemId }: { kind: ItemKind; itemId: string }) {
+  const { on, toggle } = useWishlist(kind, itemId);
   return (
     <button type="button" onClick={toggle} aria-pressed={on} className="btn-outline mt-3 w-full sm:w-auto">
       <HeartIcon width={18} height={18} className={on ? "fill-current" : ""} />
@@ -33,7 +34,7 @@ export function WishlistButton({ kind, itemId, initial = false }: { kind: ItemKi
 }
 
 export function WishlistHeart({ kind, itemId, name }: { kind: ItemKind; itemId: string; name: string }) {
-  const { on, toggle } = useWishlist(kind, itemId, false);
+  const { on, toggle } = useWishlist(kind, itemId);
   return (
     <button type="button" onClick={toggle} aria-pressed={on} aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
       className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white">

@@ -1,12 +1,17 @@
 import { Form, Link, NavLink } from "react-router";
 import { useGuestCartCount } from "~/components/cart/guest-state-sync";
 import { CartIcon, HeartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
+import type { Shopper } from "~/modules/accounts/shopper";
 import { mainLinks } from "./nav-links";
+import { useShopper } from "./use-shop";
 import { SearchForm } from "./search-form";
 
-export type HeaderUser = { name: string; role: string } | null;
+type HeaderUser = NonNullable<Shopper["user"]> | null;
 
-/** Who is signed in, with the sign-out icon; or a link to sign in. */
+/**
+ * Who is signed in, with the sign-out icon; or a link to sign in. Until /api/me has answered (and without JavaScript)
+ * it is the sign-in link: /signin sends a shopper who is already signed in on to their account.
+ */
 function AccountLinks({ user }: { user: HeaderUser }) {
   if (!user) {
     return (
@@ -36,9 +41,11 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   );
 }
 
-export function Header({ shopName, user, cartCount }: { shopName: string; user: HeaderUser; cartCount: number }) {
+export function Header({ shopName }: { shopName: string }) {
+  const shopper = useShopper();
+  const user = shopper?.user ?? null;
   const guestCount = useGuestCartCount(Boolean(user));
-  const count = user ? cartCount : guestCount;
+  const count = user ? shopper!.cartCount : guestCount;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex items-center gap-1 py-3 sm:gap-3">

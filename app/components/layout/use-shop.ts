@@ -1,5 +1,8 @@
-import { useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import type { ShopSettings } from "~/lib/config.server";
+import { wishlistKey, type Shopper } from "~/modules/accounts/shopper";
+import type { ItemKind } from "~/modules/cart/cart";
 
 const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "", lowStockThreshold: 5 };
 
@@ -9,8 +12,48 @@ export function useShopSettings(): ShopSettings {
   return data?.settings ?? fallback;
 }
 
-/** Whether a shopper is signed in (the root loader decides; cached pages are always signed out). */
-export function useSignedIn(): boolean {
-  const data = useRouteLoaderData("root") as { user?: unknown } | undefined;
-  return Boolean(data?.user);
+// One fetcher, shared by key: React Router asks /api/me again after every action (sign in, add to cart, wishlist…).
+const SHOPPER = "shopper";
+const SHOPPER_URL = "/api/me";
+
+/**
+ * The personal part of the page (docs/decisions/017), or undefined until it has arrived: pages are the same HTML for
+ * everyone, so nothing personal is known while the server renders them.
+ */
+export function useShopper(): Shopper | undefined {
+  return useFetcher<Shopper>({ key: SHOPPER }).data;
+}
+
+/** Asks /api/me directly (for a decision that cannot wait for the header's fetcher); null when it cannot be read. */
+export async function fetchShopper(): Promise<Shopper | null> {
+  try {
+    const response = await fetch(SHOPPER_URL, { headers: { Accept: "application/json" } });
+    return response.ok ? ((await response.json()) as Shopper) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Mounted once, in the root layout: asks who is here after load, and again when Back restores a page from memory. */
+export function useLoadShopper() {
+  const { load } = useFetcher<Shopper>({ key: SHOPPER });
+  useEffect(() => {
+    void load(SHOPPER_URL);
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void load(SHOPPER_URL);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [load]);
+}
+
+/** true or false once known; undefined while the page has not heard yet (the server then decides, e.g. on a form post). */
+export function useSignedIn(): boolean | undefined {
+  const shopper = useShopper();
+  return shopper ? Boolean(shopper.user) : undefined;
+}
+
+/** Whether the item is on the signed-in shopper's wishlist. */
+export function useOnWishlist(kind: ItemKind, itemId: string): boolean {
+  return useShopper()?.wishlist.includes(wishlistKey(kind, itemId)) ?? false;
 }

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useShopSettings } from "~/components/layout/use-shop";
+import { useShopper, useShopSettings } from "~/components/layout/use-shop";
 import { stockMessages, stockStatusOf, type Stock, type StockStatus } from "~/modules/catalog/catalog";
 import { backInStockMessages } from "~/modules/stock/stock";
 
@@ -25,8 +26,14 @@ export function StockStatusTag({ stock }: { stock: Stock }) {
  * 'Email me when it's back' on an out-of-stock item: one e-mail when it is restocked. Works without JavaScript (the
  * answer comes back as a notice on the page); prefilled for a signed-in shopper.
  */
-export function BackInStockForm({ kind, itemId, email, notice }: { kind: "device" | "flavour"; itemId: string; email: string; notice: string | null }) {
+export function BackInStockForm({ kind, itemId, notice }: { kind: "device" | "flavour"; itemId: string; notice: string | null }) {
   const fetcher = useFetcher<{ error?: string }>();
+  // The shopper's address arrives after load (pages are the same for everyone): filled in unless they typed already.
+  const email = useShopper()?.user?.email;
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (email && input.current && input.current.value === "") input.current.value = email;
+  }, [email]);
   const error = fetcher.data?.error;
   return (
     <fetcher.Form method="post" action="/back-in-stock" className="mt-4 rounded-xl border border-slate-200 p-4" aria-labelledby="back-in-stock-title">
@@ -36,7 +43,7 @@ export function BackInStockForm({ kind, itemId, email, notice }: { kind: "device
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="flex grow flex-col text-sm">
           <span>Your e-mail</span>
-          <input type="email" name="email" required maxLength={254} autoComplete="email" defaultValue={email}
+          <input type="email" name="email" required maxLength={254} autoComplete="email" ref={input}
             aria-invalid={error ? true : undefined} aria-describedby={error ? "back-in-stock-error" : undefined}
             className="mt-1 rounded-lg border border-slate-300 px-3 py-2" />
         </label>

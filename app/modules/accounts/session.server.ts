@@ -29,6 +29,8 @@ const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
  * cannot be reached is neither signed in nor out: that throws the 503 answer 'We'll be right back' (Retry-After).
  */
 export function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+  // Whatever the answer, this page now depends on who asked: it is private (never cached or shared).
+  if (context.pageUse) context.pageUse.session = true;
   let lookup = lookups.get(request);
   if (!lookup) {
     lookup = lookUpSession(context, request);

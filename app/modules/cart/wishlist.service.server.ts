@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
 import type { CatalogCard } from "~/modules/catalog/catalog";
+import { wishlistKey } from "~/modules/accounts/shopper";
 import type { ItemKind } from "./cart";
 
 type Item = { kind: ItemKind; itemId: string };
@@ -12,9 +13,10 @@ async function itemExists(db: Db, { kind, itemId }: Item): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function isInWishlist(db: Db, userId: string, item: Item): Promise<boolean> {
-  const row = await db.selectFrom("wishlist_items").select("item_id").where("user_id", "=", userId).where("kind", "=", item.kind).where("item_id", "=", item.itemId).executeTakeFirst();
-  return Boolean(row);
+/** `kind:itemId` of every item on the shopper's wishlist (the hearts on every page). */
+export async function wishlistKeys(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom("wishlist_items").select(["kind", "item_id"]).where("user_id", "=", userId).orderBy("created_at", "desc").limit(1000).execute();
+  return rows.map((row) => wishlistKey(row.kind as ItemKind, row.item_id));
 }
 
 export async function setWishlisted(db: Db, userId: string, item: Item, wanted: boolean): Promise<boolean> {

@@ -28,7 +28,8 @@ export function freePort(): Promise<number> {
  */
 export function startShop(env: Record<string, string> & { PORT: string }): ShopProcess {
   const child = spawn(process.execPath, [process.env.SHOP_MAIN_JS ?? "build/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    // One process unless a test asks for more (the default is one per CPU).
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,16 @@
+import type { ItemKind } from "~/modules/cart/cart";
+
+/**
+ * What is personal on a page (docs/decisions/017): who is signed in, their cart line count and wishlist. Pages are
+ * the same HTML for everyone; this arrives after load from /api/me and is never part of a cached page.
+ */
+export type Shopper = {
+  user: { name: string; email: string; role: "customer" | "staff" } | null;
+  cartCount: number;
+  /** `kind:itemId` of every wishlist item. */
+  wishlist: string[];
+};
+
+export const SIGNED_OUT: Shopper = { user: null, cartCount: 0, wishlist: [] };
+
+export const wishlistKey = (kind: ItemKind, itemId: string) => `${kind}:${itemId}`;
