@@ -11,7 +11,7 @@ const SHOPPERS = 20;
 const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 30);
 const ORIGIN = BENCH_BASE.replace("127.0.0.1", "localhost");
 
-type Shopper = { cookie: string; ip: string };
+export type Shopper = { cookie: string; ip: string };
 
 async function post(shopper: Shopper | null, path: string, form: Record<string, string>, ip = shopper?.ip ?? "198.18.1.1") {
   return fetch(BENCH_BASE + path, {
@@ -27,12 +27,12 @@ async function post(shopper: Shopper | null, path: string, form: Record<string, 
   });
 }
 
-type Flavour = { id: string; size: number };
+export type Flavour = { id: string; size: number };
 const addLine = (s: Shopper, flavour: Flavour) =>
   post(s, "/cart", { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: String(flavour.size), puffCount: "", quantity: "1" });
 
 /** Signs up and follows the link of the confirmation e-mail (read from its queued job), as a new customer does. */
-async function newShopper(db: Db, i: number, flavour: Flavour): Promise<Shopper> {
+export async function newShopper(db: Db, i: number, flavour: Flavour): Promise<Shopper> {
   const ip = `198.18.2.${i + 1}`;
   const email = `bench${i}.${Date.now()}@example.com`;
   const signedUp = await post(null, "/signup", {
@@ -52,7 +52,7 @@ async function newShopper(db: Db, i: number, flavour: Flavour): Promise<Shopper>
 }
 
 /** `count` flavours on sale, each stocked with plenty (so the run measures taking stock, not running out). */
-async function stockedFlavours(db: Db, count: number, units: number): Promise<Flavour[]> {
+export async function stockedFlavours(db: Db, count: number, units: number): Promise<Flavour[]> {
   const rows = await db.selectFrom("flavours").select(["id", "sizes"]).where("archived", "=", 0).orderBy("slug").limit(count).execute();
   await db.updateTable("flavours").set({ stock_quantity: units, track_stock: 1 }).where("id", "in", rows.map((r) => r.id)).execute();
   return rows.map((row) => ({ id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! }));
