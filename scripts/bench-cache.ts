@@ -16,7 +16,7 @@ export const CACHE_TARGETS = { ratio: 0.6, cachedP99Ms: 20, renderedRps: 400, re
 
 type Figures = { rps: number; p99: number; errors: number };
 export type Range = { min: number; max: number };
-export type CachedPageRow = { name: string; path: string; ceiling: Range; anonymous: Range & { ratio: Range; p99: Range }; signedIn: Range & { ratio: Range; p99: Range } };
+export type CachedPageRow = { name: string; path: string; ceiling: Range & { p99: Range }; anonymous: Range & { ratio: Range; p99: Range }; signedIn: Range & { ratio: Range; p99: Range } };
 export type RenderedPageRow = { name: string; path: string; rps: Range; p99: Range; errors: number };
 
 async function load(url: string, cookie: string): Promise<Figures> {
@@ -65,8 +65,9 @@ export async function benchCachedPages(options: {
 }): Promise<CachedPageRow[]> {
   const captured: Record<string, { headers: Record<string, string>; body: string }> = {};
   for (const [, path] of options.pages) {
-    await capture(options.base, path);
-    const page = await capture(options.base, path);
+    // Every server copy keeps its own cache: ask until the answer comes from one.
+    let page = await capture(options.base, path);
+    for (let tries = 0; page.cache !== "hit" && tries < 20; tries++) page = await capture(options.base, path);
     if (page.cache !== "hit") throw new Error(`${path} is not served from the page cache (${page.cache})`);
     captured[path] = page;
   }
@@ -92,7 +93,8 @@ export async function benchCachedPages(options: {
       ratio: range(all.map((r) => ratio(r[key].rps, r.ceiling.rps))),
       p99: range(all.map((r) => r[key].p99)),
     });
-    return { name, path, ceiling: range(all.map((r) => r.ceiling.rps)), anonymous: side("anonymous"), signedIn: side("signedIn") };
+    const ceiling = { ...range(all.map((r) => r.ceiling.rps)), p99: range(all.map((r) => r.ceiling.p99)) };
+    return { name, path, ceiling, anonymous: side("anonymous"), signedIn: side("signedIn") };
   });
 }
 
@@ -115,10 +117,10 @@ const show = (r: Range, unit = "") => (r.min === r.max ? `${r.min}${unit}` : `${
 export function printCachedPages(rows: CachedPageRow[], rendered: RenderedPageRow[]) {
   const t = CACHE_TARGETS;
   console.log(`\ncached pages, ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds (ranges), gzip; ceiling: bare node:http, one process, same bytes`);
-  console.log("page                 ceiling/s        anonymous/s      ratio      p99 ms    signed in/s      ratio      p99 ms");
+  console.log("page                 ceiling/s        p99 ms    anonymous/s      ratio      p99 ms    signed in/s      ratio      p99 ms");
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(21)}${show(r.ceiling).padEnd(17)}${show(r.anonymous).padEnd(17)}${show(r.anonymous.ratio).padEnd(11)}${show(r.anonymous.p99).padEnd(10)}${show(r.signedIn).padEnd(17)}${show(r.signedIn.ratio).padEnd(11)}${show(r.signedIn.p99)}`,
+      `${r.name.padEnd(21)}${show(r.ceiling).padEnd(17)}${show(r.ceiling.p99).padEnd(10)}${show(r.anonymous).padEnd(17)}${show(r.anonymous.ratio).padEnd(11)}${show(r.anonymous.p99).padEnd(10)}${show(r.signedIn).padEnd(17)}${show(r.signedIn.ratio).padEnd(11)}${show(r.signedIn.p99)}`,
     );
   }
   console.log(`\npages rendered per request (signed in), ${CONNECTIONS} connections`);

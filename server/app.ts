@@ -122,7 +122,9 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   } else if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1d", index: false }));
+    // Only names with an extension are files (favicon.svg, images/…): pages never wait for a disk lookup.
+    const files = express.static(clientDir, { maxAge: "1d", index: false });
+    app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? files(req, res, next) : next()));
   }
 
   // Pages and data only (after the static files, which keep their own long caching for everyone).
