@@ -46,7 +46,28 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
+}
+
+/**
+ * better-sqlite3 with each statement prepared once per SQL text (Kysely prepares again for every query: measured 3%
+ * of a rendered page). Statements are reused one at a time: better-sqlite3 runs them synchronously, and the shop
+ * never streams a query (a statement being iterated cannot run again until it finishes).
+ */
+function preparedOnce(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** A cheap round trip used at start and by /healthz. */
