@@ -1,7 +1,7 @@
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "./components/layout/nonce";
+import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -50,12 +50,13 @@ export default function handleRequest(
         nonce,
         // The whole page, then one body: the shop's pages have nothing to stream, and one body is compressed in one
         // go instead of a zlib round trip per chunk React writes (measured: the largest cost after rendering itself;
-        // docs/decisions/017). Bots got the whole page before already.
+        // docs/decisions/017). Bots got the whole page before already. The page paints before its scripts are fetched
+        // (low-priority module preloads, docs/decisions/016).
         onAllReady() {
           rendered = true;
           clearTimeout(timer);
           const chunks: Buffer[] = [];
-          const body = new PassThrough();
+          const body = new LowPriorityModulePreloads();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");

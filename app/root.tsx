@@ -8,7 +8,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { ToastContainer } from "react-toastify/unstyled";
+import { ToastContainer } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AgeGate } from "./components/layout/age-gate";

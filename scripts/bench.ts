@@ -4,28 +4,16 @@ import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { createDatabase } from "~/db/database.server";
 import { benchCachedPages, benchRenderedPages, printCachedPages } from "./bench-cache";
 import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from "./bench-orders";
+import { measurePages, measurePagesAlone } from "./bench-pages";
 import { BENCH_BASE, BENCH_PORT, startBenchServer } from "./bench-support";
 
 const BASE = BENCH_BASE;
 const COOKIE = "age_verified=yes";
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-/** Every script the home page loads (entry, route modules, preloads), gzipped like the server sends them. */
-async function homeJavaScriptBytes(): Promise<{ files: number; gzipped: number }> {
-  const html = await (await fetch(`${BASE}/`, { headers: { cookie: COOKIE } })).text();
-  const paths = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]));
-  let gzipped = 0;
-  for (const path of paths) {
-    const body = Buffer.from(await (await fetch(BASE + path)).arrayBuffer());
-    gzipped += gzipSync(body).length;
-  }
-  return { files: paths.size, gzipped };
-}
 
 /** A fresh PostgreSQL database for the order benchmark, or null when no server answers. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -57,6 +45,8 @@ const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}
 async function main() {
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
   if (process.env.BENCH_ONLY === "orders") return void printOrders(await measureOrders());
+  // BENCH_ONLY=browser: JavaScript per page and Lighthouse alone (docs/decisions/016).
+  if (process.env.BENCH_ONLY === "browser") return void (await measurePagesAlone());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
   // The default settings: one server process per CPU, page cache on.
   const server = await startServer(`${dir}/shop.db`);
@@ -86,17 +76,15 @@ async function main() {
       ["cart", "/cart"],
       ["account", "/account"],
     ]);
-    const js = await homeJavaScriptBytes();
-    await server.stop();
     printCachedPages(cached, rendered);
-    const kb = js.gzipped / 1024;
-    console.log(`\nhome page JavaScript: ${js.files} files, ${kb.toFixed(1)} KB gzipped`);
+    const pages = await measurePages(BASE);
+    await server.stop();
 
     // BENCH_ONLY=pages: the pages alone (no order placement).
     const orders = process.env.BENCH_ONLY === "pages" ? [] : await measureOrders();
     if (orders.length) printOrders(orders);
     mkdirSync("reports", { recursive: true });
-    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), cached, rendered, homeJavaScript: js, orders }, null, 2));
+    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), cached, rendered, pages, orders }, null, 2));
   } finally {
     await server.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });

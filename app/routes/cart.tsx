@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "~/components/ui/toast";
 import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "~/components/ui/toast";
 import { TotalsList } from "~/components/cart/cart-summary";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Spinner } from "~/components/ui/field";

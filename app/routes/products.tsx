@@ -3,7 +3,8 @@ import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import { cardHref, catalogSorts, parseCatalogSort } from "~/modules/catalog/catalog";
+import { cardHref, catalogSorts } from "~/modules/catalog/catalog";
+import { parseCatalogSort } from "~/modules/catalog/catalog.schema";
 import { listCatalogPage } from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/products";
 

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "~/components/ui/toast";
 import { fetchShopper, useSignedIn } from "~/components/layout/use-shop";
 import { cartMessages, type GuestLine } from "~/modules/cart/cart";
 import { addGuestLine } from "./guest-state";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "~/components/ui/toast";
 import { useSignedIn } from "~/components/layout/use-shop";
 import { clearGuestState, readAppState } from "./guest-state";
 

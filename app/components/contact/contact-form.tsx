@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "~/components/ui/toast";
 import { Spinner, TextAreaField, TextField } from "~/components/ui/field";
 import {
   checkContact,

@@ -13,7 +13,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   }
   return (
     <div>
-      <ProductImage key={images[index]} src={images[index]} alt={name} width={600} height={600}
+      <ProductImage key={images[index]} src={images[index]} alt={name} width={600} height={600} fetchPriority="high"
         className="aspect-square w-full rounded-2xl bg-slate-50 object-cover" />
       {images.length > 1 && (
         <ul className="mt-3 flex gap-2" aria-label="Images">

@@ -2,7 +2,8 @@ import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { catalogIdSchema, type Specification } from "~/modules/catalog/catalog";
+import type { Specification } from "~/modules/catalog/catalog";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { parseList, stockOf } from "~/modules/catalog/catalog.service.server";
 import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
 import {

@@ -1,7 +1,7 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
 import type { Specification, Stock } from "~/modules/catalog/catalog";
-import { stockQuantityField } from "~/modules/stock/stock";
+import { stockQuantityField } from "~/modules/stock/stock.schema";
 import { oneOf } from "./listing";
 import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
 

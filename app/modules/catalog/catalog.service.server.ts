@@ -1,10 +1,10 @@
 import type { Db } from "~/db/database.server";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
+import { catalogIdSchema } from "./catalog.schema";
 import {
   PRODUCTS_PER_PAGE,
   SEARCH_MAX_LENGTH,
-  catalogIdSchema,
   type CatalogCard,
   type CatalogSort,
   type Device,

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const stockStatuses = ["in_stock", "low_stock", "out_of_stock"] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
@@ -111,12 +109,3 @@ export const catalogSorts = {
   flavours: "Flavours only",
 } as const;
 export type CatalogSort = keyof typeof catalogSorts;
-export const catalogSortSchema = z.enum(Object.keys(catalogSorts) as [CatalogSort, ...CatalogSort[]]);
-
-export function parseCatalogSort(raw: string | null): CatalogSort {
-  const parsed = catalogSortSchema.safeParse(raw);
-  return parsed.success ? parsed.data : "featured";
-}
-
-/** Catalogue ids are short lowercase tokens; anything else is not worth a query. */
-export const catalogIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);

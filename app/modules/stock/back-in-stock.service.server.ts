@@ -2,10 +2,11 @@ import { z } from "zod";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import { emailField } from "~/modules/accounts/accounts";
-import { catalogIdSchema } from "~/modules/catalog/catalog";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { describeWait, hitRateLimit, STOCK_ALERT_PER_ADDRESS } from "~/modules/security/rate-limit.server";
 import * as repo from "./stock.repository.server";
-import { backInStockMessages, stockKindSchema, type StockKind } from "./stock";
+import { backInStockMessages, type StockKind } from "./stock";
+import { stockKindSchema } from "./stock.schema";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 
 const requestInput = z.object({ kind: stockKindSchema, itemId: catalogIdSchema, email: emailField });

@@ -4,10 +4,12 @@ import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/admin/guard.server";
-import { catalogIdSchema, stockMessages } from "~/modules/catalog/catalog";
+import { stockMessages } from "~/modules/catalog/catalog";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import * as repo from "./stock.repository.server";
 import { notifyBackInStock } from "./back-in-stock.service.server";
-import { adjustmentInput, stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
+import { stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
+import { adjustmentInput } from "./stock.schema";
 
 export type StockLine = { kind: StockKind; itemId: string; name: string; quantity: number };
 type Actor = { id: string | null; name: string };
