@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gzipSync } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import type { PageUse } from "~/lib/app-context";
 import type { ContentVersion } from "./content-version-watch";
 
-const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 export type PageCacheOptions = {
@@ -29,9 +28,10 @@ type Entry = {
   version: number;
   storedAt: number;
   etag: string;
-  bodies: Record<Encoding, Buffer>;
+  /** Brotli arrives a moment after the entry is stored (compressed off the main thread); gzip until then. */
+  bodies: { identity: Buffer; gzip: Buffer; br?: Buffer };
   /** The whole header block per encoding, ready for writeHead: nothing is computed on a hit. */
-  heads: Record<Encoding | "notModified", OutgoingHttpHeader[]>;
+  heads: { identity: OutgoingHttpHeader[]; gzip: OutgoingHttpHeader[]; br?: OutgoingHttpHeader[]; notModified: OutgoingHttpHeader[] };
 };
 
 // Headers that belong to one response, or that are set per encoding below.
@@ -93,8 +93,9 @@ export function pageCache(options: PageCacheOptions) {
       res.end();
       return true;
     }
-    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
-    res.writeHead(200, entry.heads[encoding]);
+    let encoding = acceptedEncoding(req.headers["accept-encoding"]);
+    if (encoding === "br" && !entry.bodies.br) encoding = /\bgzip\b/.test(req.headers["accept-encoding"]!) ? "gzip" : "identity";
+    res.writeHead(200, entry.heads[encoding]!);
     res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
     return true;
   }
@@ -113,11 +114,12 @@ export function pageCache(options: PageCacheOptions) {
     if (req.method !== "GET" || options.maxEntries <= 0) return next();
     res.setHeader("X-Page-Cache", "miss");
     const version = options.version.current();
-    if (version !== undefined) capture(res, (body) => void store(keyOf(req), version, res, use, body));
+    if (version !== undefined) capture(res, (body) => store(keyOf(req), version, res, use, body));
     next();
   };
 
-  async function store(key: string, version: number, res: Response, use: PageUse, body: Buffer) {
+  /** Stored as the response ends (plain and gzip at once, so the next request is a hit); brotli follows. */
+  function store(key: string, version: number, res: Response, use: PageUse, body: Buffer) {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
     if (res.statusCode !== 200 || use.session || res.getHeader("set-cookie") || !/\bpublic\b/.test(cacheControl)) return;
     // Without the miss's own nonce the bytes (and so the ETag) are the same on every server copy; the policy
@@ -130,10 +132,7 @@ export function pageCache(options: PageCacheOptions) {
       const text = Array.isArray(value) ? value.join(", ") : String(value);
       headers.push([name, name === "content-security-policy" ? hashedPolicy(text, identity.toString("utf8")) : text]);
     }
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    ]);
+    const gzipped = gzipSync(identity, { level: 9 });
     const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const head = (encoding: Encoding | "notModified", length = 0): OutgoingHttpHeader[] => {
       const flat: string[] = [];
@@ -146,20 +145,23 @@ export function pageCache(options: PageCacheOptions) {
       if (encoding !== "notModified") flat.push("content-length", String(length));
       return flat;
     };
-    entries.delete(key);
-    entries.set(key, {
+    const entry: Entry = {
       version,
       storedAt: Date.now(),
       etag,
-      bodies: { identity, gzip: gzipped, br: brotli },
-      heads: {
-        identity: head("identity", identity.length),
-        gzip: head("gzip", gzipped.length),
-        br: head("br", brotli.length),
-        notModified: head("notModified"),
-      },
-    });
+      bodies: { identity, gzip: gzipped },
+      heads: { identity: head("identity", identity.length), gzip: head("gzip", gzipped.length), notModified: head("notModified") },
+    };
+    entries.delete(key);
+    entries.set(key, entry);
     while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then(
+      (brotli) => {
+        entry.bodies.br = brotli;
+        entry.heads.br = head("br", brotli.length);
+      },
+      () => {}, // gzip it stays
+    );
   }
 
   /** Collects the body as the route writes it (before compression, which wraps res.write further out). */

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
 
 /** Skips the 18+ dialog for journeys that are not about it (the dialog has its own journey). */
 export async function confirmAgeByCookie(context: BrowserContext, baseURL: string) {
@@ -25,4 +25,15 @@ let addressCounter = 0;
 export function ownClientAddress(): Record<string, string> {
   addressCounter++;
   return { "x-forwarded-for": `198.51.100.${(process.pid % 200) + addressCounter}` };
+}
+
+/**
+ * GET until the page cache answers (a page is stored as its first answer ends; another journey's catalogue change
+ * may drop it meanwhile): the cached response.
+ */
+export async function cachedGet(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+  let response = await request.get(path, { headers });
+  for (let tries = 0; response.headers()["x-page-cache"] !== "hit" && tries < 20; tries++) response = await request.get(path, { headers });
+  expect(response.headers()["x-page-cache"], `${path} from the page cache`).toBe("hit");
+  return response;
 }
