@@ -38,6 +38,8 @@ export default defineConfig({
       TRUST_PROXY: "1",
       // E-mails are sent by the background worker: look for them often so journeys do not wait.
       JOB_POLL_MS: "100",
+      // Set-up that writes the database directly (tests/e2e/support/stock.ts) is seen within 100 ms.
+      CONTENT_VERSION_POLL_MS: "100",
       // One process, so a journey's staff change and its next storefront page meet the same page cache; several
       // processes (the default: one per CPU) are tested in page-cache.spec.ts and server-lifecycle.spec.ts.
       WEB_CONCURRENCY: "1",

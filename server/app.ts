@@ -98,6 +98,12 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(config));
   app.use(lifecycle.middleware);
+  // A change made by this copy (any write: an action, the order endpoint) shows on its next page at once; other
+  // copies see it within a poll.
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => void version.refresh());
+    next();
+  });
   app.use(requestLog(log));
   app.use(retryAfterOn503());
   app.use(cspNonce());
@@ -130,11 +136,6 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   // Pages and data only (after the static files, which keep their own long caching for everyone).
   app.use(privateResponses());
   app.use(cache.middleware);
-  // A change made by this copy (any write) shows on its next page at once; other copies see it within a poll.
-  app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => void version.refresh());
-    next();
-  });
   // Loaded once: a function here would re-enter the module loader on every request (costly under loader hooks).
   const build = development
     ? () => import("virtual:react-router/server-build") as Promise<ServerBuild>

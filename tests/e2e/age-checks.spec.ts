@@ -12,7 +12,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test("a failed age check cancels the customer's open order, returns its stock, tells them, and refuses new orders", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const flavour = setFlavourStock("crystal-pro-cp-10k", 3);
+  const flavour = await setFlavourStock("crystal-pro-cp-10k", 3);
   const email = uniqueEmail("age-fail");
   await signedUp(page, email, { firstName: "Jamie" });
   await page.goto(`/flavour/${flavour.id}`);
