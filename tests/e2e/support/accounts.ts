@@ -10,7 +10,7 @@ export const ADULT_DOB = "1992-03-14";
 export async function waitForMail(to: string, timeoutMs = 10_000, subject?: RegExp): Promise<{ to: string[]; subject: string; text: string }> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    for (const file of readdirSync(MAIL_DIR).sort().reverse()) {
+    for (const file of readdirSync(MAIL_DIR).filter((name) => name.endsWith(".json")).sort().reverse()) {
       const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as { to: string[]; subject: string; text: string };
       if (mail.to.includes(to) && (!subject || subject.test(mail.subject))) return mail;
     }

@@ -2,7 +2,7 @@
 // content type, text and HTML), a local OpenID Connect provider standing in for Google, and the shop's production
 // build configured to use both.
 import cluster from "node:cluster";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
 import { mailParts, mailText, startSmtpSink } from "../../../app/testing/smtp-sink";
 import { E2E_OIDC_PORT, E2E_PORT, E2E_SMTP_PORT, MAIL_DIR, OIDC_USER_FILE } from "./ports";
@@ -21,7 +21,9 @@ async function startStandIns() {
       const file = `${MAIL_DIR}/${Date.now()}-${++mailCount}.json`;
       // The text alternative of a multipart e-mail (what a text-only mail program shows); its HTML is kept beside it.
       const parts = mailParts(mail);
-      writeFileSync(file, JSON.stringify({ to: mail.to, subject, contentType: parts.contentType, text: parts.text ?? mailText(mail), html: parts.html }));
+      // Written whole, then renamed into place: a journey reading the folder never meets half a file.
+    writeFileSync(`${file}.tmp`, JSON.stringify({ to: mail.to, subject, contentType: parts.contentType, text: parts.text ?? mailText(mail), html: parts.html }));
+    renameSync(`${file}.tmp`, file);
     },
   });
 
