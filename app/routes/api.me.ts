@@ -1,3 +1,5 @@
+import { isUnavailable } from "~/lib/unavailable.server";
+import { SIGNED_OUT, type Shopper } from "~/modules/accounts/shopper";
 import { shopperFor } from "~/modules/accounts/shopper.server";
 import type { Route } from "./+types/api.me";
 
@@ -6,5 +8,12 @@ import type { Route } from "./+types/api.me";
  * same cached HTML for everyone (docs/decisions/017). Never stored by any cache (/api/* is private, server/security.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return Response.json(await shopperFor(context, request));
+  try {
+    return Response.json(await shopperFor(context, request));
+  } catch (error) {
+    // The database is down: the cached page the shopper is on stays as it is (a thrown 503 would replace it with
+    // the error page); the header just cannot say who is here.
+    if (!isUnavailable(error)) throw error;
+    return Response.json({ ...SIGNED_OUT, unavailable: true } satisfies Shopper);
+  }
 }

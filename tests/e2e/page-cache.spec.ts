@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { anotherBrowser, signedUp, signIn, uniqueEmail } from "./support/accounts";
 import { addFlavourToCart } from "./support/checkout";
+import { newShopper, sellableFlavour } from "./support/http-shoppers";
 import { startOwnPostgres } from "./support/own-postgres";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
 import { cachedGet, confirmAgeByCookie, ownClientAddress } from "./support/shop";
@@ -182,6 +183,8 @@ test.describe("server copies and outages", () => {
         await expect.poll(async () => (await freshGet(shop!.base, path)).cache).toBe("hit");
       }
       const products = (await freshGet(shop.base, "/products")).body;
+      const query = (text: string) => pg.query(url, text);
+      const shopper = await newShopper(shop.base, await sellableFlavour(query), query);
 
       pg.stop("fast");
       await expect.poll(async () => (await fetch(`${shop!.base}/healthz`)).status, { timeout: 10_000 }).toBe(503);
@@ -189,12 +192,20 @@ test.describe("server copies and outages", () => {
       const cached = await freshGet(shop.base, "/products");
       expect(cached).toMatchObject({ status: 200, cache: "hit" });
       expect(cached.body).toBe(products);
+      // Who is here cannot be asked: /api/me says so without failing, so the page stays.
+      const me = await fetch(`${shop.base}/api/me`, { headers: { cookie: `${ADULT}; ${shopper.cookie}` } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ user: null, unavailable: true });
       const context = await browser.newContext();
       try {
-        await confirmAgeByCookie(context, shop.base);
+        const cookies = `${ADULT}; ${shopper.cookie}`.split("; ").map((pair) => pair.split("="));
+        await context.addCookies(cookies.map(([name, value]) => ({ name: name!, value: value!, url: shop!.base })));
         const tab = await context.newPage();
+        const asked = tab.waitForResponse((response) => response.url().includes("/api/me"));
         expect((await tab.goto(`${shop.base}/products`))?.status()).toBe(200);
-        await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+        expect((await asked).status()).toBe(200);
+        await expect(tab.getByRole("heading", { name: "We'll be right back" })).toHaveCount(0);
+        await expect(tab.getByRole("heading", { level: 1, name: "Selected Products" })).toBeVisible();
         // Anything not cached: the 503 page, for the page and for its data request.
         const uncached = await tab.goto(`${shop.base}/flavours?outage=1`);
         expect(uncached?.status()).toBe(503);

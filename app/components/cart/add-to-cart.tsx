@@ -32,7 +32,8 @@ export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine 
     if (signedIn === false) return addAsGuest();
     // Clicked before the page heard who is here: ask, then add to the account or keep the line in this browser.
     const form = event.currentTarget as HTMLFormElement;
-    void fetchShopper().then((shopper) => (shopper?.user ? submit(form) : addAsGuest()));
+    // Not knowable (the shop cannot reach its records): the server decides.
+    void fetchShopper().then((shopper) => (!shopper || shopper.user ? submit(form) : addAsGuest()));
   }
 
   return (

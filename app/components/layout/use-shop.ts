@@ -21,14 +21,16 @@ const SHOPPER_URL = "/api/me";
  * everyone, so nothing personal is known while the server renders them.
  */
 export function useShopper(): Shopper | undefined {
-  return useFetcher<Shopper>({ key: SHOPPER }).data;
+  const data = useFetcher<Shopper>({ key: SHOPPER }).data;
+  return data?.unavailable ? undefined : data;
 }
 
 /** Asks /api/me directly (for a decision that cannot wait for the header's fetcher); null when it cannot be read. */
 export async function fetchShopper(): Promise<Shopper | null> {
   try {
     const response = await fetch(SHOPPER_URL, { headers: { Accept: "application/json" } });
-    return response.ok ? ((await response.json()) as Shopper) : null;
+    const shopper = response.ok ? ((await response.json()) as Shopper) : null;
+    return shopper?.unavailable ? null : shopper;
   } catch {
     return null;
   }

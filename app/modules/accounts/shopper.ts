@@ -9,6 +9,8 @@ export type Shopper = {
   cartCount: number;
   /** `kind:itemId` of every wishlist item. */
   wishlist: string[];
+  /** The database could not be asked: who is here is not known (treated as "not heard yet"). */
+  unavailable?: true;
 };
 
 export const SIGNED_OUT: Shopper = { user: null, cartCount: 0, wishlist: [] };
