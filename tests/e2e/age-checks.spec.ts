@@ -44,6 +44,8 @@ test("a failed age check cancels the customer's open order, returns its stock, t
   // New orders are refused politely, and nothing is saved.
   await page.goto(`/flavour/${flavour.id}`);
   await page.getByRole("button", { name: "Add to Cart" }).click();
+  // Added once the shop moves on to the cart: going elsewhere sooner could cut the add short.
+  await expect(page).toHaveURL(/\/cart$/);
   await page.goto("/cart-shipping");
   await page.getByRole("radio", { name: /Express Shipping/ }).check();
   await page.getByRole("button", { name: "Next" }).click();

@@ -49,8 +49,10 @@ test("two signed-in shoppers get the same cached page; each sees their own name,
     // Alex puts the flavour on the wishlist from its page: the button says so, from /api/me, after load.
     await page.goto("/flavours?device=hayati-rubik-7000");
     await page.getByRole("link", { name: flavour }).first().click();
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Add to Wishlist" }).click();
     await expect(page.getByRole("button", { name: "In Wishlist" })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
     const flavourPath = new URL(page.url()).pathname;
 
     // The same bytes for both, and for a visitor: no name, no e-mail, no cart count, no wishlist state.

@@ -15,7 +15,8 @@ export function useWishlist(kind: ItemKind, itemId: string) {
     if (!signedIn) setGuestOn(readAppState().wishlist.some((w) => w.kind === kind && w.itemId === itemId));
   }, [signedIn, kind, itemId]);
   const pending = fetcher.formData ? fetcher.formData.get("wanted") === "true" : undefined;
-  const on = signedIn ? (pending ?? onAccountList) : guestOn;
+  // While the toggle is sent: what was asked; then its answer, until the header's /api/me has caught up anyway.
+  const on = signedIn ? (pending ?? fetcher.data?.inWishlist ?? onAccountList) : guestOn;
   const toggle = () => {
     if (signedIn) fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
     else setGuestOn(toggleGuestWishlist(kind, itemId));
