@@ -68,20 +68,15 @@ export function findMovements(db: Db, kind: StockKind, id: string, limit: number
 
 /** Tracked items on sale at or under the threshold, fewest first. */
 export async function findLowStock(db: Db, threshold: number, limit: number) {
-  const devices = db
-    .selectFrom("products")
-    .select([sql<StockKind>`'device'`.as("kind"), "id", "name", "stock_quantity"])
-    .where("archived", "=", 0)
-    .where("track_stock", "=", 1)
-    .where("stock_quantity", "<=", threshold);
-  const flavours = db
-    .selectFrom("flavours")
-    .select([sql<StockKind>`'flavour'`.as("kind"), "id", "name", "stock_quantity"])
-    .where("archived", "=", 0)
-    .where("track_stock", "=", 1)
-    .where("stock_quantity", "<=", threshold);
+  const low = (table: "products" | "flavours", kind: StockKind) =>
+    db
+      .selectFrom(table)
+      .select([sql.lit<StockKind>(kind).as("kind"), "id", "name", "stock_quantity"])
+      .where("archived", "=", 0)
+      .where("track_stock", "=", 1)
+      .where("stock_quantity", "<=", threshold);
   return db
-    .selectFrom(devices.unionAll(flavours).as("low"))
+    .selectFrom(low("products", "device").unionAll(low("flavours", "flavour")).as("low"))
     .selectAll()
     .orderBy("stock_quantity")
     .orderBy("name")
