@@ -20,6 +20,7 @@ import { NotFound } from "./components/layout/not-found";
 import { BeRightBack } from "./components/layout/be-right-back";
 import { GuestStateSync } from "./components/cart/guest-state-sync";
 import { ageStatus } from "./modules/compliance/age-gate";
+import { canonicalUrl } from "./lib/canonical";
 
 /**
  * The same for every visitor with the same age-check answer, so pages can be cached for everyone: what is personal
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data && <link rel="canonical" href={canonicalUrl(data.settings.publicUrl, location.pathname, location.search)} />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -25,6 +25,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("api/me", "routes/api.me.ts"),
+  route("api/search", "routes/api.search.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route("api/wishlist-items", "routes/api.wishlist-items.ts"),
   route("api/guest-merge", "routes/api.guest-merge.ts"),
@@ -38,6 +39,9 @@ export default [
   route("cancel", "routes/cancel.tsx"),
   route("info/:slug", "routes/info.tsx"),
   route("age-check", "routes/age-check.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-part" }),
   // The back office: staff only (app/modules/admin/guard.server.ts), checked in every loader and action.
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

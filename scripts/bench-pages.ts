@@ -38,15 +38,17 @@ export async function budgetedPages(base: string, cookie: string): Promise<{ nam
  */
 export async function pageJavaScript(context: BrowserContext, url: string): Promise<{ files: number; gzipped: number }> {
   const page = await context.newPage();
-  const scripts = new Map<string, Promise<Buffer>>();
+  // The addresses the page asked for; their bytes are fetched afterwards (a response's body can be gone by the time
+  // it is read, e.g. a preload the browser dropped).
+  const scripts = new Map<string, string>();
   page.on("response", (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.endsWith(".js") && !scripts.has(path)) scripts.set(path, response.body());
+    if (path.endsWith(".js") && !scripts.has(path)) scripts.set(path, response.url());
   });
   try {
     await page.goto(url, { waitUntil: "networkidle" });
     let gzipped = 0;
-    for (const body of scripts.values()) gzipped += gzipSync(await body).length;
+    for (const address of scripts.values()) gzipped += gzipSync(await (await context.request.get(address)).body()).length;
     return { files: scripts.size, gzipped };
   } finally {
     await page.close();

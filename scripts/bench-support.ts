@@ -1,8 +1,36 @@
-// Shared by the benchmarks: start the production server on a database, wait for it, stop it.
+// Shared by the benchmarks: a fresh PostgreSQL database; start the production server on a database, wait for it, stop it.
 import { spawn } from "node:child_process";
+import pg from "pg";
 
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4300);
 export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
+
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database for a benchmark (`tag` tells it apart from another alive at once), or null when no server answers. */
+export async function freshPostgres(tag = ""): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `shop_bench_${process.pid}${tag ? `_${tag}` : ""}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
 
 export async function waitForHealth(base = BENCH_BASE) {
   for (let i = 0; i < 300; i++) {

@@ -4,47 +4,22 @@ import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { createDatabase } from "~/db/database.server";
 import { benchCachedPages, benchRenderedPages, printCachedPages } from "./bench-cache";
 import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from "./bench-orders";
+import { measureCatalogue } from "./bench-catalogue";
 import { measurePages, measurePagesAlone } from "./bench-pages";
-import { BENCH_BASE, BENCH_PORT, startBenchServer } from "./bench-support";
+import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 
 const BASE = BENCH_BASE;
 const COOKIE = "age_verified=yes";
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-/** A fresh PostgreSQL database for the order benchmark, or null when no server answers. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `shop_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) => startBenchServer(`file:${databaseFile}`, extraEnv);
 
 async function main() {
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
   if (process.env.BENCH_ONLY === "orders") return void printOrders(await measureOrders());
+  // BENCH_ONLY=catalogue: a catalogue of BENCH_CATALOGUE_ITEMS items on both databases, page cache off (issue 14).
+  if (process.env.BENCH_ONLY === "catalogue") return void (await measureCatalogue());
   // BENCH_ONLY=browser: JavaScript per page and Lighthouse alone (docs/decisions/016).
   if (process.env.BENCH_ONLY === "browser") return void (await measurePagesAlone());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
-import { resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
@@ -19,10 +18,12 @@ import { watchContentVersion } from "./content-version-watch";
 import { retryAfterOn503, unavailableErrors, unavailableLoaders } from "./errors";
 import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
+import { backfillImageVariants } from "~/modules/admin/image-backfill.server";
 import { createJobWorker } from "~/modules/jobs/worker.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
 import { logRequest, requestLog } from "./request-log";
+import { serveUploads } from "./uploads";
 import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
 export type ShopServer = {
@@ -71,7 +72,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       `Cannot reach the database named by DATABASE_URL (${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
     );
   }
-  const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL);
+  // Uploads from before image variants get theirs before any copy serves a page naming them (docs/decisions/018).
+  const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL, (locked) => backfillImageVariants(locked, config.UPLOAD_DIR, log));
   if (migrations.length) log.info({ migrations }, "database migrated");
   if (loaded.length) log.info({ loaded }, "demo content loaded");
 
@@ -120,8 +122,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 
   mountHealth(app, { db, databaseUrl: config.DATABASE_URL, log, name: `${hostname()}:${config.PORT}`, stopping: lifecycle.stopping });
 
-  // Images uploaded in the back office: named by their content's hash, so they never change (docs/decisions/010).
-  app.use("/uploads", express.static(resolve(config.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", redirect: false }));
+  app.use("/uploads", serveUploads(config.UPLOAD_DIR));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);

@@ -43,6 +43,8 @@ beforeAll(async () => {
   app.get("/cookie", (_req, res) => void res.cookie("flash", "1").send(`render ${++renders}`));
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").send(`render ${++renders}`));
   app.get("/missing", (_req, res) => void res.status(404).send(`render ${++renders}`));
+  // A JSON answer the same for everyone, kept by browsers for a minute (like /api/search).
+  app.get("/api/search", (req, res) => void res.set("Cache-Control", "public, max-age=60").json({ q: req.query.q, render: ++renders }));
   server = createServer((req, res) => cache.serve(req, res) || app(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -143,6 +145,18 @@ describe("pageCache", () => {
       expect(second.body).not.toBe(first.body);
     }
     expect(cache.size()).toBe(0);
+  });
+
+  it("never keeps /api/* answers, even public ones: one entry per keystroke would push the pages out", async () => {
+    await get("/page/kept");
+    for (const q of ["mi", "min", "mint", "mint"]) {
+      const answer = await get(`/api/search?q=${q}`);
+      expect(answer.state).toBeNull();
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(answer.headers.get("vary")).not.toContain("Cookie");
+    }
+    expect(cache.size()).toBe(1);
+    expect((await get("/page/kept")).state).toBe("hit");
   });
 
   it("forgets the least recently used page beyond its size", async () => {

@@ -40,6 +40,13 @@ const perResponseHeaders = new Set([
   "keep-alive", "x-page-cache",
 ]);
 
+/**
+ * Not pages: small JSON answers such as /api/search are keyed by their query, so storing them would fill the cache
+ * with one entry per keystroke and push the pages out. Those that are the same for everyone say so in their own
+ * Cache-Control, and the browser (or a CDN) keeps them instead.
+ */
+const NOT_PAGES = /^\/api\//;
+
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
@@ -111,7 +118,7 @@ export function pageCache(options: PageCacheOptions) {
         res.vary("Cookie");
       }
     });
-    if (req.method !== "GET" || options.maxEntries <= 0) return next();
+    if (req.method !== "GET" || options.maxEntries <= 0 || NOT_PAGES.test(req.path)) return next();
     res.setHeader("X-Page-Cache", "miss");
     const version = options.version.current();
     if (version !== undefined) capture(res, (body) => store(keyOf(req), version, res, use, body));

@@ -38,10 +38,10 @@ describe("private answers", () => {
     fetch(`${app.base}${path}`, { headers: cookie ? { cookie } : {} }).then((r) => r.headers.get("cache-control"));
 
   it("marks private pages and their data requests for everyone, signed in or not", async () => {
-    for (const path of ["/account", "/account/orders/ABCDEFGH", "/account.data", "/cart", "/cart-address.data", "/payment", "/admin", "/admin/orders.data", "/wishlist", "/api/wishlist-items"]) {
+    for (const path of ["/account", "/account/orders/ABCDEFGH", "/account.data", "/cart", "/cart-address.data", "/payment", "/admin", "/admin/orders.data", "/wishlist", "/api/wishlist-items", "/api/me", "/api/search/x", "/api/searches"]) {
       expect(await cacheControl(path), path).toBe("private, no-store");
     }
-    for (const path of ["/", "/products", "/flavour/abc", "/cartoons", "/accounting"]) expect(await cacheControl(path), path).toBeNull();
+    for (const path of ["/", "/products", "/flavour/abc", "/cartoons", "/accounting", "/api/search"]) expect(await cacheControl(path), path).toBeNull();
     // A catalogue page carries nothing personal (docs/decisions/017): the page cache decides, from what it read.
     expect(await cacheControl("/products", "age_verified=yes; shop.session_token=abc.def")).toBeNull();
     expect(await cacheControl("/account", "age_verified=yes; shop.session_token=abc.def")).toBe("private, no-store");

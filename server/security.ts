@@ -42,8 +42,12 @@ export function securityHeaders(options: { development: boolean; https: boolean 
   });
 }
 
-/** Pages only for the signed-in (or about them), and the checkout: never kept by a browser's or a proxy's cache. */
-const PRIVATE_PATHS = /^\/(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
+/**
+ * Pages only for the signed-in (or about them), and the checkout: never kept by a browser's or a proxy's cache.
+ * /api/search (the header's suggestions) is the one answer under /api that is the same for everyone: it says so itself
+ * (`public, max-age=60`), and React Router would add its header to this one rather than replace it.
+ */
+const PRIVATE_PATHS = /^\/(?!api\/search$)(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
 
 /**
  * `Cache-Control: private, no-store` on every private page for anyone, HTML and React Router's `.data` requests

@@ -10,6 +10,8 @@ import * as health from "./migrations/2026_11_23_0007_health";
 import * as jobs from "./migrations/2026_11_23_0008_jobs";
 import * as stock from "./migrations/2026_11_23_0009_stock";
 import * as ageChecks from "./migrations/2026_11_23_0010_age_checks";
+import * as catalogueSearch from "./migrations/2026_11_24_0010_catalogue_search";
+import * as uploadVariants from "./migrations/2026_11_24_0020_upload_variants";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0008_jobs": jobs,
   "2026_11_23_0009_stock": stock,
   "2026_11_23_0010_age_checks": ageChecks,
+  "2026_11_24_0010_catalogue_search": catalogueSearch,
+  "2026_11_24_0020_upload_variants": uploadVariants,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

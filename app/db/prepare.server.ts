@@ -10,38 +10,41 @@ export const PREPARE_LOCK_KEY = 7_319_019;
 const SQLITE_LOCK_WAIT_MS = 120_000;
 
 type Prepared = { migrations: string[]; loaded: string[] };
+/** Work that must be done before any copy serves, after the migrations (e.g. the image variants, decision 018). */
+type Step = (db: Db) => Promise<unknown>;
 
-async function migrateAndSeed(db: Db): Promise<Prepared> {
+async function migrateAndSeed(db: Db, after?: Step): Promise<Prepared> {
   const migrations = await migrateToLatest(db);
   const loaded = await seedDemoContent(db);
+  await after?.(db);
   return { migrations, loaded };
 }
 
 /**
- * Migrations and the demo load, one server copy at a time, so several copies can start together on a fresh
+ * Migrations, the demo load and `after`, one server copy at a time, so several copies can start together on a fresh
  * database (docs/decisions/011). PostgreSQL: a session advisory lock on one connection, which also does the work
  * (a pool of one connection is enough). SQLite: an exclusive transaction on a lock file beside the database; the
  * others wait for it, then find everything done.
  */
-export async function prepareDatabase(db: Db, databaseUrl: string): Promise<Prepared> {
+export async function prepareDatabase(db: Db, databaseUrl: string, after?: Step): Promise<Prepared> {
   if (databaseKind(databaseUrl) === "postgres") {
     return db.connection().execute(async (connection) => {
       await sql`select pg_advisory_lock(${PREPARE_LOCK_KEY})`.execute(connection);
       try {
-        return await migrateAndSeed(connection);
+        return await migrateAndSeed(connection, after);
       } finally {
         await sql`select pg_advisory_unlock(${PREPARE_LOCK_KEY})`.execute(connection);
       }
     });
   }
   const path = sqlitePath(databaseUrl);
-  if (path === ":memory:") return migrateAndSeed(db);
+  if (path === ":memory:") return migrateAndSeed(db, after);
   const lock = new SqliteDatabase(`${path}.startup-lock`);
   try {
     lock.pragma(`busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
     lock.exec("begin exclusive");
     try {
-      return await migrateAndSeed(db);
+      return await migrateAndSeed(db, after);
     } finally {
       lock.exec("commit");
     }

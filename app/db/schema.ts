@@ -5,59 +5,8 @@ export type JsonText = string;
 /** Booleans are 0/1 integers on both databases. */
 export type Flag = number;
 
-export type ProductsTable = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  images: JsonText; // string[]
-  price_cents: number;
-  original_price_cents: number | null;
-  flavors: JsonText; // string[]
-  nicotine_strengths: JsonText; // number[] (mg/ml)
-  puff_counts: JsonText | null; // number[]
-  features: JsonText; // string[]
-  details_description: string;
-  specifications: JsonText; // {name, value}[]
-  stock_quantity: number;
-  track_stock: Flag; // 0: made to order, never runs out
-  nicotine_mg_ml: number;
-  pod_ml: number | null;
-  rechargeable: Flag;
-  featured: Flag;
-  position: number;
-  archived: Flag;
-  created_at: string;
-  updated_at: string;
-};
-
-export type FlavoursTable = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  images: JsonText; // string[]
-  price_cents: number;
-  sizes: JsonText; // number[] (nicotine mg)
-  device_id: string;
-  stock_quantity: number;
-  track_stock: Flag;
-  nicotine_mg_ml: number;
-  pod_ml: number | null;
-  bottle_ml: number | null;
-  archived: Flag;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ReviewsTable = {
-  id: string;
-  quote: string;
-  name: string;
-  company: string;
-  image: string;
-  position: number;
-};
+import type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
+export type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
 
 export type PostsTable = {
   id: string;
@@ -207,7 +156,9 @@ export type OrderEventsTable = {
   by_name: string;
   created_at: string;
 };
-export type UploadsTable = { id: string; file_name: string; content_type: string; bytes: number; uploaded_by: string | null; created_at: string };
+/** width, height: as shown (after the EXIF orientation); variant_widths: of its AVIF/WebP variants ("320,640,…"). Null until made. */
+export type UploadsTable = { id: string; file_name: string; content_type: string; bytes: number; uploaded_by: string | null; created_at: string;
+  width: number | null; height: number | null; variant_widths: string | null };
 
 export type StockMovementsTable = {
   id: string;
@@ -268,6 +219,7 @@ export type HealthChecksTable = { name: string; checked_at: string };
 export type Database = {
   content_versions: ContentVersionsTable;
   products: ProductsTable;
+  catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;
   posts: PostsTable;

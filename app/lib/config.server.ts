@@ -74,6 +74,8 @@ export type ShopSettings = {
   address: string;
   /** At or under this many units an item shows 'Only N left' (and is listed as low in the back office). */
   lowStockThreshold: number;
+  /** The shop's public address (APP_URL), for canonical links and structured data. */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -116,5 +118,6 @@ export function shopSettings(config: Config): ShopSettings {
     email: config.SHOP_EMAIL,
     address: config.SHOP_ADDRESS,
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+    publicUrl: appUrl(config),
   };
 }

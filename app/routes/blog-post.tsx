@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { PostArticle } from "~/components/blog/post-article";
 import { pageMeta } from "~/lib/meta";
+import { postStructuredData } from "~/lib/structured-data";
 import { getPublishedPost } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/blog-post";
 
@@ -10,8 +11,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, data.post.title, data.post.excerpt) : [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+  data ? [...pageMeta(matches, data.post.title, data.post.excerpt), ...postStructuredData(matches, data.post, location.pathname)] : [{ title: "Page not found" }];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return <PostArticle post={loaderData.post} />;

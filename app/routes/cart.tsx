@@ -3,6 +3,7 @@ import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";
+import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { pageMeta } from "~/lib/meta";
 import { whatsappChatUrl } from "~/lib/whatsapp";
@@ -79,7 +80,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
               {cart.lines.map((line) => (
                 <li key={line.key} className="flex flex-wrap items-center gap-4 p-4" aria-label={line.name}>
-                  <ProductImage src={line.image} alt={line.name} width={80} height={80} className="h-20 w-20 rounded-lg bg-slate-50 object-cover" />
+                  <ProductImage src={line.image} alt={line.name} width={80} height={80} sizes={fixedSize(80)} className="h-20 w-20 rounded-lg bg-slate-50 object-cover" />
                   <div className="min-w-40 flex-1">
                     <Link to={line.href} className="font-semibold hover:underline">{line.name}</Link>
                     <p className="text-sm text-slate-600">

@@ -9,6 +9,7 @@ import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
+import { productStructuredData } from "~/lib/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";
@@ -22,8 +23,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { flavour, notice };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description) : [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+  data
+    ? [
+        ...pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description),
+        ...productStructuredData(matches, data.flavour, location.pathname, [{ name: "Home", path: "/" }, { name: "Flavours", path: "/flavours" }]),
+      ]
+    : [{ title: "Page not found" }];
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
   const { flavour, notice } = loaderData;

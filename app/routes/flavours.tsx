@@ -1,5 +1,6 @@
 import { FlavourResults } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
+import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import * as catalog from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/flavours";
@@ -8,26 +9,31 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Flavours", "Pods and e-liquids for every device we sell; filter by device.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const device = new URL(request.url).searchParams.get("device") || null;
-  const [filters, flavours] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const device = params.get("device") || null;
+  const [filters, result] = await Promise.all([
     catalog.listDeviceFilters(context.db),
-    catalog.listFlavourCards(context.db, { deviceSlug: device }),
+    catalog.listFlavourPage(context.db, { deviceSlug: device, rawPage: params.get("page") }),
   ]);
-  return { filters, flavours, device };
+  return { filters, device, ...result };
 }
 
 export default function Flavours({ loaderData }: Route.ComponentProps) {
-  const { filters, flavours, device } = loaderData;
+  const { filters, flavours, device, page, totalPages, totalItems } = loaderData;
   const options = [...filters.map((f) => ({ value: f.slug, label: f.name })), { value: "", label: "All" }];
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold">Flavours</h1>
+        <div>
+          <h1 className="text-3xl font-bold">Flavours</h1>
+          <p className="mt-1 text-slate-600">{totalItems === 1 ? "1 flavour" : `${totalItems} flavours`}</p>
+        </div>
         <AutoSubmitSelect action="/flavours" name="device" label="Device" value={device ?? ""} options={options} />
       </div>
       <div className="mt-8">
-        <FlavourResults flavours={flavours} />
+        <FlavourResults flavours={flavours} top />
       </div>
+      <Pagination page={page} totalPages={totalPages} />
     </div>
   );
 }

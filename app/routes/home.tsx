@@ -6,13 +6,16 @@ import { DeviceCard } from "~/components/product/device-card";
 import { FlavourResults } from "~/components/product/product-card";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
+import { organizationStructuredData } from "~/lib/structured-data";
 import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
 import { listLatestPosts } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Premium Legal Vapes", "UK-legal vape devices, pods and e-liquids with fresh flavours and quick delivery.");
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Premium Legal Vapes", "UK-legal vape devices, pods and e-liquids with fresh flavours and quick delivery."),
+  ...organizationStructuredData(matches),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const device = new URL(request.url).searchParams.get("device");

@@ -8,6 +8,7 @@ import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
+import { productStructuredData } from "~/lib/structured-data";
 import { displayName } from "~/lib/text";
 import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
 import { getDevice } from "~/modules/catalog/catalog.service.server";
@@ -22,8 +23,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { device, notice };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, data.device.name, data.device.description) : [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+  data
+    ? [
+        ...pageMeta(matches, data.device.name, data.device.description),
+        ...productStructuredData(matches, data.device, location.pathname, [{ name: "Home", path: "/" }, { name: "Device", path: "/products?sort=devices" }]),
+      ]
+    : [{ title: "Page not found" }];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { device, notice } = loaderData;

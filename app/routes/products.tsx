@@ -1,4 +1,4 @@
-import { FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Pagination } from "~/components/ui/pagination";
@@ -34,9 +34,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-8">
         <FlavourGrid>
-          {cards.map((card) => (
+          {cards.map((card, i) => (
             <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
-              priceCents={card.priceCents} tag={card.tag} />
+              priceCents={card.priceCents} tag={card.tag} eager={i < FIRST_ROW} />
           ))}
         </FlavourGrid>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { cardHref, SEARCH_MAX_LENGTH } from "~/modules/catalog/catalog";
@@ -44,8 +44,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {cards.length > 0 && (
         <div className="mt-6">
           <FlavourGrid>
-            {cards.map((card) => (
-              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag} />
+            {cards.map((card, i) => (
+              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
+                eager={i < FIRST_ROW} />
             ))}
           </FlavourGrid>
         </div>

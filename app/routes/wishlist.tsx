@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { readAppState } from "~/components/cart/guest-state";
-import { FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { pageMeta } from "~/lib/meta";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { listWishlist } from "~/modules/cart/wishlist.service.server";
@@ -46,8 +46,9 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-8">
           <FlavourGrid>
-            {cards.map((card) => (
-              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag} wish={{ kind: card.kind, itemId: card.id }} />
+            {cards.map((card, i) => (
+              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
+                wish={{ kind: card.kind, itemId: card.id }} eager={i < FIRST_ROW} />
             ))}
           </FlavourGrid>
         </div>

@@ -34,6 +34,7 @@ test("a visitor signs up, confirms by the e-mailed link, lands on the home page 
 });
 
 test("sign-up refuses under-18s, short passwords and unticked terms; a taken email looks like a new one", async ({ page }) => {
+  test.slow(); // five sign-up forms, each hashing a password: over 30 s on a loaded 2-core machine
   const email = uniqueEmail("taken");
   await signedUp(page, email);
   await signOut(page);
@@ -118,6 +119,7 @@ test("redirectTo only accepts paths on this site", async ({ page }) => {
 });
 
 test("the full password reset journey through a real SMTP server", async ({ page, browser, baseURL }) => {
+  test.slow(); // two browsers, a sign-up, an e-mail round trip and three sign-ins: 26 s alone on this machine
   const email = uniqueEmail("reset");
   await signedUp(page, email, { password: "old password 123" });
   // A second browser stays signed in: resetting must end that session too.

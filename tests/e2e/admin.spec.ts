@@ -25,6 +25,7 @@ async function expectEveryAdminPostRefused(request: APIRequestContext, baseURL: 
 }
 
 test("signed-out visitors and customers find no back office: 404 pages, 403 actions", async ({ page, baseURL }) => {
+  test.slow(); // every back-office page and action, twice: 28 s alone on this machine
   for (const path of ["/admin", "/admin/orders", "/admin/flavours/new"]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBe(404);
@@ -117,7 +118,7 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
   const name = `Polar Mint ${Date.now()}`;
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("textbox", { name: "Description" }).fill("Cool mint with a <b>polar</b> finish.");
-  await page.getByRole("combobox", { name: "Device" }).selectOption({ label: "Hayati Pro Max 6000" });
+  await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("6.49");
   await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
   await page.getByLabel("Nicotine (mg/ml)").fill("25");

@@ -50,10 +50,46 @@ test("a visitor filters /flavours with the device select, default All", async ({
   const select = page.getByLabel("Device", { exact: true });
   await expect(select).toHaveValue("");
   await expect(select.locator("option:checked")).toHaveText("All");
-  await expect(page.locator("article")).toHaveCount(80);
+  await expect(page.getByText("80 flavours")).toBeVisible();
+  await expect(page.locator("article")).toHaveCount(24);
   await select.selectOption({ label: "Hayati Rubik 7000" });
   await expect(page).toHaveURL(/device=hayati-rubik-7000/);
   await expect(page.locator("article")).toHaveCount(16);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+});
+
+test("/flavours pages through every flavour, keeping the device filter, with or without JavaScript", async ({ page }) => {
+  await page.goto("/flavours");
+  const pages = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  const links = () => page.locator("article a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const first = await links();
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/flavours\?page=2$/);
+  await expect(page.locator("article")).toHaveCount(24);
+  const second = await links();
+  expect(second.filter((href) => first.includes(href))).toEqual([]);
+  await pages.getByRole("link", { name: "Page 4" }).click();
+  await expect(page.locator("article")).toHaveCount(8); // 80 = 3 × 24 + 8
+  await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  // Past the end, or not a number: the nearest real page.
+  await page.goto("/flavours?page=99");
+  await expect(pages.getByRole("link", { name: "Page 4" })).toHaveAttribute("aria-current", "page");
+  await page.goto("/flavours?page=abc");
+  await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  await page.goto("/flavours?device=no-such-device");
+  await expect(page.getByText("No flavors available for the selected device.")).toBeVisible();
+});
+
+test("/flavours page links work without JavaScript and keep the device", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await confirmAgeByCookie(context, baseURL!);
+  const page = await context.newPage();
+  await page.goto("/flavours");
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/flavours\?page=2$/);
+  await expect(page.locator("article")).toHaveCount(24);
+  await context.close();
 });
 
 test("a visitor opens a flavour", async ({ page }) => {
@@ -159,7 +195,7 @@ test("the header, side menu and footer are on every page", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const link of ["Home", "About", "Blogs", "Contact us"]) await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart" })).toBeVisible();
-  await expect(page.getByRole("searchbox", { name: "Search devices and flavours" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("combobox", { name: "Search devices and flavours" })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   for (const item of ["Bonus program", "Gift Cards", "Credit and Payments", "Service and Contracts", "Non-Cash Account", "Payment",
     "Find an Order", "Terms of Delivery", "Exchange and return of goods", "Guarantee", "Frequently asked Questions", "Terms of use of the site"]) {

@@ -72,6 +72,7 @@ test("every back-office page and its data is never stored", async ({ page }) => 
 });
 
 test("a form body that cannot be read is answered 400 with a clear message, on every action", async ({ page }) => {
+  test.slow(); // every action of the shop and the back office, with a sign-up and a cart between
   await expectBrokenFormsRefused(page.request, ["/signin", "/signup", "/forget-password", "/reset-password", "/api/contact", "/contactus", "/age-check", "/auth/google"]);
 
   await signedUp(page, uniqueEmail("broken-forms"));

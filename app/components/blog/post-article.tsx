@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { POST_COVER_SIZES } from "~/components/ui/image-sizes";
+import { Picture } from "~/components/ui/picture";
 import { formatPostDate, type Post } from "~/modules/content/blog";
 
 /** One post in full. Its HTML comes from the server's Markdown renderer, which lets no raw HTML through. */
@@ -12,7 +14,7 @@ export function PostArticle({ post }: { post: Post }) {
       <p className="mt-3 text-sm text-slate-600">
         <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> · By {post.author}
       </p>
-      <img src={post.coverImage} alt={post.title} width={1200} height={675} className="mt-6 aspect-video w-full rounded-2xl object-cover" />
+      <Picture src={post.coverImage} alt={post.title} width={1200} height={675} sizes={POST_COVER_SIZES} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" />
       <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       <p className="mt-12"><Link to="/blog" className="btn-outline">More from the blog</Link></p>
     </article>

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { BLOG_CARD_SIZES } from "~/components/ui/image-sizes";
+import { Picture } from "~/components/ui/picture";
 import { formatPostDate, type PostCard as PostCardData } from "~/modules/content/blog";
 
-/** A post as a card: cover, date, title (the link), excerpt. */
-export function PostCard({ post, href = `/blog/${post.slug}` }: { post: PostCardData; href?: string }) {
+/** A post as a card: cover, date, title (the link), excerpt. `sizes`: the cover's width in the caller's grid. */
+export function PostCard({ post, href = `/blog/${post.slug}`, sizes = BLOG_CARD_SIZES }: { post: PostCardData; href?: string; sizes?: string }) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-      <img src={post.coverImage} alt="" width={1200} height={675} loading="lazy" className="aspect-video w-full object-cover" />
+      <Picture src={post.coverImage} alt="" width={1200} height={675} sizes={sizes} loading="lazy" className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs text-slate-500"><time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> · {post.author}</p>
         <h3 className="mt-2 text-lg font-bold">

@@ -4,7 +4,7 @@ import type { ShopSettings } from "~/lib/config.server";
 import { wishlistKey, type Shopper } from "~/modules/accounts/shopper";
 import type { ItemKind } from "~/modules/cart/cart";
 
-const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "", lowStockThreshold: 5 };
+const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "", lowStockThreshold: 5, publicUrl: "" };
 
 /** The shop settings the root loader hands to every page. */
 export function useShopSettings(): ShopSettings {

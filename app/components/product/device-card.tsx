@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DEVICE_CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { displayName } from "~/lib/text";
 import type { DeviceCard as DeviceCardData } from "~/modules/catalog/catalog";
@@ -7,7 +8,7 @@ export function DeviceCard({ device }: { device: DeviceCardData }) {
   const name = displayName(device.name);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <ProductImage src={device.image} alt={name} loading="lazy" width={600} height={600}
+      <ProductImage src={device.image} alt={name} loading="lazy" width={600} height={600} sizes={DEVICE_CARD_SIZES}
         className="aspect-square w-full bg-slate-50 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="text-lg font-bold">{name}</h3>

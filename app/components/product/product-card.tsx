@@ -1,19 +1,24 @@
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
+import { CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { WishlistHeart } from "~/components/cart/wishlist-button";
 import { cardName } from "~/lib/text";
 import type { ItemKind } from "~/modules/cart/cart";
 import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
 
-type Props = { to: string; name: string; image: string | null; priceCents: number; tag: string; wish?: { kind: ItemKind; itemId: string } };
+type Props = {
+  to: string; name: string; image: string | null; priceCents: number; tag: string; wish?: { kind: ItemKind; itemId: string };
+  /** In the first row of a list at the top of its page: loaded at once. Any other card loads as it nears the screen. */
+  eager?: boolean;
+};
 
 /** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
-export function ProductCard({ to, name, image, priceCents, tag, wish }: Props) {
+export function ProductCard({ to, name, image, priceCents, tag, wish, eager = false }: Props) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {wish && <WishlistHeart kind={wish.kind} itemId={wish.itemId} name={name} />}
-      <ProductImage src={image} alt={name} loading="lazy" width={600} height={600}
+      <ProductImage src={image} alt={name} loading={eager ? "eager" : "lazy"} width={600} height={600} sizes={CARD_SIZES}
         className="aspect-square w-full bg-slate-50 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">{tag}</span>
@@ -29,15 +34,19 @@ export function ProductCard({ to, name, image, priceCents, tag, wish }: Props) {
   );
 }
 
-/** Flavour cards, or the spec's empty text when a device has none. */
-export function FlavourResults({ flavours }: { flavours: FlavourCardData[] }) {
+/** The cards in a grid's first row (four on a wide screen). */
+export const FIRST_ROW = 4;
+
+/** Flavour cards, or the spec's empty text when a device has none. `top`: the grid starts near the page's top. */
+export function FlavourResults({ flavours, top = false }: { flavours: FlavourCardData[]; top?: boolean }) {
   if (flavours.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>;
   }
   return (
     <FlavourGrid>
-      {flavours.map((f) => (
-        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} wish={{ kind: "flavour", itemId: f.id }} />
+      {flavours.map((f, i) => (
+        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} wish={{ kind: "flavour", itemId: f.id }}
+          eager={top && i < FIRST_ROW} />
       ))}
     </FlavourGrid>
   );

@@ -16,6 +16,7 @@ import {
 import { StaffOnlyError } from "./guard.server";
 import { uploadMessages } from "./uploads.server";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
+import { WEBP } from "./testing/test-images";
 import { listCatalogItems } from "./catalog-admin-list.server";
 import { stockHistory } from "~/modules/stock/stock.service.server";
 
@@ -175,7 +176,7 @@ describeEachDatabase(
       const removed = await submit("image-remove-0", [fx.pngUrl, fx.jpegUrl]);
       expect(removed.data.values.images).toEqual([fx.jpegUrl]);
 
-      const webp = new TextEncoder().encode("RIFF\u0010\u0000\u0000\u0000WEBPVP8 image");
+      const webp = WEBP;
       const uploaded = await submit("upload", [fx.pngUrl], new File([webp], "photo.gif"));
       expect(uploaded.data.errors).toEqual({});
       expect(uploaded.data.values.images).toEqual([fx.pngUrl, expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.webp$/)]);

@@ -15,8 +15,9 @@ import { londonDate, londonMidnight, slugify, type PostValues } from "./posts-ad
 import { getPostForEdit, listPosts, postMessages, previewPost, savePost, setPostPublished, type PostDeps, type PostSort } from "./posts-admin.server";
 import { uploadMessages, UPLOAD_URL } from "./uploads.server";
 import { signUpConfirmed } from "~/testing/accounts";
+import { PNG } from "./testing/test-images";
+import { variantNames } from "~/lib/image-variants";
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const png = (name = "cover.png") => new File([PNG], name, { type: "image/png" });
 
 const person = (id: string, role: "staff" | "customer"): SessionUser => ({
@@ -89,7 +90,8 @@ describeEachDatabase(
       const post = await getPostForEdit(deps.db, staff, created.id);
       expect(post).toMatchObject({ title: "Five tips <b>now</b>", slug: "five-tips-b-now-b", draft: false, publishedAt: "2026-10-14T23:00:00.000Z" });
       expect(post!.coverImage).toMatch(UPLOAD_URL);
-      expect(readdirSync(dir)).toEqual([post!.coverImage.split("/").pop()]);
+      const cover = post!.coverImage.split("/").pop()!;
+      expect(readdirSync(dir).sort()).toEqual([cover, ...variantNames(cover)].sort());
       expect(await readStorefrontVersion(deps.db)).toBe(version + 1);
       const shown = await getPublishedPost(deps.db, "five-tips-b-now-b");
       expect(shown?.title).toBe("Five tips <b>now</b>");

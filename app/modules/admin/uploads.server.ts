@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
+import { CURRENT_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, makeVariants, writeAtomically } from "./image-variants.server";
+import * as repo from "./uploads.repository.server";
 
 export type ImageKind = { type: "image/jpeg" | "image/png" | "image/webp"; extension: "jpg" | "png" | "webp" };
 export type StoredImage = { ok: true; url: string } | { ok: false; message: string };
@@ -11,6 +14,8 @@ export const uploadMessages = {
   missing: "Choose an image file to upload.",
   notImage: "Upload a JPEG, PNG or WebP image.",
   tooLarge: (maxBytes: number) => `That image is larger than ${formatBytes(maxBytes)}. Upload a smaller one.`,
+  unreadable: "That image could not be read: it may be damaged or cut short. Save it again and upload the new copy.",
+  tooManyPixels: `That image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. Upload a smaller one.`,
   failed: "The image could not be saved. Please try again.",
 };
 
@@ -26,12 +31,12 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** An uploaded image's public address, if `url` is one (so forms can only reference images that exist here). */
-export const UPLOAD_URL = /^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/;
+export { UPLOAD_URL } from "~/lib/image-variants";
 
 /**
  * Stores an uploaded image under `dir`, named by the hash of its content (the sender's file name is never used, so
- * no path tricks reach the disk); checked by content, size-limited. The same image twice is stored once.
+ * no path tricks reach the disk); checked by content, size-limited, and decoded: its AVIF and WebP variants are
+ * written beside it before its address is given out (docs/decisions/018). The same image twice is stored once.
  */
 export async function storeImage(db: Db, options: { dir: string; maxBytes: number; uploadedBy: string | null }, file: unknown): Promise<StoredImage> {
   if (!(file instanceof File) || file.size === 0) return { ok: false, message: uploadMessages.missing };
@@ -40,19 +45,23 @@ export async function storeImage(db: Db, options: { dir: string; maxBytes: numbe
   const kind = sniffImage(bytes);
   if (!kind) return { ok: false, message: uploadMessages.notImage };
   const fileName = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${kind.extension}`;
+  const url = `/uploads/${fileName}`;
   const dir = resolve(options.dir);
+  const known = await repo.findUpload(db, fileName);
+  if (known?.variant_widths === CURRENT_VARIANT_WIDTHS && existsSync(join(dir, fileName))) return { ok: true, url };
+  const made = await makeVariants(bytes, fileName);
+  if (!made.ok) return { ok: false, message: made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable };
   await mkdir(dir, { recursive: true });
-  // Written beside, then renamed: a reader never sees half a file.
-  const partial = join(dir, `.${fileName}.${newId(8)}.part`);
-  await writeFile(partial, bytes);
-  await rename(partial, join(dir, fileName));
-  const known = await db.selectFrom("uploads").select("id").where("file_name", "=", fileName).executeTakeFirst();
-  if (!known) {
-    await db
-      .insertInto("uploads")
-      .values({ id: newId(), file_name: fileName, content_type: kind.type, bytes: bytes.length, uploaded_by: options.uploadedBy, created_at: new Date().toISOString() })
-      .onConflict((c) => c.column("file_name").doNothing())
-      .execute();
+  // Variants first, the original last, the row after both: an address is only given out when all its files exist.
+  for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);
+  await writeAtomically(dir, fileName, bytes);
+  const dimensions = { width: made.width, height: made.height, variantWidths: CURRENT_VARIANT_WIDTHS };
+  if (known) await repo.recordVariants(db, fileName, dimensions);
+  else {
+    await repo.insertUpload(db, {
+      id: newId(), file_name: fileName, content_type: kind.type, bytes: bytes.length, uploaded_by: options.uploadedBy, created_at: new Date().toISOString(),
+      width: dimensions.width, height: dimensions.height, variant_widths: dimensions.variantWidths,
+    });
   }
-  return { ok: true, url: `/uploads/${fileName}` };
+  return { ok: true, url };
 }

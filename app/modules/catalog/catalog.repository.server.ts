@@ -1,12 +1,19 @@
-import { likeMatch, likePattern } from "~/db/like.server";
-import { sql } from "kysely";
+import { PostgresAdapter, sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { CatalogSort } from "./catalog";
+import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
 // Every query of the catalogue. Rows in, rows out: the service shapes them.
 
-export function findDevices(db: Db) {
-  return db.selectFrom("products").selectAll().where("archived", "=", 0).orderBy("position").execute();
+export function findHomeDevices(db: Db, limit: number) {
+  return db
+    .selectFrom("products")
+    .select(["id", "name", "description", "images"])
+    .where("archived", "=", 0)
+    .orderBy("featured", "desc")
+    .orderBy("position")
+    .limit(limit)
+    .execute();
 }
 
 export function findDeviceFilters(db: Db) {
@@ -37,83 +44,133 @@ export function findFlavourById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export function findFlavourCards(db: Db, options: { deviceSlug?: string; limit?: number }) {
-  let query = flavourWithDevice(db)
-    .select(["f.id", "f.name", "f.images", "f.price_cents", "p.name as device_name"])
-    .orderBy("p.position")
-    .orderBy("f.name");
-  if (options.deviceSlug) query = query.where("p.slug", "=", options.deviceSlug);
-  if (options.limit) query = query.limit(options.limit);
-  return query.execute();
-}
+const visibleItems = (db: Db) => db.selectFrom("catalog_items").where("visible", "=", 1);
+type Items = ReturnType<typeof visibleItems>;
+const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "tag"] as const;
+type Order = Array<["kind_order" | "position" | "price_cents" | "name" | "item_id", "asc" | "desc"]>;
 
-export { likePattern };
-const matches = likeMatch;
+/** Every order ends in name and id (so pages are stable), and each is an index of catalog_items (the migration). */
+const orders: Record<CatalogSort | "flavours", Order> = {
+  featured: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
+  devices: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
+  flavours: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
+  "price-asc": [["price_cents", "asc"], ["name", "asc"], ["item_id", "asc"]],
+  "price-desc": [["price_cents", "desc"], ["name", "asc"], ["item_id", "asc"]],
+  name: [["name", "asc"], ["item_id", "asc"]],
+};
 
 /**
- * Devices and flavours as one list of cards, so /products can sort and page them together.
- * With a search pattern: devices by name, description or flavour list; flavours by name, description or device name.
+ * One page of cards: the page's rows are found on the order's index alone (a deep page walks index entries, reads
+ * no rows and sorts nothing), then only those rows are read (a deferred join).
  */
-function catalogCards(db: Db, sort: CatalogSort, pattern?: string) {
-  let devices = db
-    .selectFrom("products")
-    .select([
-      sql<string>`'device'`.as("kind"),
-      "id",
-      "name",
-      "images",
-      "price_cents",
-      sql<string>`'Device'`.as("tag"),
-      sql<number>`0`.as("group_order"),
-      "position",
-    ])
-    .where("archived", "=", 0);
-  let flavours = flavourWithDevice(db).select([
-    sql<string>`'flavour'`.as("kind"),
-    "f.id",
-    "f.name",
-    "f.images",
-    "f.price_cents",
-    "p.name as tag",
-    sql<number>`1`.as("group_order"),
-    "p.position",
-  ]);
-  if (pattern) {
-    devices = devices.where((eb) =>
-      eb.or([matches("name", pattern), matches("description", pattern), matches("flavors", pattern)]),
-    );
-    flavours = flavours.where((eb) =>
-      eb.or([matches("f.name", pattern), matches("f.description", pattern), matches("p.name", pattern)]),
-    );
-  }
-  if (sort === "devices") return db.selectFrom(devices.as("c")).selectAll();
-  if (sort === "flavours") return db.selectFrom(flavours.as("c")).selectAll();
-  return db.selectFrom(devices.unionAll(flavours).as("c")).selectAll();
+function cardPage(db: Db, items: Items, order: Order, limit: number, offset: number) {
+  const ordered = <Q extends { orderBy: (column: Order[number][0], direction: "asc" | "desc") => Q }>(query: Q) =>
+    order.reduce((q, [column, direction]) => q.orderBy(column, direction), query);
+  const page = ordered(items.select("seq")).limit(limit).offset(offset);
+  return ordered(db.selectFrom("catalog_items").select(cardColumns).where("seq", "in", page)).execute();
 }
 
-export async function countCatalogCards(db: Db, sort: CatalogSort, pattern?: string): Promise<number> {
-  const row = await db
-    .selectFrom(catalogCards(db, sort, pattern).as("cards"))
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .executeTakeFirstOrThrow();
+async function countOf(items: Items): Promise<number> {
+  const row = await items.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number, pattern?: string) {
-  let query = catalogCards(db, sort, pattern);
-  switch (sort) {
-    case "price-asc":
-      query = query.orderBy("price_cents", "asc");
-      break;
-    case "price-desc":
-      query = query.orderBy("price_cents", "desc");
-      break;
-    case "name":
-      break;
-    default:
-      query = query.orderBy("group_order").orderBy("position");
-  }
-  return query.orderBy("name").orderBy("id").limit(limit).offset(offset).execute();
+/** Flavour cards in device order then name, optionally of one device. */
+function flavourItems(db: Db, deviceId?: string) {
+  const query = visibleItems(db).where("kind_order", "=", 1);
+  return deviceId ? query.where("device_id", "=", deviceId) : query;
+}
+
+export function findFlavourCards(db: Db, options: { deviceId?: string; limit: number; offset?: number }) {
+  return cardPage(db, flavourItems(db, options.deviceId), orders.flavours, options.limit, options.offset ?? 0);
+}
+
+export const countFlavourCards = (db: Db, deviceId?: string) => countOf(flavourItems(db, deviceId));
+
+export function findDeviceIdBySlug(db: Db, slug: string) {
+  return db.selectFrom("products").select("id").where("slug", "=", slug).where("archived", "=", 0).executeTakeFirst();
+}
+
+/** Devices and flavours as one list of cards, so /products can sort and page them together. */
+function catalogItems(db: Db, sort: CatalogSort) {
+  if (sort === "devices") return visibleItems(db).where("kind_order", "=", 0);
+  if (sort === "flavours") return visibleItems(db).where("kind_order", "=", 1);
+  return visibleItems(db);
+}
+
+export const countCatalogCards = (db: Db, sort: CatalogSort) => countOf(catalogItems(db, sort));
+
+/** One page of /products in the chosen order: page 1,200 costs about what page 2 does. */
+export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number) {
+  return cardPage(db, catalogItems(db, sort), orders[sort], limit, offset);
+}
+
+export type SearchHit = { kind: "device" | "flavour"; id: string; name: string; image: string | null; price_cents: number; tag: string; tier: number };
+
+/**
+ * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
+ * list before the description, a part of a word last: "berry" in "Blueberry"), then by name. `words` come from
+ * searchWords (letters and digits only).
+ */
+export async function searchCatalogCards(db: Db, words: string[], limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+  if (words.length === 0) return { hits: [], total: 0 };
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? searchPostgres(db, tsQueries(words), limit, offset)
+    : searchSqlite(db, fts5Queries(words), limit, offset);
+}
+
+type SearchRow = SearchHit & { total: number | string };
+
+/** The page's rows and the number of matches, counted with the page (a window) unless the page is past the end. */
+async function withTotal(rows: SearchRow[], offset: number, count: () => Promise<{ rows: Array<{ total: number | string }> }>) {
+  const hits = rows.map(({ total: _total, ...hit }) => hit);
+  if (rows.length > 0 || offset === 0) return { hits, total: Number(rows[0]?.total ?? 0) };
+  return { hits, total: Number((await count()).rows[0]?.total ?? 0) };
+}
+
+/** `case when <tier 0 matches> then 0 … else <last> end` over the tiers' conditions. */
+function tierCase(conditions: RawBuilder<unknown>[], otherwise: RawBuilder<unknown>) {
+  return sql`case ${sql.join(conditions.map((when, tier) => sql`when ${when} then ${sql.lit(tier)}`), sql` `)} else ${otherwise} end`;
+}
+
+async function searchSqlite(db: Db, q: ReturnType<typeof fts5Queries>, limit: number, offset: number) {
+  const parts = q.parts ? sql`union all select rowid as seq, 0 as word from catalog_names where catalog_names match ${q.parts}` : sql``;
+  const hits = sql`hits as (select seq, max(word) as word from (
+    select rowid as seq, 1 as word from catalog_search where catalog_search match ${q.any} ${parts}) group by seq)`;
+  const inTier = (match: string) => sql`c.seq in (select rowid from catalog_search where catalog_search match ${match})`;
+  const tier = tierCase(q.tiers.map(inTier), sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`);
+  const rows = await sql<SearchRow>`with ${hits}
+    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, count(*) over () as total, ${tier} as tier
+    from hits h join catalog_items c on c.seq = h.seq
+    where c.visible = 1
+    order by tier, c.name, c.item_id
+    limit ${limit} offset ${offset}`.execute(db);
+  return withTotal(rows.rows, offset, () => sql<{ total: number }>`with ${hits}
+    select count(*) as total from hits h join catalog_items c on c.seq = h.seq where c.visible = 1`.execute(db));
+}
+
+async function searchPostgres(db: Db, q: ReturnType<typeof tsQueries>, limit: number, offset: number) {
+  const any = sql`c.search @@ to_tsquery('simple', ${q.any})`;
+  const parts = q.parts.map((pattern) => sql`c.name_plain like ${pattern}`);
+  const matches = sql`c.visible = 1 and (${sql.join([any, ...parts], sql` or `)})`;
+  const tier = tierCase(
+    [...q.tiers.map((query) => sql`c.search @@ to_tsquery('simple', ${query})`), any],
+    sql`${sql.lit(SEARCH_TIERS)}`,
+  );
+  const rows = await sql<SearchRow>`
+    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, count(*) over () as total, ${tier} as tier
+    from catalog_items c
+    where ${matches}
+    order by tier, c.name, c.item_id
+    limit ${limit} offset ${offset}`.execute(db);
+  return withTotal(rows.rows, offset, () => sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`.execute(db));
+}
+
+/** Every device and flavour a shopper can see, with when it last changed (the sitemap). */
+export async function findVisibleItemDates(db: Db) {
+  const devices = await db.selectFrom("products").select(["id", "updated_at"]).where("archived", "=", 0).orderBy("position").orderBy("id").execute();
+  const flavours = await flavourWithDevice(db).select(["f.id", "f.updated_at"]).orderBy("f.id").execute();
+  return { devices, flavours };
 }
 
 export function findReviews(db: Db) {

@@ -2,7 +2,10 @@ import type { Db } from "~/db/database.server";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
 import { catalogIdSchema } from "./catalog.schema";
+import { searchWords } from "./search-terms";
 import {
+  FLAVOURS_PER_PAGE,
+  HOME_DEVICE_LIMIT,
   PRODUCTS_PER_PAGE,
   SEARCH_MAX_LENGTH,
   type CatalogCard,
@@ -78,8 +81,9 @@ function toFlavour(row: FlavourRow): Flavour {
   };
 }
 
+/** The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. */
 export async function listDeviceCards(db: Db): Promise<DeviceCard[]> {
-  const rows = await repo.findDevices(db);
+  const rows = await repo.findHomeDevices(db, HOME_DEVICE_LIMIT);
   return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, image: firstImage(r.images) }));
 }
 
@@ -100,41 +104,60 @@ export async function getFlavour(db: Db, id: string): Promise<Flavour | null> {
   return row ? toFlavour(row) : null;
 }
 
-/** Flavour cards, optionally for one device (by slug). An unknown device gives none. */
-export async function listFlavourCards(
+export type FlavourPage = { flavours: FlavourCard[]; page: number; totalPages: number; totalItems: number };
+
+const toFlavourCard = (r: { id: string; name: string; image: string | null; price_cents: number; tag: string }): FlavourCard => ({
+  id: r.id,
+  name: r.name,
+  image: r.image,
+  priceCents: Number(r.price_cents),
+  deviceName: r.tag,
+});
+
+/**
+ * One page of flavour cards, optionally of one device (by slug), in device order then name. An unknown device gives
+ * none; bad or out-of-range page numbers are brought back into range.
+ */
+export async function listFlavourPage(
   db: Db,
-  options: { deviceSlug?: string | null; limit?: number } = {},
-): Promise<FlavourCard[]> {
-  const rows = await repo.findFlavourCards(db, {
-    deviceSlug: options.deviceSlug ?? undefined,
-    limit: options.limit,
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    image: firstImage(r.images),
-    priceCents: r.price_cents,
-    deviceName: r.device_name,
-  }));
+  options: { deviceSlug?: string | null; rawPage?: string | null; perPage?: number } = {},
+): Promise<FlavourPage> {
+  const perPage = options.perPage ?? FLAVOURS_PER_PAGE;
+  let deviceId: string | undefined;
+  if (options.deviceSlug) {
+    deviceId = (await repo.findDeviceIdBySlug(db, options.deviceSlug))?.id;
+    if (!deviceId) return { flavours: [], page: 1, totalPages: 1, totalItems: 0 };
+  }
+  const totalItems = await repo.countFlavourCards(db, deviceId);
+  const totalPages = pageCount(totalItems, perPage);
+  const page = clampPage(options.rawPage, totalPages);
+  const rows = await repo.findFlavourCards(db, { deviceId, limit: perPage, offset: (page - 1) * perPage });
+  return { flavours: rows.map(toFlavourCard), page, totalPages, totalItems };
+}
+
+/** The first flavour cards (a page's worth unless a limit is given), optionally of one device. */
+export async function listFlavourCards(db: Db, options: { deviceSlug?: string | null; limit?: number } = {}): Promise<FlavourCard[]> {
+  return (await listFlavourPage(db, { deviceSlug: options.deviceSlug, perPage: options.limit })).flavours;
 }
 
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };
 
+const toCatalogCard = (r: { kind: string; id: string; name: string; image: string | null; price_cents: number; tag: string }): CatalogCard => ({
+  kind: r.kind === "device" ? "device" : "flavour",
+  id: r.id,
+  name: r.name,
+  image: r.image,
+  priceCents: Number(r.price_cents),
+  tag: r.tag,
+});
+
 /** One page of /products; bad or out-of-range page numbers are brought back into range. */
-export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string | null, pattern?: string): Promise<CatalogPage> {
-  const totalItems = await repo.countCatalogCards(db, sort, pattern);
+export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string | null): Promise<CatalogPage> {
+  const totalItems = await repo.countCatalogCards(db, sort);
   const totalPages = pageCount(totalItems, PRODUCTS_PER_PAGE);
   const page = clampPage(rawPage, totalPages);
-  const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE, pattern);
-  const cards = rows.map((r) => ({
-    kind: r.kind === "device" ? ("device" as const) : ("flavour" as const),
-    id: r.id,
-    name: r.name,
-    image: firstImage(r.images),
-    priceCents: Number(r.price_cents),
-    tag: r.tag,
-  }));
-  return { cards, page, totalPages, totalItems };
+  const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE);
+  return { cards: rows.map(toCatalogCard), page, totalPages, totalItems };
 }
 
 export async function listReviews(db: Db): Promise<Review[]> {
@@ -145,16 +168,23 @@ export async function listReviews(db: Db): Promise<Review[]> {
 export type SearchResult = CatalogPage & { query: string; problem: string | null };
 
 /**
- * /search: devices and flavours whose name, description, device name or flavours contain the words, any case.
- * Every character is taken literally (quotes, %, _, SQL words, HTML); over-long searches are refused with a message.
+ * /search: devices and flavours by the words of their name, device, flavours or description, ranked (docs/decisions/019).
+ * Any case and accents; only letters and digits count, so quotes, SQL and HTML are harmless; over-long searches are
+ * refused with a message.
  */
-export async function searchCatalog(db: Db, rawQuery: string | null, rawPage: string | null): Promise<SearchResult> {
+export async function searchCatalog(db: Db, rawQuery: string | null, rawPage: string | null, perPage = PRODUCTS_PER_PAGE): Promise<SearchResult> {
   const query = (rawQuery ?? "").replace(/\s+/g, " ").trim();
   const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query };
   if (!query) return { ...empty, problem: null };
   if (query.length > SEARCH_MAX_LENGTH) {
     return { ...empty, problem: `Please use at most ${SEARCH_MAX_LENGTH} characters to search.` };
   }
-  const result = await listCatalogPage(db, "featured", rawPage, repo.likePattern(query));
-  return { ...result, query, problem: null };
+  const words = searchWords(query);
+  // The page is known only once the total is: ask for the requested one, and again for the last if it was past it.
+  const requested = clampPage(rawPage, Number.MAX_SAFE_INTEGER);
+  let { hits, total } = await repo.searchCatalogCards(db, words, perPage, (requested - 1) * perPage);
+  const totalPages = pageCount(total, perPage);
+  const page = Math.min(requested, totalPages);
+  if (page !== requested) ({ hits, total } = await repo.searchCatalogCards(db, words, perPage, (page - 1) * perPage));
+  return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
 }

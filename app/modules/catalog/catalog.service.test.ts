@@ -44,8 +44,9 @@ describeEachDatabase(
     });
 
     it("filters flavours by device slug; an unknown device gives none", async () => {
-      const all = await catalog.listFlavourCards(testDb().db);
-      expect(all).toHaveLength(80);
+      const all = await catalog.listFlavourPage(testDb().db);
+      expect(all).toMatchObject({ totalItems: 80, totalPages: 4, page: 1 });
+      expect(all.flavours).toHaveLength(24);
       const hayati = await catalog.listFlavourCards(testDb().db, { deviceSlug: "hayati-pro-max-6000" });
       expect(hayati).toHaveLength(16);
       expect(new Set(hayati.map((f) => f.deviceName))).toEqual(new Set(["Hayati Pro Max 6000"]));

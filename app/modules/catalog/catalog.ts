@@ -89,6 +89,9 @@ export const DEFAULT_NICOTINE_STRENGTH = 10;
 export const DEFAULT_PUFF_COUNT = 5000;
 export const PRODUCTS_PER_PAGE = 8;
 export const HOME_FLAVOUR_LIMIT = 8;
+/** Featured devices on the home page (featured first, then by position). */
+export const HOME_DEVICE_LIMIT = 6;
+export const FLAVOURS_PER_PAGE = 24;
 export const SEARCH_MAX_LENGTH = 100;
 
 export function pickDefault<T>(options: T[], preferred: T): T | undefined {

@@ -27,3 +27,8 @@ export async function countPosts(db: Db): Promise<number> {
   const row = await db.selectFrom("posts").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Every published post's slug and when it last changed (the sitemap). */
+export function findPublishedDates(db: Db, now: string) {
+  return published(db, now).select(["slug", "updated_at"]).orderBy("published_at", "desc").orderBy("slug").execute();
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { AdminTable, FilterLinks, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
+import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog-admin";
@@ -64,7 +65,7 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
             {list.items.map((item) => (
               <tr key={item.id}>
                 <td className="px-3 py-2">
-                  <ProductImage src={item.image} alt="" width={40} height={40} className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
+                  <ProductImage src={item.image} alt="" width={40} height={40} sizes={fixedSize(40)} loading="lazy" className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
                 </td>
                 <td className="px-3 py-2">
                   <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link>

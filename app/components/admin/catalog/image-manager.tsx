@@ -1,3 +1,4 @@
+import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { MAX_IMAGES } from "~/modules/admin/catalog-admin";
 import { FormSection } from "./fields";
@@ -28,7 +29,7 @@ export function ImageManager({ images, itemName, error, uploadError, maxBytes, s
           {images.map((src, i) => (
             <li key={src} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-2">
               <input type="hidden" name="images" value={src} />
-              <ProductImage src={src} alt={`${itemName}, image ${i + 1}`} width={64} height={64} className="h-16 w-16 rounded-lg bg-slate-50 object-cover" />
+              <ProductImage src={src} alt={`${itemName}, image ${i + 1}`} width={64} height={64} sizes={fixedSize(64)} className="h-16 w-16 rounded-lg bg-slate-50 object-cover" />
               <span className="text-sm text-slate-700">
                 Image {i + 1}
                 {i === 0 && " (card image)"}

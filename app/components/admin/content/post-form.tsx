@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { fixedSize } from "~/components/ui/image-sizes";
+import { Picture } from "~/components/ui/picture";
 import type { FieldErrors } from "~/modules/accounts/accounts";
 import { postLabels, postLimits, type PostValues } from "~/modules/admin/posts-admin";
 
@@ -70,7 +72,7 @@ export function PostForm({ values, errors, previewHtml, submitLabel }: Props) {
           <h2 id="post-preview-title" ref={previewRef} tabIndex={-1} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Preview</h2>
           <p className="mt-1 text-xs text-slate-600">Not saved yet.</p>
           <h3 className="mt-4 text-3xl font-extrabold">{values.title || "(no title)"}</h3>
-          {values.keptCover && <img src={values.keptCover} alt="" className="mt-4 aspect-video w-full max-w-2xl rounded-2xl object-cover" />}
+          {values.keptCover && <Picture src={values.keptCover} alt="" width={1200} height={675} sizes="(min-width: 704px) 672px, 100vw" className="mt-4 aspect-video w-full max-w-2xl rounded-2xl object-cover" />}
           <div className="post-body mt-6" dangerouslySetInnerHTML={{ __html: previewHtml }} />
         </section>
       )}
@@ -100,7 +102,7 @@ function CoverField({ current, error }: { current: string; error?: string }) {
         JPEG, PNG or WebP. {current ? "Leave empty to keep the current cover." : "Required."}
       </p>
       <input type="hidden" name="keptCover" value={current} />
-      {current && <img src={current} alt="Current cover image" className="mt-2 aspect-video w-48 rounded-lg object-cover" />}
+      {current && <Picture src={current} alt="Current cover image" width={192} height={108} sizes={fixedSize(192)} className="mt-2 aspect-video w-48 rounded-lg object-cover" />}
     </div>
   );
 }

@@ -11,10 +11,9 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { createTestContext } from "~/testing/test-context";
 import type { DeviceValues, FlavourValues } from "../catalog-admin";
 import { storeImage } from "../uploads.server";
+import { JPEG, PNG } from "./test-images";
 
-
-export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
-export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
+export { JPEG, PNG };
 
 const person = (id: string, role: "staff" | "customer"): SessionUser => ({
   id, name: id, email: `${id}@example.com`, firstName: id, lastName: "Lee", dateOfBirth: "1990-01-01", role, authProvider: "email",

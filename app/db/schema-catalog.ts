@@ -1,0 +1,76 @@
+import type { Generated } from "kysely";
+import type { Flag, JsonText } from "./schema";
+
+// The catalogue's tables (part of the Database type in schema.ts).
+
+export type ProductsTable = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: JsonText; // string[]
+  price_cents: number;
+  original_price_cents: number | null;
+  flavors: JsonText; // string[]
+  nicotine_strengths: JsonText; // number[] (mg/ml)
+  puff_counts: JsonText | null; // number[]
+  features: JsonText; // string[]
+  details_description: string;
+  specifications: JsonText; // {name, value}[]
+  stock_quantity: number;
+  track_stock: Flag; // 0: made to order, never runs out
+  nicotine_mg_ml: number;
+  pod_ml: number | null;
+  rechargeable: Flag;
+  featured: Flag;
+  position: number;
+  archived: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+export type FlavoursTable = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  images: JsonText; // string[]
+  price_cents: number;
+  sizes: JsonText; // number[] (nicotine mg)
+  device_id: string;
+  stock_quantity: number;
+  track_stock: Flag;
+  nicotine_mg_ml: number;
+  pod_ml: number | null;
+  bottle_ml: number | null;
+  archived: Flag;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A device or flavour as listings and search see it, kept in step by triggers (migration 2026_11_24_0010). */
+export type CatalogItemsTable = {
+  seq: Generated<number>;
+  kind: "device" | "flavour";
+  item_id: string;
+  device_id: string;
+  kind_order: number; // 0 device, 1 flavour
+  position: number; // the device's position
+  name: string;
+  tag: string; // "Device", or the flavour's device name
+  description: string;
+  flavors: string;
+  image: string | null;
+  price_cents: number;
+  visible: Flag;
+  // PostgreSQL only, generated: search (tsvector) and name_plain (lower case, no accents).
+};
+
+export type ReviewsTable = {
+  id: string;
+  quote: string;
+  name: string;
+  company: string;
+  image: string;
+  position: number;
+};

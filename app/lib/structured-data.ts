@@ -1,0 +1,94 @@
+import type { MetaDescriptor } from "react-router";
+import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
+
+// schema.org structured data for search engines (issue 15): facts from the catalogue only, no claims beyond them.
+
+type Match = { id: string; data?: unknown } | undefined;
+type Settings = { name: string; currency: string; publicUrl: string; lowStockThreshold: number; email: string; phone: string; address: string };
+
+const rootSettings = (matches: Match[]) => (matches.find((m) => m?.id === "root")?.data as { settings?: Settings } | undefined)?.settings;
+
+const availability = { in_stock: "InStock", low_stock: "LimitedAvailability", out_of_stock: "OutOfStock" } as const;
+
+type Item = { id: string; name: string; description: string; images: string[]; priceCents: number; stock: Stock };
+
+/**
+ * A device's or flavour's page: `Product` with its `Offer` (price, currency, availability from stock) and the page's
+ * `BreadcrumbList`, as `script:ld+json` meta (React Router escapes it), plus Open Graph's first image.
+ */
+export function productStructuredData(matches: Match[], item: Item, path: string, trail: Array<{ name: string; path: string }>): MetaDescriptor[] {
+  const settings = rootSettings(matches);
+  if (!settings) return [];
+  const origin = settings.publicUrl;
+  const images = item.images.map((src) => (src.startsWith("http") ? src : origin + src));
+  const product = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: item.name,
+    description: item.description,
+    sku: item.id,
+    ...(images.length ? { image: images } : {}),
+    offers: {
+      "@type": "Offer",
+      url: origin + path,
+      price: (item.priceCents / 100).toFixed(2),
+      priceCurrency: settings.currency,
+      availability: `https://schema.org/${availability[stockStatusOf(item.stock, settings.lowStockThreshold)]}`,
+      seller: { "@type": "Organization", name: settings.name },
+    },
+  };
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [...trail, { name: item.name, path }].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: origin + crumb.path })),
+  };
+  return [
+    { "script:ld+json": product },
+    { "script:ld+json": breadcrumbs },
+    ...(images[0] ? [{ property: "og:image", content: images[0] }, { name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image", content: images[0] }] : []),
+  ];
+}
+
+/** The home page: the shop as an `Organization` with its contact details (the shop's settings). */
+export function organizationStructuredData(matches: Match[]): MetaDescriptor[] {
+  const settings = rootSettings(matches);
+  if (!settings) return [];
+  return [{
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: settings.name,
+      url: `${settings.publicUrl}/`,
+      logo: `${settings.publicUrl}/images/logo.svg`,
+      email: settings.email,
+      telephone: settings.phone,
+      address: settings.address,
+      contactPoint: { "@type": "ContactPoint", contactType: "customer service", email: settings.email, telephone: settings.phone },
+    },
+  }];
+}
+
+type PostFacts = { title: string; excerpt: string; coverImage: string; author: string; publishedAt: string };
+
+/** A blog post: `BlogPosting` with its author, date and cover (as Open Graph's image too). */
+export function postStructuredData(matches: Match[], post: PostFacts, path: string): MetaDescriptor[] {
+  const settings = rootSettings(matches);
+  if (!settings) return [];
+  const image = post.coverImage ? (post.coverImage.startsWith("http") ? post.coverImage : settings.publicUrl + post.coverImage) : null;
+  return [
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description: post.excerpt,
+        datePublished: post.publishedAt,
+        author: { "@type": "Person", name: post.author },
+        publisher: { "@type": "Organization", name: settings.name },
+        mainEntityOfPage: settings.publicUrl + path,
+        ...(image ? { image } : {}),
+      },
+    },
+    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image", content: image }] : []),
+  ];
+}

@@ -1,0 +1,279 @@
+// The large-catalogue benchmark (`BENCH_ONLY=catalogue npm run bench`, issue 14): a catalogue of
+// BENCH_CATALOGUE_ITEMS devices and flavours (default 10,000) on a fresh SQLite file and a fresh PostgreSQL database,
+// the page cache off, 4 keep-alive connections; each catalogue page's requests/s, p50, p95 and p99, and its HTML size.
+// Targets: p95 under 20 ms, and no page over 150 KB of HTML.
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { createDatabase } from "~/db/database.server";
+import { catalogSorts, PRODUCTS_PER_PAGE, type CatalogSort } from "~/modules/catalog/catalog";
+import { BENCH_BASE, freshPostgres, percentile, PG_ADMIN_URL, startBenchServer } from "./bench-support";
+import { buildLargeCatalogue, type LargeCatalogueSummary } from "./catalogue-generator";
+
+const CONNECTIONS = 4;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ITEMS = Number(process.env.BENCH_CATALOGUE_ITEMS ?? 10_000);
+const WARM_UP_SECONDS = 2;
+const ADULT = "age_verified=yes";
+const KB = 1024;
+export const CATALOGUE_TARGETS = { p95Ms: 20, htmlBytes: 150 * KB };
+/** Words the generated names and descriptions hold (scripts/catalogue-words.ts). */
+const SEARCH_ONE = "mango";
+const SEARCH_TWO = "mango ice";
+
+type Range = { min: number; max: number };
+type Round = { rps: number; p50: number; p95: number; p99: number; errors: Record<string, number> };
+export type CataloguePageRow = {
+  name: string;
+  path: string;
+  status: number;
+  /** The HTML as the shop sends it: uncompressed bytes, and the gzip bytes on the wire. */
+  htmlBytes: number;
+  gzipBytes: number;
+  rps: Range;
+  p50: Range;
+  p95: Range;
+  p99: Range;
+  /** Answers other than 2xx and failed requests, by kind ("status 500", "ECONNRESET"). */
+  errors: Record<string, number>;
+  p95Met: boolean;
+  htmlMet: boolean;
+};
+export type CatalogueBenchResult = {
+  database: string;
+  catalogue: LargeCatalogueSummary;
+  pages: CataloguePageRow[];
+  notes: string[];
+  /** The machine's 1-minute load average as the measuring began and ended (2 shared cores: other work shows here). */
+  load: { before: number; after: number };
+};
+
+function sumErrors(rounds: Round[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const round of rounds) for (const [kind, n] of Object.entries(round.errors)) sum[kind] = (sum[kind] ?? 0) + n;
+  return sum;
+}
+const errorCount = (errors: Record<string, number>) => Object.values(errors).reduce((a, b) => a + b, 0);
+const range = (values: number[]): Range => ({ min: Math.min(...values), max: Math.max(...values) });
+const tenth = (n: number) => Math.round(n * 10) / 10;
+
+/** A page as a browser gets it (gzip): status, wire bytes and the HTML. Also checks the page cache is really off. */
+function fetchPage(path: string): Promise<{ status: number; html: string; htmlBytes: number; gzipBytes: number }> {
+  return new Promise((resolve, reject) => {
+    request(`${BENCH_BASE}${path}`, { headers: { cookie: ADULT, "accept-encoding": "gzip" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        if (response.headers["x-page-cache"] === "hit") return reject(new Error(`${path} came from the page cache: it should be off`));
+        const wire = Buffer.concat(chunks);
+        const gzipped = response.headers["content-encoding"] === "gzip";
+        const html = gzipped ? gunzipSync(wire) : wire;
+        resolve({ status: response.statusCode ?? 0, html: html.toString("utf8"), htmlBytes: html.length, gzipBytes: gzipped ? wire.length : gzipSync(html).length });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** One GET on a keep-alive connection, the body read to its end (not decompressed); its status and time in ms. */
+function timedGet(agent: Agent, path: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    request(`${BENCH_BASE}${path}`, { agent, headers: { cookie: ADULT, "accept-encoding": "gzip" } }, (response) => {
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      response.on("error", reject);
+      response.resume();
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/**
+ * CONNECTIONS loops, each asking for the next page as soon as its last one has come, for `seconds`. A request started
+ * in time is waited for and counted however long it takes (autocannon drops those still running at the end, which
+ * leaves out exactly the slow pages this benchmark is about; it also reports no p95).
+ */
+async function load(paths: string[], seconds: number): Promise<Round> {
+  const latencies: number[] = [];
+  const errors: Record<string, number> = {};
+  const failed = (kind: string) => (errors[kind] = (errors[kind] ?? 0) + 1);
+  // Connections of this run only: one left idle past the server's keep-alive timeout would fail its next request.
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, loop) => {
+      for (let i = loop; performance.now() < end; i++) {
+        try {
+          const answer = await timedGet(agent, paths[i % paths.length]!);
+          latencies.push(answer.ms);
+          if (answer.status < 200 || answer.status > 299) failed(`status ${answer.status}`);
+        } catch (error) {
+          failed((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+          await new Promise((r) => setTimeout(r, 100)); // the server is not answering: do not spin
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    rps: tenth(latencies.length / elapsed),
+    p50: tenth(percentile(latencies, 50)),
+    p95: tenth(percentile(latencies, 95)),
+    p99: tenth(percentile(latencies, 99)),
+    errors,
+  };
+}
+
+/** The last page: the highest a listing's first page links to, or the one the catalogue's size gives if that is more. */
+function lastPage(html: string, bySize: number): number {
+  const linked = [...html.matchAll(/[?&](?:amp;)?page=(\d+)/g)].map((m) => Number(m[1]));
+  return Math.max(1, bySize, ...linked);
+}
+
+/** The URLs measured, deep page numbers worked out from the catalogue (and the pages' own links). */
+async function cataloguePages(catalogue: LargeCatalogueSummary, notes: string[]): Promise<Array<[name: string, path: string]>> {
+  const visible = { devices: catalogue.devices.visible, flavours: catalogue.flavours.visible };
+  const pages: Array<[string, string]> = [
+    ["home", "/"],
+    [`search, one word`, `/search?q=${encodeURIComponent(SEARCH_ONE)}`],
+    [`search, two words`, `/search?q=${encodeURIComponent(SEARCH_TWO)}`],
+  ];
+  for (const sort of Object.keys(catalogSorts) as CatalogSort[]) {
+    const first = sort === "featured" ? "/products" : `/products?sort=${sort}`;
+    const items = sort === "devices" ? visible.devices : sort === "flavours" ? visible.flavours : visible.devices + visible.flavours;
+    const deep = lastPage((await fetchPage(first)).html, Math.ceil(items / PRODUCTS_PER_PAGE));
+    pages.push([`products ${sort}`, first], [`products ${sort} p${deep}`, `/products?sort=${sort}&page=${deep}`]);
+  }
+  pages.push(["flavours", "/flavours"]);
+  const flavoursHtml = (await fetchPage("/flavours")).html;
+  const shown = new Set([...flavoursHtml.matchAll(/\/flavour\/([a-z0-9]+)/g)].map((m) => m[1])).size;
+  const deep = lastPage(flavoursHtml, shown ? Math.ceil(visible.flavours / shown) : 1);
+  if (deep > 1) pages.push([`flavours p${deep}`, `/flavours?page=${deep}`]);
+  else notes.push(`/flavours is not paged: its first page links to ${shown} of the ${visible.flavours} flavours shown, and to no other page; no deep page measured`);
+  pages.push([`flavours, one device (${catalogue.largestDevice.visibleFlavours})`, `/flavours?device=${catalogue.largestDevice.slug}`]);
+  return pages;
+}
+
+export async function benchCatalogue(database: string, databaseUrl: string): Promise<CatalogueBenchResult> {
+  // The server migrates the fresh database and loads the demo catalogue; the generator adds the rest.
+  await (await startBenchServer(databaseUrl)).stop();
+  const db = createDatabase(databaseUrl);
+  const catalogue = await buildLargeCatalogue(db, { items: ITEMS }).finally(() => db.destroy());
+  console.log(
+    `\n${database}: ${catalogue.devices.total} devices and ${catalogue.flavours.total} flavours (${catalogue.devices.visible} and ${catalogue.flavours.visible} shown), ${catalogue.addedDevices + catalogue.addedFlavours} added in ${catalogue.ms} ms`,
+  );
+  const server = await startBenchServer(databaseUrl, { PAGE_CACHE_ENTRIES: "0" });
+  const notes: string[] = [];
+  try {
+    const pages = await cataloguePages(catalogue, notes);
+    await load(pages.map(([, path]) => path), WARM_UP_SECONDS * 3); // every page a few times before any is measured
+    const loadBefore = tenth(loadavg()[0]!);
+    const rows: CataloguePageRow[] = [];
+    for (const [name, path] of pages) {
+      const page = await fetchPage(path);
+      await load([path], WARM_UP_SECONDS);
+      const rounds: Round[] = [];
+      for (let round = 1; round <= ROUNDS; round++) rounds.push(await load([path], SECONDS));
+      const row: CataloguePageRow = {
+        name,
+        path,
+        status: page.status,
+        htmlBytes: page.htmlBytes,
+        gzipBytes: page.gzipBytes,
+        rps: range(rounds.map((r) => r.rps)),
+        p50: range(rounds.map((r) => r.p50)),
+        p95: range(rounds.map((r) => r.p95)),
+        p99: range(rounds.map((r) => r.p99)),
+        errors: sumErrors(rounds),
+        p95Met: page.status === 200 && Math.max(...rounds.map((r) => r.p95)) < CATALOGUE_TARGETS.p95Ms,
+        htmlMet: page.htmlBytes <= CATALOGUE_TARGETS.htmlBytes,
+      };
+      rows.push(row);
+      console.log(`${database} ${name}: ${show(row.rps)}/s, p95 ${show(row.p95)} ms, ${(row.htmlBytes / KB).toFixed(1)} KB of HTML`);
+    }
+    return { database, catalogue, pages: rows, notes, load: { before: loadBefore, after: tenth(loadavg()[0]!) } };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** On a fresh SQLite file and, when one answers, a fresh PostgreSQL database; figures also to reports/bench-catalogue.json. */
+export async function measureCatalogue(): Promise<CatalogueBenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), "shop-bench-catalogue-"));
+  const results: CatalogueBenchResult[] = [];
+  try {
+    results.push(await benchCatalogue("SQLite", `file:${dir}/catalogue.db`));
+    const postgres = await freshPostgres("catalogue");
+    if (postgres) {
+      try {
+        results.push(await benchCatalogue("PostgreSQL", postgres.url));
+      } finally {
+        await postgres.drop();
+      }
+    } else {
+      console.log(`\n(no PostgreSQL at ${PG_ADMIN_URL}: the large catalogue measured on SQLite only)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  printCatalogue(results);
+  mkdirSync("reports", { recursive: true });
+  const settings = { items: ITEMS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, pageCache: "off", targets: CATALOGUE_TARGETS };
+  writeFileSync("reports/bench-catalogue.json", JSON.stringify({ when: new Date().toISOString(), commit: commit(), settings, results }, null, 2));
+  return results;
+}
+
+function commit(): string | null {
+  try {
+    return execSync("git describe --always --dirty", { encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Whole numbers from 100 up, so the table's columns stay readable. */
+const figure = (n: number) => String(n >= 100 ? Math.round(n) : n);
+const show = (r: Range) => (r.min === r.max ? figure(r.min) : `${figure(r.min)}–${figure(r.max)}`);
+const verdict = (met: boolean) => (met ? "met" : "NOT met");
+
+export function printCatalogue(results: CatalogueBenchResult[]) {
+  const t = CATALOGUE_TARGETS;
+  for (const result of results) {
+    const c = result.catalogue;
+    console.log(
+      `\nlarge catalogue on ${result.database}: ${c.devices.total + c.flavours.total} items (${c.devices.visible} devices and ${c.flavours.visible} flavours shown), page cache off, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds (ranges)`,
+    );
+    console.log("page                            requests/s    p50 ms         p95 ms         p99 ms         errors  HTML KB  gzip KB  p95 < 20 ms  HTML ≤ 150 KB");
+    for (const r of result.pages) {
+      const cells = [
+        r.name.padEnd(32),
+        show(r.rps).padEnd(14),
+        show(r.p50).padEnd(15),
+        show(r.p95).padEnd(15),
+        show(r.p99).padEnd(15),
+        String(errorCount(r.errors)).padEnd(8),
+        (r.htmlBytes / KB).toFixed(1).padStart(7),
+        (r.gzipBytes / KB).toFixed(1).padStart(9),
+        `  ${verdict(r.p95Met).padEnd(13)}`,
+        verdict(r.htmlMet),
+      ];
+      const errors = Object.entries(r.errors).map(([kind, n]) => `${kind}: ${n}`).join(", ");
+      console.log(cells.join("") + (r.status === 200 ? "" : `  (status ${r.status})`) + (errors ? `  (${errors})` : ""));
+    }
+    for (const note of result.notes) console.log(`  (${note})`);
+    console.log(`  (machine load, 1-minute average: ${result.load.before} when measuring began, ${result.load.after} at its end)`);
+    const slow = result.pages.filter((r) => !r.p95Met).length;
+    const big = result.pages.filter((r) => !r.htmlMet).length;
+    console.log(`  ${result.database}: p95 < ${t.p95Ms} ms (worst round): ${verdict(slow === 0)}${slow ? ` (${slow} of ${result.pages.length} pages over)` : ""}`);
+    console.log(`  ${result.database}: HTML ≤ ${t.htmlBytes / KB} KB: ${verdict(big === 0)}${big ? ` (${big} of ${result.pages.length} pages over)` : ""}`);
+    console.log(`  paths: ${result.pages.map((r) => r.path).join("  ")}`);
+  }
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Locator } from "@playwright/test";
+import sharp from "sharp";
+import { createStaff, signInAsStaff } from "./support/admin";
+import { confirmAgeByCookie, ownClientAddress, watchConsole } from "./support/shop";
+
+// Uploaded images reach the shop as responsive variants (docs/decisions/018). In the back-office project: it adds a
+// flavour, which the storefront journeys' counts must not see.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+});
+
+/** A 1600×1200 photograph-like JPEG, as a phone would send (smooth colour fields from a few random pixels). */
+async function photoJpeg() {
+  const cells = Buffer.from(Array.from({ length: 8 * 6 * 3 }, (_, i) => (i * 97 + Date.now()) % 256));
+  return sharp(cells, { raw: { width: 8, height: 6, channels: 3 } }).resize(1600, 1200, { fit: "fill" }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The `<source>`s of the `<picture>` an image is shown in. */
+async function sourcesOf(image: Locator) {
+  return image.locator("xpath=ancestor::picture[1]/source").evaluateAll((sources) =>
+    sources.map((s) => ({ type: s.getAttribute("type"), srcset: s.getAttribute("srcset"), sizes: s.getAttribute("sizes") })),
+  );
+}
+
+test("an uploaded photo is shown as AVIF or WebP at the width the page needs, and cards below the fold load lazily", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page, createStaff("images"));
+  await page.goto("/admin/flavours/new");
+  const name = `Photo Peach ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "Description" }).fill("Soft peach, photographed.");
+  await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("5.49");
+  await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
+  await page.getByLabel("Nicotine (mg/ml)").fill("20");
+  await page.getByLabel("Pod size (ml)").fill("2");
+
+  // Text named like a photo is refused, and nothing is created.
+  await page.getByLabel("Add image").setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
+  await page.getByRole("button", { name: "Create flavour" }).click();
+  await expect(page.getByText("Upload a JPEG, PNG or WebP image.")).toBeVisible();
+
+  await page.getByLabel("Add image").setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+  await page.getByRole("button", { name: "Create flavour" }).click();
+  // The variants are made before the answer: a few seconds, longer on a busy machine.
+  await expect(page.getByRole("status")).toContainText("Flavour created.", { timeout: 45_000 });
+  // From here on, no picture may fail to load (a variant named but not there would).
+  const problems = watchConsole(page);
+
+  // The flavour's page: the main image offers AVIF then WebP at every width, in a box of known shape, fetched first.
+  await page.goto(`/search?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const flavourPage = page.url();
+  const main = page.getByRole("img", { name, exact: true });
+  await expect(main).toHaveAttribute("src", /^\/uploads\/[a-f0-9]{32}\.jpg$/);
+  await expect(main).toHaveAttribute("width", "600");
+  await expect(main).toHaveAttribute("height", "600");
+  await expect(main).toHaveAttribute("fetchpriority", "high");
+  await expect(main).not.toHaveAttribute("loading", "lazy");
+  const original = (await main.getAttribute("src"))!.replace(/\.jpg$/, "");
+  const sources = await sourcesOf(main);
+  expect(sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
+  for (const [i, extension] of ["avif", "webp"].entries()) {
+    expect(sources[i]!.srcset).toBe([320, 640, 960, 1280].map((w) => `${original}-${w}.${extension} ${w}w`).join(", "));
+    expect(sources[i]!.sizes).toContain("540px");
+  }
+  // Chromium takes the AVIF, in a width for this screen, and shows it.
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  expect(shown).toMatch(new RegExp(`^${original}-(640|960|1280)\\.avif$`));
+  for (const variant of [shown, `${original}-320.webp`]) {
+    const response = await page.request.get(variant);
+    expect(response.status(), variant).toBe(200);
+    expect(response.headers()["content-type"], variant).toBe(variant.endsWith(".avif") ? "image/avif" : "image/webp");
+    expect(response.headers()["cache-control"], variant).toBe("public, max-age=31536000, immutable");
+  }
+
+  // A list of flavours: the cards of the first row load at once, every card below the fold loads lazily.
+  await page.goto("/flavours?device=hayati-pro-max-6000");
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards.getByRole("img", { name, exact: true })).toHaveCount(1);
+  const fold = page.viewportSize()!.height;
+  let below = 0;
+  for (const image of await cards.getByRole("img").all()) {
+    const top = await image.evaluate((img) => img.getBoundingClientRect().top);
+    if (top >= fold) {
+      below++;
+      await expect(image).toHaveAttribute("loading", "lazy");
+    }
+  }
+  expect(below).toBeGreaterThan(0);
+  await expect(cards.first().getByRole("img")).toHaveAttribute("loading", "eager");
+  const card = cards.getByRole("img", { name, exact: true });
+  expect((await sourcesOf(card)).map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
+  expect(problems).toEqual([]);
+
+  // A variant that cannot be loaded (here: refused on the way) gives way to the default image, as the original would.
+  await page.route(/\/uploads\/[a-f0-9]{32}-\d+\.(avif|webp)$/, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(flavourPage);
+  await expect(page.getByRole("img", { name: "Default product image" })).toHaveAttribute("src", "/images/default-product.svg");
+  await expect(page.getByRole("img", { name, exact: true })).toHaveCount(0);
+});
