@@ -4,7 +4,8 @@ import { E2E_DIR, E2E_PORT as PORT } from "./tests/e2e/support/ports";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // Journeys sign up (password hashing) and wait for e-mails on a shared 2-core machine: a minute each.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

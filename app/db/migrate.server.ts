@@ -12,6 +12,7 @@ import * as stock from "./migrations/2026_11_23_0009_stock";
 import * as ageChecks from "./migrations/2026_11_23_0010_age_checks";
 import * as catalogueSearch from "./migrations/2026_11_24_0010_catalogue_search";
 import * as uploadVariants from "./migrations/2026_11_24_0020_upload_variants";
+import * as dataRights from "./migrations/2026_11_24_0030_data_rights";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0010_age_checks": ageChecks,
   "2026_11_24_0010_catalogue_search": catalogueSearch,
   "2026_11_24_0020_upload_variants": uploadVariants,
+  "2026_11_24_0030_data_rights": dataRights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

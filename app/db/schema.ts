@@ -34,6 +34,7 @@ export type MessagesTable = {
   created_at: string;
   handled_at: string | null;
   handled_by: string | null;
+  user_id: string | null; // sent while signed in
 };
 
 export type RateLimitHitsTable = {
@@ -56,6 +57,7 @@ export type UserTable = {
   dateOfBirth: string | null;
   authProvider: string | null;
   role: Generated<string>;
+  deletedAt: string | null;
 };
 
 export type SessionTable = {
@@ -78,6 +80,9 @@ export type AccountTable = {
   createdAt: string | Date;
   updatedAt: string | Date;
 };
+
+/** Better Auth's one-time tokens (password reset: value is the user's id). */
+export type VerificationTable = { id: string; identifier: string; value: string; expiresAt: string | Date; createdAt: string | Date; updatedAt: string | Date };
 
 export type AppSecretsTable = { name: string; value: string };
 export type OutboxEmailsTable = { id: string; to_address: string; subject: string; body: string; created_at: string };
@@ -189,6 +194,20 @@ export type AgeVerificationsTable = {
   updated_at: string;
 };
 
+/** A customer's request to return an order within the 14-day cancellation period (docs/decisions/020). */
+export type ReturnRequestsTable = {
+  id: string;
+  order_id: string;
+  user_id: string;
+  reason: string;
+  status: string; // requested | accepted | refused
+  staff_note: string | null;
+  requested_at: string;
+  decided_at: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+};
+
 /** The background work queue (docs/decisions/012). */
 export type JobsTable = {
   id: string;
@@ -228,6 +247,7 @@ export type Database = {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  verification: VerificationTable;
   app_secrets: AppSecretsTable;
   outbox_emails: OutboxEmailsTable;
   cart_lines: CartLinesTable;
@@ -244,6 +264,7 @@ export type Database = {
   health_checks: HealthChecksTable;
   age_verifications: AgeVerificationsTable;
   jobs: JobsTable;
+  return_requests: ReturnRequestsTable;
 };
 
 

@@ -10,6 +10,8 @@ import type { Route } from "./+types/account";
 import { AgeCheckStatus } from "~/components/account/age-check-status";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { readForm } from "~/lib/form-data.server";
+import { YourData } from "~/components/account/your-data";
+import { deleteAccount } from "~/modules/accounts/data-rights.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your account", "Your details, password and sessions.");
 
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request);
+  const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "profile") {
@@ -34,6 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") {
     const values = formValues(form, ["intent", "currentPassword", "newPassword"]);
     return finishAccountAction(await changePassword(context, request, values), "/account?notice=password", values);
+  }
+  if (intent === "delete-account") {
+    const values = formValues(form, ["intent", "password", "confirm"]);
+    const result = await deleteAccount(context, request, user, values);
+    if (result.ok) return redirect("/signin?notice=account-deleted", { headers: result.headers });
+    return finishAccountAction({ ok: false, errors: result.errors, formError: result.formError, status: result.status }, "/account", values);
   }
   if (intent === "signout-all") {
     return redirect("/signin?notice=signed-out", { headers: await signOutEverywhere(context, request) });
@@ -45,6 +53,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { user, notice, hasPassword, ageStatus } = loaderData;
   const profileErrors = actionData?.values.intent === "profile" ? actionData.errors : {};
   const passwordErrors = actionData?.values.intent === "password" ? actionData.errors : {};
+  const deleting = actionData?.values.intent === "delete-account" ? actionData : null;
   return (
     <div className="container-page max-w-3xl py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -93,6 +102,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton label="Sign out of all devices" intent="signout-all" />
         </Form>
       </section>
+
+      {user.role === "customer" && <YourData hasPassword={hasPassword} errors={deleting?.errors ?? {}} formError={deleting?.formError ?? null} />}
     </div>
   );
 }

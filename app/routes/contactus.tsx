@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ContactForm } from "~/components/contact/contact-form";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { pageMeta } from "~/lib/meta";
-import { handleContactForm } from "~/modules/content/contact.action.server";
+import { contactSender, handleContactForm } from "~/modules/content/contact.action.server";
 import type { Route } from "./+types/contactus";
 import { readForm } from "~/lib/form-data.server";
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Without JavaScript the form posts here; with it, to /api/contact. Both run the same checks. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await handleContactForm(context, await readForm(request));
+  const { result, status } = await handleContactForm(context, await readForm(request), await contactSender(context, request));
   return data(result, { status });
 }
 

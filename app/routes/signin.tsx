@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { dataRightsMessages } from "~/modules/accounts/data-rights";
 import { Form, Link, redirect } from "react-router";
 import { AuthCard, FormAlert, GoogleButton, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
@@ -18,6 +19,7 @@ const notices: Record<string, string> = {
   "signed-out": "You have been signed out.",
   google: "Signing in with Google did not work. Please try again.",
   "email-confirmed": accountMessages.emailConfirmed,
+  "account-deleted": dataRightsMessages.deleted,
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -48,6 +48,9 @@ test("private pages and their data are never kept by a browser or a proxy; the c
     expect(shared.headers()["cache-control"], path).toContain("public");
     expect(await shared.text(), path).not.toMatch(/Robin|@example\.com/);
   }
+  // Their own copy of their data is never stored either.
+  const copy = await page.request.get("/account/data");
+  expect(copy.headers()["cache-control"]).toBe("private, no-store");
   // Who they are arrives by itself, never stored.
   const me = await page.request.get("/api/me");
   expect(me.headers()["cache-control"]).toBe("private, no-store");

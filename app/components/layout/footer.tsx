@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
 import type { ShopSettings } from "~/lib/config.server";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
-import { assistanceLinks, serviceLinks } from "~/modules/content/footer-links";
+import { assistanceLinks, legalLinks, serviceLinks } from "~/modules/content/footer-links";
 
 const socials = [
   { label: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
@@ -55,6 +55,13 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
       <div className="border-t border-white/10 py-4 text-center text-xs">
         <p>{NICOTINE_WARNING}</p>
         <p className="mt-1">© {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.</p>
+        <nav aria-label="Your data" className="mt-2">
+          <ul className="flex justify-center gap-4">
+            {legalLinks.map((link) => (
+              <li key={link.slug}><Link to={`/info/${link.slug}`} className="underline hover:text-white">{link.label}</Link></li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -65,3 +65,16 @@ export function Spinner() {
     </svg>
   );
 }
+
+/** A labelled checkbox with its error message under it. */
+export function CheckboxField({ label, name, error, ...input }: Omit<Common, "required"> & Omit<ComponentProps<"input">, "name" | "type">) {
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input {...input} type="checkbox" {...aria(name, error)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+        <span>{label}</span>
+      </label>
+      {error && <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">{error}</p>}
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "~/db/errors.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
@@ -125,12 +126,6 @@ async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: strin
     if (await free(candidate)) return { slug: candidate };
   }
   return { slug: `${base}-${newId(6)}` };
-}
-
-/** A unique-constraint error from either database (two saves racing for the same slug). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /** The stock moved between loading the form and saving it: nothing of the save is kept (thrown in its transaction). */

@@ -102,7 +102,7 @@ export async function listAdminOrders(db: Db, actor: SessionUser | null, filters
   return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
 }
 
-export type AdminOrder = { order: Order; customer: { id: string; name: string; email: string }; events: OrderEvent[] };
+export type AdminOrder = { order: Order; customer: { id: string; name: string; email: string; deleted: boolean }; events: OrderEvent[] };
 
 /** One order with its customer and its history, or null for an unknown or malformed id. Staff only. */
 export async function getAdminOrder(db: Db, actor: SessionUser | null, id: string): Promise<AdminOrder | null> {
@@ -111,13 +111,13 @@ export async function getAdminOrder(db: Db, actor: SessionUser | null, id: strin
   const head = await db
     .selectFrom("orders as o")
     .innerJoin("user as u", "u.id", "o.user_id")
-    .select(["u.id", "u.name", "u.email"])
+    .select(["u.id", "u.name", "u.email", "u.deletedAt"])
     .where("o.id", "=", id)
     .executeTakeFirst();
   if (!head) return null;
   const order = await findOrder(db, head.id, id);
   if (!order) return null;
-  return { order, customer: { id: head.id, name: head.name, email: head.email }, events: await orderEvents(db, id) };
+  return { order, customer: { id: head.id, name: head.name, email: head.email, deleted: head.deletedAt !== null }, events: await orderEvents(db, id) };
 }
 
 export type StepResult =

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isUniqueViolation } from "~/db/errors.server";
 import type { Db } from "~/db/database.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import { likeMatch, likePattern } from "~/db/like.server";
@@ -34,8 +35,6 @@ export const postMessages = {
   slugTaken: "Another post already uses this slug",
   coverMissing: "Upload a cover image (JPEG, PNG or WebP)",
 } as const;
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? ""));
 
 export async function listPosts(db: Db, actor: SessionUser | null, params: ListParams<PostSort>) {
   assertStaff(actor);

@@ -1,4 +1,5 @@
 import { staffEmail } from "~/lib/config.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
 import type { ShopContext } from "~/lib/app-context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
@@ -9,14 +10,14 @@ export type ContactActionResult =
   | { ok: false; values: ContactValues; errors: ContactErrors; formError: string | null };
 
 /** The /contactus action: check, save, answer; a failure keeps what the visitor typed. */
-export async function handleContactForm(context: ShopContext, form: FormData): Promise<{ result: ContactActionResult; status: number }> {
+export async function handleContactForm(context: ShopContext, form: FormData, userId: string | null = null): Promise<{ result: ContactActionResult; status: number }> {
   const values = contactValues(form);
   const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
   try {
     const outcome = await sendContactMessage(
       { db: context.db, log: context.log, staffEmail: staffEmail(context.config), shopName: context.settings.name },
       values,
-      { honeypot, clientIp: context.clientIp },
+      { honeypot, clientIp: context.clientIp, userId },
     );
     if (outcome.status === "sent") return { result: { ok: true, message: contactMessages.sent }, status: 200 };
     if (outcome.status === "invalid") return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
@@ -28,5 +29,14 @@ export async function handleContactForm(context: ShopContext, form: FormData): P
     }
     context.log.error({ err: error }, "saving a contact message failed");
     return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 };
+  }
+}
+
+/** Who is sending (null when signed out, or when the session cannot be read: the message is still taken). */
+export async function contactSender(context: ShopContext, request: Request): Promise<string | null> {
+  try {
+    return (await getSessionUser(context, request))?.id ?? null;
+  } catch {
+    return null;
   }
 }

@@ -15,12 +15,12 @@ export type ContactOutcome =
 /**
  * Checks and saves a contact message and, in the same transaction, queues the staff's e-mail about it (sent in the
  * background: a slow or failing mail server never loses the message). A filled honeypot looks sent to the robot
- * but saves nothing.
+ * but saves nothing. Sent while signed in, the message belongs to that account (its data export, its erasure).
  */
 export async function sendContactMessage(
   deps: ContactDeps,
   values: ContactValues,
-  extras: { honeypot: string; clientIp: string },
+  extras: { honeypot: string; clientIp: string; userId?: string | null },
 ): Promise<ContactOutcome> {
   const checked = checkContact(values);
   if ("errors" in checked) return { status: "invalid", errors: checked.errors };
@@ -53,6 +53,7 @@ export async function sendContactMessage(
         subject: input.subject,
         message: input.message,
         handled: 0,
+        user_id: extras.userId ?? null,
         created_at: new Date().toISOString(),
       })
       .execute();

@@ -16,3 +16,9 @@ export const assistanceLinks = [
   { slug: "faq", label: "Frequently asked Questions" },
   { slug: "terms-of-use", label: "Terms of use of the site" },
 ] as const;
+
+/** Under the footer's lists: what the shop does with shoppers' data. */
+export const legalLinks = [
+  { slug: "privacy", label: "Privacy notice" },
+  { slug: "cookies", label: "Cookies" },
+] as const;

@@ -1,4 +1,4 @@
-import { assistanceLinks, serviceLinks } from "./footer-links";
+import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
 
 /** The short pages behind the footer links; each paragraph is plain text. */
 const bodies: Record<string, string[]> = {
@@ -33,8 +33,10 @@ const bodies: Record<string, string[]> = {
     "We deliver to UK addresses only. Someone aged 18 or over may be asked to show ID on delivery.",
   ],
   "exchange-and-returns": [
-    "Unopened products in their original packaging can be returned within 14 days of delivery for a refund or exchange.",
-    "For hygiene reasons opened pods and e-liquids cannot be returned unless they are faulty.",
+    "You can cancel an order yourself until we dispatch it: open the order in your account and choose 'Cancel this order'. Its items go back on sale and, if you have paid, we refund you in full.",
+    "After delivery you have 14 days to change your mind (the Consumer Contracts Regulations 2013): open the order in your account, choose 'Ask to return this order' and tell us why. The 14 days start the day after delivery. We reply by e-mail with how to send the goods back.",
+    "Return the goods unopened, in their original packaging, within 14 days of telling us. We refund the price and the standard delivery cost within 14 days of receiving them back; you pay the cost of sending them back unless they are faulty or not what you ordered.",
+    "For hygiene reasons, pods and e-liquids whose seal has been broken cannot be returned unless they are faulty. Faulty goods are covered by our guarantee and your rights under the Consumer Rights Act 2015, beyond the 14 days.",
   ],
   guarantee: [
     "Every device is guaranteed for 1 year against manufacturing faults. Pods are guaranteed against leaks and faults on arrival.",
@@ -45,16 +47,39 @@ const bodies: Record<string, string[]> = {
     "Are your products legal in the UK? Yes: tanks and pods hold at most 2 ml, refill bottles at most 10 ml, and nicotine is at most 20 mg/ml.",
     "How do I pay? After you check out, we confirm your order on WhatsApp and send payment details.",
   ],
+  privacy: [
+    "Who we are: {shop} is the controller of your personal data. Write to us at {email} or {address} about anything on this page.",
+    "What we keep and why: your name, e-mail address, date of birth and password (stored only as a one-way hash) to run your account and to check that you are 18 or over, as the law requires before we sell nicotine products; your delivery addresses, phone number and orders to deliver them and keep our accounts; your cart and wishlist so they are there when you come back; messages you send us so we can answer them.",
+    "Our lawful bases: the contract with you (your account and orders), our legal obligations (age checks, keeping order and tax records for six years) and our legitimate interest in answering your messages. We do not sell your data, we send no marketing e-mails, and we use no advertising or analytics tools.",
+    "Who else sees it: our e-mail provider delivers our messages to you; an age-checking service may confirm your age from your name, date of birth and address; WhatsApp carries the order message you choose to send us. Each handles it only for that purpose.",
+    "Your rights: you can see, correct and download your data, and delete your account, yourself on your account page ('Download my data' and 'Delete my account'). When you delete it we erase your details, addresses, cart and wishlist at once; we keep your past orders for our accounts without your name, e-mail or address. You can also ask us to restrict or stop using your data, and complain to the Information Commissioner's Office (ico.org.uk).",
+    "Cookies: we set only the cookies the shop needs to work. The cookies page lists each of them.",
+  ],
+  cookies: [
+    "We use only strictly necessary cookies and browser storage: the ones that remember your age answer, keep you signed in, and hold a visitor's cart. We use no analytics, advertising or third-party cookies, so we do not ask for consent to them. Removing them from your browser signs you out and asks your age again.",
+  ],
   "terms-of-use": [
     "This site is for adults aged 18 and over in the United Kingdom. By using it you confirm that you are 18 or over.",
     "Product descriptions and prices are given in good faith; if we find a mistake in a price we will tell you before taking payment.",
   ],
 };
 
-export type InfoPage = { slug: string; title: string; paragraphs: string[] };
+/** Links a page ends with. */
+const pageLinks: Record<string, Array<{ to: string; label: string }>> = {
+  "exchange-and-returns": [{ to: "/account/orders", label: "Your orders" }],
+  privacy: [{ to: "/account", label: "Your account: download or delete your data" }, { to: "/info/cookies", label: "Cookies" }],
+  cookies: [{ to: "/info/privacy", label: "Privacy notice" }],
+};
 
-export function findInfoPage(slug: string): InfoPage | null {
-  const link = [...serviceLinks, ...assistanceLinks].find((l) => l.slug === slug);
-  const paragraphs = bodies[slug];
-  return link && paragraphs ? { slug, title: link.label, paragraphs } : null;
+export type InfoPage = { slug: string; title: string; paragraphs: string[]; links: Array<{ to: string; label: string }>; listsCookies: boolean };
+export type ShopDetails = { shop: string; email: string; address: string };
+
+/** The page behind a footer link, with the shop's own name and contact details filled in; null for any other slug. */
+export function findInfoPage(slug: string, details: ShopDetails): InfoPage | null {
+  const link = [...serviceLinks, ...assistanceLinks, ...legalLinks].find((l) => l.slug === slug);
+  const paragraphs = bodies[slug]?.map((p) => p.replace(/\{(shop|email|address)\}/g, (_, key: keyof ShopDetails) => details[key]));
+  return link && paragraphs ? { slug, title: link.label, paragraphs, links: pageLinks[slug] ?? [], listsCookies: slug === "cookies" } : null;
 }
+
+/** Every page under /info (the sitemap lists them). */
+export const infoPageSlugs = (): string[] => [...serviceLinks, ...assistanceLinks, ...legalLinks].map((l) => l.slug).filter((slug) => Object.hasOwn(bodies, slug));

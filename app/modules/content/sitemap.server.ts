@@ -1,8 +1,7 @@
 import type { Db } from "~/db/database.server";
 import { findVisibleItemDates } from "~/modules/catalog/catalog.repository.server";
 import { findPublishedDates } from "./blog.repository.server";
-import { assistanceLinks, serviceLinks } from "./footer-links";
-import { findInfoPage } from "./info-pages";
+import { infoPageSlugs } from "./info-pages";
 
 /** The sitemap protocol's limit of addresses per file; past it /sitemap.xml becomes an index of files. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -15,7 +14,7 @@ const PUBLIC_PAGES = ["/", "/products", "/flavours", "/about", "/blog", "/contac
 /** Every page a visitor can reach: public pages, info pages, every visible device and flavour, every published post. */
 export async function sitemapEntries(db: Db, now = new Date().toISOString()): Promise<SitemapEntry[]> {
   const [{ devices, flavours }, posts] = await Promise.all([findVisibleItemDates(db), findPublishedDates(db, now)]);
-  const infoPages = [...serviceLinks, ...assistanceLinks].filter((link) => findInfoPage(link.slug)).map((link) => ({ path: `/info/${link.slug}` }));
+  const infoPages = infoPageSlugs().map((slug) => ({ path: `/info/${slug}` }));
   return [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...infoPages,

@@ -7,6 +7,8 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { formatDeliveryDate } from "~/modules/checkout/shipping";
 import { orderMessages, type Order } from "./orders";
 import { placeOrder } from "./orders.service.server";
+import type { OrderMail } from "./customer-orders.server";
+import { appUrl, staffEmail } from "~/lib/config.server";
 
 export type PlaceAnswer = { ok: true; orderId: string; whatsappUrl: string } | { ok: false; message: string };
 
@@ -52,3 +54,8 @@ export async function handlePlaceOrder(context: ShopContext, user: SessionUser, 
 }
 
 export const newIdempotencyKey = () => randomBytes(18).toString("base64url");
+
+/** Who order e-mails come from and go to, and where their links point. */
+export function orderMail(context: Pick<ShopContext, "settings" | "config">): OrderMail {
+  return { shopName: context.settings.name, staffEmail: staffEmail(context.config), baseUrl: appUrl(context.config) };
+}

@@ -11,6 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
   { to: "/admin/messages", label: "Messages" },

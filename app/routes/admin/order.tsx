@@ -12,6 +12,12 @@ import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { readForm } from "~/lib/form-data.server";
+import { formText } from "~/lib/form-data";
+import { ReturnDecision } from "~/components/admin/orders/return-decision";
+import { decideReturn } from "~/modules/admin/returns-admin.server";
+import { returnRequestOf } from "~/modules/orders/customer-orders.server";
+import { orderMail } from "~/modules/orders/order-action.server";
+import { returnMessages } from "~/modules/orders/returns";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -25,10 +31,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // After a change the page comes back with ?done=<step>; say so only while the order still is what that step made it.
   const done = new URL(request.url).searchParams.get("done");
   const step = isOrderStep(done) ? orderSteps[done] : null;
-  const notice = step && order[step.field] === step.to ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.` : null;
+  const returnRequest = await returnRequestOf(context.db, order.id);
+  const returned = done === "return-accepted" || done === "return-refused" ? done.slice(7) : null;
+  const notice =
+    step && order[step.field] === step.to
+      ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.`
+      : returned && returnRequest?.status === returned
+        ? returnMessages.decided(order.id, returnRequest.status)
+        : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
   return data(
-    { ...found, ageStatus: age.status, notice, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
+    { ...found, ageStatus: age.status, notice, returnRequest, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
   );
 }
 
@@ -36,14 +49,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
+  if (form.get("intent") === "return-decision") {
+    const decided = await decideReturn(context.db, staff, params.id, { decision: formText(form, "decision", 20), note: formText(form, "note", 2000) }, orderMail(context));
+    if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
+    if (decided.status === 404) throw data(null, { status: 404 });
+    return data("errors" in decided ? { message: null, returnErrors: decided.errors } : { message: decided.message, returnErrors: {} }, { status: decided.status });
+  }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
-  return data({ message: result.message }, { status: result.status });
+  return data({ message: result.message, returnErrors: {} }, { status: result.status });
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, customer, events, notice, whatsappText, whatsappUrl, ageStatus } = loaderData;
+  const { order, customer, events, notice, whatsappText, whatsappUrl, ageStatus, returnRequest } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -51,12 +70,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <h1 className="mt-2 text-3xl font-extrabold">Order <span className="font-mono">{order.id}</span></h1>
         <p className="mt-1 text-sm text-slate-600">
           Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> by{" "}
-          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">{customer.name || customer.email}</Link>{" "}
-          (<a href={`mailto:${customer.email}`} className="break-all hover:underline">{customer.email}</a>)
+          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">{customer.name || customer.email}</Link>
+          {!customer.deleted && <> (<a href={`mailto:${customer.email}`} className="break-all hover:underline">{customer.email}</a>)</>}
         </p>
       </div>
       {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
       {ageCheckNeeded(ageStatus, order.status) && <AgeCheckNeeded status={ageStatus} forStaff />}
+      {returnRequest && <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />}
       <OrderStepForms order={order} />
       <OrderView order={order} showStatus={false} />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">

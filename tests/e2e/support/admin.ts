@@ -26,6 +26,8 @@ export const ADMIN_PAGES = [
   "/admin",
   "/admin/orders",
   "/admin/orders/ABCDEFGH",
+  "/admin/returns",
+  "/admin/age-checks",
   "/admin/products",
   "/admin/products/new",
   "/admin/products/abc123",
@@ -44,6 +46,7 @@ export const ADMIN_PAGES = [
 /** The back-office pages that take posts (the others answer a post with 405). */
 export const ADMIN_ACTIONS = [
   "/admin/orders/ABCDEFGH",
+  "/admin/age-checks",
   "/admin/products/new",
   "/admin/products/abc123",
   "/admin/flavours/new",

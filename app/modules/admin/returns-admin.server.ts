@@ -1,0 +1,85 @@
+/** The back office's return requests: the list (open ones first) and staff's decision with a note. Staff only. */
+import type { Db } from "~/db/database.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/modules/accounts/accounts";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import type { OrderMail } from "~/modules/orders/customer-orders.server";
+import { ORDER_ID } from "~/modules/orders/orders";
+import { isReturnStatus, returnDecisionInput, returnMessages, type ReturnStatus } from "~/modules/orders/returns";
+import { assertStaff } from "./guard.server";
+
+export type AdminReturnRow = { orderId: string; customer: string; reason: string; status: ReturnStatus; requestedAt: string; decidedAt: string | null; decidedBy: string | null };
+
+/** Requests with the given status (all when none), the oldest open one first: the queue staff work through. */
+export async function listReturnRequests(db: Db, actor: SessionUser | null, status: string | null, limit = 100): Promise<AdminReturnRow[]> {
+  assertStaff(actor);
+  let query = db
+    .selectFrom("return_requests as r")
+    .innerJoin("user as u", "u.id", "r.user_id")
+    .select(["r.order_id", "r.reason", "r.status", "r.requested_at", "r.decided_at", "r.decided_by_name", "u.name", "u.email"]);
+  if (isReturnStatus(status)) query = query.where("r.status", "=", status);
+  const rows = await query.orderBy("r.requested_at", status === "requested" ? "asc" : "desc").orderBy("r.order_id").limit(limit).execute();
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    customer: r.name || r.email,
+    reason: r.reason,
+    status: r.status as ReturnStatus,
+    requestedAt: r.requested_at,
+    decidedAt: r.decided_at,
+    decidedBy: r.decided_by_name,
+  }));
+}
+
+export async function countOpenReturns(db: Db): Promise<number> {
+  const row = await db.selectFrom("return_requests").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type DecisionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string } | { ok: false; status: 400; errors: Record<string, string> };
+
+/**
+ * Accepts or refuses an open return request with a note the customer is e-mailed (queued in the same transaction).
+ * Decided once: a second decision, or two staff at once, is refused with a message.
+ */
+export async function decideReturn(db: Db, actor: SessionUser | null, orderId: string, values: Record<string, string>, mail: OrderMail, now = new Date()): Promise<DecisionResult> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(orderId)) return { ok: false, status: 404, message: "There is no such order." };
+  const checked = check(returnDecisionInput, values);
+  if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
+  const { decision, note } = checked.data;
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<DecisionResult> => {
+    const row = await trx
+      .selectFrom("return_requests as r")
+      .innerJoin("user as u", "u.id", "r.user_id")
+      .select(["r.status", "u.email", "u.name", "u.firstName", "u.deletedAt"])
+      .where("r.order_id", "=", orderId)
+      .executeTakeFirst();
+    if (!row) return { ok: false, status: 404, message: "This order has no return request." };
+    const updated = await trx
+      .updateTable("return_requests")
+      .set({ status: decision, staff_note: note, decided_at: stamp, decided_by_id: actor.id, decided_by_name: actor.name || actor.email })
+      .where("order_id", "=", orderId)
+      .where("status", "=", "requested")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, status: 409, message: returnMessages.notOpen };
+    if (!row.deletedAt) {
+      const accepted = decision === "accepted";
+      await enqueueJob(trx, "notice", {
+        to: row.email,
+        shopName: mail.shopName,
+        subject: `${mail.shopName}: your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
+        title: `Your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
+        greeting: `Hello ${row.firstName || row.name || "there"},`,
+        paragraphs: [
+          accepted
+            ? `We have accepted your request to return order ${orderId}. We refund you within 14 days of receiving the goods back.`
+            : `We are sorry: we cannot accept your request to return order ${orderId}.`,
+          `A note from the shop: “${note}”.`,
+        ],
+        action: { label: "See your order", url: `${mail.baseUrl}/account/orders/${orderId}` },
+      }, now);
+    }
+    return { ok: true, message: returnMessages.decided(orderId, decision) };
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * What a customer may do to their own order: cancel it before dispatch (its stock goes back, the shop is e-mailed)
+ * or ask to return it within 14 days of delivery. Each step and its e-mails are one transaction (docs/decisions/020).
+ */
+import type { Db } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { newId } from "~/lib/ids.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/modules/accounts/accounts";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { returnStockForOrder } from "~/modules/stock/stock.service.server";
+import { recordOrderEvent } from "./order-events.server";
+import { statusLabel } from "./order-status";
+import { ORDER_ID, type OrderStatus } from "./orders";
+import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, type ReturnRequest, type ReturnStatus } from "./returns";
+
+/** Who the e-mails are from and to, and where their links point. */
+export type OrderMail = { shopName: string; staffEmail: string; baseUrl: string };
+export type CustomerStepResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string } | { ok: false; status: 400; errors: Record<string, string> };
+
+/** How order events and stock movements name a customer acting on their own order (never their name). */
+const CUSTOMER = "Customer";
+const notFound = { ok: false, status: 404, message: "There is no such order." } as const;
+
+/** When the order was marked delivered, or null. */
+export async function deliveredAt(db: Db, orderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("order_events")
+    .select("created_at")
+    .where("order_id", "=", orderId)
+    .where("field", "=", "status")
+    .where("to_value", "=", "delivered")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/** The order's return request, if one was made. */
+export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRequest | null> {
+  const row = await db
+    .selectFrom("return_requests")
+    .select(["status", "reason", "staff_note", "requested_at", "decided_at"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row ? { status: row.status as ReturnStatus, reason: row.reason, staffNote: row.staff_note, requestedAt: row.requested_at, decidedAt: row.decided_at } : null;
+}
+
+const ownOrder = (db: Db, userId: string, orderId: string) =>
+  db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select(["o.status", "o.payment_status", "u.email", "u.name", "u.firstName"])
+    .where("o.id", "=", orderId)
+    .where("o.user_id", "=", userId)
+    .executeTakeFirst();
+
+/**
+ * The customer cancels their own pending or confirmed order: a conditional update (a member of staff dispatching it
+ * at the same moment wins or loses cleanly), the stock back on the shelf, the customer's and the shop's e-mails
+ * queued, all in one transaction. Another customer's order id is not found.
+ */
+export async function cancelOwnOrder(db: Db, user: SessionUser, orderId: string, mail: OrderMail, now = new Date()): Promise<CustomerStepResult> {
+  if (!ORDER_ID.test(orderId)) return notFound;
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
+    const row = await ownOrder(trx, user.id, orderId);
+    if (!row) return notFound;
+    const from = row.status as OrderStatus;
+    if (!customerMayCancel(from)) return { ok: false, status: 409, message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel };
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "cancelled", updated_at: stamp })
+      .where("id", "=", orderId)
+      .where("user_id", "=", user.id)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, status: 409, message: "This order changed while you were looking at it. Nothing was changed; check it and try again." };
+    await recordOrderEvent(trx, orderId, { field: "status", from, to: "cancelled", byUserId: user.id, byName: CUSTOMER, at: stamp });
+    await returnStockForOrder(trx, orderId, { id: user.id, name: CUSTOMER }, stamp);
+    const customerName = row.firstName || row.name || "there";
+    await enqueueJob(trx, "order-status", { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName }, now);
+    const paid = row.payment_status === "paid";
+    await enqueueJob(trx, "notice", {
+      to: mail.staffEmail,
+      shopName: mail.shopName,
+      subject: `${mail.shopName}: order ${orderId} cancelled by the customer`,
+      title: `Order ${orderId} was cancelled by the customer`,
+      greeting: "Hello,",
+      paragraphs: [
+        `The customer cancelled order ${orderId} from their account while it was ${statusLabel("status", from)}. Its stock is back on the shelf.`,
+        paid ? "It was marked paid: please refund the payment and mark it refunded." : "No payment was recorded for it.",
+      ],
+      action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
+    }, now);
+    return { ok: true, message: returnMessages.cancelled(orderId) };
+  });
+}
+
+/**
+ * The customer asks to return a dispatched order, or a delivered one within 14 days of delivery, with a reason. One
+ * request per order (a unique index settles a double click). The customer and the shop are e-mailed.
+ */
+export async function requestReturn(db: Db, user: SessionUser, orderId: string, values: Record<string, string>, mail: OrderMail, now = new Date()): Promise<CustomerStepResult> {
+  if (!ORDER_ID.test(orderId)) return notFound;
+  const checked = check(returnReasonInput, values);
+  const stamp = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
+      const row = await ownOrder(trx, user.id, orderId);
+      if (!row) return notFound;
+      if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
+      const status = row.status as OrderStatus;
+      const existing = await returnRequestOf(trx, orderId);
+      if (existing) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
+      if (status !== "dispatched" && status !== "delivered") return { ok: false, status: 409, message: returnMessages.notReturnable };
+      const window = returnWindow({ status, deliveredAt: await deliveredAt(trx, orderId) }, null, now);
+      if (!window.open) return { ok: false, status: 409, message: window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable };
+      const reason = checked.data.reason;
+      await trx.insertInto("return_requests").values({ id: newId(), order_id: orderId, user_id: user.id, reason, status: "requested", requested_at: stamp }).execute();
+      const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
+      await enqueueJob(trx, "notice", {
+        to: row.email,
+        shopName: mail.shopName,
+        subject: `${mail.shopName}: we have your return request for order ${orderId}`,
+        title: `Your return request for order ${orderId}`,
+        greeting: `Hello ${row.firstName || row.name || "there"},`,
+        paragraphs: [
+          `We have your request to return order ${orderId}. Your reason: “${reason}”.`,
+          "Please keep the goods and their packaging until we reply: we will e-mail you how to send them back.",
+        ],
+        action: { label: "See your order", url: orderUrl },
+      }, now);
+      await enqueueJob(trx, "notice", {
+        to: mail.staffEmail,
+        shopName: mail.shopName,
+        subject: `${mail.shopName}: return requested for order ${orderId}`,
+        title: `Return requested for order ${orderId}`,
+        greeting: "Hello,",
+        paragraphs: [`The customer asks to return order ${orderId} (${statusLabel("status", status)}).`, `Their reason: “${reason}”.`, "Accept or refuse it, with a note for the customer, on the order's page."],
+        action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
+      }, now);
+      return { ok: true, message: returnMessages.requested };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+import { requireUser } from "~/modules/accounts/session.server";
+import { exportAccountData } from "~/modules/accounts/data-rights.server";
+import type { Route } from "./+types/account.data";
+
+/** 'Download my data': the signed-in shopper's own data as a JSON file, never cached anywhere. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const now = new Date();
+  const copy = await exportAccountData(context.db, user.id, now);
+  if (!copy) throw new Response(null, { status: 404 });
+  return new Response(`${JSON.stringify(copy, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
