@@ -2,7 +2,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { exportAccountData } from "~/modules/accounts/data-rights.server";
 import type { Route } from "./+types/account.data";
 
-/** 'Download my data': the signed-in shopper's own data as a JSON file, never cached anywhere. */
+/** 'Download my data': the signed-in shopper's own data as a JSON file, never cached anywhere (the
+ * server marks every answer that read the session `private, no-store`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const now = new Date();
@@ -12,7 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -44,7 +44,7 @@ test("signed-out visitors and customers find no back office: 404 pages, 403 acti
 });
 
 test("staff confirm and dispatch an order a customer placed; the customer sees each step", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // The customer places an order.
   const email = uniqueEmail("customer");
   await signedUp(page, email, { firstName: "Casey" });
@@ -111,7 +111,7 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
 });
 
 test("a staff member creates a flavour with an uploaded image, and the shop shows it at once", async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAsStaff(page, createStaff("catalogue"));
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Flavours" }).click();
   await page.getByRole("link", { name: "Add flavour" }).click();

@@ -11,7 +11,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("a failed age check cancels the customer's open order, returns its stock, tells them, and refuses new orders", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const flavour = await setFlavourStock("crystal-pro-cp-10k", 3);
   const email = uniqueEmail("age-fail");
   await signedUp(page, email, { firstName: "Jamie" });

@@ -11,7 +11,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("a new customer goes from the home page to /success and the order reaches WhatsApp", async ({ page }) => {
-  test.setTimeout(90_000); // the whole journey from home to /success
+  test.setTimeout(180_000); // the whole journey from home to /success
   const email = uniqueEmail("buyer");
   await page.goto("/");
   await page.getByRole("link", { name: "Explore Device: Hayati Pro Max 6000" }).click();
@@ -69,7 +69,7 @@ test("a new customer goes from the home page to /success and the order reaches W
 });
 
 test("the guest cart survives signing in, once", async ({ page }) => {
-  test.setTimeout(60_000); // sign-up by e-mailed link, two sign-ins and three flavour pages
+  test.setTimeout(120_000); // sign-up by e-mailed link, two sign-ins and three flavour pages
   const email = uniqueEmail("guest");
   await signedUp(page, email, { password: "guest cart pass" });
   await signOut(page);
@@ -129,7 +129,7 @@ test("forged cart posts are refused and prices never come from the browser", asy
 });
 
 test("steps need the step before; one shopper never sees another's order or address", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000); // two shoppers, a whole order and forged posts: long by design
+  test.setTimeout(180_000); // two shoppers, a whole order and forged posts: long by design
   await signedUp(page, uniqueEmail("owner"));
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/cart$/);

@@ -1,7 +1,7 @@
 // The cancellation, return and account-deletion journeys again, over HTTP against the shop on PostgreSQL (the browser
 // journeys in returns.spec.ts and privacy.spec.ts run on SQLite).
 import { expect, test } from "@playwright/test";
-import { createStaff } from "./support/admin";
+import { createStaffAsync } from "./support/admin";
 import { get, newShopper, post, readyToOrder, placeOrder, sellableFlavour, type Shopper } from "./support/http-shoppers";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
@@ -64,7 +64,7 @@ test.describe("on PostgreSQL", () => {
     const page = await (await get(cara, `/account/orders/${second}`)).text();
     expect(page).toContain("Return requested");
 
-    const staff = createStaff("pg-staff", url);
+    const staff = await createStaffAsync("pg-staff", url);
     const signedIn = await post(shop.base, "/signin", { email: staff.email, password: staff.password, redirectTo: "/admin" }, "", "198.18.250.1");
     const staffCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const decided = await post(shop.base, `/admin/orders/${second}`, { intent: "return-decision", decision: "accepted", note: "Post it back unopened" }, staffCookie, "198.18.250.1");

@@ -105,7 +105,7 @@ test.describe("the shop on a database that goes away", () => {
   });
 
   test("/healthz answers 503 when the database reads but cannot save", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const url = await pg.createDatabase("read_only");
     const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: url });
     try {
@@ -146,7 +146,7 @@ function fillDisk(path: string) {
 }
 
 test("SQLite on a full disk: /healthz answers 503 until there is room again", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), "shop-full-disk-"));
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dir], { stdio: "pipe" });

@@ -25,7 +25,7 @@ async function sourcesOf(image: Locator) {
 }
 
 test("an uploaded photo is shown as AVIF or WebP at the width the page needs, and cards below the fold load lazily", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAsStaff(page, createStaff("images"));
   await page.goto("/admin/flavours/new");
   const name = `Photo Peach ${Date.now()}`;

@@ -80,7 +80,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   await addFlavourToCart(page);
   await checkoutToPayment(page);
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
-  await expect(page).toHaveURL(/\/success\?order=[A-HJ-NP-Z2-9]{8}$/);
+  await expect(page).toHaveURL(/\/success\?order=[A-HJ-NP-Z2-9]{8}$/, { timeout: 20_000 });
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
   return new URL(page.url()).searchParams.get("order")!;
 }

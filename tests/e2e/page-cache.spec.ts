@@ -36,7 +36,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("two signed-in shoppers get the same cached page; each sees their own name, cart and wishlist after load", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const alex = { email: uniqueEmail("cache-alex"), name: "Alexandra" };
   const bo = { email: uniqueEmail("cache-bo"), name: "Bożena" };
   await signedUp(page, alex.email, { firstName: alex.name });
@@ -89,7 +89,7 @@ test("two signed-in shoppers get the same cached page; each sees their own name,
 });
 
 test("the header's links work without JavaScript, signed out and signed in", async ({ browser, page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail("no-js");
   await signedUp(page, email, { password: "no script password" });
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: ownClientAddress() });
@@ -133,7 +133,7 @@ test.describe("server copies and outages", () => {
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("a staff change shows on every server copy within a second", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const file = join(dir, "copies.db");
     shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${file}`, UPLOAD_DIR: join(dir, "uploads"), WEB_CONCURRENCY: "2", LOG_LEVEL: "warn" });
     await waitForHealth(shop);

@@ -9,6 +9,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("the footer links the privacy notice and the cookie page; the browser holds only what the cookie page lists", async ({ page, context }) => {
+  test.slow(); // a whole visit: sign up, sign out, sign in, a flavour into the cart
   await page.goto("/");
   await page.getByRole("button", { name: "Yes, I am 18 or over" }).click();
   const footer = page.getByRole("contentinfo");

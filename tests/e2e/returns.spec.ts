@@ -23,6 +23,7 @@ async function customerWithOrder(page: Page, label: string) {
 }
 
 test("a customer cancels their pending order themselves; the shop and the customer are e-mailed", async ({ page, browser, baseURL }) => {
+  test.slow(); // two customers sign up, one orders
   const { email, orderId } = await customerWithOrder(page, "cancels");
   await page.goto("/account/orders");
   await page.getByRole("link", { name: orderId }).click();

@@ -112,7 +112,7 @@ test.describe("stopping and starting", () => {
 });
 
 test("three copies starting at once on a fresh SQLite file all start, and the demo data is loaded once", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const file = test.info().outputPath("side-by-side.db");
   const copies = await Promise.all([0, 1, 2].map(async () => startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${file}` })));
   try {
@@ -144,7 +144,7 @@ test("an idle server with an open keep-alive connection stops at once, well unde
 
 test("with WEB_CONCURRENCY=2 the primary passes SIGTERM to its workers and waits for them", async () => {
   const testInfo = test.info();
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${testInfo.outputPath("cluster.db")}`, WEB_CONCURRENCY: "2" });
   await waitForHealth(shop);
   await expect.poll(() => shop.output().match(/shop listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);

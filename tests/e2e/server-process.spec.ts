@@ -20,7 +20,8 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: a start (migrations, image backfill) on a loaded 2-core machine.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
     } catch {

@@ -14,7 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test("two shoppers want the last unit: one gets it, the other is told it is out of stock and nothing is saved", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000); // two shoppers through sign-up and checkout
+  test.setTimeout(180_000); // two shoppers through sign-up and checkout
   const flavour = await setFlavourStock("crystal-pro-switch-30k", 1);
   const other = await anotherBrowser(browser, baseURL!);
   for (const p of [page, other.page]) {
@@ -54,7 +54,7 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
 });
 
 test("a shopper asks to hear when an item is back; staff restock it and the e-mail arrives", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const flavour = await setFlavourStock("crystal-pro-switch-30k", 0);
   const email = uniqueEmail("waiting");
   await page.goto(`/flavour/${flavour.id}`);

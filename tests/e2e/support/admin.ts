@@ -1,16 +1,25 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { signIn, uniqueEmail } from "./accounts";
 import { E2E_DIR } from "./ports";
+
+const staffArgs = (email: string, password: string) => ["--import", "tsx", "scripts/create-staff.ts", "--email", email, "--password", password, "--first-name", "Sam", "--last-name", "Staff"];
+const staffEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
 
 /** A staff account made the way the README says (npm run create-staff), against the e2e server's database. */
 export function createStaff(label = "staff", databaseUrl = `file:./${E2E_DIR}/shop.db`): { email: string; password: string } {
   const email = uniqueEmail(label);
   const password = "staff password 123";
-  execFileSync("node", ["--import", "tsx", "scripts/create-staff.ts", "--email", email, "--password", password, "--first-name", "Sam", "--last-name", "Staff"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    stdio: "pipe",
-  });
+  execFileSync("node", staffArgs(email, password), { env: staffEnv(databaseUrl), stdio: "pipe" });
+  return { email, password };
+}
+
+/** The same without blocking: a test talking to a server over keep-alive sockets meanwhile keeps them healthy. */
+export async function createStaffAsync(label: string, databaseUrl: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(label);
+  const password = "staff password 123";
+  await promisify(execFile)("node", staffArgs(email, password), { env: staffEnv(databaseUrl) });
   return { email, password };
 }
 

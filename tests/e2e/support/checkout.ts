@@ -50,6 +50,6 @@ export async function placeOrderViaWhatsApp(page: Page): Promise<string> {
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
   await (await popup).close();
-  await expect(page).toHaveURL(/\/success\?order=/);
+  await expect(page).toHaveURL(/\/success\?order=/, { timeout: 20_000 });
   return new URL(page.url()).searchParams.get("order")!;
 }
