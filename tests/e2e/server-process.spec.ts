@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "./support/processes";
 
 type Run = { code: number | null; output: string };
 
@@ -40,7 +41,7 @@ test.describe("the server process", () => {
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("a bad setting stops the start with a message naming the variable", async () => {
-    const { exited } = startServer({ PORT: "4191", DATABASE_URL: `file:${dir}/a.db`, SHOP_CURRENCY: "dollars" });
+    const { exited } = startServer({ PORT: String(await freePort()), DATABASE_URL: `file:${dir}/a.db`, SHOP_CURRENCY: "dollars" });
     const run = await exited;
     expect(run.code).toBe(1);
     expect(run.output).toContain("The shop cannot start.");
@@ -48,7 +49,7 @@ test.describe("the server process", () => {
   });
 
   test("an unreachable database stops the start and hides its password", async () => {
-    const { exited } = startServer({ PORT: "4192", DATABASE_URL: "postgres://shop:s3cret@127.0.0.1:1/shop" });
+    const { exited } = startServer({ PORT: String(await freePort()), DATABASE_URL: "postgres://shop:s3cret@127.0.0.1:1/shop" });
     const run = await exited;
     expect(run.code).toBe(1);
     expect(run.output).toContain("Cannot reach the database named by DATABASE_URL");
@@ -56,9 +57,15 @@ test.describe("the server process", () => {
   });
 
   test("logs one line per request without query strings, and stops cleanly on SIGTERM", async () => {
-    const port = 4193;
+    // A free port of its own: a server left over from an earlier run must not answer for this one.
+    const port = await freePort();
     const server = startServer({ PORT: String(port), DATABASE_URL: `file:${dir}/b.db` });
-    await waitForHealth(port);
+    try {
+      await waitForHealth(port);
+    } catch (error) {
+      server.child.kill("SIGKILL");
+      throw error;
+    }
     const response = await fetch(`http://127.0.0.1:${port}/products?page=2&token=abc123secret`, {
       headers: { cookie: "age_verified=yes; session=cookie-value-secret" },
     });
