@@ -24,6 +24,9 @@ import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
 import { logRequest, requestLog } from "./request-log";
 import { serveUploads } from "./uploads";
+import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
+import { routePatterns } from "./route-patterns";
+import { watchDatabase } from "~/lib/metrics.server";
 import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
 export type ShopServer = {
@@ -120,6 +123,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.get("/api/auth/callback/:provider", (req, res) => void authHandler(req, res));
   app.post("/api/orders", ...orderEndpoint(services));
 
+  app.get("/metrics", metricsEndpoint(config, log));
   mountHealth(app, { db, databaseUrl: config.DATABASE_URL, log, name: `${hostname()}:${config.PORT}`, stopping: lifecycle.stopping });
 
   app.use("/uploads", serveUploads(config.UPLOAD_DIR));
@@ -147,6 +151,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => ({
         ...services,
+        // Every log line of the request carries its id (also sent back as X-Request-Id).
+        log: services.log.child({ requestId: res.getHeader("x-request-id") }),
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         pageUse: res.locals.pageUse,
@@ -156,11 +162,17 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 
   app.use(unavailableErrors(log));
 
+  watchDatabase(db);
+  const measured = measure(routePatterns(typeof build === "function" ? null : build));
   let closed: Promise<void> | undefined;
   return {
     handler: (req, res) => {
+      const served = { fromCache: false };
+      requestId(req, res);
+      measured(req, res, process.hrtime.bigint(), served);
       // A hit is answered before Express, the request log aside; while stopping, Express adds Connection: close.
-      if (!lifecycle.stopping() && cache.serve(req, res)) return logRequest(log, req, res, 0);
+      served.fromCache = !lifecycle.stopping() && cache.serve(req, res);
+      if (served.fromCache) return logRequest(log, req, res, 0);
       app(req, res);
     },
     app,

@@ -37,6 +37,16 @@ async function startCluster(workers: number) {
     const { SHUTDOWN_TIMEOUT_MS } = prepared.config;
     await prepared.close();
     for (let i = 0; i < workers; i++) cluster.default.fork();
+    // GET /metrics lands on one worker: it asks here, and prom-client gathers and adds up every worker's metrics.
+    const { AggregatorRegistry } = await import("prom-client");
+    const aggregator = new AggregatorRegistry();
+    cluster.default.on("message", (worker, message: { type?: string; id?: string }) => {
+      if (message?.type !== "shop:metrics") return;
+      aggregator.clusterMetrics().then(
+        (body) => worker.send({ type: "shop:metrics", id: message.id, body }),
+        (error: Error) => worker.send({ type: "shop:metrics", id: message.id, error: error.message }),
+      );
+    });
     const running = () => Object.values(cluster.default.workers ?? {}).filter((worker) => worker && !worker.isDead());
     let stopping = false;
     // Each worker stops gracefully on its own (stopGracefully); the primary passes the signal on and waits for all.

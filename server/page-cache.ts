@@ -37,7 +37,7 @@ type Entry = {
 // Headers that belong to one response, or that are set per encoding below.
 const perResponseHeaders = new Set([
   "set-cookie", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "etag", "connection",
-  "keep-alive", "x-page-cache",
+  "keep-alive", "x-page-cache", "x-request-id",
 ]);
 
 /**

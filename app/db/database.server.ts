@@ -24,6 +24,14 @@ export type DatabaseOptions = {
   onConnectionError?: (error: Error) => void;
 };
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** A PostgreSQL database's connection pool now (for metrics); null for SQLite (one connection, no pool). */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
+}
+
 /** How long a request waits for a PostgreSQL connection before it is told the database is unavailable. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -37,7 +45,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     // fails (only that request), and the pool drops the client and makes a new one (docs/decisions/011).
     pool.on("connect", (client) => client.on("error", lost));
     pool.on("error", () => {}); // an idle client's error: already told by the client's own listener
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const path = sqlitePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });

@@ -58,6 +58,7 @@ export type UserTable = {
   authProvider: string | null;
   role: Generated<string>;
   deletedAt: string | null;
+  twoFactorEnabled: Generated<boolean | number>;
 };
 
 export type SessionTable = {
@@ -69,6 +70,7 @@ export type SessionTable = {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  secondFactorAt: string | null;
 };
 
 export type AccountTable = {
@@ -83,6 +85,10 @@ export type AccountTable = {
 
 /** Better Auth's one-time tokens (password reset: value is the user's id). */
 export type VerificationTable = { id: string; identifier: string; value: string; expiresAt: string | Date; createdAt: string | Date; updatedAt: string | Date };
+
+/** Better Auth's two-factor secrets (encrypted) and recovery codes. */
+export type TwoFactorTable = { id: string; secret: string; backupCodes: string; userId: string; verified: boolean | number | null; failedVerificationCount: number | null; lockedUntil: string | Date | null };
+export type UsedSecondFactorCodesTable = { user_id: string; code: string; used_at: string };
 
 export type AppSecretsTable = { name: string; value: string };
 export type OutboxEmailsTable = { id: string; to_address: string; subject: string; body: string; created_at: string };
@@ -248,6 +254,8 @@ export type Database = {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
+  used_second_factor_codes: UsedSecondFactorCodesTable;
   app_secrets: AppSecretsTable;
   outbox_emails: OutboxEmailsTable;
   cart_lines: CartLinesTable;

@@ -47,6 +47,9 @@ const configSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of proxies in front of the shop")
     .default("false"),
+  // /metrics (Prometheus): with `Authorization: Bearer <METRICS_TOKEN>`, or from these client addresses (comma-separated).
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  METRICS_ALLOW: z.string().max(500).default("127.0.0.1,::1,::ffff:127.0.0.1"),
   APP_URL: z.url("must be the shop's public address, e.g. https://shop.example").optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

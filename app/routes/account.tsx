@@ -95,6 +95,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
 
+      <section aria-labelledby="two-factor-title" className="mt-10">
+        <h2 id="two-factor-title" className="text-xl font-bold">Two-factor sign-in</h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {user.twoFactorEnabled ? "On: you sign in with a code from your authenticator app as well as your password." : "Off: add a code from an authenticator app to your password, so a stolen password is not enough."}
+        </p>
+        <Link to="/account/two-factor" className="btn-outline mt-4">{user.twoFactorEnabled ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}</Link>
+      </section>
+
       <section aria-labelledby="sessions-title" className="mt-10">
         <h2 id="sessions-title" className="text-xl font-bold">Devices</h2>
         <p className="mt-2 text-sm text-slate-600">Signed in on a shared or lost device? End every session, this one too.</p>

@@ -20,7 +20,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-600">No posts yet. Please come back soon.</p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => <PostCard key={post.slug} post={post} />)}
+          {posts.map((post) => <PostCard key={post.slug} post={post} level={2} />)}
         </div>
       )}
       {hasMore && (

@@ -31,7 +31,7 @@ export default function Flavours({ loaderData }: Route.ComponentProps) {
         <AutoSubmitSelect action="/flavours" name="device" label="Device" value={device ?? ""} options={options} />
       </div>
       <div className="mt-8">
-        <FlavourResults flavours={flavours} top />
+        <FlavourResults flavours={flavours} top level={2} />
       </div>
       <Pagination page={page} totalPages={totalPages} />
     </div>

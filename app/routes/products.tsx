@@ -35,7 +35,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <FlavourGrid>
           {cards.map((card, i) => (
-            <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
+            <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
               priceCents={card.priceCents} tag={card.tag} eager={i < FIRST_ROW} />
           ))}
         </FlavourGrid>

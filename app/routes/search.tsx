@@ -19,7 +19,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-extrabold">Search</h1>
-      <form method="get" action="/search" role="search" className="mt-6 flex max-w-xl gap-2">
+      <form method="get" action="/search" role="search" aria-label="Search again" className="mt-6 flex max-w-xl gap-2">
         <label htmlFor="search-page-q" className="sr-only">Search devices and flavours</label>
         <input id="search-page-q" name="q" type="search" defaultValue={query} maxLength={SEARCH_MAX_LENGTH}
           className="w-full rounded-full border border-slate-300 px-4 py-2" placeholder="Device, flavour or taste" />
@@ -45,7 +45,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <FlavourGrid>
             {cards.map((card, i) => (
-              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
+              <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
                 eager={i < FIRST_ROW} />
             ))}
           </FlavourGrid>

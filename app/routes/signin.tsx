@@ -35,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form, ["email", "password"]);
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
   const result = await signIn(context, request, { email: values.email!, password: values.password!, rememberMe: form.get("rememberMe") === "on" });
+  if (result.ok && result.twoFactor) return redirect(`/signin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   return finishAccountAction(result, redirectTo, values);
 }
 

@@ -47,7 +47,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
         <div className="mt-8">
           <FlavourGrid>
             {cards.map((card, i) => (
-              <ProductCard key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
+              <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
                 wish={{ kind: card.kind, itemId: card.id }} eager={i < FIRST_ROW} />
             ))}
           </FlavourGrid>

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
 import { createEmailVerificationToken } from "better-auth/api";
 import type { ShopContext } from "~/lib/app-context";
 import { confirmEmail, signUp, type AccountResult } from "~/modules/accounts/accounts.service.server";
@@ -17,4 +19,19 @@ export async function signUpConfirmed(context: ShopContext, values: Record<strin
   const confirmed = await confirmEmail(context, requestWith(), await confirmationToken(context, values.email!));
   if (confirmed.status !== "signed-in") throw new Error(`the confirmation link did not sign in: ${confirmed.status}`);
   return { ok: true, headers: confirmed.headers };
+}
+
+/**
+ * A staff session as the back office needs it: two-factor sign-in on and proved in this session, set straight in the
+ * database (the set-up and the code step themselves are tested in two-factor.service.test.ts). Returns the cookie.
+ */
+export async function provedSecondFactor(db: Db, cookie: string): Promise<string> {
+  const raw = /(?:^|;\s*)shop\.session_token=([^;]+)/.exec(cookie)?.[1];
+  if (!raw) throw new Error("no session cookie");
+  const value = decodeURIComponent(raw);
+  const token = value.slice(0, value.lastIndexOf("."));
+  const session = await db.selectFrom("session").select("userId").where("token", "=", token).executeTakeFirstOrThrow();
+  await db.updateTable("user").set({ twoFactorEnabled: sql<boolean>`true` }).where("id", "=", session.userId).execute();
+  await db.updateTable("session").set({ secondFactorAt: new Date().toISOString() }).where("token", "=", token).execute();
+  return cookie;
 }

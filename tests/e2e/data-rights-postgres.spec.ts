@@ -2,6 +2,7 @@
 // journeys in returns.spec.ts and privacy.spec.ts run on SQLite).
 import { expect, test } from "@playwright/test";
 import { createStaffAsync } from "./support/admin";
+import { totpCode } from "../../app/testing/totp";
 import { get, newShopper, post, readyToOrder, placeOrder, sellableFlavour, type Shopper } from "./support/http-shoppers";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
@@ -65,9 +66,16 @@ test.describe("on PostgreSQL", () => {
     expect(page).toContain("Return requested");
 
     const staff = await createStaffAsync("pg-staff", url);
-    const signedIn = await post(shop.base, "/signin", { email: staff.email, password: staff.password, redirectTo: "/admin" }, "", "198.18.250.1");
-    const staffCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const decided = await post(shop.base, `/admin/orders/${second}`, { intent: "return-decision", decision: "accepted", note: "Post it back unopened" }, staffCookie, "198.18.250.1");
+    // Staff sign in and set up their second factor (the back office needs it), as the pages would post it.
+    const staffIp = "198.18.250.1";
+    const cookiesOf = (answer: Response) => answer.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
+    const signedIn = await post(shop.base, "/signin", { email: staff.email, password: staff.password, redirectTo: "/admin" }, "", staffIp);
+    const setUp = await (await post(shop.base, "/account/two-factor", { intent: "start", password: staff.password }, cookiesOf(signedIn), staffIp)).text();
+    const totpUri = /name="totpUri" value="([^"]+)"/.exec(setUp)![1]!.replace(/&amp;/g, "&");
+    const turnedOn = await post(shop.base, "/account/two-factor", { intent: "confirm", code: await totpCode(totpUri), totpUri, redirectTo: "/admin" }, cookiesOf(signedIn), staffIp);
+    expect(turnedOn.headers.get("location")).toBe("/admin");
+    const staffCookie = cookiesOf(turnedOn);
+    const decided = await post(shop.base, `/admin/orders/${second}`, { intent: "return-decision", decision: "accepted", note: "Post it back unopened" }, staffCookie, staffIp);
     expect(decided.headers.get("location")).toBe(`/admin/orders/${second}?done=return-accepted`);
     expect(await one(`select status, staff_note from return_requests where order_id = '${second}'`)).toEqual({ status: "accepted", staff_note: "Post it back unopened" });
     expect((await query(`select recipient from jobs where subject like '%return of order ${second} is accepted%'`))).toHaveLength(1);

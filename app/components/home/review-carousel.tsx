@@ -37,7 +37,7 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
               <img src={review.image} alt={review.name} width={48} height={48} className="h-12 w-12 rounded-full" loading="lazy" />
               <div>
                 <p className="font-semibold">{review.name}</p>
-                <p className="text-sm text-slate-500">{review.company}</p>
+                <p className="text-sm text-slate-600">{review.company}</p>
               </div>
             </div>
           </li>

@@ -14,7 +14,8 @@ type Props = {
 };
 
 /** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
-export function ProductCard({ to, name, image, priceCents, tag, wish, eager = false }: Props) {
+export function ProductCard({ to, name, image, priceCents, tag, wish, eager = false, level = 3 }: Props & { level?: HeadingLevel }) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {wish && <WishlistHeart kind={wish.kind} itemId={wish.itemId} name={name} />}
@@ -22,23 +23,26 @@ export function ProductCard({ to, name, image, priceCents, tag, wish, eager = fa
         className="aspect-square w-full bg-slate-50 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">{tag}</span>
-        <h3 className="font-semibold">
+        <Heading className="font-semibold">
           <Link to={to} className="after:absolute after:inset-0">
             <span aria-hidden="true">{cardName(name)}</span>
             <span className="sr-only">{name}</span>
           </Link>
-        </h3>
+        </Heading>
         <Price cents={priceCents} className="mt-auto text-lg font-bold text-brand-700" />
       </div>
     </article>
   );
 }
 
+/** A card's title is an h2 right under the page's h1 (a list page), an h3 under a section's h2 (home). */
+export type HeadingLevel = 2 | 3;
+
 /** The cards in a grid's first row (four on a wide screen). */
 export const FIRST_ROW = 4;
 
 /** Flavour cards, or the spec's empty text when a device has none. `top`: the grid starts near the page's top. */
-export function FlavourResults({ flavours, top = false }: { flavours: FlavourCardData[]; top?: boolean }) {
+export function FlavourResults({ flavours, top = false, level = 3 }: { flavours: FlavourCardData[]; top?: boolean; level?: HeadingLevel }) {
   if (flavours.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>;
   }
@@ -46,7 +50,7 @@ export function FlavourResults({ flavours, top = false }: { flavours: FlavourCar
     <FlavourGrid>
       {flavours.map((f, i) => (
         <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} wish={{ kind: "flavour", itemId: f.id }}
-          eager={top && i < FIRST_ROW} />
+          eager={top && i < FIRST_ROW} level={level} />
       ))}
     </FlavourGrid>
   );

@@ -18,7 +18,7 @@ import {
 } from "./accounts";
 
 /** Done: the cookies to set. Refused: messages for the form (per field, or for the whole form). */
-export type AccountResult = { ok: true; headers: Headers } | { ok: false; errors: FieldErrors; formError: string | null; status: number };
+export type AccountResult = { ok: true; headers: Headers; twoFactor?: boolean } | { ok: false; errors: FieldErrors; formError: string | null; status: number };
 
 const refused = (formError: string | null, errors: FieldErrors = {}, status = 400): AccountResult => ({ ok: false, errors, formError, status });
 const errorCode = (error: unknown) => (isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "");
@@ -89,12 +89,14 @@ export async function signIn(ctx: ShopContext, request: Request, values: { email
   const limit = await signInAllowed(ctx.db, email, ctx.clientIp);
   if (!limit.allowed) return refused(limitedMessage("sign-in attempts", limit.retryAfterSeconds), {}, 429);
   try {
-    const { headers } = await ctx.auth.api.signInEmail({
+    const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers: cookiesOf(headers) };
+    // The right password of an account with two-factor sign-in: no session yet, the code step next.
+    const twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+    return { ok: true, headers: cookiesOf(headers), twoFactor };
   } catch (error) {
     // The right password for an address not yet confirmed: Better Auth has sent a new link.
     if (errorCode(error) === "EMAIL_NOT_VERIFIED") return refused(accountMessages.confirmEmailFirst, {}, 403);

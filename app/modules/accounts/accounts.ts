@@ -101,6 +101,10 @@ export type SessionUser = {
   dateOfBirth: string | null;
   role: "customer" | "staff";
   authProvider: string | null;
+  /** The account signs in with a second factor (TOTP). */
+  twoFactorEnabled?: boolean;
+  /** This session proved the second factor: the back office asks for it. */
+  secondFactor?: boolean;
 };
 
 /** "First Last", or the account's name when neither is given (what staff see). */

@@ -21,7 +21,7 @@ const iso = (value: string | Date | null | undefined) => (value == null ? null :
 export async function exportAccountData(db: Db, userId: string, now = new Date()) {
   const user = await db
     .selectFrom("user")
-    .select(["id", "name", "firstName", "lastName", "email", "emailVerified", "dateOfBirth", "authProvider", "createdAt"])
+    .select(["id", "name", "firstName", "lastName", "email", "emailVerified", "dateOfBirth", "authProvider", "createdAt", "twoFactorEnabled"])
     .where("id", "=", userId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
@@ -64,6 +64,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       dateOfBirth: user.dateOfBirth,
       signUpMethod: user.authProvider,
       signInMethods: logins.map((l) => (l.providerId === "credential" ? "password" : l.providerId)),
+      twoFactorSignIn: Boolean(user.twoFactorEnabled),
       accountCreatedAt: iso(user.createdAt),
     },
     ageVerification: { status: age.status, decidedAt: age.decidedAt },
@@ -158,6 +159,8 @@ export async function eraseAccount(trx: Db, userId: string, email: string, now: 
   const aboutThem = likePattern(email);
   await trx.deleteFrom("session").where("userId", "=", userId).execute();
   await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  await trx.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).execute();
   await trx
     .deleteFrom("verification")
     .where((eb) => eb.or([eb("value", "=", userId), likeMatch("identifier", aboutThem), likeMatch("value", aboutThem)]))
@@ -201,6 +204,7 @@ export async function eraseAccount(trx: Db, userId: string, email: string, now: 
       lastName: null,
       dateOfBirth: null,
       authProvider: null,
+      twoFactorEnabled: sql<boolean>`false`,
       deletedAt: stamp,
       updatedAt: stamp,
     })

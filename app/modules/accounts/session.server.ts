@@ -7,7 +7,7 @@ import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
 
-export function toSessionUser(user: AuthUser): SessionUser {
+export function toSessionUser(user: AuthUser, session?: Record<string, unknown>): SessionUser {
   const text = (key: string) => (typeof user[key] === "string" && user[key] !== "" ? (user[key] as string) : null);
   return {
     id: user.id,
@@ -18,6 +18,8 @@ export function toSessionUser(user: AuthUser): SessionUser {
     dateOfBirth: text("dateOfBirth"),
     role: user.role === "staff" ? "staff" : "customer",
     authProvider: text("authProvider"),
+    twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+    secondFactor: typeof session?.secondFactorAt === "string" && session.secondFactorAt !== "",
   };
 }
 
@@ -46,7 +48,7 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Se
     const direct = await readSessionDirectly(context, cookies);
     if (direct !== undefined) return direct;
     const session = await context.auth.api.getSession({ headers: request.headers });
-    return session ? toSessionUser(session.user as AuthUser) : null;
+    return session ? toSessionUser(session.user as AuthUser, session.session as Record<string, unknown>) : null;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable(context.log, error, "session");
     context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
@@ -54,7 +56,25 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Se
   }
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=([^;]+)/;
+/**
+ * The value of one of Better Auth's signed cookies (`shop.<name>` = value.HMAC-SHA256 in base64), or null when it is
+ * absent, malformed or forged.
+ */
+export function readSignedCookie(cookies: string | null, name: string, secret: string | undefined): string | null {
+  const raw = new RegExp(`(?:^|;\\s*)(?:__Secure-)?shop\\.${name}=([^;]+)`).exec(cookies ?? "")?.[1];
+  if (!raw || !secret) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  const signed = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(signed).digest();
+  return dot >= 1 && signature.length === expected.length && timingSafeEqual(signature, expected) ? signed : null;
+}
 
 /**
  * The common case in one query: Better Auth's signed cookie (token.HMAC-SHA256) is checked here and session and user
@@ -63,23 +83,13 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=([^;]+)/;
  */
 async function readSessionDirectly(context: ShopContext, cookies: string): Promise<SessionUser | null | undefined> {
   const { secret, session: lifetime } = context.auth.options;
-  const raw = SESSION_COOKIE.exec(cookies)?.[1];
-  if (!raw || !secret || cookies.includes("dont_remember")) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-  const dot = value.lastIndexOf(".");
-  const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
-  const expected = createHmac("sha256", secret).update(token).digest();
-  if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
+  if (cookies.includes("dont_remember")) return undefined;
+  const token = readSignedCookie(cookies, "session_token", secret);
+  if (!token) return undefined;
   const row = await context.db
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
-    .select(["s.expiresAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider"])
+    .select(["s.expiresAt", "s.secondFactorAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider", "u.twoFactorEnabled"])
     .where("s.token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
@@ -87,7 +97,7 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   if (!(expiresAt > Date.now())) return null;
   const { expiresIn = 0, updateAge = 0 } = lifetime ?? {};
   if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return undefined; // due for its daily refresh
-  return toSessionUser(row as unknown as AuthUser);
+  return toSessionUser(row as unknown as AuthUser, { secondFactorAt: row.secondFactorAt });
 }
 
 /** Where to come back to after signing in: this page, path and query. */

@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -29,7 +30,7 @@ describeEachDatabase(
       if (!shopper.ok || !member.ok) throw new Error("sign-up failed");
       await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim-catalog@example.com").execute();
       const customerCookie = cookieHeader(shopper.headers);
-      const staffCookie = cookieHeader(member.headers);
+      const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
       const flavourId = (await db.selectFrom("flavours").select("id").where("device_id", "=", fx.deviceId).executeTakeFirstOrThrow()).id;
       const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: context(), params, unstable_pattern: "", matches: [] }) as never;
       const post = (cookie: string, url: string, body: FormData) =>

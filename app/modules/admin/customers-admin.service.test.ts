@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/lib/app-context";
@@ -44,7 +45,7 @@ describeEachDatabase("back office: customers", (testDb) => {
     alexCookie = cookieOf(await signUpConfirmed(context("192.0.2.10"), signUpValues("Alex", "Morgan", "alex@example.com")));
     cookieOf(await signUpConfirmed(context("192.0.2.11"), signUpValues("Bea", "Jones", "bea.jones@example.com")));
     await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
-    staffCookie = cookieOf(await accounts.signIn(context("192.0.2.12"), requestWith(), { email: "boss@example.com", password, rememberMe: false }));
+    staffCookie = await provedSecondFactor(db, cookieOf(await accounts.signIn(context("192.0.2.12"), requestWith(), { email: "boss@example.com", password, rememberMe: false })));
     alex = (await getSessionUser(context(), requestWith(alexCookie)))!;
     staff = (await getSessionUser(context(), requestWith(staffCookie)))!;
     expect(staff.role).toBe("staff");

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import type { ShopContext } from "~/lib/app-context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -9,13 +10,22 @@ export const STAFF_ONLY = "Only shop staff can do this.";
 export const isStaff = (user: SessionUser | null): user is SessionUser => user?.role === "staff";
 
 /**
- * The back office's door, called first in every admin loader and action: staff pass; anybody else (signed out or a
- * customer) gets a 404 page for a page (the back office does not show itself) and a 403 for an action.
+ * The back office's door, called first in every admin loader and action: staff whose session proved the second
+ * factor pass (docs/decisions/021). Other staff are sent to set it up or to type their code (an action is refused
+ * with 403); anybody else (signed out or a customer) gets a 404 page for a page (the back office does not show
+ * itself) and a 403 for an action.
  */
 export async function requireStaff(context: ShopContext, request: Request): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
-  if (isStaff(user)) return user;
-  if (request.method === "GET" || request.method === "HEAD") throw data(null, { status: 404 });
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (isStaff(user)) {
+    if (user.twoFactorEnabled && user.secondFactor) return user;
+    if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
+    const url = new URL(request.url);
+    const back = encodeURIComponent(url.pathname + url.search);
+    throw redirect(user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`);
+  }
+  if (reading) throw data(null, { status: 404 });
   throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });
 }
 

@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/lib/app-context";
@@ -86,7 +87,7 @@ describeEachDatabase("back-office mail page", (testDb) => {
       await expect(mailAction(args(post(cookie, { intent: "retry", id: ids.failed2! })))).rejects.toSatisfy((e) => status(e) === 403);
     }
     expect(await findJob(testDb().db, ids.failed2!)).toMatchObject({ status: "failed" });
-    const staffCookie = cookieHeader(member.headers);
+    const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
     expect((await dashboardLoader(args(requestWith(staffCookie, "http://shop.test/admin")))).failedEmails).toBe(1);
     await expect(mailAction(args(post(staffCookie, { intent: "retry", id: "../../etc" })))).rejects.toSatisfy((e) => status(e) === 400);
     expect(await mailAction(args(post(staffCookie, { intent: "retry", id: ids.failed2! })))).toEqual({ notice: "The e-mail is queued again and will be sent in a moment.", tone: "success" });

@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { createLogger } from "~/lib/log.server";
@@ -122,7 +123,7 @@ describeEachDatabase("back office: messages", (testDb) => {
     }
     const untouched = await db.selectFrom("messages").select(["handled", "handled_by"]).where("id", "=", firstId).executeTakeFirstOrThrow();
     expect(untouched).toEqual({ handled: 0, handled_by: null });
-    expect(await post(cookieHeader(signedIn.headers))).toEqual({ notice: "Message marked handled." });
+    expect(await post(await provedSecondFactor(db, cookieHeader(signedIn.headers)))).toEqual({ notice: "Message marked handled." });
     const done = await db.selectFrom("messages").select(["handled", "handled_by"]).where("id", "=", firstId).executeTakeFirstOrThrow();
     expect(done.handled).toBe(1);
     expect(done.handled_by).not.toBeNull();

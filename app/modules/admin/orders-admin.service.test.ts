@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { startTestWorker } from "~/testing/job-worker";
 import type { JobWorker } from "~/modules/jobs/worker.server";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -186,7 +187,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     if (!customer.ok || !member.ok) throw new Error("sign-up failed");
     await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim@example.com").execute();
     const customerCookie = cookieHeader(customer.headers);
-    const staffCookie = cookieHeader(member.headers);
+    const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
     const url = `http://shop.test/admin/orders/${id}`;
     const post = (cookie: string, body: FormData) => {
       const headers: Record<string, string> = { origin: "http://shop.test" };

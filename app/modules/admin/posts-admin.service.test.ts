@@ -1,3 +1,4 @@
+import { provedSecondFactor } from "~/testing/accounts";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -200,7 +201,7 @@ describeEachDatabase(
       await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
       const signedIn = await accounts.signIn(context("192.0.2.71"), requestWith(), { email: "boss@example.com", password, rememberMe: false });
       if (!signedIn.ok) throw new Error("sign-in failed");
-      const staffCookie = cookieHeader(signedIn.headers);
+      const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(signedIn.headers));
       const request = (url: string, cookie: string, fields: Record<string, string>, file?: File) => {
         const form = new FormData();
         for (const [name, value] of Object.entries(fields)) form.set(name, value);

@@ -9,6 +9,7 @@ import { orderMessages, type Order } from "./orders";
 import { placeOrder } from "./orders.service.server";
 import type { OrderMail } from "./customer-orders.server";
 import { appUrl, staffEmail } from "~/lib/config.server";
+import { metrics } from "~/lib/metrics.server";
 
 export type PlaceAnswer = { ok: true; orderId: string; whatsappUrl: string } | { ok: false; message: string };
 
@@ -41,6 +42,7 @@ export async function handlePlaceOrder(context: ShopContext, user: SessionUser, 
       confirmation: { to: user.email, shopName: context.settings.name },
     });
     if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
+    if (result.created) metrics.orderPlaced();
     return { answer: { ok: true, orderId: result.order.id, whatsappUrl: orderWhatsappUrl(context, result.order) }, status: 200 };
   } catch (error) {
     // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.

@@ -22,6 +22,9 @@ export const SIGN_UP_PER_ADDRESS: RateLimitRule = { name: "signup-ip", limit: 10
 export const SIGN_UP_PER_EMAIL: RateLimitRule = { name: "signup-email", limit: 3, windowSeconds: 3600 };
 /** 'Email me when it's back' requests from one client address. */
 export const STOCK_ALERT_PER_ADDRESS: RateLimitRule = { name: "stock-alert-ip", limit: 10, windowSeconds: 3600 };
+/** Wrong two-factor codes (on top of Better Auth's own per-sign-in and per-account lockout). */
+export const TWO_FACTOR_FAILURES_PER_ADDRESS: RateLimitRule = { name: "2fa-fail-ip", limit: 20, windowSeconds: 900 };
+export const TWO_FACTOR_FAILURES_PER_ACCOUNT: RateLimitRule = { name: "2fa-fail-user", limit: 8, windowSeconds: 900 };
 export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 

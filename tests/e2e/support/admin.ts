@@ -2,13 +2,14 @@ import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { signIn, uniqueEmail } from "./accounts";
+import { totpCode } from "../../../app/testing/totp";
 import { E2E_DIR } from "./ports";
 
 const staffArgs = (email: string, password: string) => ["--import", "tsx", "scripts/create-staff.ts", "--email", email, "--password", password, "--first-name", "Sam", "--last-name", "Staff"];
 const staffEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
 
 /** A staff account made the way the README says (npm run create-staff), against the e2e server's database. */
-export function createStaff(label = "staff", databaseUrl = `file:./${E2E_DIR}/shop.db`): { email: string; password: string } {
+export function createStaff(label = "staff", databaseUrl = `file:./${E2E_DIR}/shop.db`): Staff {
   const email = uniqueEmail(label);
   const password = "staff password 123";
   execFileSync("node", staffArgs(email, password), { env: staffEnv(databaseUrl), stdio: "pipe" });
@@ -16,16 +17,47 @@ export function createStaff(label = "staff", databaseUrl = `file:./${E2E_DIR}/sh
 }
 
 /** The same without blocking: a test talking to a server over keep-alive sockets meanwhile keeps them healthy. */
-export async function createStaffAsync(label: string, databaseUrl: string): Promise<{ email: string; password: string }> {
+export async function createStaffAsync(label: string, databaseUrl: string): Promise<Staff> {
   const email = uniqueEmail(label);
   const password = "staff password 123";
   await promisify(execFile)("node", staffArgs(email, password), { env: staffEnv(databaseUrl) });
   return { email, password };
 }
 
-export async function signInAsStaff(page: Page, staff: { email: string; password: string }) {
+export type Staff = { email: string; password: string; totpUri?: string; lastStep?: number };
+
+/** The next code of the staff member's authenticator: a new 30-second step each time (a code works once). */
+export async function nextStaffCode(staff: Staff): Promise<string> {
+  let now = Math.floor(Date.now() / 30_000);
+  if ((staff.lastStep ?? -1) >= now + 1) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+    now = Math.floor(Date.now() / 30_000);
+  }
+  const step = Math.max(now, (staff.lastStep ?? -1) + 1);
+  staff.lastStep = step;
+  return totpCode(staff.totpUri!, step - now);
+}
+
+/**
+ * Signs in to the back office as staff do: password, then on the first time the two-factor set-up (the key read
+ * from the page, as a person would type it into their app), afterwards the code from the app.
+ */
+export async function signInAsStaff(page: Page, staff: Staff) {
   await page.goto("/signin?redirectTo=%2Fadmin");
   await signIn(page, staff.email, staff.password);
+  await page.waitForURL(/\/(admin|account\/two-factor|signin\/two-factor)(\?|$)/);
+  if (new URL(page.url()).pathname === "/account/two-factor") {
+    await expect(page.getByRole("alert")).toHaveText("Staff sign in with a second factor. Set up two-factor sign-in to use the back office.");
+    await page.getByLabel("Your password").fill(staff.password);
+    await page.getByRole("button", { name: "Set up" }).click();
+    const key = (await page.getByLabel("Key to type into your authenticator app").textContent())!.replace(/\s/g, "");
+    staff.totpUri = `otpauth://totp/shop?secret=${key}`;
+    await page.getByLabel("Code from your authenticator app").fill(await nextStaffCode(staff));
+    await page.getByRole("button", { name: "Turn on" }).click();
+  } else if (new URL(page.url()).pathname === "/signin/two-factor") {
+    await page.getByLabel("Code from your authenticator app").fill(await nextStaffCode(staff));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 }

@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import type { ShopContext } from "~/lib/app-context";
+import { requireStaff } from "~/modules/admin/guard.server";
+import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
+import { totpCode } from "~/testing/totp";
+import { signUpConfirmed } from "~/testing/accounts";
+import * as accounts from "./accounts.service.server";
+import { twoFactorMessages } from "./two-factor";
+import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.server";
+import { getSessionUser } from "./session.server";
+
+const password = "staff passphrase 77";
+const post = (cookie: string, url = "http://shop.test/admin/orders") =>
+  new Request(url, { method: "POST", headers: { cookie, origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" }, body: "intent=x" });
+
+/** What requireStaff did: "passed", or the redirect's location, or the refusal's status. */
+async function door(context: ShopContext, request: Request): Promise<string> {
+  try {
+    await requireStaff(context, request);
+    return "passed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
+    return String((thrown as { init?: { status?: number } }).init?.status);
+  }
+}
+
+const merged = (cookie: string, headers: Headers) => {
+  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair]));
+  for (const pair of cookieHeader(headers).split("; ").filter(Boolean)) jar.set(pair.split("=")[0]!, pair);
+  for (const line of headers.getSetCookie()) if (/=;|Max-Age=0/.test(line)) jar.delete(line.split("=")[0]!);
+  return [...jar.values()].join("; ");
+};
+
+describeEachDatabase("two-factor sign-in", (testDb) => {
+  let context: (ip?: string) => ShopContext;
+  let totpUri: string;
+  let recoveryCodes: string[];
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    context = await createTestContext(testDb());
+    await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
+  });
+
+  const signIn = async (ip: string) => {
+    const result = await accounts.signIn(context(ip), requestWith(), { email: "boss@example.com", password, rememberMe: false });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    return result;
+  };
+
+  describe("staff without a second factor", () => {
+    it("are sent to set it up from every back-office page, and refused every action", async () => {
+      const signedIn = await signIn("203.0.113.1");
+      expect(signedIn.twoFactor).toBe(false);
+      staffCookie = cookieHeader(signedIn.headers);
+      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin/orders?status=pending"))).toBe("/account/two-factor?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dpending");
+      expect(await door(context(), post(staffCookie))).toBe("403");
+    });
+
+    it("set it up with their password, a QR code and ten recovery codes; the first code turns it on and opens the back office", async () => {
+      const wrong = await startTwoFactorSetup(context(), requestWith(staffCookie), { password: "not my password" });
+      expect(wrong).toMatchObject({ ok: false, errors: { password: twoFactorMessages.wrongPassword } });
+      const started = await startTwoFactorSetup(context(), requestWith(staffCookie), { password });
+      if (!started.ok) throw new Error(JSON.stringify(started));
+      expect(started.totpUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
+      expect(started.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(started.recoveryCodes).toHaveLength(10);
+      ({ totpUri, recoveryCodes } = started);
+      // Not on until a code proves the app has it.
+      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe("/account/two-factor?redirectTo=%2Fadmin");
+
+      const badCode = await verifySecondFactor(context("203.0.113.2"), requestWith(staffCookie), { code: "000000" === (await totpCode(totpUri)) ? "111111" : "000000" }, "totp");
+      expect(badCode).toMatchObject({ ok: false, errors: { code: twoFactorMessages.wrongCode } });
+      const confirmed = await verifySecondFactor(context("203.0.113.2"), requestWith(staffCookie), { code: await totpCode(totpUri) }, "totp");
+      if (!confirmed.ok) throw new Error(JSON.stringify(confirmed));
+      staffCookie = merged(staffCookie, confirmed.headers);
+      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe("passed");
+      expect((await getSessionUser(context(), requestWith(staffCookie)))).toMatchObject({ twoFactorEnabled: true, secondFactor: true });
+    });
+  });
+
+  describe("signing in with it", () => {
+    it("asks for the code after the password; a wrong code and a code already used are refused, the next one works", async () => {
+      const signedIn = await signIn("203.0.113.3");
+      expect(signedIn.twoFactor).toBe(true);
+      const pending = cookieHeader(signedIn.headers);
+      expect(pending).toMatch(/shop\.two_factor=/);
+      expect(pending).not.toMatch(/shop\.session_token=/);
+      // The code that turned it on a moment ago: still inside its 30 seconds, but used.
+      const reused = await verifySecondFactor(context("203.0.113.3"), requestWith(pending), { code: await totpCode(totpUri) }, "totp");
+      expect(reused).toMatchObject({ ok: false, errors: { code: twoFactorMessages.reusedCode } });
+      const next = await verifySecondFactor(context("203.0.113.3"), requestWith(pending), { code: await totpCode(totpUri, 1) }, "totp");
+      if (!next.ok) throw new Error(JSON.stringify(next));
+      const session = merged(pending, next.headers);
+      expect(await door(context(), requestWith(session, "http://shop.test/admin"))).toBe("passed");
+    });
+
+    it("takes a recovery code instead, once", async () => {
+      const first = cookieHeader((await signIn("203.0.113.4")).headers);
+      const recovered = await verifySecondFactor(context("203.0.113.4"), requestWith(first), { recoveryCode: recoveryCodes[0]! }, "recovery");
+      if (!recovered.ok) throw new Error(JSON.stringify(recovered));
+      expect(await door(context(), requestWith(merged(first, recovered.headers), "http://shop.test/admin"))).toBe("passed");
+      const second = cookieHeader((await signIn("203.0.113.5")).headers);
+      const again = await verifySecondFactor(context("203.0.113.5"), requestWith(second), { recoveryCode: recoveryCodes[0]! }, "recovery");
+      expect(again).toMatchObject({ ok: false, errors: { recoveryCode: twoFactorMessages.wrongRecoveryCode } });
+    });
+
+    it("limits wrong codes, and a sign-in's code step expires without its cookie", async () => {
+      const expired = await verifySecondFactor(context("203.0.113.6"), requestWith(""), { code: "123456" }, "totp");
+      expect(expired).toMatchObject({ ok: false, status: 401, formError: twoFactorMessages.expired });
+      const pending = cookieHeader((await signIn("203.0.113.7")).headers);
+      const answers = [];
+      for (let i = 0; i < 10; i++) answers.push(await verifySecondFactor(context("203.0.113.7"), requestWith(pending), { code: String(100000 + i) }, "totp"));
+      expect(answers.some((a) => !a.ok && a.status === 429)).toBe(true);
+    });
+  });
+
+  it("customers may turn it on and off; staff may not turn it off", async () => {
+    const signedUp = await signUpConfirmed(context("203.0.113.20"), { firstName: "Cas", lastName: "Tomer", email: "cas@example.com", password: "customer pass 1", dateOfBirth: "1990-01-01", terms: "on" });
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    let cookie = cookieHeader(signedUp.headers);
+    const started = await startTwoFactorSetup(context(), requestWith(cookie), { password: "customer pass 1" });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const on = await verifySecondFactor(context("203.0.113.21"), requestWith(cookie), { code: await totpCode(started.totpUri) }, "totp");
+    if (!on.ok) throw new Error(JSON.stringify(on));
+    cookie = merged(cookie, on.headers);
+    const customer = (await getSessionUser(context(), requestWith(cookie)))!;
+    expect(customer.twoFactorEnabled).toBe(true);
+    expect(await door(context(), requestWith(cookie, "http://shop.test/admin"))).toBe("404"); // still not staff
+    const off = await turnOffTwoFactor(context(), requestWith(cookie), customer, { password: "customer pass 1" });
+    expect(off.ok).toBe(true);
+    const staff = (await getSessionUser(context(), requestWith(staffCookie)))!;
+    expect(await turnOffTwoFactor(context(), requestWith(staffCookie), staff, { password })).toMatchObject({ ok: false, formError: twoFactorMessages.staffKeepOn });
+  });
+});
