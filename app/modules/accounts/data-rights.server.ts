@@ -2,56 +2,39 @@
  * A shopper's rights over their data (UK GDPR): a copy of everything the shop holds about them, and erasure. Orders
  * stay for the shop's accounts with placeholders instead of the person (docs/decisions/020).
  */
-import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { likeMatch, likePattern } from "~/db/like.server";
 import type { ShopContext } from "~/lib/app-context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.server";
 import { orderEvents } from "~/modules/orders/order-events.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { check, type SessionUser } from "./accounts";
-import { dataRightsMessages, deleteAccountInput, DELETED_CUSTOMER, ERASED, RECENT_SIGN_IN_MINUTES } from "./data-rights";
+import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
 import { recordSignInFailure, signInAllowed } from "./sign-in-limits.server";
+import * as repo from "./data-rights.repository.server";
 import { describeWait } from "~/modules/security/rate-limit.server";
 
 const iso = (value: string | Date | null | undefined) => (value == null ? null : new Date(value).toISOString());
 
 /** Everything the shop holds about one account, as the shopper's own copy (no staff names, no other people). */
 export async function exportAccountData(db: Db, userId: string, now = new Date()) {
-  const user = await db
-    .selectFrom("user")
-    .select(["id", "name", "firstName", "lastName", "email", "emailVerified", "dateOfBirth", "authProvider", "createdAt", "twoFactorEnabled"])
-    .where("id", "=", userId)
-    .where("deletedAt", "is", null)
-    .executeTakeFirst();
+  const user = await repo.findLiveProfile(db, userId);
   if (!user) return null;
-  const email = user.email.toLowerCase();
-  const logins = await db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
-  const sessions = await db.selectFrom("session").select(["createdAt", "expiresAt", "ipAddress", "userAgent"]).where("userId", "=", userId).orderBy("createdAt").execute();
-  const addresses = await db.selectFrom("addresses").select(["title", "type", "address", "phone", "is_default", "created_at"]).where("user_id", "=", userId).orderBy("position").execute();
-  const orderIds = await db.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("created_at").execute();
+  const logins = await repo.listLogins(db, userId);
+  const sessions = await repo.listSessions(db, userId);
+  const addresses = await repo.listAddresses(db, userId);
   const orders = [];
-  for (const { id } of orderIds) {
+  for (const id of await repo.listOrderIds(db, userId)) {
     const order = await findOrder(db, userId, id);
     if (!order) continue;
     const history = (await orderEvents(db, id)).map(({ field, from, to, at }) => ({ field, from, to, at }));
     const returnRequest = await returnRequestOf(db, id);
     orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest });
   }
-  const wishlist = await db.selectFrom("wishlist_items").select(["kind", "item_id", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
-  const cart = await db.selectFrom("cart_lines").select(["kind", "item_id", "flavor", "nicotine_strength", "puff_count", "quantity", "created_at"]).where("user_id", "=", userId).execute();
-  const messages = await db
-    .selectFrom("messages")
-    .select(["first_name", "last_name", "email", "phone", "subject", "message", "created_at"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .execute();
-  const alerts = await db
-    .selectFrom("stock_alerts")
-    .select(["kind", "item_id", "email", "created_at"])
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
-    .execute();
+  const wishlist = await repo.listWishlist(db, userId);
+  const cart = await repo.listCart(db, userId);
+  const messages = await repo.listMessages(db, userId);
+  const alerts = await repo.listStockAlerts(db, userId, user.email.toLowerCase());
   const age = await ageVerificationOf(db, userId);
   return {
     exportedAt: now.toISOString(),
@@ -84,23 +67,10 @@ export type DeleteResult = { ok: true; headers: Headers } | { ok: false; status:
 
 const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({ ok: false, status, errors, formError });
 
-/** Orders still on their way (or a return still open): the shop needs the address and the person until they end. */
-async function openOrderIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("orders as o")
-    .leftJoin("return_requests as r", "r.order_id", "o.id")
-    .select("o.id")
-    .where("o.user_id", "=", userId)
-    .where((eb) => eb.or([eb("o.status", "in", ["pending", "confirmed", "dispatched"]), eb("r.status", "=", "requested")]))
-    .orderBy("o.created_at")
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Whether the person asking is the owner: their password (counted like a sign-in) or a sign-in in the last minutes. */
 async function provesOwner(ctx: ShopContext, request: Request, user: SessionUser, password: string): Promise<DeleteResult | null> {
   const auth = await ctx.auth.$context;
-  const login = await ctx.db.selectFrom("account").select("password").where("userId", "=", user.id).where("providerId", "=", "credential").executeTakeFirst();
+  const login = await repo.findPasswordHash(ctx.db, user.id);
   if (login?.password) {
     if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
     const email = user.email.toLowerCase();
@@ -136,78 +106,22 @@ export async function deleteAccount(ctx: ShopContext, request: Request, user: Se
   if (user.role === "staff") return refused(403, dataRightsMessages.staff);
   const checked = check(deleteAccountInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
-  const open = await openOrderIds(ctx.db, user.id);
+  const open = await repo.openOrderIds(ctx.db, user.id);
   if (open.length > 0) return refused(409, dataRightsMessages.openOrders(open));
   const notOwner = await provesOwner(ctx, request, user, checked.data.password);
   if (notOwner) return notOwner;
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("user").select(["email", "deletedAt"]).where("id", "=", user.id).executeTakeFirst();
+    const row = await repo.findUserState(trx, user.id);
     if (!row || row.deletedAt) return false;
     // Checked again inside the transaction: an order placed meanwhile in another tab keeps the account.
-    if ((await openOrderIds(trx, user.id)).length > 0) return false;
+    if ((await repo.openOrderIds(trx, user.id)).length > 0) return false;
     await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
     return true;
   });
-  if (!result) return refused(409, dataRightsMessages.openOrders(await openOrderIds(ctx.db, user.id)));
+  if (!result) return refused(409, dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
   ctx.log.info({ userId: user.id }, "account deleted by its owner");
   return { ok: true, headers: await clearedSessionCookies(ctx) };
 }
 
-/** The erasure itself, inside the caller's transaction. */
-export async function eraseAccount(trx: Db, userId: string, email: string, now: Date): Promise<void> {
-  const stamp = now.toISOString();
-  const aboutThem = likePattern(email);
-  await trx.deleteFrom("session").where("userId", "=", userId).execute();
-  await trx.deleteFrom("account").where("userId", "=", userId).execute();
-  await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
-  await trx.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).execute();
-  await trx
-    .deleteFrom("verification")
-    .where((eb) => eb.or([eb("value", "=", userId), likeMatch("identifier", aboutThem), likeMatch("value", aboutThem)]))
-    .execute();
-  for (const table of ["addresses", "cart_lines", "wishlist_items", "checkout_state", "guest_merges"] as const) {
-    await trx.deleteFrom(table).where("user_id", "=", userId).execute();
-  }
-  await trx.deleteFrom("messages").where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)])).execute();
-  await trx.deleteFrom("stock_alerts").where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)])).execute();
-  await trx.deleteFrom("outbox_emails").where(sql`lower(to_address)`, "=", email).execute();
-  // Queued and sent e-mails to them or about them, and the age check's job.
-  await trx
-    .deleteFrom("jobs")
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(recipient)`, "=", email),
-        likeMatch("payload", aboutThem),
-        likeMatch("payload", likePattern(`"userId":"${userId}"`)),
-      ]),
-    )
-    .execute();
-  await trx.deleteFrom("rate_limit_hits").where(likeMatch("key", aboutThem)).execute();
-  // The age check stays as the shop's evidence (status, method, when, which member of staff), without free text.
-  await trx
-    .updateTable("age_verifications")
-    .set({ note: null, reference: sql`case when method = 'service' then reference else null end`, updated_at: stamp })
-    .where("user_id", "=", userId)
-    .execute();
-  await trx.updateTable("orders").set({ address_title: DELETED_CUSTOMER, address_type: "", address_text: ERASED, address_phone: "", updated_at: stamp }).where("user_id", "=", userId).execute();
-  await trx.updateTable("order_events").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
-  await trx.updateTable("stock_movements").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
-  await trx.updateTable("return_requests").set({ reason: ERASED }).where("user_id", "=", userId).execute();
-  await trx
-    .updateTable("user")
-    .set({
-      name: DELETED_CUSTOMER,
-      email: `deleted-${userId}@deleted.invalid`.toLowerCase(),
-      emailVerified: sql<boolean>`false`,
-      image: null,
-      firstName: null,
-      lastName: null,
-      dateOfBirth: null,
-      authProvider: null,
-      twoFactorEnabled: sql<boolean>`false`,
-      deletedAt: stamp,
-      updatedAt: stamp,
-    })
-    .where("id", "=", userId)
-    .execute();
-}
+/** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
+export const eraseAccount = (trx: Db, userId: string, email: string, now: Date) => repo.eraseAccountRows(trx, userId, email, now.toISOString());

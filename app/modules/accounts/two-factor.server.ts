@@ -13,6 +13,7 @@ import { hitRateLimits, peekRateLimit, TWO_FACTOR_FAILURES_PER_ACCOUNT, TWO_FACT
 import { check, type SessionUser } from "./accounts";
 import { getSessionUser, readSignedCookie } from "./session.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
+import * as repo from "./two-factor.repository.server";
 
 export type TwoFactorResult = { ok: true; headers: Headers } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
 export type SetupStarted = { ok: true; totpUri: string; qrCode: string; recoveryCodes: string[] } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
@@ -34,15 +35,15 @@ async function accountAsked(ctx: ShopContext, request: Request, now: Date): Prom
   if (user) return user.id;
   const identifier = readSignedCookie(request.headers.get("cookie"), "two_factor", ctx.auth.options.secret);
   if (!identifier) return null;
-  const row = await ctx.db.selectFrom("verification").select(["value", "expiresAt"]).where("identifier", "=", identifier).executeTakeFirst();
-  return row && new Date(row.expiresAt).getTime() > now.getTime() ? row.value : null;
+  const pending = await repo.findPendingSignIn(ctx.db, identifier);
+  return pending && pending.expiresAt.getTime() > now.getTime() ? pending.userId : null;
 }
 
 /** Takes the code for the account, once: false when it was accepted in the last few minutes. */
 async function claimCode(db: Db, userId: string, code: string, now: Date): Promise<boolean> {
-  await db.deleteFrom("used_second_factor_codes").where("used_at", "<", new Date(now.getTime() - CODE_MEMORY_MS).toISOString()).execute();
+  await repo.forgetCodesBefore(db, new Date(now.getTime() - CODE_MEMORY_MS).toISOString());
   try {
-    await db.insertInto("used_second_factor_codes").values({ user_id: userId, code, used_at: now.toISOString() }).execute();
+    await repo.insertUsedCode(db, userId, code, now.toISOString());
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;
@@ -55,7 +56,7 @@ async function markSession(ctx: ShopContext, request: Request, answer: Headers, 
   const secret = ctx.auth.options.secret;
   const fromAnswer = answer.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   const token = readSignedCookie(fromAnswer, "session_token", secret) ?? readSignedCookie(request.headers.get("cookie"), "session_token", secret);
-  if (token) await ctx.db.updateTable("session").set({ secondFactorAt: now.toISOString() }).where("token", "=", token).execute();
+  if (token) await repo.markSessionProven(ctx.db, token, now.toISOString());
 }
 
 async function limited(ctx: ShopContext, userId: string | null): Promise<boolean> {
@@ -95,7 +96,7 @@ export async function verifySecondFactor(ctx: ShopContext, request: Request, val
     await markSession(ctx, request, headers, now);
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
-    if (kind === "totp") await ctx.db.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).where("code", "=", code).execute();
+    if (kind === "totp") await repo.deleteUsedCode(ctx.db, userId, code);
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
     const reason = errorCode(error);
     if (reason === "INVALID_TWO_FACTOR_COOKIE") return refused(401, twoFactorMessages.expired);

@@ -7,18 +7,14 @@ import type { OrderMail } from "~/modules/orders/customer-orders.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isReturnStatus, returnDecisionInput, returnMessages, type ReturnStatus } from "~/modules/orders/returns";
 import { assertStaff } from "./guard.server";
+import * as repo from "./returns-admin.repository.server";
 
 export type AdminReturnRow = { orderId: string; customer: string; reason: string; status: ReturnStatus; requestedAt: string; decidedAt: string | null; decidedBy: string | null };
 
 /** Requests with the given status (all when none), the oldest open one first: the queue staff work through. */
 export async function listReturnRequests(db: Db, actor: SessionUser | null, status: string | null, limit = 100): Promise<AdminReturnRow[]> {
   assertStaff(actor);
-  let query = db
-    .selectFrom("return_requests as r")
-    .innerJoin("user as u", "u.id", "r.user_id")
-    .select(["r.order_id", "r.reason", "r.status", "r.requested_at", "r.decided_at", "r.decided_by_name", "u.name", "u.email"]);
-  if (isReturnStatus(status)) query = query.where("r.status", "=", status);
-  const rows = await query.orderBy("r.requested_at", status === "requested" ? "asc" : "desc").orderBy("r.order_id").limit(limit).execute();
+  const rows = await repo.listReturnRows(db, isReturnStatus(status) ? status : null, limit);
   return rows.map((r) => ({
     orderId: r.order_id,
     customer: r.name || r.email,
@@ -30,10 +26,7 @@ export async function listReturnRequests(db: Db, actor: SessionUser | null, stat
   }));
 }
 
-export async function countOpenReturns(db: Db): Promise<number> {
-  const row = await db.selectFrom("return_requests").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countOpenReturns = (db: Db) => repo.countReturns(db, "requested");
 
 export type DecisionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string } | { ok: false; status: 400; errors: Record<string, string> };
 
@@ -49,20 +42,10 @@ export async function decideReturn(db: Db, actor: SessionUser | null, orderId: s
   const { decision, note } = checked.data;
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<DecisionResult> => {
-    const row = await trx
-      .selectFrom("return_requests as r")
-      .innerJoin("user as u", "u.id", "r.user_id")
-      .select(["r.status", "u.email", "u.name", "u.firstName", "u.deletedAt"])
-      .where("r.order_id", "=", orderId)
-      .executeTakeFirst();
+    const row = await repo.findRequestWithCustomer(trx, orderId);
     if (!row) return { ok: false, status: 404, message: "This order has no return request." };
-    const updated = await trx
-      .updateTable("return_requests")
-      .set({ status: decision, staff_note: note, decided_at: stamp, decided_by_id: actor.id, decided_by_name: actor.name || actor.email })
-      .where("order_id", "=", orderId)
-      .where("status", "=", "requested")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, status: 409, message: returnMessages.notOpen };
+    const decided = await repo.decideIfWaiting(trx, orderId, { status: decision, note, at: stamp, byId: actor.id, byName: actor.name || actor.email });
+    if (!decided) return { ok: false, status: 409, message: returnMessages.notOpen };
     if (!row.deletedAt) {
       const accepted = decision === "accepted";
       await enqueueJob(trx, "notice", {

@@ -10,6 +10,7 @@ import { check } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.server";
+import * as repo from "./returns.repository.server";
 import { statusLabel } from "./order-status";
 import { ORDER_ID, type OrderStatus } from "./orders";
 import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, type ReturnRequest, type ReturnStatus } from "./returns";
@@ -23,36 +24,13 @@ const CUSTOMER = "Customer";
 const notFound = { ok: false, status: 404, message: "There is no such order." } as const;
 
 /** When the order was marked delivered, or null. */
-export async function deliveredAt(db: Db, orderId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("order_events")
-    .select("created_at")
-    .where("order_id", "=", orderId)
-    .where("field", "=", "status")
-    .where("to_value", "=", "delivered")
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-  return row?.created_at ?? null;
-}
+export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db, orderId);
 
 /** The order's return request, if one was made. */
 export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRequest | null> {
-  const row = await db
-    .selectFrom("return_requests")
-    .select(["status", "reason", "staff_note", "requested_at", "decided_at"])
-    .where("order_id", "=", orderId)
-    .executeTakeFirst();
+  const row = await repo.findReturnRequest(db, orderId);
   return row ? { status: row.status as ReturnStatus, reason: row.reason, staffNote: row.staff_note, requestedAt: row.requested_at, decidedAt: row.decided_at } : null;
 }
-
-const ownOrder = (db: Db, userId: string, orderId: string) =>
-  db
-    .selectFrom("orders as o")
-    .innerJoin("user as u", "u.id", "o.user_id")
-    .select(["o.status", "o.payment_status", "u.email", "u.name", "u.firstName"])
-    .where("o.id", "=", orderId)
-    .where("o.user_id", "=", userId)
-    .executeTakeFirst();
 
 /**
  * The customer cancels their own pending or confirmed order: a conditional update (a member of staff dispatching it
@@ -63,18 +41,11 @@ export async function cancelOwnOrder(db: Db, user: SessionUser, orderId: string,
   if (!ORDER_ID.test(orderId)) return notFound;
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
-    const row = await ownOrder(trx, user.id, orderId);
+    const row = await repo.findOwnOrder(trx, user.id, orderId);
     if (!row) return notFound;
     const from = row.status as OrderStatus;
     if (!customerMayCancel(from)) return { ok: false, status: 409, message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel };
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "cancelled", updated_at: stamp })
-      .where("id", "=", orderId)
-      .where("user_id", "=", user.id)
-      .where("status", "=", from)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, status: 409, message: "This order changed while you were looking at it. Nothing was changed; check it and try again." };
+    if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp))) return { ok: false, status: 409, message: "This order changed while you were looking at it. Nothing was changed; check it and try again." };
     await recordOrderEvent(trx, orderId, { field: "status", from, to: "cancelled", byUserId: user.id, byName: CUSTOMER, at: stamp });
     await returnStockForOrder(trx, orderId, { id: user.id, name: CUSTOMER }, stamp);
     const customerName = row.firstName || row.name || "there";
@@ -106,7 +77,7 @@ export async function requestReturn(db: Db, user: SessionUser, orderId: string, 
   const stamp = now.toISOString();
   try {
     return await db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
-      const row = await ownOrder(trx, user.id, orderId);
+      const row = await repo.findOwnOrder(trx, user.id, orderId);
       if (!row) return notFound;
       if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
       const status = row.status as OrderStatus;
@@ -116,7 +87,7 @@ export async function requestReturn(db: Db, user: SessionUser, orderId: string, 
       const window = returnWindow({ status, deliveredAt: await deliveredAt(trx, orderId) }, null, now);
       if (!window.open) return { ok: false, status: 409, message: window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable };
       const reason = checked.data.reason;
-      await trx.insertInto("return_requests").values({ id: newId(), order_id: orderId, user_id: user.id, reason, status: "requested", requested_at: stamp }).execute();
+      await repo.insertReturnRequest(trx, { id: newId(), orderId, userId: user.id, reason, at: stamp });
       const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
       await enqueueJob(trx, "notice", {
         to: row.email,
