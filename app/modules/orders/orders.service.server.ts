@@ -10,6 +10,8 @@ import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.se
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { isoDateInLondon, scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "~/modules/checkout/shipping";
 import { ORDER_ID, orderMessages, type Order, type OrderStatus, type PaymentStatus } from "./orders";
+import * as repo from "./orders.repository.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
 
@@ -22,8 +24,6 @@ export type PlaceOptions = {
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? ""));
 
 /**
  * Places the shopper's order from the server's own view of cart, address and shipping: every price and total is
@@ -42,13 +42,7 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       // The checkout state with its address, which must be this shopper's own. One placement per shopper at a
       // time: on PostgreSQL reading the state locks it (FOR UPDATE; there is no order without one), SQLite has one
       // writer anyway. Then look for this key: an order placed with it a moment ago has emptied the cart.
-      const chosenQuery = trx
-        .selectFrom("checkout_state as c")
-        .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
-        .leftJoin("age_verifications as v", "v.user_id", "c.user_id")
-        .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone", "v.status as age_status"])
-        .where("c.user_id", "=", userId);
-      const chosen = await (postgres ? chosenQuery.forUpdate("c") : chosenQuery).executeTakeFirst();
+      const chosen = await repo.findCheckoutChoice(trx, userId, postgres);
       const placed = await findOrderByKey(trx, userId, idempotencyKey);
       if (placed) return { ok: true, order: placed, created: false };
       if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return { ok: false, message: orderMessages.noAddress };
@@ -148,23 +142,7 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       const jobRows = confirmation ? [newJob("order-confirmation", { to: confirmation.to, shopName: confirmation.shopName, order }, now)] : [];
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
       if (age.opened) jobRows.push(newJob("age-check", { userId }, now));
-      if (postgres) {
-        const chain = trx
-          .with("o", (q) => q.insertInto("orders").values(orderRow))
-          .with("l", (q) => q.insertInto("order_lines").values(lineRows))
-          .with("d", (q) => q.deleteFrom("cart_lines").where("user_id", "=", userId));
-        // The CTE's name is never read: the job row only rides along in the same statement.
-        const withJobs = jobRows.length ? (chain.with("j", (q) => q.insertInto("jobs").values(jobRows)) as unknown as typeof chain) : chain;
-        // The stock movements (the units already taken above) ride along too.
-        const full = stock.movements.length ? (withJobs.with("m", (q) => q.insertInto("stock_movements").values(stock.movements)) as unknown as typeof chain) : withJobs;
-        await full.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
-      } else {
-        await trx.insertInto("orders").values(orderRow).execute();
-        await trx.insertInto("order_lines").values(lineRows).execute();
-        if (jobRows.length) await trx.insertInto("jobs").values(jobRows).execute();
-        await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
-        await trx.updateTable("checkout_state").set(resetShipping).where("user_id", "=", userId).execute();
-      }
+      await repo.saveOrder(trx, { userId, orderRow, lineRows, jobRows, movements: stock.movements, resetShipping }, postgres);
       return { ok: true, order, created: true };
     });
   } catch (error) {
@@ -179,16 +157,16 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
 }
 
 async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {
-  const row = await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
-  return row ? findOrder(db, userId, row.id) : null;
+  const id = await repo.findOrderIdByKey(db, userId, key);
+  return id ? findOrder(db, userId, id) : null;
 }
 
 /** One of this shopper's orders; another shopper's id is simply not found. */
 export async function findOrder(db: Db, userId: string, id: string): Promise<Order | null> {
   if (!ORDER_ID.test(id)) return null;
-  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const row = await repo.findOrderRow(db, userId, id);
   if (!row) return null;
-  const lines = await db.selectFrom("order_lines").selectAll().where("order_id", "=", id).orderBy("position").execute();
+  const lines = await repo.findOrderLines(db, id);
   return {
     id: row.id,
     status: row.status as OrderStatus,
@@ -214,12 +192,5 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
   };
 }
 
-export async function listOrders(db: Db, userId: string) {
-  return db
-    .selectFrom("orders")
-    .select(["id", "status", "payment_status", "total_cents", "created_at"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .limit(100)
-    .execute();
-}
+/** The shopper's orders, newest first (at most 100). */
+export const listOrders = (db: Db, userId: string) => repo.listOrderRows(db, userId);
