@@ -89,3 +89,43 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
     : [];
   return { devices, flavours };
 }
+
+/** Whether a device or flavour is still sold (not archived). */
+export async function itemIsSold(db: Db, kind: "device" | "flavour", itemId: string): Promise<boolean> {
+  const row =
+    kind === "device"
+      ? await db.selectFrom("products").select("id").where("id", "=", itemId).where("archived", "=", 0).executeTakeFirst()
+      : await db.selectFrom("flavours").select("id").where("id", "=", itemId).where("archived", "=", 0).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The shopper's wishlist, newest first. */
+export const findWishlistRows = (db: Db, userId: string, limit = 1000) =>
+  db.selectFrom("wishlist_items").select(["kind", "item_id"]).where("user_id", "=", userId).orderBy("created_at", "desc").limit(limit).execute();
+
+export const deleteWishlistItem = (db: Db, userId: string, kind: string, itemId: string) =>
+  db.deleteFrom("wishlist_items").where("user_id", "=", userId).where("kind", "=", kind).where("item_id", "=", itemId).execute();
+
+export const insertWishlistItem = (db: Db, userId: string, kind: string, itemId: string, at: string) =>
+  db
+    .insertInto("wishlist_items")
+    .values({ user_id: userId, kind, item_id: itemId, created_at: at })
+    .onConflict((oc) => oc.columns(["user_id", "kind", "item_id"]).doNothing())
+    .execute();
+
+/** Card facts of the devices and flavours still sold among these ids. */
+export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourIds: string[]) {
+  const devices = deviceIds.length
+    ? await db.selectFrom("products").select(["id", "name", "images", "price_cents"]).where("id", "in", deviceIds).where("archived", "=", 0).execute()
+    : [];
+  const flavours = flavourIds.length
+    ? await db
+        .selectFrom("flavours as f")
+        .innerJoin("products as p", "p.id", "f.device_id")
+        .select(["f.id", "f.name", "f.images", "f.price_cents", "p.name as device_name"])
+        .where("f.id", "in", flavourIds)
+        .where("f.archived", "=", 0)
+        .execute()
+    : [];
+  return { devices, flavours };
+}

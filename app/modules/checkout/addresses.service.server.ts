@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
+import * as repo from "./checkout.repository.server";
 import { afterAdd, afterDelete, afterSetDefault, type Address, type AddressBook, type AddressInput, type AddressType } from "./addresses";
 
 type Row = { id: string; title: string; type: string; address: string; phone: string; is_default: number };
@@ -7,8 +8,8 @@ const toAddress = (r: Row): Address => ({ id: r.id, title: r.title, type: r.type
 
 /** The shopper's addresses and the one selected for this checkout (only ever their own). */
 export async function getAddressBook(db: Db, userId: string): Promise<AddressBook> {
-  const rows = await db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("position").execute();
-  const state = await db.selectFrom("checkout_state").select("address_id").where("user_id", "=", userId).executeTakeFirst();
+  const rows = await repo.findAddressRows(db, userId);
+  const state = await repo.findCheckoutStateRow(db, userId);
   const addresses = rows.map(toAddress);
   const selectedId = addresses.some((a) => a.id === state?.address_id) ? state!.address_id : null;
   return { addresses, selectedId };
@@ -16,32 +17,10 @@ export async function getAddressBook(db: Db, userId: string): Promise<AddressBoo
 
 /** Writes the whole book back in one transaction: the rules live in addresses.ts, the storage here. */
 async function save(db: Db, userId: string, book: AddressBook, changed: Address[] = []) {
-  await db.transaction().execute(async (trx) => {
-    const keep = book.addresses.map((a) => a.id);
-    let remove = trx.deleteFrom("addresses").where("user_id", "=", userId);
-    if (keep.length) remove = remove.where("id", "not in", keep);
-    await remove.execute();
-    for (const [position, a] of book.addresses.entries()) {
-      const values = { title: a.title, type: a.type, address: a.address, phone: a.phone, is_default: a.isDefault ? 1 : 0, position };
-      if (changed.some((c) => c.id === a.id)) {
-        await trx.insertInto("addresses").values({ id: a.id, user_id: userId, created_at: new Date().toISOString(), ...values })
-          .onConflict((oc) => oc.column("id").doUpdateSet(values)).execute();
-      } else {
-        await trx.updateTable("addresses").set({ is_default: values.is_default, position }).where("id", "=", a.id).where("user_id", "=", userId).execute();
-      }
-    }
-    await setSelectedAddress(trx, userId, book.selectedId);
-  });
+  await db.transaction().execute((trx) => repo.saveAddressBook(trx, userId, book.addresses, changed.map((c) => c.id), book.selectedId));
 }
 
-export async function setSelectedAddress(db: Db, userId: string, addressId: string | null) {
-  const now = new Date().toISOString();
-  await db
-    .insertInto("checkout_state")
-    .values({ user_id: userId, address_id: addressId, shipping_method: null, delivery_date: null, updated_at: now })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ address_id: addressId, updated_at: now }))
-    .execute();
-}
+export const setSelectedAddress = (db: Db, userId: string, addressId: string | null) => repo.upsertSelectedAddress(db, userId, addressId);
 
 export async function addAddress(db: Db, userId: string, input: AddressInput & { isDefault?: boolean }): Promise<Address> {
   const book = await getAddressBook(db, userId);

@@ -1,10 +1,11 @@
 import type { Db } from "~/db/database.server";
+import * as repo from "./checkout.repository.server";
 import { deliveryDateFor, isoDateInLondon, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
 
 export type CheckoutState = { addressId: string | null; shippingMethod: ShippingMethod | null; deliveryDate: string | null };
 
 export async function getCheckoutState(db: Db, userId: string): Promise<CheckoutState> {
-  const row = await db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await repo.findCheckoutStateRow(db, userId);
   const method = shippingMethodSchema.safeParse(row?.shipping_method);
   return { addressId: row?.address_id ?? null, shippingMethod: method.success ? method.data : null, deliveryDate: row?.delivery_date ?? null };
 }
@@ -23,12 +24,6 @@ export async function chooseShipping(db: Db, userId: string, rawMethod: unknown,
   } else {
     date = deliveryDateFor(method.data, today);
   }
-  const updated = await db
-    .updateTable("checkout_state")
-    .set({ shipping_method: method.data, delivery_date: date, updated_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .where("address_id", "is not", null)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: "Please select a shipping address" };
+  if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString()))) return { ok: false, message: "Please select a shipping address" };
   return { ok: true };
 }
