@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { likeMatch, likePattern } from "~/db/like.server";
 import { fullName, type SessionUser } from "~/modules/accounts/accounts";
 import { addressTypeLabels, type AddressType } from "~/modules/checkout/addresses";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type ListParams } from "./listing";
+import * as repo from "./customers-admin.repository.server";
 
 /**
  * Customers as the back office sees them. Every query names its columns: password hashes (table `account`) and
@@ -34,29 +33,9 @@ const iso = (value: string | Date | number) => new Date(value).toISOString();
 
 export async function listCustomers(db: Db, actor: SessionUser | null, params: ListParams<CustomerSort>) {
   assertStaff(actor);
-  const pattern = params.q ? likePattern(params.q) : null;
-  const users = db
-    .selectFrom("user as u")
-    .$if(pattern !== null, (q) => q.where((eb) => eb.or([likeMatch("u.name", pattern!), likeMatch("u.email", pattern!)])));
-  const counted = await users.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(counted.count);
+  const total = await repo.countCustomers(db, params.q);
   const window = pageWindow(params.rawPage, total);
-  let query = users
-    .select(["u.id", "u.name", "u.firstName", "u.lastName", "u.email", "u.role", "u.createdAt"])
-    .select((eb) =>
-      eb
-        .selectFrom("orders as o")
-        .select((inner) => inner.fn.countAll<number | string>().as("n"))
-        .whereRef("o.user_id", "=", "u.id")
-        .as("order_count"),
-    );
-  const { dir } = params;
-  if (params.sort === "name") query = query.orderBy(sql`lower(u.name)`, dir);
-  else if (params.sort === "email") query = query.orderBy(sql`lower(u.email)`, dir);
-  else if (params.sort === "role") query = query.orderBy("u.role", dir);
-  else if (params.sort === "orders") query = query.orderBy("order_count", dir);
-  query = query.orderBy("u.createdAt", params.sort === "joined" ? dir : "desc").orderBy("u.id");
-  const rows = await query.limit(window.limit).offset(window.offset).execute();
+  const rows = await repo.findCustomerPage(db, { q: params.q, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
   const customers: CustomerRow[] = rows.map((r) => ({
     id: r.id,
     name: fullName(r),
@@ -71,28 +50,9 @@ export async function listCustomers(db: Db, actor: SessionUser | null, params: L
 /** One customer with their orders (newest first) and address book; null for an unknown id. */
 export async function getCustomer(db: Db, actor: SessionUser | null, id: string): Promise<CustomerDetail | null> {
   assertStaff(actor);
-  const user = await db
-    .selectFrom("user")
-    .select(["id", "name", "firstName", "lastName", "email", "role", "dateOfBirth", "authProvider", "createdAt"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const user = await repo.findCustomer(db, id);
   if (!user) return null;
-  const [orders, addresses] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select(["id", "status", "payment_status", "total_cents", "created_at"])
-      .where("user_id", "=", id)
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("addresses")
-      .select(["id", "title", "type", "address", "phone", "is_default"])
-      .where("user_id", "=", id)
-      .orderBy("position")
-      .orderBy("created_at")
-      .execute(),
-  ]);
+  const [orders, addresses] = await Promise.all([repo.findCustomerOrders(db, id), repo.findCustomerAddresses(db, id)]);
   return {
     id: user.id,
     name: fullName(user),

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { addDays, isoDateInLondon } from "~/modules/checkout/shipping";
+import * as repo from "./dashboard.repository.server";
 
 export type DayTotal = { day: string; orders: number; revenueCents: number };
 export type Dashboard = {
@@ -37,14 +38,9 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
   const monday = weekStart(today);
   const from = [chartFrom, monday].sort()[0]!;
   const [recent, pending, messages] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select(["created_at", "total_cents"])
-      .where("created_at", ">=", londonDayStart(from).toISOString())
-      .where("status", "!=", "cancelled")
-      .execute(),
-    db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
-    db.selectFrom("messages").select((eb) => eb.fn.countAll<number | string>().as("n")).where("handled", "=", 0).executeTakeFirstOrThrow(),
+    repo.findOrdersSince(db, londonDayStart(from).toISOString()),
+    repo.countPendingOrders(db),
+    repo.countUnhandledMessages(db),
   ]);
   const byDay = new Map<string, DayTotal>();
   for (let i = 0; i < CHART_DAYS; i++) {
@@ -63,5 +59,5 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     if (day === today) add(summary.today);
     if (day >= monday && day <= today) add(summary.week);
   }
-  return { ...summary, awaitingConfirmation: Number(pending.n), unhandledMessages: Number(messages.n), sales: [...byDay.values()] };
+  return { ...summary, awaitingConfirmation: pending, unhandledMessages: messages, sales: [...byDay.values()] };
 }

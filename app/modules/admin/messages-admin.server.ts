@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "./guard.server";
+import * as repo from "./messages-admin.repository.server";
 import { pageWindow, type ListParams } from "./listing";
 import { replyHref, type AdminMessage, type MessageFilter, type MessageSort } from "./messages-admin";
 
@@ -13,23 +13,9 @@ export type { AdminMessage, MessageFilter, MessageSort } from "./messages-admin"
 export async function listMessages(db: Db, actor: SessionUser | null, params: ListParams<MessageSort> & { filter: MessageFilter }) {
   assertStaff(actor);
   const { filter, sort, dir } = params;
-  const inbox = db
-    .selectFrom("messages as m")
-    .$if(filter !== "all", (q) => q.where("m.handled", "=", filter === "handled" ? 1 : 0));
-  const counted = await inbox.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(counted.count);
+  const total = await repo.countMessages(db, filter);
   const window = pageWindow(params.rawPage, total);
-  let query = inbox
-    .leftJoin("user as h", "h.id", "m.handled_by")
-    .select([
-      "m.id", "m.first_name", "m.last_name", "m.email", "m.phone", "m.subject", "m.message", "m.handled", "m.created_at", "m.handled_at",
-      "h.name as handled_by_name", "h.email as handled_by_email",
-    ]);
-  if (sort === "name") query = query.orderBy(sql`lower(m.first_name)`, dir).orderBy(sql`lower(m.last_name)`, dir);
-  else if (sort === "email") query = query.orderBy(sql`lower(m.email)`, dir);
-  else if (sort === "subject") query = query.orderBy("m.subject", dir);
-  query = query.orderBy("m.created_at", sort === "received" ? dir : "desc").orderBy("m.id");
-  const rows = await query.limit(window.limit).offset(window.offset).execute();
+  const rows = await repo.findMessagePage(db, { filter, sort, dir, limit: window.limit, offset: window.offset });
   const messages: AdminMessage[] = rows.map((r) => ({
     id: r.id,
     receivedAt: r.created_at,
@@ -52,14 +38,10 @@ export async function listMessages(db: Db, actor: SessionUser | null, params: Li
  */
 export async function setMessageHandled(db: Db, actor: SessionUser | null, id: string, handled: boolean, now = new Date()): Promise<boolean> {
   assertStaff(actor);
-  const row = await db.selectFrom("messages").select("handled").where("id", "=", id).executeTakeFirst();
+  const row = await repo.findMessageState(db, id);
   if (!row) return false;
   // Already so: the first handler and time stay.
   if ((Number(row.handled) === 1) === handled) return true;
-  await db
-    .updateTable("messages")
-    .set(handled ? { handled: 1, handled_at: now.toISOString(), handled_by: actor.id } : { handled: 0, handled_at: null, handled_by: null })
-    .where("id", "=", id)
-    .execute();
+  await repo.setHandled(db, id, handled ? { by: actor.id, at: now.toISOString() } : null);
   return true;
 }
