@@ -1,17 +1,14 @@
 /** The back office's orders: the filtered list, one order in full, and status changes along the allowed steps. */
-import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { likeMatch, likePattern } from "~/db/like.server";
 import type { ShopContext } from "~/lib/app-context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { addDays } from "~/modules/checkout/shipping";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.server";
 import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderField } from "~/modules/orders/order-status";
-import { orderStatuses, ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
+import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
 import { findOrder } from "~/modules/orders/orders.service.server";
-import { londonDayStart } from "./dashboard.server";
 import { assertStaff } from "./guard.server";
+import * as repo from "./orders-admin.repository.server";
 import { listParams, pageWindow, type SortDirection } from "./listing";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { ageMessages } from "~/modules/age-checks/age-checks";
@@ -63,34 +60,9 @@ export type AdminOrderRow = {
 /** Orders matching the filters, one page of them, newest first unless sorted otherwise. Staff only. */
 export async function listAdminOrders(db: Db, actor: SessionUser | null, filters: OrderFilters) {
   assertStaff(actor);
-  let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
-  if (filters.status) query = query.where("o.status", "=", filters.status);
-  if (filters.payment) query = query.where("o.payment_status", "=", filters.payment);
-  // Days are the shop's (London) days: "to" includes the whole of that day.
-  if (filters.from) query = query.where("o.created_at", ">=", londonDayStart(filters.from).toISOString());
-  if (filters.to) query = query.where("o.created_at", "<", londonDayStart(addDays(filters.to, 1)).toISOString());
-  if (filters.customer) {
-    const pattern = likePattern(filters.customer);
-    query = query.where((eb) => eb.or([likeMatch("u.name", pattern), likeMatch("u.email", pattern)]));
-  }
-  if (filters.q) {
-    // Order IDs are upper case letters and digits: the search is that id or its beginning, in any case.
-    const id = filters.q.replace(/^#/, "").toUpperCase();
-    query = /^[A-Z0-9]{1,8}$/.test(id) ? query.where("o.id", "like", `${id}%`) : query.where(sql<boolean>`1 = 0`);
-  }
-  const counted = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  const total = await repo.countOrders(db, filters);
   const window = pageWindow(filters.rawPage, total);
-  const rank = sql<number>`case ${sql.ref("o.status")} ${sql.join(orderStatuses.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`), sql` `)} else 99 end`;
-  const sorted =
-    filters.sort === "total" ? query.orderBy("o.total_cents", filters.dir) : filters.sort === "status" ? query.orderBy(rank, filters.dir) : query.orderBy("o.created_at", filters.dir);
-  const rows = await sorted
-    .select(["o.id", "o.created_at", "o.status", "o.payment_status", "o.total_cents", "u.id as user_id", "u.name", "u.email"])
-    .orderBy("o.created_at", "desc")
-    .orderBy("o.id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  const rows = await repo.findOrderPage(db, filters, window.limit, window.offset);
   const orders: AdminOrderRow[] = rows.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
@@ -108,12 +80,7 @@ export type AdminOrder = { order: Order; customer: { id: string; name: string; e
 export async function getAdminOrder(db: Db, actor: SessionUser | null, id: string): Promise<AdminOrder | null> {
   assertStaff(actor);
   if (!ORDER_ID.test(id)) return null;
-  const head = await db
-    .selectFrom("orders as o")
-    .innerJoin("user as u", "u.id", "o.user_id")
-    .select(["u.id", "u.name", "u.email", "u.deletedAt"])
-    .where("o.id", "=", id)
-    .executeTakeFirst();
+  const head = await repo.findOrderCustomer(db, id);
   if (!head) return null;
   const order = await findOrder(db, head.id, id);
   if (!order) return null;
@@ -141,13 +108,7 @@ export async function changeOrderStep(
   if (!ORDER_ID.test(input.orderId)) return { ok: false, status: 404, message: "There is no such order." };
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<StepResult> => {
-    const current = async () =>
-      trx
-        .selectFrom("orders as o")
-        .innerJoin("user as u", "u.id", "o.user_id")
-        .select(["o.status", "o.payment_status", "o.user_id", "u.email", "u.name", "u.firstName"])
-        .where("o.id", "=", input.orderId)
-        .executeTakeFirst();
+    const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
     if (!row) return { ok: false, status: 404, message: "There is no such order." };
     const state = { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus };
@@ -157,12 +118,7 @@ export async function changeOrderStep(
     if (check.field === "status" && check.to === "dispatched" && !(await dispatchAllowed(trx, row.user_id))) {
       return { ok: false, status: 409, message: ageMessages.dispatchRefused };
     }
-    const update =
-      check.field === "status"
-        ? trx.updateTable("orders").set({ status: check.to, updated_at: stamp }).where("status", "=", check.from)
-        : trx.updateTable("orders").set({ payment_status: check.to, updated_at: stamp }).where("payment_status", "=", check.from);
-    const result = await update.where("id", "=", input.orderId).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (!(await repo.moveIfStill(trx, input.orderId, check.field, check.from, check.to, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
       const raced = after ? checkStep(input.step, { status: after.status as OrderStatus, paymentStatus: after.payment_status as PaymentStatus }, input.from) : null;
