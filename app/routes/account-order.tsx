@@ -8,7 +8,7 @@ import { formValues } from "~/modules/accounts/accounts";
 import { requireUser } from "~/modules/accounts/session.server";
 import { cancelOwnOrder, deliveredAt, requestReturn, returnRequestOf } from "~/modules/orders/customer-orders.server";
 import { orderMail, orderWhatsappUrl } from "~/modules/orders/order-action.server";
-import { orderEvents } from "~/modules/orders/order-events.server";
+import { orderEvents } from "~/modules/orders/order-events.repository.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { customerMayCancel, returnMessages, returnWindow } from "~/modules/orders/returns";
 import type { Route } from "./+types/account-order";

@@ -6,7 +6,7 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.server";
-import { orderEvents } from "~/modules/orders/order-events.server";
+import { orderEvents } from "~/modules/orders/order-events.repository.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { check, type SessionUser } from "./accounts";
 import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";

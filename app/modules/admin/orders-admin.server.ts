@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.server";
+import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.repository.server";
 import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderField } from "~/modules/orders/order-status";
 import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
 import { findOrder } from "~/modules/orders/orders.service.server";

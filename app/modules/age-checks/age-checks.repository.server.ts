@@ -97,3 +97,9 @@ export function findUserForCheck(db: Db, userId: string) {
 export function findOpenOrderIds(db: Db, userId: string) {
   return db.selectFrom("orders").select(["id", "status"]).where("user_id", "=", userId).where("status", "in", ["pending", "confirmed"]).execute();
 }
+
+/** Cancels the order only if it is still in the status read (true). */
+export async function cancelOrderIfStill(db: Db, orderId: string, status: string, at: string): Promise<boolean> {
+  const result = await db.updateTable("orders").set({ status: "cancelled", updated_at: at }).where("id", "=", orderId).where("status", "=", status).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { check, fullName } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/admin/guard.server";
 import { pageWindow } from "~/modules/admin/listing";
-import { recordOrderEvent } from "~/modules/orders/order-events.server";
+import { recordOrderEvent } from "~/modules/orders/order-events.repository.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from "./age-checks";
@@ -115,8 +115,7 @@ export async function decideAgeCheck(db: Db, actor: SessionUser | null, shop: Sh
 async function cancelOpenOrders(trx: Db, userId: string, by: { id: string | null; name: string }, stamp: string): Promise<string[]> {
   const cancelled: string[] = [];
   for (const order of await repo.findOpenOrderIds(trx, userId)) {
-    const result = await trx.updateTable("orders").set({ status: "cancelled", updated_at: stamp }).where("id", "=", order.id).where("status", "=", order.status).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
+    if (!(await repo.cancelOrderIfStill(trx, order.id, order.status, stamp))) continue;
     await recordOrderEvent(trx, order.id, { field: "status", from: order.status, to: "cancelled", byUserId: by.id, byName: by.name, at: stamp });
     await returnStockForOrder(trx, order.id, by, stamp);
     cancelled.push(order.id);

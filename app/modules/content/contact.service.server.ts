@@ -3,6 +3,7 @@ import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { CONTACT_PER_ADDRESS, CONTACT_PER_EMAIL, describeWait, hitRateLimits } from "~/modules/security/rate-limit.server";
+import { insertMessage } from "./contact.repository.server";
 import { checkContact, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 
 export type ContactDeps = { db: Db; log: Logger; staffEmail: string; shopName: string };
@@ -42,21 +43,7 @@ export async function sendContactMessage(
   const id = newId();
   const input = checked.input;
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("messages")
-      .values({
-        id,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        subject: input.subject,
-        message: input.message,
-        handled: 0,
-        user_id: extras.userId ?? null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertMessage(trx, id, input, extras.userId ?? null, new Date().toISOString());
     await enqueueJob(trx, "contact-notice", { to: deps.staffEmail, shopName: deps.shopName, message: input });
   });
   return { status: "sent", id };

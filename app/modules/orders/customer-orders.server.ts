@@ -9,7 +9,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
-import { recordOrderEvent } from "./order-events.server";
+import { recordOrderEvent } from "./order-events.repository.server";
 import * as repo from "./returns.repository.server";
 import { statusLabel } from "./order-status";
 import { ORDER_ID, type OrderStatus } from "./orders";

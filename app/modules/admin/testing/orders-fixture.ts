@@ -2,7 +2,7 @@
 import type { Db } from "~/db/database.server";
 import { newOrderId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { orderEvents } from "~/modules/orders/order-events.server";
+import { orderEvents } from "~/modules/orders/order-events.repository.server";
 
 const sessionUser = (id: string, name: string, role: "customer" | "staff"): SessionUser => ({
   id, name, email: `${id}@example.com`, firstName: name.split(" ")[0]!, lastName: null, dateOfBirth: "1990-01-01", role, authProvider: "email",
