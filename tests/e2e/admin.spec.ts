@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
-import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, signInAsStaff } from "./support/admin";
+import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, fillNewFlavour, signInAsStaff } from "./support/admin";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress, watchConsole } from "./support/shop";
 
@@ -116,13 +116,7 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Flavours" }).click();
   await page.getByRole("link", { name: "Add flavour" }).click();
   const name = `Polar Mint ${Date.now()}`;
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-  await page.getByRole("textbox", { name: "Description" }).fill("Cool mint with a <b>polar</b> finish.");
-  await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("6.49");
-  await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
-  await page.getByLabel("Nicotine (mg/ml)").fill("25");
-  await page.getByLabel("Pod size (ml)").fill("2");
+  await fillNewFlavour(page, { name, description: "Cool mint with a <b>polar</b> finish.", price: "6.49", nicotineMgMl: "25" });
   await page.getByLabel("Add image").setInputFiles({ name: "polar-mint.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
   await page.getByRole("button", { name: "Create flavour" }).click();
   // Over the UK limit: refused with the reason under the field, nothing saved.

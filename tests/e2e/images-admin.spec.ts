@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import sharp from "sharp";
-import { createStaff, signInAsStaff } from "./support/admin";
+import { createStaff, fillNewFlavour, signInAsStaff } from "./support/admin";
 import { confirmAgeByCookie, ownClientAddress, watchConsole } from "./support/shop";
 
 // Uploaded images reach the shop as responsive variants (docs/decisions/018). In the back-office project: it adds a
@@ -29,13 +29,7 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
   await signInAsStaff(page, createStaff("images"));
   await page.goto("/admin/flavours/new");
   const name = `Photo Peach ${Date.now()}`;
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
-  await page.getByRole("textbox", { name: "Description" }).fill("Soft peach, photographed.");
-  await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("5.49");
-  await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
-  await page.getByLabel("Nicotine (mg/ml)").fill("20");
-  await page.getByLabel("Pod size (ml)").fill("2");
+  await fillNewFlavour(page, { name, description: "Soft peach, photographed.", price: "5.49", nicotineMgMl: "20" });
 
   // Text named like a photo is refused, and nothing is created.
   await page.getByLabel("Add image").setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });

@@ -97,3 +97,14 @@ export const ADMIN_ACTIONS = [
   "/admin/posts/new",
   "/admin/posts/abc123",
 ];
+
+/** Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg). */
+export async function fillNewFlavour(page: Page, f: { name: string; description: string; price: string; nicotineMgMl: string }) {
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(f.name);
+  await page.getByRole("textbox", { name: "Description" }).fill(f.description);
+  await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill(f.price);
+  await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
+  await page.getByLabel("Nicotine (mg/ml)").fill(f.nicotineMgMl);
+  await page.getByLabel("Pod size (ml)").fill("2");
+}
