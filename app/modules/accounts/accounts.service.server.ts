@@ -25,7 +25,7 @@ const errorCode = (error: unknown) => (isAPIError(error) ? String((error.body as
 const limitedMessage = (what: string, seconds: number) => `Too many ${what}. Please wait ${describeWait(seconds)} and try again.`;
 
 /** Only the Set-Cookie lines of Better Auth's answer travel on to the browser. */
-function cookiesOf(headers: Headers): Headers {
+export function cookiesOf(headers: Headers): Headers {
   const out = new Headers();
   for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;

@@ -11,6 +11,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import type { ShopContext } from "~/lib/app-context";
 import { hitRateLimits, peekRateLimit, TWO_FACTOR_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ADDRESS } from "~/modules/security/rate-limit.server";
 import { check, type SessionUser } from "./accounts";
+import { cookiesOf } from "./accounts.service.server";
 import { getSessionUser, readSignedCookie } from "./session.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
 import * as repo from "./two-factor.repository.server";
@@ -21,13 +22,6 @@ export type SetupStarted = { ok: true; totpUri: string; qrCode: string; recovery
 const refused = (status: number, formError: string | null, errors: Record<string, string> = {}) => ({ ok: false as const, status, errors, formError });
 /** A TOTP code stays valid for up to 90 seconds (the plugin accepts one step either side): remember it longer. */
 const CODE_MEMORY_MS = 3 * 60_000;
-
-/** Only the Set-Cookie lines of Better Auth's answer. */
-function cookiesOf(headers: Headers): Headers {
-  const out = new Headers();
-  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  return out;
-}
 
 /** Whose code this is: the signed-in account, or the one a password sign-in waiting for its code (shop.two_factor) names. */
 async function accountAsked(ctx: ShopContext, request: Request, now: Date): Promise<string | null> {
