@@ -1,7 +1,7 @@
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Express } from "express";
-import { databaseKind, pingDatabase, sqlitePath, type Db } from "~/db/database.server";
+import { databaseKind, pingDatabase, recordHealthCheck, sqlitePath, type Db } from "~/db/database.server";
 import type { Logger } from "~/lib/log.server";
 import { RETRY_AFTER_SECONDS, warnUnavailable } from "~/lib/unavailable.server";
 
@@ -43,13 +43,7 @@ export async function checkHealth(db: Db, databaseUrl: string, name: string): Pr
     }
     const now = new Date().toISOString();
     await withTimeout(
-      db.transaction().execute((trx) =>
-        trx
-          .insertInto("health_checks")
-          .values({ name, checked_at: now })
-          .onConflict((oc) => oc.column("name").doUpdateSet({ checked_at: now }))
-          .execute(),
-      ),
+      recordHealthCheck(db, name, now),
       "writing",
     );
     return { database: "ok", writes: "ok" };

@@ -84,3 +84,14 @@ function preparedOnce(sqlite: SqliteDatabase.Database) {
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Proves the database takes writes: one row per server copy, its time of the last check. */
+export async function recordHealthCheck(db: Db, name: string, at: string): Promise<void> {
+  await db.transaction().execute((trx) =>
+    trx
+      .insertInto("health_checks")
+      .values({ name, checked_at: at })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ checked_at: at }))
+      .execute(),
+  );
+}

@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Attachment } from "nodemailer/lib/mailer";
 import type { Db } from "~/db/database.server";
+import { insertOutboxEmail } from "~/modules/mail/outbox.repository.server";
 import { newId } from "./ids.server";
 import type { Logger } from "./log.server";
 
@@ -37,10 +38,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
       send: async (mail) => {
         log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "e-mail (no SMTP_URL: logged, not sent)");
         if (db) {
-          await db
-            .insertInto("outbox_emails")
-            .values({ id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date().toISOString() })
-            .execute();
+          await insertOutboxEmail(db, { id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date().toISOString() });
         }
       },
     };

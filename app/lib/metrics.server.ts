@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import client from "prom-client";
 import type { Db } from "~/db/database.server";
 import { poolUse } from "~/db/database.server";
+import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
 
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
@@ -54,14 +55,9 @@ new client.Gauge({
   aggregator: "max",
   async collect() {
     if (!database) return;
-    const rows = await database
-      .selectFrom("jobs")
-      .select(["kind", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .groupBy(["kind", "status"])
-      .execute()
-      .catch(() => []);
+    const rows = await countJobsByKindAndStatus(database).catch(() => []);
     this.reset();
-    for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+    for (const row of rows) this.set({ kind: row.kind, status: row.status }, row.count);
   },
 });
 

@@ -3,6 +3,7 @@ import { googleEnabled } from "~/lib/config.server";
 import { safeLocalPath } from "~/lib/cookies";
 import type { Route } from "./+types/auth-google";
 import { readForm } from "~/lib/form-data.server";
+import { cookiesOf } from "~/modules/accounts/accounts.service.server";
 
 /** 'Sign in/up with Google': Better Auth makes the state (cookie) and the address at Google; the browser goes there. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -15,8 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     returnHeaders: true,
   });
   if (!response?.url) throw redirect("/signin?notice=google");
-  const out = new Headers({ Location: response.url });
-  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  const out = cookiesOf(headers);
+  out.set("Location", response.url);
   return new Response(null, { status: 302, headers: out });
 }
 

@@ -1,8 +1,8 @@
 import { isAPIError } from "better-auth/api";
-import { sql } from "kysely";
 import type { ShopContext } from "~/lib/app-context";
 import { describeWait, hitRateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_EMAIL } from "~/modules/security/rate-limit.server";
 import { recordSignInFailure, signInAllowed } from "./sign-in-limits.server";
+import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
 import {
   accountMessages,
   changePasswordInput,
@@ -196,7 +196,7 @@ export async function createOrPromoteStaff(
   input: { email: string; password: string; firstName?: string; lastName?: string },
 ): Promise<"created" | "promoted"> {
   const email = input.email.toLowerCase();
-  const existing = await ctx.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  const existing = await findUserIdByEmail(ctx.db, email);
   if (!existing) {
     // Through Better Auth's own adapter (its password hashing and records), not its sign-up: the shop's owner knows
     // the address, so no confirmation e-mail is queued for it.
@@ -213,7 +213,7 @@ export async function createOrPromoteStaff(
     await auth.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await auth.password.hash(input.password) });
   }
   // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
-  await ctx.db.updateTable("user").set({ role: "staff", emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
+  await makeStaff(ctx.db, email);
   return existing ? "promoted" : "created";
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import type { NoticePayload } from "~/modules/mail/notice";
 import { clearSignInFailures } from "./sign-in-limits.server";
+import { deleteCredentialAccount, deleteSessionsOf } from "./accounts.repository.server";
 import { existingAccountMail, verificationMail } from "./account-mails.server";
 
 export type AuthDeps = { db: Db; kind: DatabaseKind; config: Config; secret: string; log: Logger };
@@ -115,13 +116,8 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
         create: {
           after: async (account) => {
             if (account.providerId !== "google") return;
-            const removed = await db
-              .deleteFrom("account")
-              .where("userId", "=", account.userId)
-              .where("providerId", "=", "credential")
-              .executeTakeFirst();
-            if (Number(removed.numDeletedRows) > 0) {
-              await db.deleteFrom("session").where("userId", "=", account.userId).execute();
+            if (await deleteCredentialAccount(db, account.userId)) {
+              await deleteSessionsOf(db, account.userId);
               log.info({ userId: account.userId }, "Google linked to an existing account: its password and sessions were removed");
             }
           },

@@ -4,6 +4,7 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/lib/app-context";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
+import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
 
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
 
@@ -86,12 +87,7 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   if (cookies.includes("dont_remember")) return undefined;
   const token = readSignedCookie(cookies, "session_token", secret);
   if (!token) return undefined;
-  const row = await context.db
-    .selectFrom("session as s")
-    .innerJoin("user as u", "u.id", "s.userId")
-    .select(["s.expiresAt", "s.secondFactorAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider", "u.twoFactorEnabled"])
-    .where("s.token", "=", token)
-    .executeTakeFirst();
+  const row = await findSessionWithUser(context.db, token);
   if (!row) return null;
   const expiresAt = new Date(row.expiresAt as string | number | Date).getTime();
   if (!(expiresAt > Date.now())) return null;
@@ -129,7 +125,4 @@ export async function requireAdultCustomer(context: ShopContext, request: Reques
 export const isAdult = (user: SessionUser) => Boolean(user.dateOfBirth) && ageOn(user.dateOfBirth!) >= ADULT_AGE;
 
 /** Whether the account can sign in with a password (Google-only accounts cannot until they set one). */
-export async function hasPasswordLogin(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
-  return Boolean(row);
-}
+export const hasPasswordLogin = (db: Db, userId: string): Promise<boolean> => hasCredentialAccount(db, userId);

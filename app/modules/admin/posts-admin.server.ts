@@ -1,24 +1,21 @@
-import { sql } from "kysely";
 import { isUniqueViolation } from "~/db/errors.server";
 import type { Db } from "~/db/database.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
-import { likeMatch, likePattern } from "~/db/like.server";
 import type { ShopContext } from "~/lib/app-context";
 import { newId } from "~/lib/ids.server";
 import { check, type FieldErrors, type SessionUser } from "~/modules/accounts/accounts";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type ListParams } from "./listing";
-import { londonDate, londonMidnight, postInput, postValues, slugify, type PostValues } from "./posts-admin";
+import { londonDate, londonMidnight, postInput, postValues, slugify, type PostSort, type PostValues } from "./posts-admin";
+import * as posts from "./posts-admin.repository.server";
+import { findUpload } from "./uploads.repository.server";
 import { storeImage, UPLOAD_URL } from "./uploads.server";
 
 /**
  * Blog posts in the back office: list, create, edit, preview, publish and unpublish. Every write is staff only and
  * bumps the storefront version in its transaction, so cached blog pages drop at once.
  */
-
-export const POST_SORTS = ["title", "status", "published", "updated"] as const;
-export type PostSort = (typeof POST_SORTS)[number];
 
 export type PostDeps = { db: Db; uploadDir: string; uploadMaxBytes: number };
 export const postDeps = (context: ShopContext): PostDeps => ({ db: context.db, uploadDir: context.config.UPLOAD_DIR, uploadMaxBytes: context.config.UPLOAD_MAX_BYTES });
@@ -38,18 +35,10 @@ export const postMessages = {
 
 export async function listPosts(db: Db, actor: SessionUser | null, params: ListParams<PostSort>) {
   assertStaff(actor);
-  const pattern = params.q ? likePattern(params.q) : null;
-  const posts = db.selectFrom("posts").$if(pattern !== null, (q) => q.where(likeMatch("title", pattern!)));
-  const counted = await posts.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(counted.count);
+  const q = params.q || null;
+  const total = await posts.countPosts(db, q);
   const window = pageWindow(params.rawPage, total);
-  const { dir } = params;
-  let query = posts.select(["id", "title", "slug", "draft", "published_at", "updated_at"]);
-  if (params.sort === "title") query = query.orderBy(sql`lower(title)`, dir);
-  else if (params.sort === "status") query = query.orderBy("draft", dir === "asc" ? "desc" : "asc");
-  else if (params.sort === "updated") query = query.orderBy("updated_at", dir);
-  query = query.orderBy("published_at", params.sort === "published" ? dir : "desc").orderBy("id");
-  const rows = await query.limit(window.limit).offset(window.offset).execute();
+  const rows = await posts.findPostPage(db, { q, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
   const list: AdminPostRow[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -64,11 +53,7 @@ export async function listPosts(db: Db, actor: SessionUser | null, params: ListP
 /** A post as the edit form shows it; null for an unknown id. */
 export async function getPostForEdit(db: Db, actor: SessionUser | null, id: string): Promise<AdminPost | null> {
   assertStaff(actor);
-  const r = await db
-    .selectFrom("posts")
-    .select(["id", "title", "slug", "excerpt", "body_markdown", "cover_image", "author", "published_at", "draft", "updated_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const r = await posts.findPost(db, id);
   if (!r) return null;
   const draft = Number(r.draft) === 1;
   return {
@@ -99,8 +84,6 @@ export const newPostValues = (author: string, now = new Date()): PostValues => (
 
 type Existing = { id: string; cover_image: string; published_at: string };
 
-const findExisting = (db: Db, id: string) => db.selectFrom("posts").select(["id", "cover_image", "published_at"]).where("id", "=", id).executeTakeFirst();
-
 /**
  * The cover the post will have: a newly uploaded image (stored, content-checked), else the one the form kept if it is
  * the post's own or an image uploaded here, else the post's current one. Anything else the browser sends is ignored.
@@ -113,7 +96,7 @@ async function resolveCover(deps: PostDeps, actor: SessionUser, existing: Existi
   }
   if (kept && existing && kept === existing.cover_image) return { cover: kept, error: null };
   if (kept && UPLOAD_URL.test(kept)) {
-    const known = await deps.db.selectFrom("uploads").select("id").where("file_name", "=", kept.slice("/uploads/".length)).executeTakeFirst();
+    const known = await findUpload(deps.db, kept.slice("/uploads/".length));
     if (known) return { cover: kept, error: null };
   }
   return { cover: existing?.cover_image ?? "", error: null };
@@ -122,28 +105,9 @@ async function resolveCover(deps: PostDeps, actor: SessionUser, existing: Existi
 /** A slug made from the title, with -2, -3… when it is taken. */
 async function freeSlug(db: Db, title: string, exceptId: string | null): Promise<string> {
   const base = slugify(title);
-  const taken = new Set(
-    (
-      await db
-        .selectFrom("posts")
-        .select("slug")
-        .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
-        .$if(exceptId !== null, (q) => q.where("id", "<>", exceptId!))
-        .execute()
-    ).map((r) => r.slug),
-  );
+  const taken = await posts.slugsLike(db, base, exceptId);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-async function slugTaken(db: Db, slug: string, exceptId: string | null) {
-  const row = await db
-    .selectFrom("posts")
-    .select("id")
-    .where("slug", "=", slug)
-    .$if(exceptId !== null, (q) => q.where("id", "<>", exceptId!))
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /**
@@ -152,7 +116,7 @@ async function slugTaken(db: Db, slug: string, exceptId: string | null) {
  */
 export async function savePost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown, now = new Date()): Promise<SaveOutcome> {
   assertStaff(actor);
-  const existing = postId === null ? undefined : await findExisting(deps.db, postId);
+  const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
   if (postId !== null && !existing) return { ok: false, notFound: true };
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
   const kept = { ...values, keptCover: cover.cover };
@@ -163,7 +127,7 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
   if ("errors" in checked || Object.keys(errors).length > 0) return { ok: false, errors, values: kept };
   const input = checked.data;
   const slug = input.slug || (await freeSlug(deps.db, input.title, postId));
-  if (input.slug && (await slugTaken(deps.db, slug, postId))) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+  if (input.slug && (await posts.slugInUse(deps.db, slug, postId))) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
   // An unchanged date keeps the post's exact time; a new one starts at the beginning of that UK day.
   const publishedAt = existing && londonDate(existing.published_at) === input.publishDate ? existing.published_at : londonMidnight(input.publishDate);
   const stamp = now.toISOString();
@@ -181,8 +145,8 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
   try {
     const id = postId ?? newId();
     await deps.db.transaction().execute(async (trx) => {
-      if (postId === null) await trx.insertInto("posts").values({ id, ...row, created_at: stamp }).execute();
-      else await trx.updateTable("posts").set(row).where("id", "=", postId).execute();
+      if (postId === null) await posts.insertPost(trx, { id, ...row, created_at: stamp });
+      else await posts.updatePost(trx, postId, row);
       await bumpStorefrontVersion(trx);
     });
     return { ok: true, id };
@@ -196,7 +160,7 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
 /** The form again with the body rendered as the blog would show it; the post itself is not saved. */
 export async function previewPost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown): Promise<PreviewOutcome> {
   assertStaff(actor);
-  const existing = postId === null ? undefined : await findExisting(deps.db, postId);
+  const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
   if (postId !== null && !existing) return { ok: false, notFound: true };
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
   return { ok: true, html: renderMarkdown(values.body), values: { ...values, keptCover: cover.cover }, errors: cover.error ? { cover: cover.error } : {} };
@@ -206,12 +170,7 @@ export async function previewPost(deps: PostDeps, actor: SessionUser | null, pos
 export async function setPostPublished(db: Db, actor: SessionUser | null, id: string, published: boolean, now = new Date()): Promise<boolean> {
   assertStaff(actor);
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("posts")
-      .set({ draft: published ? 0 : 1, updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() }))) return false;
     await bumpStorefrontVersion(trx);
     return true;
   });

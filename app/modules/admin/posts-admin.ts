@@ -3,6 +3,9 @@ import { z } from "zod";
 
 /** The back-office blog form: its labels, limits and checks (client-safe; the server is the one that decides). */
 
+export const POST_SORTS = ["title", "status", "published", "updated"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
 export const postLabels = {
   title: "Title",
   slug: "Slug",

@@ -102,3 +102,13 @@ export async function listJobRows(db: Db, query: JobListQuery): Promise<JobRow[]
   q = q.orderBy("created_at", query.sort === "created" ? query.dir : "desc").orderBy("id");
   return q.limit(query.limit).offset(query.offset).execute();
 }
+
+/** How many jobs there are of each kind in each status (for the metrics). */
+export async function countJobsByKindAndStatus(db: Db): Promise<Array<{ kind: string; status: string; count: number }>> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["kind", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy(["kind", "status"])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.n) }));
+}

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { prefixPattern } from "~/db/like.server";
+import * as hits from "./rate-limit.repository.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -46,25 +45,19 @@ export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>
 export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> {
   const { windowStart, nowSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${who}`;
-  const row = await db
-    .insertInto("rate_limit_hits")
-    .values({ key, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limit_hits.count + 1` }))
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  const before = await countIn(db, key, windowStart - rule.windowSeconds);
-  if (Math.random() < 0.01) {
-    await db.deleteFrom("rate_limit_hits").where("window_start", "<", nowSeconds - 2 * 86_400).execute();
-  }
-  return judge(rule, Number(row.count), before, nowSeconds - windowStart);
+  const current = await hits.incrementHits(db, key, windowStart);
+  const before = await hits.hitsIn(db, key, windowStart - rule.windowSeconds);
+  // Now and then, counts older than two days go (no rule looks back that far).
+  if (Math.random() < 0.01) await hits.deleteWindowsBefore(db, nowSeconds - 2 * 86_400);
+  return judge(rule, current, before, nowSeconds - windowStart);
 }
 
 /** How `who` stands under the rule without counting anything; `recent` is the weighted count of the last window. */
 export async function peekRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult & { recent: number }> {
   const { windowStart, nowSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${who}`;
-  const current = await countIn(db, key, windowStart);
-  const before = await countIn(db, key, windowStart - rule.windowSeconds);
+  const current = await hits.hitsIn(db, key, windowStart);
+  const before = await hits.hitsIn(db, key, windowStart - rule.windowSeconds);
   const elapsed = nowSeconds - windowStart;
   const recent = current + before * (1 - elapsed / rule.windowSeconds);
   // Allowed while one more attempt would still be within the limit.
@@ -74,22 +67,17 @@ export async function peekRateLimit(db: Db, rule: RateLimitRule, who: string, no
 
 /** Forgets every count of the rule for `who` (e.g. failed sign-ins once the owner has reset the password). */
 export async function clearRateLimit(db: Db, rule: RateLimitRule, who: string): Promise<void> {
-  await db.deleteFrom("rate_limit_hits").where("key", "=", `${rule.name}:${who}`).execute();
+  await hits.deleteKey(db, `${rule.name}:${who}`);
 }
 
 /** Forgets the counts of every key of the rule that starts with `prefix` (e.g. every address's pair with an e-mail). */
 export async function clearRateLimitPrefix(db: Db, rule: RateLimitRule, prefix: string): Promise<void> {
-  await db.deleteFrom("rate_limit_hits").where(sql<boolean>`${sql.ref("key")} like ${prefixPattern(`${rule.name}:${prefix}`)} escape '\\'`).execute();
+  await hits.deleteKeysStartingWith(db, `${rule.name}:${prefix}`);
 }
 
 function windowOf(rule: RateLimitRule, now: number) {
   const nowSeconds = Math.floor(now / 1000);
   return { nowSeconds, windowStart: nowSeconds - (nowSeconds % rule.windowSeconds) };
-}
-
-async function countIn(db: Db, key: string, windowStart: number): Promise<number> {
-  const row = await db.selectFrom("rate_limit_hits").select("count").where("key", "=", key).where("window_start", "=", windowStart).executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 /** Within the limit, or how long until the sliding estimate falls back to it. */

@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
+
+// The accounts queries of the shop's own. Better Auth reads and writes its tables through its adapter; these are the
+// few places the shop reads or changes them itself (the fast session read, staff promotion, linking Google).
+
+/** A session by its token, with its user: the one join the fast session read needs (docs/decisions/009). */
+export function findSessionWithUser(db: Db, token: string) {
+  return db
+    .selectFrom("session as s")
+    .innerJoin("user as u", "u.id", "s.userId")
+    .select(["s.expiresAt", "s.secondFactorAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider", "u.twoFactorEnabled"])
+    .where("s.token", "=", token)
+    .executeTakeFirst();
+}
+
+export async function hasCredentialAccount(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Removes the account's password; true when it had one. */
+export async function deleteCredentialAccount(db: Db, userId: string): Promise<boolean> {
+  const removed = await db.deleteFrom("account").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
+}
+
+export function findUserIdByEmail(db: Db, email: string) {
+  return db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+}
+
+/** Staff, with the address taken as confirmed. */
+export async function makeStaff(db: Db, email: string): Promise<void> {
+  await db.updateTable("user").set({ role: "staff", emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
+}
+
+/** The named secret, made (32 random bytes) the first time it is asked for; every server copy gets the same one. */
+export async function appSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insertInto("app_secrets")
+    .values({ name, value: randomBytes(32).toString("base64url") })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const row = await db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+// The house rules of docs/decisions/023, checked on every file git knows, so they stay kept.
+
+const files = execFileSync("git", ["ls-files", "app", "server", "scripts", "tests"], { encoding: "utf8" })
+  .split("\n")
+  .filter((f) => /\.(ts|tsx|mjs)$/.test(f));
+
+/** Where queries may be written: repositories, the data layer, tests and their fixtures, the benchmarks. */
+const mayQuery = (file: string) =>
+  /\.repository\.server\.ts$/.test(file) ||
+  file.startsWith("app/db/") ||
+  /\.test\.tsx?$/.test(file) ||
+  file.includes("/testing/") ||
+  file.startsWith("tests/") ||
+  /^scripts\/(bench|catalogue-generator)/.test(file);
+
+describe("house rules", () => {
+  it("finds the project's files", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain("app/modules/orders/orders.repository.server.ts");
+  });
+
+  it("writes queries only in a module's repository (or the data layer, tests and benchmarks)", () => {
+    const query = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
+    const outside = files.filter((f) => !mayQuery(f) && query.test(readFileSync(f, "utf8")));
+    expect(outside).toEqual([]);
+  });
+
+  it("keeps every source file under 300 lines", () => {
+    const long = files.map((f) => ({ f, lines: readFileSync(f, "utf8").split("\n").length })).filter((x) => x.lines > 300);
+    expect(long).toEqual([]);
+  });
+});
