@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -6,6 +7,19 @@ export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Accessibility in the markup itself: labels, alt texts, roles, keyboard handlers (axe checks the pages as built).
+  { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  // A label wrapping its control and text a few elements deep (the address cards) is labelled.
+  { files: ["app/**/*.tsx"], rules: { "jsx-a11y/label-has-associated-control": ["error", { depth: 5 }] } },
+  {
+    // Type-aware rules: a promise nobody awaits loses its errors, and a switch over a union must cover every member.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
@@ -18,6 +32,24 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.property.name='formData'][arguments.length=0]", message: "Read forms with readForm(request) from ~/lib/form-data.server." },
+      ],
+    },
+  },
+  {
+    // Layers: lib (helpers) and db (the data layer) sit below the modules, which sit below routes and components;
+    // the composition root (app/context.server.ts) wires them together. Nothing below may reach up.
+    files: ["app/lib/**", "app/db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/modules/*", "~/routes/*", "~/components/*", "~/context", "~/context.server", "~/demo/*", "**/modules/**", "**/routes/**", "**/components/**"],
+              message: "app/lib and app/db sit below the modules: pass what they need in from the caller (docs/decisions/023).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -33,6 +33,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       DATABASE_URL: `file:./${E2E_DIR}/shop.db`,
+      // Every journey shops the demo catalogue (the default; pinned so a DEMO_CONTENT=off in the shell cannot leak in).
+      DEMO_CONTENT: "on",
       UPLOAD_DIR: `./${E2E_DIR}/uploads`,
       LOG_LEVEL: "warn",
       // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: "node",
     // Service tests each open their own database; PostgreSQL ones make their own schema.
     pool: "forks",
+    // The demo content for `describeEachDatabase(…, { seed: true })`, which app/db may not import (decision 026).
+    setupFiles: ["app/demo/testing/register-demo-seed.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

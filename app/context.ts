@@ -1,8 +1,8 @@
 import type { Db } from "~/db/database.server";
 import type { Auth } from "~/modules/accounts/auth.server";
-import type { Config, ShopSettings } from "./config.server";
-import type { Logger } from "./log.server";
-import type { Mailer } from "./mailer.server";
+import type { Config, ShopSettings } from "~/lib/config.server";
+import type { Logger } from "~/lib/log.server";
+import type { Mailer } from "~/lib/mailer.server";
 
 /**
  * What a request's answer was made from, noted while it is made: a page that read the session is personal and is

@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -16,11 +15,11 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { useLoadShopper } from "./components/layout/use-shop";
-import { NotFound } from "./components/layout/not-found";
-import { BeRightBack } from "./components/layout/be-right-back";
+import { RouteError, shopWayBack } from "./components/layout/route-error";
 import { GuestStateSync } from "./components/cart/guest-state-sync";
 import { ageStatus } from "./modules/compliance/age-gate";
 import { canonicalUrl } from "./lib/canonical";
+import { isTimeZone, setShopTimeZone } from "./lib/shop-time";
 
 /**
  * The same for every visitor with the same age-check answer, so pages can be cached for everyone: what is personal
@@ -37,6 +36,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Before any page renders: the browser counts and shows dates in the shop's zone, as the server did
+  // (docs/decisions/024). A browser that does not know the zone keeps the default rather than fail.
+  if (data && isTimeZone(data.settings.timeZone)) setShopTimeZone(data.settings.timeZone);
   const location = useLocation();
   useLoadShopper();
   const gate = data && data.ageStatus !== "confirmed" ? data.ageStatus : null;
@@ -75,21 +77,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 503) return <BeRightBack />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <section className="container-page py-16 text-center">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">
-        {status === 500
-          ? "We could not show this page just now. Please try again in a moment."
-          : `The request could not be completed (error ${status}).`}
-      </p>
-      <a className="btn-primary mt-8" href="/">
-        Back to the shop
-      </a>
-    </section>
-  );
+  return <RouteError error={error} back={shopWayBack} />;
 }

@@ -1,11 +1,12 @@
 // How fast the job worker sends e-mails to a local SMTP server: every confirmation job of the order benchmark is
 // queued again at once, and the time from the first to the last e-mail received is measured.
 import type { Db } from "~/db/database.server";
+import type { JobStatus } from "~/db/values";
 import type { startSmtpSink } from "~/testing/smtp-sink";
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 
-const countJobs = async (db: Db, status: string) =>
+const countJobs = async (db: Db, status: JobStatus) =>
   Number((await db.selectFrom("jobs").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", status).executeTakeFirstOrThrow()).n);
 
 /** Waits until no job is queued or running (the confirmations of the orders just placed are out). */

@@ -3,6 +3,7 @@
 // the stock taken must equal the units sold. Each shopper buys a flavour of their own, or (sameItem) all the same one.
 import { randomBytes } from "node:crypto";
 import { createDatabase, type Db } from "~/db/database.server";
+import { numberList } from "~/db/json-text";
 import { startSmtpSink } from "~/testing/smtp-sink";
 import { measureMailRate } from "./bench-mail";
 import { BENCH_BASE, percentile, startBenchServer } from "./bench-support";
@@ -55,7 +56,7 @@ export async function newShopper(db: Db, i: number, flavour: Flavour): Promise<S
 export async function stockedFlavours(db: Db, count: number, units: number): Promise<Flavour[]> {
   const rows = await db.selectFrom("flavours").select(["id", "sizes"]).where("archived", "=", 0).orderBy("slug").limit(count).execute();
   await db.updateTable("flavours").set({ stock_quantity: units, track_stock: 1 }).where("id", "in", rows.map((r) => r.id)).execute();
-  return rows.map((row) => ({ id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! }));
+  return rows.map((row) => ({ id: row.id, size: numberList(row.sizes)[0]! }));
 }
 
 export type OrderBenchResult = {

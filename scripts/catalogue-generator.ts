@@ -5,10 +5,10 @@
 import { PostgresAdapter, sql } from "kysely";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
-import { demoDevices } from "~/db/seed/devices";
-import { demoFlavours } from "~/db/seed/flavours";
+import { demoDevices } from "~/demo/data/devices";
+import { demoFlavours } from "~/demo/data/flavours";
 import { newId } from "~/lib/ids.server";
-import { slugify } from "~/modules/admin/catalog-admin-form";
+import { slugify } from "~/lib/slug";
 import { brands, descriptionTails, deviceFeatures, deviceSentences, finishes, modelSuffixes, models, puffRatings, tastes } from "./catalogue-words";
 
 export type LargeCatalogueOptions = {

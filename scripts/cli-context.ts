@@ -3,7 +3,7 @@ import { createDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
-import { createShopServices } from "~/lib/shop-context.server";
+import { createShopServices } from "~/context.server";
 
 export async function openShop() {
   const config = loadConfig();

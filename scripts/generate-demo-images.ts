@@ -8,10 +8,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoDevices } from "../app/db/seed/devices";
-import { demoFlavours } from "../app/db/seed/flavours";
-import { demoReviews } from "../app/db/seed/reviews";
-import type { SeedDevice, SeedFlavour, SeedReview } from "../app/db/seed/types";
+import { demoDevices } from "../app/demo/data/devices";
+import { demoFlavours } from "../app/demo/data/flavours";
+import { demoReviews } from "../app/demo/data/reviews";
+import type { SeedDevice, SeedFlavour, SeedReview } from "../app/demo/data/types";
 import { escapeXml, hash, random, hsl, r1, svg } from "./demo-images/svg-helpers";
 
 const MAX_BYTES = 3 * 1024;

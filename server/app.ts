@@ -4,14 +4,14 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import "~/lib/app-context";
+import "~/context";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { prepareDatabase } from "~/db/prepare.server";
-import { appUrl, loadConfig, mailFrom, trustProxy, type Config } from "~/lib/config.server";
+import { appUrl, loadConfig, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
-import { createMailer } from "~/lib/mailer.server";
-import { createShopServices } from "~/lib/shop-context.server";
+import { createShopServices, shopMailer } from "~/context.server";
+import { seedDemoContent } from "~/demo/seed.server";
 import { toNodeHandler } from "better-auth/node";
 import { ageStatusFromCookies } from "~/modules/compliance/age-gate";
 import { watchContentVersion } from "./content-version-watch";
@@ -27,6 +27,7 @@ import { serveUploads } from "./uploads";
 import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
+import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
 import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
 export type ShopServer = {
@@ -59,7 +60,7 @@ export type ShopServerOptions = {
   clientDir?: string;
 };
 
-/** Checks configuration, opens and migrates the database, loads the demo catalogue if empty, builds the app. */
+/** Checks configuration, opens and migrates the database, loads the demo content if empty and asked, builds the app. */
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
   const log = createLogger(config.LOG_LEVEL);
@@ -75,14 +76,18 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       `Cannot reach the database named by DATABASE_URL (${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
     );
   }
-  // Uploads from before image variants get theirs before any copy serves a page naming them (docs/decisions/018).
-  const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL, (locked) => backfillImageVariants(locked, config.UPLOAD_DIR, log));
+  // A new database gets the demo content unless DEMO_CONTENT=off (docs/decisions/026). Uploads from before image
+  // variants get theirs before any copy serves a page naming them (docs/decisions/018).
+  const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL, {
+    seed: config.DEMO_CONTENT === "on" ? seedDemoContent : undefined,
+    after: (locked) => backfillImageVariants(locked, config.UPLOAD_DIR, log),
+  });
   if (migrations.length) log.info({ migrations }, "database migrated");
   if (loaded.length) log.info({ loaded }, "demo content loaded");
 
   const development = Boolean(options.devMiddleware);
   const lifecycle = createLifecycle(log);
-  const mailer = trackedMailer(createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log, db }), lifecycle);
+  const mailer = trackedMailer(shopMailer(config, db, log), lifecycle);
   const services = await createShopServices(config, db, log, mailer);
   // Background jobs (e-mails, age checks) queued by any server process are run by whichever worker claims them first;
   // on shutdown the job in hand finishes (bounded) after the last request and before the database closes.
@@ -162,7 +167,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 
   app.use(unavailableErrors(log));
 
-  watchDatabase(db);
+  watchDatabase(db, countJobsByKindAndStatus);
   const measured = measure(routePatterns(typeof build === "function" ? null : build));
   let closed: Promise<void> | undefined;
   return {

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
-import type { PageUse } from "~/lib/app-context";
+import type { PageUse } from "~/context";
 import type { ContentVersion } from "./content-version-watch";
 
 const brotliAsync = promisify(brotliCompress);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Compilable, type OperationNodeSource } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -94,4 +94,27 @@ export async function recordHealthCheck(db: Db, name: string, at: string): Promi
       .onConflict((oc) => oc.column("name").doUpdateSet({ checked_at: at }))
       .execute(),
   );
+}
+
+/** Whether the database (or a transaction on it) is PostgreSQL: for the few queries each database does its own way. */
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A write statement built but not run (an insert, update or delete query builder). */
+export type Write = Compilable & OperationNodeSource & { execute(): Promise<unknown> };
+
+/**
+ * Runs several writes as one unit inside the caller's transaction: on PostgreSQL as one statement (the first ones as
+ * data-modifying CTEs, one round trip instead of one each; they all see the same snapshot, so none may depend on
+ * another's rows except through foreign keys, which are checked at the statement's end), on SQLite one after another
+ * (no round trips to save). `null` entries (nothing to write) are skipped.
+ */
+export async function writeTogether(trx: Db, writes: Array<Write | null>): Promise<void> {
+  const todo = writes.filter((w): w is Write => w !== null);
+  if (!isPostgres(trx) || todo.length < 2) {
+    for (const write of todo) await write.execute();
+    return;
+  }
+  const last = todo.pop()!;
+  const ctes = todo.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+  await sql`with ${sql.join(ctes)} ${last}`.execute(trx);
 }

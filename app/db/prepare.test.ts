@@ -2,6 +2,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "./database.server";
 import { prepareDatabase } from "./prepare.server";
+import { demoSeed } from "./testing/demo-seed";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -26,7 +27,7 @@ describe.skipIf(!adminUrl)("prepareDatabase on PostgreSQL", () => {
     // A pool of one each: the lock's connection must also do the work.
     const copies = [0, 1, 2].map(() => createDatabase(url.toString(), { poolSize: 1 }));
     try {
-      const results = await Promise.all(copies.map((db) => prepareDatabase(db, url.toString())));
+      const results = await Promise.all(copies.map((db) => prepareDatabase(db, url.toString(), { seed: demoSeed() })));
       expect(results.filter((r) => r.migrations.length > 0)).toHaveLength(1);
       expect(results.filter((r) => r.loaded.length > 0).map((r) => r.loaded)).toEqual([["catalogue", "blog"]]);
       const row = await copies[0]!.selectFrom("products").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
@@ -47,7 +48,7 @@ describe.skipIf(!adminUrl)("prepareDatabase on PostgreSQL", () => {
       events.push(`${copy} ends`);
     };
     try {
-      await Promise.all(copies.map((db, i) => prepareDatabase(db, url.toString(), step(i)).then(() => events.push(`${i} prepared`))));
+      await Promise.all(copies.map((db, i) => prepareDatabase(db, url.toString(), { after: step(i) }).then(() => events.push(`${i} prepared`))));
       expect(events).toHaveLength(6);
       // Whichever copy took the lock first finished its step before the other began its own, and each copy's
       // preparation ends after its step.

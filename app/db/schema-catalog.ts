@@ -1,5 +1,7 @@
 import type { Generated } from "kysely";
-import type { Flag, JsonText } from "./schema";
+import type { JsonText, NameValue } from "./json-text";
+import type { Flag } from "./schema";
+import type { ItemKind } from "./values";
 
 // The catalogue's tables (part of the Database type in schema.ts).
 
@@ -8,15 +10,15 @@ export type ProductsTable = {
   slug: string;
   name: string;
   description: string;
-  images: JsonText; // string[]
+  images: JsonText<string[]>;
   price_cents: number;
   original_price_cents: number | null;
-  flavors: JsonText; // string[]
-  nicotine_strengths: JsonText; // number[] (mg/ml)
-  puff_counts: JsonText | null; // number[]
-  features: JsonText; // string[]
+  flavors: JsonText<string[]>;
+  nicotine_strengths: JsonText<number[]>; // mg/ml
+  puff_counts: JsonText<number[]> | null;
+  features: JsonText<string[]>;
   details_description: string;
-  specifications: JsonText; // {name, value}[]
+  specifications: JsonText<NameValue[]>;
   stock_quantity: number;
   track_stock: Flag; // 0: made to order, never runs out
   nicotine_mg_ml: number;
@@ -34,9 +36,9 @@ export type FlavoursTable = {
   slug: string;
   name: string;
   description: string;
-  images: JsonText; // string[]
+  images: JsonText<string[]>;
   price_cents: number;
-  sizes: JsonText; // number[] (nicotine mg)
+  sizes: JsonText<number[]>; // nicotine mg
   device_id: string;
   stock_quantity: number;
   track_stock: Flag;
@@ -51,7 +53,7 @@ export type FlavoursTable = {
 /** A device or flavour as listings and search see it, kept in step by triggers (migration 2026_11_24_0010). */
 export type CatalogItemsTable = {
   seq: Generated<number>;
-  kind: "device" | "flavour";
+  kind: ItemKind;
   item_id: string;
   device_id: string;
   kind_order: number; // 0 device, 1 flavour

@@ -1,7 +1,13 @@
 import type { Generated } from "kysely";
+import type { JsonText } from "./json-text";
+import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
+import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason, UserRole } from "./values";
 
-/** Lists are stored as JSON text so both SQLite and PostgreSQL hold them the same way. */
-export type JsonText = string;
+// Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
+// (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
+
+/** Lists are stored as JSON text so both SQLite and PostgreSQL hold them the same way; T is what the text holds. */
+export type { JsonText } from "./json-text";
 /** Booleans are 0/1 integers on both databases. */
 export type Flag = number;
 
@@ -43,7 +49,7 @@ export type RateLimitHitsTable = {
   count: number;
 };
 
-/** Better Auth's user table (its own column names); role: customer | staff. */
+/** Better Auth's user table (its own column names). */
 export type UserTable = {
   id: string;
   name: string;
@@ -56,7 +62,7 @@ export type UserTable = {
   lastName: string | null;
   dateOfBirth: string | null;
   authProvider: string | null;
-  role: Generated<string>;
+  role: Generated<UserRole>;
   deletedAt: string | null;
   twoFactorEnabled: Generated<boolean | number>;
 };
@@ -95,7 +101,7 @@ export type OutboxEmailsTable = { id: string; to_address: string; subject: strin
 
 export type CartLinesTable = {
   user_id: string;
-  kind: string;
+  kind: ItemKind;
   item_id: string;
   flavor: string;
   nicotine_strength: number;
@@ -104,12 +110,12 @@ export type CartLinesTable = {
   created_at: string;
 };
 export type GuestMergesTable = { user_id: string; token: string; created_at: string };
-export type WishlistItemsTable = { user_id: string; kind: string; item_id: string; created_at: string };
+export type WishlistItemsTable = { user_id: string; kind: ItemKind; item_id: string; created_at: string };
 export type AddressesTable = {
   id: string;
   user_id: string;
   title: string;
-  type: string;
+  type: AddressType;
   address: string;
   phone: string;
   is_default: Flag;
@@ -119,7 +125,7 @@ export type AddressesTable = {
 export type CheckoutStateTable = {
   user_id: string;
   address_id: string | null;
-  shipping_method: string | null;
+  shipping_method: ShippingMethod | null;
   delivery_date: string | null;
   updated_at: string;
 };
@@ -127,13 +133,13 @@ export type OrdersTable = {
   id: string;
   user_id: string;
   idempotency_key: string;
-  status: string;
-  payment_status: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
   address_title: string;
-  address_type: string;
+  address_type: AddressType | ""; // "" once the customer's data is erased
   address_text: string;
   address_phone: string;
-  shipping_method: string;
+  shipping_method: ShippingMethod;
   delivery_date: string;
   shipping_cents: number;
   subtotal_cents: number;
@@ -145,7 +151,7 @@ export type OrdersTable = {
 export type OrderLinesTable = {
   order_id: string;
   position: number;
-  kind: string;
+  kind: ItemKind;
   item_id: string;
   name: string;
   image: string | null;
@@ -160,9 +166,9 @@ export type OrderLinesTable = {
 export type OrderEventsTable = {
   id: string;
   order_id: string;
-  field: string; // status | payment_status
-  from_value: string;
-  to_value: string;
+  field: OrderEventField;
+  from_value: OrderStatus | PaymentStatus;
+  to_value: OrderStatus | PaymentStatus;
   by_user_id: string | null;
   by_name: string;
   created_at: string;
@@ -173,11 +179,11 @@ export type UploadsTable = { id: string; file_name: string; content_type: string
 
 export type StockMovementsTable = {
   id: string;
-  kind: string; // device | flavour
+  kind: ItemKind;
   item_id: string;
   change: number;
   quantity_after: number;
-  reason: string; // order | cancelled | received | damaged | correction | edited
+  reason: StockReason;
   order_id: string | null;
   note: Generated<string>;
   by_user_id: string | null;
@@ -185,12 +191,12 @@ export type StockMovementsTable = {
   created_at: string;
 };
 
-export type StockAlertsTable = { id: string; kind: string; item_id: string; email: string; user_id: string | null; created_at: string };
+export type StockAlertsTable = { id: string; kind: ItemKind; item_id: string; email: string; user_id: string | null; created_at: string };
 
 export type AgeVerificationsTable = {
   user_id: string;
-  status: string; // pending | verified | failed (no row: unverified)
-  method: string | null; // service | manual
+  status: RecordedAgeStatus; // no row: unverified
+  method: AgeMethod | null;
   reference: string | null;
   note: string | null;
   decided_at: string | null;
@@ -206,7 +212,7 @@ export type ReturnRequestsTable = {
   order_id: string;
   user_id: string;
   reason: string;
-  status: string; // requested | accepted | refused
+  status: ReturnStatus;
   staff_note: string | null;
   requested_at: string;
   decided_at: string | null;
@@ -217,9 +223,9 @@ export type ReturnRequestsTable = {
 /** The background work queue (docs/decisions/012). */
 export type JobsTable = {
   id: string;
-  kind: string;
-  payload: JsonText;
-  status: string; // queued | running | done | failed
+  kind: JobKindName;
+  payload: JsonText<unknown>;
+  status: JobStatus;
   attempts: number;
   run_at: string;
   give_up_at: string;

@@ -1,12 +1,21 @@
+import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
-import { bumpStorefrontVersion } from "../content-version.server";
-import { countDevices } from "~/modules/catalog/catalog.repository.server";
+import { insertDevice, insertFlavour } from "~/modules/admin/catalog-admin.repository.server";
+import { insertPost } from "~/modules/admin/posts-admin.repository.server";
+import { countDevices, insertReviews } from "~/modules/catalog/catalog.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
-import { demoDevices } from "./devices";
-import { demoFlavours } from "./flavours";
-import { demoPosts } from "./posts";
-import { demoReviews } from "./reviews";
+import { demoDevices } from "./data/devices";
+import { demoFlavours } from "./data/flavours";
+import { demoPosts } from "./data/posts";
+import { demoReviews } from "./data/reviews";
+
+// The demo shop's content, loaded into a database that has none (docs/decisions/026): by `npm start` unless
+// DEMO_CONTENT=off, by `npm run db:seed` and `npm run db:reset`, and by the service tests that ask for it. It writes
+// through the back office's and the catalogue's repositories, like a member of staff adding each item.
+
+/** What `seedDemoContent` may load, in the words its callers print. */
+export type DemoPart = "catalogue" | "blog";
 
 /**
  * Believable starting stock for the demo shop, so every state can be seen: most items have plenty (between 12 and
@@ -26,33 +35,30 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
     for (const [position, d] of demoDevices.entries()) {
       const id = newId();
       deviceIds.set(d.slug, id);
-      await trx
-        .insertInto("products")
-        .values({
-          id,
-          slug: d.slug,
-          name: d.name,
-          description: d.description,
-          images: JSON.stringify(d.images),
-          price_cents: d.priceCents,
-          original_price_cents: d.originalPriceCents,
-          flavors: JSON.stringify(d.flavors),
-          nicotine_strengths: JSON.stringify(d.nicotineStrengths),
-          puff_counts: JSON.stringify(d.puffCounts),
-          features: JSON.stringify(d.features),
-          details_description: d.detailsDescription,
-          specifications: JSON.stringify(d.specifications),
-          ...demoStock(d.stockStatus, position),
-          nicotine_mg_ml: d.nicotineMgMl,
-          pod_ml: d.podMl,
-          rechargeable: d.rechargeable ? 1 : 0,
-          featured: 1,
-          position,
-          archived: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertDevice(trx, {
+        id,
+        slug: d.slug,
+        name: d.name,
+        description: d.description,
+        images: JSON.stringify(d.images),
+        price_cents: d.priceCents,
+        original_price_cents: d.originalPriceCents,
+        flavors: JSON.stringify(d.flavors),
+        nicotine_strengths: JSON.stringify(d.nicotineStrengths),
+        puff_counts: JSON.stringify(d.puffCounts),
+        features: JSON.stringify(d.features),
+        details_description: d.detailsDescription,
+        specifications: JSON.stringify(d.specifications),
+        ...demoStock(d.stockStatus, position),
+        nicotine_mg_ml: d.nicotineMgMl,
+        pod_ml: d.podMl,
+        rechargeable: d.rechargeable ? 1 : 0,
+        featured: 1,
+        position,
+        archived: 0,
+        created_at: now,
+        updated_at: now,
+      });
     }
     const flavourRows = demoFlavours.map((f, index) => {
       const deviceId = deviceIds.get(f.deviceSlug);
@@ -75,11 +81,8 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         updated_at: now,
       };
     });
-    await trx.insertInto("flavours").values(flavourRows).execute();
-    await trx
-      .insertInto("reviews")
-      .values(demoReviews.map((r, position) => ({ id: newId(), position, ...r })))
-      .execute();
+    for (const row of flavourRows) await insertFlavour(trx, row);
+    await insertReviews(trx, demoReviews.map((r, position) => ({ id: newId(), position, ...r })));
     await bumpStorefrontVersion(trx);
   });
   return true;
@@ -90,33 +93,39 @@ export async function seedDemoPostsIfEmpty(db: Db): Promise<boolean> {
   if ((await countPosts(db)) > 0) return false;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("posts")
-      .values(
-        demoPosts.map((p) => ({
-          id: newId(),
-          slug: p.slug,
-          title: p.title,
-          excerpt: p.excerpt,
-          body_markdown: p.bodyMarkdown,
-          cover_image: p.coverImage,
-          author: p.author,
-          published_at: p.publishedAt,
-          draft: p.draft ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    for (const p of demoPosts) {
+      await insertPost(trx, {
+        id: newId(),
+        slug: p.slug,
+        title: p.title,
+        excerpt: p.excerpt,
+        body_markdown: p.bodyMarkdown,
+        cover_image: p.coverImage,
+        author: p.author,
+        published_at: p.publishedAt,
+        draft: p.draft ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
+    }
     await bumpStorefrontVersion(trx);
   });
   return true;
 }
 
-/** Everything the demo shop starts with. */
-export async function seedDemoContent(db: Db): Promise<string[]> {
-  const loaded: string[] = [];
+/** Everything the demo shop starts with; answers the parts it loaded (none when the database had its own). */
+export async function seedDemoContent(db: Db): Promise<DemoPart[]> {
+  const loaded: DemoPart[] = [];
   if (await seedDemoCatalogueIfEmpty(db)) loaded.push("catalogue");
   if (await seedDemoPostsIfEmpty(db)) loaded.push("blog");
   return loaded;
 }
+
+const drafts = demoPosts.filter((p) => p.draft).length;
+const partNames: Record<DemoPart, string> = {
+  catalogue: `the demo catalogue (${demoDevices.length} devices, ${demoFlavours.length} flavours, ${demoReviews.length} reviews)`,
+  blog: `the demo blog (${demoPosts.length} posts, ${drafts} of them ${drafts === 1 ? "a draft" : "drafts"})`,
+};
+
+/** What a part `seedDemoContent` answered holds, in words, for the scripts to print. */
+export const describeDemoPart = (part: string): string => partNames[part as DemoPart] ?? part;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "./shop-time";
 
 const isCurrencyCode = (code: string) => {
   try {
@@ -17,6 +18,8 @@ const configSchema = z.object({
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
     .default("file:./data/shop.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** `on`: a brand-new database gets the demo shop's content at start; `off`: it starts empty (docs/decisions/026). */
+  DEMO_CONTENT: z.enum(["on", "off"], "must be on or off").default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -40,6 +43,8 @@ const configSchema = z.object({
   SHOP_PHONE: z.string().min(3).max(40).default("+44 7700 900123"),
   SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
   SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
+  /** The zone the shop's days are counted and its dates shown in (app/lib/shop-time.ts, docs/decisions/024). */
+  SHOP_TIME_ZONE: z.string().refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London").default(DEFAULT_SHOP_TIME_ZONE),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…").optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   STAFF_EMAIL: z.email().optional(),
@@ -79,6 +84,8 @@ export type ShopSettings = {
   lowStockThreshold: number;
   /** The shop's public address (APP_URL), for canonical links and structured data. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: the browser counts and shows dates in it as the server did (app/root.tsx). */
+  timeZone: string;
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +129,6 @@ export function shopSettings(config: Config): ShopSettings {
     address: config.SHOP_ADDRESS,
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
     publicUrl: appUrl(config),
+    timeZone: config.SHOP_TIME_ZONE,
   };
 }

@@ -1,8 +1,5 @@
 import nodemailer from "nodemailer";
 import type { Attachment } from "nodemailer/lib/mailer";
-import type { Db } from "~/db/database.server";
-import { insertOutboxEmail } from "~/modules/mail/outbox.repository.server";
-import { newId } from "./ids.server";
 import type { Logger } from "./log.server";
 
 /** An e-mail: the text is always there; with `html` it is sent as multipart/alternative (HTML and text). */
@@ -26,20 +23,18 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void; r
 
 /**
  * E-mail through SMTP when SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS). Without it
- * (development) each e-mail is written to the log, links and all, and kept in the outbox table when a database
- * is given (`npm run outbox` lists it), so nothing breaks and nothing is lost.
+ * (development) each e-mail is written to the log, links and all, and handed to `keep` when given (the shop keeps
+ * it in the outbox table, which `npm run outbox` lists), so nothing breaks and nothing is lost.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; log: Logger; db?: Db }): Mailer {
-  const { smtpUrl, from, log, db } = options;
+export function createMailer(options: { smtpUrl?: string; from: string; log: Logger; keep?: (mail: Mail) => Promise<void> }): Mailer {
+  const { smtpUrl, from, log, keep } = options;
   if (!smtpUrl) {
     return {
       transport: "log",
       close: () => {},
       send: async (mail) => {
         log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "e-mail (no SMTP_URL: logged, not sent)");
-        if (db) {
-          await insertOutboxEmail(db, { id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date().toISOString() });
-        }
+        await keep?.(mail);
       },
     };
   }

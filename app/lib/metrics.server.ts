@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import client from "prom-client";
 import type { Db } from "~/db/database.server";
 import { poolUse } from "~/db/database.server";
-import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
 
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
@@ -28,10 +27,13 @@ const latency = new client.Histogram({
 const pageCache = new client.Counter({ name: "shop_page_cache_total", help: "Pages answered from the page cache (hit) or rendered for it (miss).", labelNames: ["result"], registers: [registry] });
 const ordersPlaced = new client.Counter({ name: "shop_orders_placed_total", help: "Orders placed (a repeated click of the same order counts once).", registers: [registry] });
 
+type JobCounts = Array<{ kind: string; status: string; count: number }>;
 let database: Db | null = null;
-/** The database the collected gauges read (pool use, jobs); set once the shop has opened it. */
-export function watchDatabase(db: Db) {
+let countJobs: ((db: Db) => Promise<JobCounts>) | null = null;
+/** The database the collected gauges read (pool use, and the jobs as `jobs` counts them); set once the shop opened it. */
+export function watchDatabase(db: Db, jobs: (db: Db) => Promise<JobCounts>) {
   database = db;
+  countJobs = jobs;
 }
 
 new client.Gauge({
@@ -54,8 +56,8 @@ new client.Gauge({
   // Every copy reads the same table: the cluster's figure is one copy's, not their sum.
   aggregator: "max",
   async collect() {
-    if (!database) return;
-    const rows = await countJobsByKindAndStatus(database).catch(() => []);
+    if (!database || !countJobs) return;
+    const rows = await countJobs(database).catch(() => []);
     this.reset();
     for (const row of rows) this.set({ kind: row.kind, status: row.status }, row.count);
   },

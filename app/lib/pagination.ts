@@ -1,7 +1,7 @@
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
 
 /**
- * The page-number pattern of spec section 2:
+ * The page-number pattern of docs/product/specification.md §2:
  * all pages when there are 5 or fewer; near the start 1,2,3,…,last;
  * near the end 1,…,last three; otherwise 1,…,current,…,last.
  */

@@ -1,4 +1,7 @@
-/** The one place totals are computed (DECISIONS.md): cart page, payment page, saved order and WhatsApp text agree. */
+/**
+ * The one place totals are computed (docs/product/decisions.md, "Decided here": tax): cart page, payment page, saved
+ * order and WhatsApp text agree.
+ */
 export type PricedLine = { unitPriceCents: number; quantity: number };
 export type Totals = { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number };
 

@@ -4,7 +4,7 @@ export type WhatsAppCartLine = { name: string; flavor: string; nicotineStrength:
 export type WhatsAppOrderLine = WhatsAppCartLine & { puffCount: number | null };
 type Money = { subtotalCents: number; taxCents: number; totalCents: number };
 
-/** The cart version (spec section 7): numbered items, Subtotal, Tax, Total and a thank-you line. */
+/** The cart version (docs/product/specification.md §7): numbered items, Subtotal, Tax, Total and a thank-you line. */
 export function cartMessage(shopName: string, lines: WhatsAppCartLine[], money: Money, currency: string): string {
   const m = (cents: number) => formatMoney(cents, currency);
   return [
@@ -33,7 +33,9 @@ export type WhatsAppOrder = {
   totalCents: number;
 };
 
-/** The order version (spec section 7), ending 'Please confirm this order and provide payment details.' */
+/**
+ * The order version (docs/product/specification.md §7), ending 'Please confirm this order and provide payment details.'
+ */
 export function orderMessage(order: WhatsAppOrder, currency: string): string {
   const m = (cents: number) => formatMoney(cents, currency);
   return [

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { paymentLabels, statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
+import { formatDate } from "~/lib/shop-time";
 import { requireUser } from "~/modules/accounts/session.server";
 import { listOrders } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/account-orders";
@@ -24,7 +25,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
           {loaderData.orders.map((order) => (
             <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <Link to={`/account/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">Order {order.id}</Link>
-              <span className="text-sm text-slate-600">{new Date(order.created_at).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}</span>
+              <span className="text-sm text-slate-600">{formatDate(order.created_at)}</span>
               <span className="text-sm">{statusLabels[order.status]} · {paymentLabels[order.payment_status]}</span>
               <Price cents={order.total_cents} className="font-semibold" />
             </li>

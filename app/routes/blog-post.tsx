@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PostArticle } from "~/components/blog/post-article";
 import { pageMeta } from "~/lib/meta";
-import { postStructuredData } from "~/lib/structured-data";
+import { postStructuredData } from "~/modules/content/structured-data";
 import { getPublishedPost } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/blog-post";
 

@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/meta";
 import { getLatestPost } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/blogdetail";
 
-/** The spec's /blogdetail: the latest post (its own address is /blog/{slug}). */
+/** /blogdetail (docs/product/specification.md §2): the latest post (its own address is /blog/{slug}). */
 export async function loader({ context }: Route.LoaderArgs) {
   const post = await getLatestPost(context.db);
   if (!post) throw data(null, { status: 404 });

@@ -10,6 +10,7 @@ import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress }
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/cart-address";
+import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
@@ -115,4 +116,9 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
       </Modal>
     </div>
   );
+}
+
+/** An error in a checkout step keeps the shopper in the checkout, with their cart kept. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} back={checkoutWayBack} />;
 }

@@ -6,15 +6,17 @@ import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
-import { deliveryDateFor, formatDeliveryDate, isoDateInLondon, scheduleDays, shippingOptions, type ShippingMethod } from "~/modules/checkout/shipping";
+import { formatDeliveryDate, shopDate } from "~/lib/shop-time";
+import { deliveryDateFor, scheduleDays, shippingOptions, type ShippingMethod } from "~/modules/checkout/shipping";
 import type { Route } from "./+types/cart-shipping";
+import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Shipping", "Step 2 of checkout: how should we deliver?");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { state } = await requireCheckoutStep(context, request, "shipping");
-  const today = isoDateInLondon(new Date());
+  const today = shopDate();
   return {
     method: state.shippingMethod,
     date: state.deliveryDate,
@@ -90,4 +92,9 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
       </Modal>
     </div>
   );
+}
+
+/** An error in a checkout step keeps the shopper in the checkout, with their cart kept. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} back={checkoutWayBack} />;
 }

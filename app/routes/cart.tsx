@@ -13,6 +13,7 @@ import { cartMessages } from "~/modules/cart/cart";
 import { handleCartAction } from "~/modules/cart/cart-action.server";
 import { getCart } from "~/modules/cart/cart.service.server";
 import type { Route } from "./+types/cart";
+import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
@@ -55,7 +56,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!added) return;
     toast.success(added === "flavour" ? cartMessages.flavourAdded : cartMessages.deviceAdded);
-    navigate("/cart", { replace: true, preventScrollReset: true });
+    void navigate("/cart", { replace: true, preventScrollReset: true });
   }, [added, navigate]);
   const empty = cart.lines.length === 0;
   return (
@@ -118,4 +119,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** An error in a checkout step keeps the shopper in the checkout, with their cart kept. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} back={checkoutWayBack} />;
 }

@@ -9,7 +9,7 @@ import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
-import { productStructuredData } from "~/lib/structured-data";
+import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";

@@ -6,7 +6,7 @@ import { DeviceCard } from "~/components/product/device-card";
 import { FlavourResults } from "~/components/product/product-card";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { organizationStructuredData } from "~/lib/structured-data";
+import { organizationStructuredData } from "~/modules/content/structured-data";
 import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
 import { listLatestPosts } from "~/modules/content/blog.service.server";
@@ -37,9 +37,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Banner />
       <section aria-labelledby="devices-title" className="container-page py-12">
         <h2 id="devices-title" className="text-2xl font-bold">Featured devices</h2>
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {devices.map((d) => <DeviceCard key={d.id} device={d} />)}
-        </div>
+        {devices.length === 0 ? (
+          <p className="mt-6 rounded-xl bg-slate-50 p-6 text-center text-slate-600">No devices yet. Please come back soon.</p>
+        ) : (
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {devices.map((d) => <DeviceCard key={d.id} device={d} />)}
+          </div>
+        )}
       </section>
       <section id="flavours" aria-labelledby="flavours-title" className="container-page scroll-mt-20 py-12">
         <h2 id="flavours-title" className="text-2xl font-bold">Flavours</h2>

@@ -10,10 +10,12 @@ import { totals } from "~/lib/pricing";
 import { getCart } from "~/modules/cart/cart.service.server";
 import { getAddressBook } from "~/modules/checkout/addresses.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
-import { formatDeliveryDate, shippingCost, shippingNames } from "~/modules/checkout/shipping";
+import { formatDeliveryDate } from "~/lib/shop-time";
+import { shippingCost, shippingNames } from "~/modules/checkout/shipping";
 import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order-action.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
+import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
@@ -67,7 +69,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         tab.location.href = answer.whatsappUrl;
       }
       toast.success(orderMessages.placed);
-      navigate(`/success?order=${answer.orderId}`);
+      void navigate(`/success?order=${answer.orderId}`);
     } catch (caught) {
       tab?.close();
       const message = caught instanceof Error && caught.message && !/fetch|JSON/i.test(caught.message) ? caught.message : orderMessages.failed;
@@ -120,11 +122,16 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               Order via WhatsApp
             </button>
           </Form>
-          <Link to="/cart-shipping" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); navigate(-1); } }} className="btn-outline mt-3 w-full">
+          <Link to="/cart-shipping" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); void navigate(-1); } }} className="btn-outline mt-3 w-full">
             Back to Shipping
           </Link>
         </aside>
       </div>
     </div>
   );
+}
+
+/** An error in a checkout step keeps the shopper in the checkout, with their cart kept. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} back={checkoutWayBack} />;
 }

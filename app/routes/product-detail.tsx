@@ -8,7 +8,7 @@ import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
-import { productStructuredData } from "~/lib/structured-data";
+import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
 import { getDevice } from "~/modules/catalog/catalog.service.server";

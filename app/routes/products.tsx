@@ -33,12 +33,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <AutoSubmitSelect action="/products" name="sort" label="Show" value={sort} options={sortOptions} />
       </div>
       <div className="mt-8">
-        <FlavourGrid>
-          {cards.map((card, i) => (
-            <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
-              priceCents={card.priceCents} tag={card.tag} eager={i < FIRST_ROW} />
-          ))}
-        </FlavourGrid>
+        {cards.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No products yet. Please come back soon.</p>
+        ) : (
+          <FlavourGrid>
+            {cards.map((card, i) => (
+              <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
+                priceCents={card.priceCents} tag={card.tag} eager={i < FIRST_ROW} />
+            ))}
+          </FlavourGrid>
+        )}
       </div>
       <Pagination page={page} totalPages={totalPages} />
     </div>

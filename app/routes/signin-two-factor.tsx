@@ -39,6 +39,8 @@ export default function SignInTwoFactor({ loaderData, actionData }: Route.Compon
       <FormAlert message={actionData?.formError} />
       <Form method="post" className="mt-4 space-y-4" noValidate aria-label="Sign in with a code">
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {/* The page asks for one thing, the code: the cursor waits in its field, as authenticator prompts do. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <TextField label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus error={errors.code} />
         <SubmitButton label="Verify" intent="totp" />
       </Form>

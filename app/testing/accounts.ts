@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { createEmailVerificationToken } from "better-auth/api";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { confirmEmail, signUp, type AccountResult } from "~/modules/accounts/accounts.service.server";
 import { requestWith } from "./test-context";
 

@@ -1,9 +1,9 @@
 import type { TestDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
 import type { Mailer } from "~/lib/mailer.server";
-import { createShopServices } from "~/lib/shop-context.server";
+import { createShopServices } from "~/context.server";
 
 /** The request context a loader or action gets, built on a test database. */
 export async function createTestContext(database: TestDatabase, options: { mailer?: Mailer; env?: Record<string, string> } = {}) {

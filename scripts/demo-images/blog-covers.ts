@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoPosts } from "../../app/db/seed/posts";
-import type { SeedPost } from "../../app/db/seed/types";
+import { demoPosts } from "../../app/demo/data/posts";
+import type { SeedPost } from "../../app/demo/data/types";
 import { hash, r1, random, svg } from "./svg-helpers";
 
 const W = 1200;

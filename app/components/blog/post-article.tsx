@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { POST_COVER_SIZES } from "~/components/ui/image-sizes";
 import { Picture } from "~/components/ui/picture";
-import { formatPostDate, type Post } from "~/modules/content/blog";
+import { formatLongDate } from "~/lib/shop-time";
+import type { Post } from "~/modules/content/blog";
 
 /** One post in full. Its HTML comes from the server's Markdown renderer, which lets no raw HTML through. */
 export function PostArticle({ post }: { post: Post }) {
@@ -12,7 +13,7 @@ export function PostArticle({ post }: { post: Post }) {
       </nav>
       <h1 className="mt-3 text-3xl font-extrabold sm:text-4xl">{post.title}</h1>
       <p className="mt-3 text-sm text-slate-600">
-        <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> · By {post.author}
+        <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time> · By {post.author}
       </p>
       <Picture src={post.coverImage} alt={post.title} width={1200} height={675} sizes={POST_COVER_SIZES} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" />
       <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -7,7 +7,7 @@ import { addGuestLine } from "./guest-state";
 
 /**
  * Add to Cart: signed in, the server checks and adds the line; a visitor's line is kept in browser storage and
- * merged into the account on sign-in. Either way the shopper goes to /cart (spec section 4).
+ * merged into the account on sign-in. Either way the shopper goes to /cart (docs/product/specification.md §4).
  */
 export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine | null; disabled?: boolean; disabledReason?: string }) {
   const signedIn = useSignedIn();
@@ -27,7 +27,7 @@ export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine 
     const addAsGuest = () => {
       addGuestLine(line);
       toast.success(added);
-      navigate("/cart");
+      void navigate("/cart");
     };
     if (signedIn === false) return addAsGuest();
     // Clicked before the page heard who is here: ask, then add to the account or keep the line in this browser.

@@ -21,7 +21,7 @@ export function GuestStateSync() {
         const result = (await response.json()) as { merged: boolean; skipped: number };
         clearGuestState();
         if (result.skipped > 0) toast.info("Some items you added before signing in are no longer available.");
-        revalidator.revalidate();
+        void revalidator.revalidate();
       })
       .catch((error) => console.error("Could not move your cart to your account", error));
     // Runs when the signed-in state changes, not on every render.

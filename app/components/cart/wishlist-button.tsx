@@ -18,7 +18,7 @@ export function useWishlist(kind: ItemKind, itemId: string) {
   // While the toggle is sent: what was asked; then its answer, until the header's /api/me has caught up anyway.
   const on = signedIn ? (pending ?? fetcher.data?.inWishlist ?? onAccountList) : guestOn;
   const toggle = () => {
-    if (signedIn) fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
+    if (signedIn) void fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
     else setGuestOn(toggleGuestWishlist(kind, itemId));
   };
   return { on, toggle };

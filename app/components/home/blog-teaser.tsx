@@ -2,7 +2,10 @@ import { PostCard } from "~/components/blog/post-card";
 import { BLOG_TEASER_SIZES } from "~/components/ui/image-sizes";
 import type { PostCard as PostCardData } from "~/modules/content/blog";
 
-/** The three newest posts on the home page; the newest links to /blogdetail, the spec's page for it. */
+/**
+ * The three newest posts on the home page; the newest links to /blogdetail (docs/product/decisions.md, "Decided here":
+ * blog).
+ */
 export function BlogTeaser({ posts }: { posts: PostCardData[] }) {
   if (posts.length === 0) return null;
   return (

@@ -4,7 +4,10 @@ import type { Review } from "~/modules/catalog/catalog";
 
 export const VISIBLE_REVIEWS = 3;
 
-/** The reviews shown from a start index: three, wrapping round the list (spec: 3 of 6 visible). */
+/**
+ * The reviews shown from a start index: three, wrapping round the list (docs/product/specification.md §9: 3 of 6
+ * visible).
+ */
 export function visibleReviews<T>(reviews: T[], start: number, count = VISIBLE_REVIEWS): T[] {
   if (reviews.length === 0) return [];
   return Array.from({ length: Math.min(count, reviews.length) }, (_, i) => reviews[(start + i) % reviews.length]!);
@@ -19,6 +22,8 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
   };
   if (reviews.length === 0) return null;
   return (
+    // The arrow keys work wherever focus is inside the carousel (on its buttons): the keys bubble up to here.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section aria-roledescription="carousel" aria-labelledby="reviews-title" className="container-page py-12" onKeyDown={onKeyDown}>
       <div className="flex items-center justify-between gap-4">
         <h2 id="reviews-title" className="text-2xl font-bold">What our customers say</h2>

@@ -15,6 +15,8 @@ export function AgeGate({ status, returnTo }: { status: Exclude<AgeStatus, "conf
         </p>
         <Form method="post" action="/age-check" className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <input type="hidden" name="returnTo" value={returnTo} />
+          {/* A modal dialog moves focus into itself (WAI-ARIA dialog pattern): to its first answer. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <button type="submit" name="answer" value="yes" className="btn-primary" autoFocus>{AGE_YES}</button>
           <button type="submit" name="answer" value="no" className="btn-outline">{AGE_NO}</button>
         </Form>

@@ -1,4 +1,4 @@
-/** The header's links (spec section 2); the side menu adds Cart. */
+/** The header's links (docs/product/specification.md §2); the side menu adds Cart. */
 export const mainLinks = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },

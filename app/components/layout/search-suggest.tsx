@@ -113,6 +113,8 @@ export function SearchSuggest({ input, listId, onPopup }: SuggestProps) {
     `flex items-center gap-3 px-3 py-2 text-sm hover:bg-brand-50 ${index === active ? "bg-brand-50 outline-2 -outline-offset-2 outline-accent-500" : ""}`;
   return (
     <>
+      {/* Not a control: a press on a suggestion must not take focus from the search box (the keyboard stays there). */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div hidden={!expanded} onMouseDown={(event) => event.preventDefault()}
         className="absolute right-0 top-full z-40 mt-1 w-[min(20rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-lg">
         {answer?.total === 0 && <p className="px-3 pt-2 text-sm text-slate-600">No devices or flavours match.</p>}

@@ -1,10 +1,7 @@
+import { formatDateTime } from "~/lib/shop-time";
 import { statusLabel, type OrderField } from "~/modules/orders/order-status";
 
 export type HistoryEntry = { field: OrderField; to: string; at: string; from?: string; byName?: string };
-
-// One formatter, in the shop's time zone, so the server and the browser render the same text.
-const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
-export const formatOrderTime = (iso: string) => when.format(new Date(iso));
 
 const customerWords: Record<string, string> = { paid: "Payment received", refunded: "Payment refunded" };
 /** 'Order confirmed', 'Payment received'… */
@@ -21,12 +18,12 @@ export function OrderHistory({ placedAt, events, showWho = false }: { placedAt: 
       <h2 id="order-history-title" className="text-lg font-bold">History</h2>
       <ol className="mt-3 space-y-2 text-sm">
         <li className="flex flex-wrap gap-x-3">
-          <time dateTime={placedAt} className="text-slate-600">{formatOrderTime(placedAt)}</time>
+          <time dateTime={placedAt} className="text-slate-600">{formatDateTime(placedAt)}</time>
           <span className="font-semibold">Order placed</span>
         </li>
         {events.map((event, i) => (
           <li key={i} className="flex flex-wrap gap-x-3">
-            <time dateTime={event.at} className="text-slate-600">{formatOrderTime(event.at)}</time>
+            <time dateTime={event.at} className="text-slate-600">{formatDateTime(event.at)}</time>
             <span className="font-semibold">{showWho ? staffWording(event) : customerWording(event)}</span>
             {showWho && event.byName && <span className="text-slate-600">by {event.byName}</span>}
           </li>

@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
 import { FormAlert, SubmitButton } from "~/components/account/auth-card";
 import { TextAreaField } from "~/components/ui/field";
-import { formatDay, REASON_MAX, returnStatusLabels, type ReturnRequest } from "~/modules/orders/returns";
+import { formatDay, formatLongDate } from "~/lib/shop-time";
+import { REASON_MAX, returnStatusLabels, type ReturnRequest } from "~/modules/orders/returns";
 
 /** A return request as the customer or staff see it: asked when, why, and the shop's answer. */
 export function ReturnRequestView({ request, forStaff = false }: { request: ReturnRequest; forStaff?: boolean }) {
-  const when = (iso: string) => formatDay(iso.slice(0, 10));
   return (
     <div className="rounded-xl bg-slate-50 p-4 text-sm">
       <p className="font-semibold">{returnStatusLabels[request.status]}</p>
-      <p className="mt-1">Asked on {when(request.requestedAt)}{forStaff ? "" : " by you"}. Reason: <span className="whitespace-pre-wrap">{request.reason}</span></p>
+      <p className="mt-1">Asked on {formatLongDate(request.requestedAt)}{forStaff ? "" : " by you"}. Reason: <span className="whitespace-pre-wrap">{request.reason}</span></p>
       {request.status === "requested" && !forStaff && <p className="mt-1 text-slate-600">We will e-mail you when we have looked at it.</p>}
-      {request.staffNote && request.decidedAt && <p className="mt-1">Note from the shop ({when(request.decidedAt)}): <span className="whitespace-pre-wrap">{request.staffNote}</span></p>}
+      {request.staffNote && request.decidedAt && <p className="mt-1">Note from the shop ({formatLongDate(request.decidedAt)}): <span className="whitespace-pre-wrap">{request.staffNote}</span></p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Price } from "~/components/ui/price";
-import { formatDeliveryDate } from "~/modules/checkout/shipping";
+import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderStatusLabels, paymentStatusLabels, type Order } from "~/modules/orders/orders";
 
 export const statusLabels: Record<string, string> = { ...orderStatusLabels, paid: "Paid", refunded: "Refunded" };

@@ -2,7 +2,10 @@ import { BoxIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
 
-/** The promises under Add to Cart (spec section 2 and 9); 'In Stock Today' only while the item is in stock. */
+/**
+ * The promises under Add to Cart (docs/product/specification.md §2 and §9); 'In Stock Today' only while the item is in
+ * stock.
+ */
 export function Badges({ inStock }: { inStock: boolean }) {
   const items = [
     { Icon: TruckIcon, title: "Free Delivery", text: "1-2 day" },

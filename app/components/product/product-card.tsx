@@ -41,7 +41,10 @@ export type HeadingLevel = 2 | 3;
 /** The cards in a grid's first row (four on a wide screen). */
 export const FIRST_ROW = 4;
 
-/** Flavour cards, or the spec's empty text when a device has none. `top`: the grid starts near the page's top. */
+/**
+ * Flavour cards, or the empty text of docs/product/specification.md §2 when a device has none. `top`: the grid starts
+ * near the page's top.
+ */
 export function FlavourResults({ flavours, top = false, level = 3 }: { flavours: FlavourCardData[]; top?: boolean; level?: HeadingLevel }) {
   if (flavours.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>;

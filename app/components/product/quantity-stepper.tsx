@@ -1,4 +1,4 @@
-/** Quantity with minus and plus; never below 1 (spec section 4). */
+/** Quantity with minus and plus; never below 1 (docs/product/specification.md §4). */
 export function QuantityStepper({ value, onChange, label = "Quantity" }: { value: number; onChange: (n: number) => void; label?: string }) {
   const btn = "h-10 w-10 rounded-full border border-slate-300 text-lg hover:bg-brand-50 disabled:opacity-40";
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useShopper, useShopSettings } from "~/components/layout/use-shop";
 import { stockMessages, stockStatusOf, type Stock, type StockStatus } from "~/modules/catalog/catalog";
-import { backInStockMessages } from "~/modules/stock/stock";
+import { backInStockMessages, type StockKind } from "~/modules/stock/stock";
 
 const tone: Record<StockStatus, string> = {
   in_stock: "bg-emerald-50 text-emerald-800",
@@ -26,7 +26,7 @@ export function StockStatusTag({ stock }: { stock: Stock }) {
  * 'Email me when it's back' on an out-of-stock item: one e-mail when it is restocked. Works without JavaScript (the
  * answer comes back as a notice on the page); prefilled for a signed-in shopper.
  */
-export function BackInStockForm({ kind, itemId, notice }: { kind: "device" | "flavour"; itemId: string; notice: string | null }) {
+export function BackInStockForm({ kind, itemId, notice }: { kind: StockKind; itemId: string; notice: string | null }) {
   const fetcher = useFetcher<{ error?: string }>();
   // The shopper's address arrives after load (pages are the same for everyone): filled in unless they typed already.
   const email = useShopper()?.user?.email;

@@ -15,13 +15,13 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes
  * asks for at its pixel density. The original stays the `<img>`'s source, for browsers that know neither. Give it
  * width and height (the shape of its box, so nothing moves when it loads), and `loading="lazy"` below the fold.
  */
-export function Picture({ src, sizes, ...img }: Props) {
+export function Picture({ src, sizes, alt, ...img }: Props) {
   const sources = responsiveSources(src);
-  if (!sources) return <img {...img} src={src} />;
+  if (!sources) return <img {...img} src={src} alt={alt} />;
   return (
     <picture className="contents">
       {sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
-      <img {...img} src={src} />
+      <img {...img} src={src} alt={alt} />
     </picture>
   );
 }

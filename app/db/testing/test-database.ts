@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createDatabase, type Db } from "../database.server";
 import { migrateToLatest } from "../migrate.server";
-import { seedDemoContent } from "../seed/seed.server";
+import { demoSeed } from "./demo-seed";
 
 export type TestDatabase = { db: Db; kind: "sqlite" | "postgres"; url: string; drop: () => Promise<void> };
 
@@ -75,7 +75,7 @@ type SuiteOptions = { seed?: boolean };
 
 /**
  * Declares the suite once per database. `testDb()` returns the suite's database inside tests.
- * With `seed`, the demo catalogue and blog are loaded first.
+ * With `seed`, the demo catalogue and blog are loaded first (app/demo, handed in by the Vitest setup: ./demo-seed.ts).
  */
 export function describeEachDatabase(name: string, body: (testDb: () => TestDatabase) => void, options: SuiteOptions = {}) {
   for (const { kind, create } of testDatabaseKinds()) {
@@ -83,7 +83,7 @@ export function describeEachDatabase(name: string, body: (testDb: () => TestData
       let current: TestDatabase | undefined;
       beforeAll(async () => {
         current = await create();
-        if (options.seed) await seedDemoContent(current.db);
+        if (options.seed) await demoSeed()(current.db);
       });
       afterAll(async () => {
         await current?.drop();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { linkIn, startSmtpSink } from "~/testing/smtp-sink";
 import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";

@@ -1,5 +1,9 @@
+import type { UserRole } from "~/db/values";
 import { formText } from "~/lib/form-data";
 import { z } from "zod";
+
+// The set of roles is defined once with the schema (docs/decisions/025).
+export { userRoles, type UserRole } from "~/db/values";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -99,7 +103,7 @@ export type SessionUser = {
   firstName: string | null;
   lastName: string | null;
   dateOfBirth: string | null;
-  role: "customer" | "staff";
+  role: UserRole;
   authProvider: string | null;
   /** The account signs in with a second factor (TOTP). */
   twoFactorEnabled?: boolean;

@@ -3,7 +3,7 @@
  * stay for the shop's accounts with placeholders instead of the person (docs/decisions/020).
  */
 import type { Db } from "~/db/database.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.server";
 import { orderEvents } from "~/modules/orders/order-events.repository.server";

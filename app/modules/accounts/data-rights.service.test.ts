@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, type TestDatabase } from "~/db/testing/test-database";
 import type { Db } from "~/db/database.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { getAdminOrder } from "~/modules/admin/orders-admin.server";
 import { insertOrder, insertUsers, staff } from "~/modules/admin/testing/orders-fixture";
 import { addAddress } from "~/modules/checkout/addresses.service.server";

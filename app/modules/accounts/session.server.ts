@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
@@ -9,7 +9,10 @@ import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
 
 export function toSessionUser(user: AuthUser, session?: Record<string, unknown>): SessionUser {
-  const text = (key: string) => (typeof user[key] === "string" && user[key] !== "" ? (user[key] as string) : null);
+  const text = (key: string) => {
+    const value = user[key];
+    return typeof value === "string" && value !== "" ? value : null;
+  };
   return {
     id: user.id,
     name: user.name,
@@ -49,7 +52,7 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Se
     const direct = await readSessionDirectly(context, cookies);
     if (direct !== undefined) return direct;
     const session = await context.auth.api.getSession({ headers: request.headers });
-    return session ? toSessionUser(session.user as AuthUser, session.session as Record<string, unknown>) : null;
+    return session ? toSessionUser(session.user, session.session) : null;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable(context.log, error, "session");
     context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
@@ -89,11 +92,11 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   if (!token) return undefined;
   const row = await findSessionWithUser(context.db, token);
   if (!row) return null;
-  const expiresAt = new Date(row.expiresAt as string | number | Date).getTime();
+  const expiresAt = new Date(row.expiresAt).getTime();
   if (!(expiresAt > Date.now())) return null;
   const { expiresIn = 0, updateAge = 0 } = lifetime ?? {};
   if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return undefined; // due for its daily refresh
-  return toSessionUser(row as unknown as AuthUser, { secondFactorAt: row.secondFactorAt });
+  return toSessionUser(row, { secondFactorAt: row.secondFactorAt });
 }
 
 /** Where to come back to after signing in: this page, path and query. */

@@ -1,4 +1,4 @@
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { countCartLines } from "~/modules/cart/cart.service.server";
 import { wishlistKeys } from "~/modules/cart/wishlist.service.server";
 import { displayName } from "./accounts";

@@ -1,3 +1,4 @@
+import type { UserRole } from "~/db/values";
 import type { ItemKind } from "~/modules/cart/cart";
 
 /**
@@ -5,7 +6,7 @@ import type { ItemKind } from "~/modules/cart/cart";
  * the same HTML for everyone; this arrives after load from /api/me and is never part of a cached page.
  */
 export type Shopper = {
-  user: { name: string; email: string; role: "customer" | "staff" } | null;
+  user: { name: string; email: string; role: UserRole } | null;
   cartCount: number;
   /** `kind:itemId` of every wishlist item. */
   wishlist: string[];

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { signUpConfirmed } from "~/testing/accounts";
 import { createTestContext, requestWith } from "~/testing/test-context";
 import * as accounts from "./accounts.service.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";
 import type { JobWorker } from "~/modules/jobs/worker.server";

@@ -8,7 +8,7 @@ import { isAPIError } from "better-auth/api";
 import QRCode from "qrcode";
 import type { Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { hitRateLimits, peekRateLimit, TWO_FACTOR_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ADDRESS } from "~/modules/security/rate-limit.server";
 import { check, type SessionUser } from "./accounts";
 import { cookiesOf } from "./accounts.service.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { totpCode } from "~/testing/totp";

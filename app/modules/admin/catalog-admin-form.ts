@@ -1,7 +1,7 @@
 /** The catalogue forms' values: read from a post, made from a saved item, and changed by the image buttons (client-safe). */
 import { formText } from "~/lib/form-data";
 import type { Specification, Stock } from "~/modules/catalog/catalog";
-import { centsToText, deviceFields, flavourFields, limits, MAX_IMAGES, type DeviceField, type DeviceValues, type FlavourField, type FlavourValues } from "./catalog-admin";
+import { centsToText, deviceFields, flavourFields, MAX_IMAGES, type DeviceField, type DeviceValues, type FlavourField, type FlavourValues } from "./catalog-admin";
 
 const MAX_FIELD_LENGTH = 20_000;
 
@@ -63,18 +63,6 @@ export const emptyFlavourValues = (): FlavourValues => ({
   ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
   trackStock: "on", stockQuantity: "0", images: [],
 });
-
-/** A slug from a name: "Blue Razz Ice!" → "blue-razz-ice". */
-export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, limits.slug - 4)
-    .replace(/-+$/g, "");
-}
 
 // ---------- the buttons of the form: save, upload, and moving or removing an image ----------
 

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/database.server";
+import { firstText } from "~/db/json-text";
 import { likePattern } from "~/db/like.server";
-import { parseList, stockOf } from "~/modules/catalog/catalog.service.server";
+import { stockOf } from "~/modules/catalog/catalog-rows.server";
 import type { ArchiveFilter, CatalogKind, CatalogListItem, CatalogListPage, CatalogSortColumn, StockFilter } from "./catalog-admin";
 import * as repo from "./catalog-admin.repository.server";
 import { pageWindow, type SortDirection } from "./listing";
@@ -19,7 +20,7 @@ export async function listCatalogItems(db: Db, kind: CatalogKind, params: Catalo
     id: r.id,
     name: r.name,
     slug: r.slug,
-    image: parseList<string>(r.images)[0] ?? null,
+    image: firstText(r.images),
     priceCents: Number(r.price_cents),
     stock: stockOf(r),
     archived: Number(r.archived) === 1,

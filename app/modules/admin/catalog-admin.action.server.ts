@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import {

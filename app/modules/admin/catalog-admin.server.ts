@@ -2,15 +2,17 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
+import { slugify } from "~/lib/slug";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import type { Specification } from "~/modules/catalog/catalog";
+import { toJsonText } from "~/db/json-text";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
-import { parseList, stockOf } from "~/modules/catalog/catalog.service.server";
+import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
 import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
 import {
   catalogMessages,
   checkDevice,
   checkFlavour,
+  limits,
   MAX_IMAGES,
   type CatalogErrors,
   type CatalogKind,
@@ -19,7 +21,7 @@ import {
   type FlavourField,
   type FlavourValues,
 } from "./catalog-admin";
-import { deviceToValues, flavourToValues, slugify } from "./catalog-admin-form";
+import { deviceToValues, flavourToValues } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "./guard.server";
 import { UPLOAD_URL } from "./uploads.server";
@@ -27,8 +29,6 @@ import { UPLOAD_URL } from "./uploads.server";
 export type SaveResult<F extends string> = { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
 
 const tableOf = { device: "products", flavour: "flavours" } as const;
-
-const nullableNumber = (n: number | null) => (n === null ? null : Number(n));
 
 // ---------- one item, for its edit page ----------
 
@@ -40,23 +40,11 @@ export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findDevice(db, id);
   if (!row) return null;
+  const device = toDevice(row);
   const values = deviceToValues({
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    images: parseList<string>(row.images),
-    priceCents: Number(row.price_cents),
-    originalPriceCents: nullableNumber(row.original_price_cents),
-    flavors: parseList<string>(row.flavors),
-    nicotineStrengths: parseList<number>(row.nicotine_strengths),
-    puffCounts: parseList<number>(row.puff_counts),
-    features: parseList<string>(row.features),
-    detailsDescription: row.details_description,
-    specifications: parseList<Specification>(row.specifications),
-    stock: stockOf(row),
-    nicotineMgMl: Number(row.nicotine_mg_ml),
-    podMl: nullableNumber(row.pod_ml),
-    rechargeable: Number(row.rechargeable) === 1,
+    ...device,
+    detailsDescription: device.details.description,
+    specifications: device.details.specifications,
     featured: Number(row.featured) === 1,
     position: Number(row.position),
   });
@@ -67,19 +55,7 @@ export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEdito
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findFlavour(db, id);
   if (!row) return null;
-  const values = flavourToValues({
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    images: parseList<string>(row.images),
-    priceCents: Number(row.price_cents),
-    sizes: parseList<number>(row.sizes),
-    deviceId: row.device_id,
-    stock: stockOf(row),
-    nicotineMgMl: Number(row.nicotine_mg_ml),
-    podMl: nullableNumber(row.pod_ml),
-    bottleMl: nullableNumber(row.bottle_ml),
-  });
+  const values = flavourToValues(flavourOf(row));
   return {
     id: row.id,
     name: row.name,
@@ -120,7 +96,7 @@ async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: strin
     return owner === null || owner === ownId;
   };
   if (typed) return (await free(typed)) ? { slug: typed } : { error: catalogMessages.slugTaken[kind] };
-  const base = slugify(name) || kind;
+  const base = slugify(name, { max: limits.slug - 4, fallback: kind }); // room for "-2"…"-20"
   for (let n = 1; n <= 20; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (await free(candidate)) return { slug: candidate };
@@ -158,15 +134,15 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
     slug: slug.slug,
     name: input.name,
     description: input.description,
-    images: JSON.stringify(images.images),
+    images: toJsonText(images.images),
     price_cents: input.price,
     original_price_cents: input.originalPrice,
-    flavors: JSON.stringify(input.flavors),
-    nicotine_strengths: JSON.stringify(input.nicotineStrengths),
-    puff_counts: JSON.stringify(input.puffCounts),
-    features: JSON.stringify(input.features),
+    flavors: toJsonText(input.flavors),
+    nicotine_strengths: toJsonText(input.nicotineStrengths),
+    puff_counts: toJsonText(input.puffCounts),
+    features: toJsonText(input.features),
     details_description: input.detailsDescription,
-    specifications: JSON.stringify(input.specifications),
+    specifications: toJsonText(input.specifications),
     track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
@@ -221,9 +197,9 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
     slug: slug.slug,
     name: input.name,
     description: input.description,
-    images: JSON.stringify(images.images),
+    images: toJsonText(images.images),
     price_cents: input.price,
-    sizes: JSON.stringify(input.sizes),
+    sizes: toJsonText(input.sizes),
     device_id: input.deviceId,
     track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
@@ -254,7 +230,7 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
 }
 
 /** Archives (hides from the shop) or restores a device or flavour; false for an unknown id. A device's flavours follow it. */
-async function setArchived(db: Db, actor: SessionUser | null, kind: "device" | "flavour", id: string, archived: boolean): Promise<boolean> {
+async function setArchived(db: Db, actor: SessionUser | null, kind: CatalogKind, id: string, archived: boolean): Promise<boolean> {
   assertStaff(actor);
   if (!catalogIdSchema.safeParse(id).success) return false;
   const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;

@@ -201,7 +201,7 @@ describeEachDatabase(
       const { db } = testDb();
       const name = `<script>alert("x")</script> & <b>bold</b>`;
       const id = saved(await saveFlavour(db, staff, null, flavourValues({ name, description: "<img src=x onerror=alert(1)>" })));
-      expect(await getFlavour(db, id)).toMatchObject({ name, description: "<img src=x onerror=alert(1)>", slug: "script-alert-x-script-b-bold-b" });
+      expect(await getFlavour(db, id)).toMatchObject({ name, description: "<img src=x onerror=alert(1)>", slug: "script-alert-x-script-and-b-bold-b" }); // "&" reads "and" in every slug (docs/decisions/025)
       const deviceId2 = saved(await saveDevice(db, staff, null, deviceValues({ name, features: "<script>1</script>", specifications: "<b>Key</b>: <i>value</i>" })));
       expect(await getDevice(db, deviceId2)).toMatchObject({ name, features: ["<script>1</script>"], details: { specifications: [{ name: "<b>Key</b>", value: "<i>value</i>" }] } });
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkUkLimits } from "~/modules/compliance/compliance";
 import { checkFlavour, parseMoney, parseSpecifications, type FlavourValues } from "./catalog-admin";
-import { applyImageIntent, parseIntent, slugify } from "./catalog-admin-form";
+import { slugify } from "~/lib/slug";
+import { applyImageIntent, parseIntent } from "./catalog-admin-form";
 
 describe("catalogue form rules", () => {
   it("reads prices typed in the shop currency as whole cents, refusing negatives, extra decimals and absurd values", () => {

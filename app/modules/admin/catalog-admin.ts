@@ -1,11 +1,12 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
+import type { ItemKind } from "~/db/values";
 import type { Specification, Stock } from "~/modules/catalog/catalog";
 import { stockQuantityField } from "~/modules/stock/stock.schema";
 import { oneOf } from "./listing";
 import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
 
-export type CatalogKind = "device" | "flavour";
+export type CatalogKind = ItemKind;
 
 export const MAX_IMAGES = 10;
 export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip

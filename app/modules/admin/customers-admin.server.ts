@@ -1,6 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { fullName, type SessionUser } from "~/modules/accounts/accounts";
-import { addressTypeLabels, type AddressType } from "~/modules/checkout/addresses";
+import { addressTypeLabels } from "~/modules/checkout/addresses";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type ListParams } from "./listing";
 import * as repo from "./customers-admin.repository.server";
@@ -65,7 +65,7 @@ export async function getCustomer(db: Db, actor: SessionUser | null, id: string)
     addresses: addresses.map((a) => ({
       id: a.id,
       title: a.title,
-      type: addressTypeLabels[a.type as AddressType] ?? a.type,
+      type: addressTypeLabels[a.type] ?? a.type,
       address: a.address,
       phone: a.phone,
       isDefault: Number(a.is_default) === 1,

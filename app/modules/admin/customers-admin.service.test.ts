@@ -1,7 +1,10 @@
 import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { Insertable } from "kysely";
+import type { OrdersTable } from "~/db/schema";
+import type { OrderStatus } from "~/db/values";
+import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import * as accounts from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -26,7 +29,7 @@ const loaderData = (value: unknown) => (value as { data: unknown }).data;
 const keysOf = (value: unknown): string[] =>
   value && typeof value === "object" ? Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]) : [];
 
-const order = (id: string, userId: string, createdAt: string, totalCents: number, status = "pending") => ({
+const order = (id: string, userId: string, createdAt: string, totalCents: number, status: OrderStatus = "pending"): Insertable<OrdersTable> => ({
   id, user_id: userId, idempotency_key: `key-${id}-0123456789`, status, payment_status: "pending",
   address_title: "Home", address_type: "HOME", address_text: "1 Test Road, Leeds", address_phone: "07700 900111",
   shipping_method: "free", delivery_date: "2026-12-01", shipping_cents: 0, subtotal_cents: totalCents, tax_cents: 0, total_cents: totalCents,

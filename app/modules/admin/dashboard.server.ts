@@ -1,5 +1,5 @@
 import type { Db } from "~/db/database.server";
-import { addDays, isoDateInLondon } from "~/modules/checkout/shipping";
+import { addDays, shopDate, shopDayStart, weekStart } from "~/lib/shop-time";
 import * as repo from "./dashboard.repository.server";
 
 export type DayTotal = { day: string; orders: number; revenueCents: number };
@@ -8,37 +8,23 @@ export type Dashboard = {
   week: { orders: number; revenueCents: number };
   awaitingConfirmation: number;
   unhandledMessages: number;
-  /** The last 14 days in London, oldest first, every day present. */
+  /** The shop's last 14 days, oldest first, every day present. */
   sales: DayTotal[];
 };
 
 export const CHART_DAYS = 14;
 
-/** The UTC instant at which a London calendar day begins (handles BST/GMT). */
-export function londonDayStart(isoDate: string): Date {
-  const noon = new Date(`${isoDate}T12:00:00Z`);
-  const londonNoon = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(noon);
-  const offsetHours = Number(londonNoon) - 12; // 1 in summer time, 0 in winter
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) - offsetHours * 3_600_000);
-}
-
-/** Monday of the London week containing `isoDate`. */
-export function weekStart(isoDate: string): string {
-  const weekday = new Date(`${isoDate}T12:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(isoDate, -((weekday + 6) % 7));
-}
-
 /**
- * What staff see first: today's and this week's orders and revenue (London days, weeks from Monday; cancelled
+ * What staff see first: today's and this week's orders and revenue (the shop's days, weeks from Monday; cancelled
  * orders count for neither), orders waiting for confirmation, unhandled messages, and 14 days of sales.
  */
 export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
-  const today = isoDateInLondon(now);
+  const today = shopDate(now);
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
   const monday = weekStart(today);
   const from = [chartFrom, monday].sort()[0]!;
   const [recent, pending, messages] = await Promise.all([
-    repo.findOrdersSince(db, londonDayStart(from).toISOString()),
+    repo.findOrdersSince(db, shopDayStart(from).toISOString()),
     repo.countPendingOrders(db),
     repo.countUnhandledMessages(db),
   ]);
@@ -49,7 +35,7 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
   }
   const summary = { today: { orders: 0, revenueCents: 0 }, week: { orders: 0, revenueCents: 0 } };
   for (const order of recent) {
-    const day = isoDateInLondon(new Date(order.created_at));
+    const day = shopDate(order.created_at);
     const add = (into: { orders: number; revenueCents: number }) => {
       into.orders += 1;
       into.revenueCents += order.total_cents;

@@ -1,11 +1,15 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
+import type { Insertable } from "kysely";
+import type { OrdersTable } from "~/db/schema";
+import type { OrderStatus } from "~/db/values";
 import { newId } from "~/lib/ids.server";
-import { CHART_DAYS, loadDashboard, londonDayStart, weekStart } from "./dashboard.server";
+import { shopDayStart, weekStart } from "~/lib/shop-time";
+import { CHART_DAYS, loadDashboard } from "./dashboard.server";
 
-it("finds where London days and weeks begin, in winter and in summer time", () => {
-  expect(londonDayStart("2026-01-15").toISOString()).toBe("2026-01-15T00:00:00.000Z");
-  expect(londonDayStart("2026-07-15").toISOString()).toBe("2026-07-14T23:00:00.000Z");
+it("finds where the shop's days and weeks begin, in winter and in summer time", () => {
+  expect(shopDayStart("2026-01-15").toISOString()).toBe("2026-01-15T00:00:00.000Z");
+  expect(shopDayStart("2026-07-15").toISOString()).toBe("2026-07-14T23:00:00.000Z");
   expect(weekStart("2026-11-22")).toBe("2026-11-16"); // a Sunday belongs to the week that began on Monday
   expect(weekStart("2026-11-23")).toBe("2026-11-23");
 });
@@ -17,7 +21,7 @@ describeEachDatabase("dashboard", (testDb) => {
     const { db } = testDb();
     const stamp = now.toISOString();
     await db.insertInto("user").values({ id: "dash-user", name: "Dash", email: "dash@example.com", emailVerified: 0, createdAt: stamp, updatedAt: stamp, role: "customer" }).execute();
-    const order = (createdAt: string, totalCents: number, status = "pending") => ({
+    const order = (createdAt: string, totalCents: number, status: OrderStatus = "pending"): Insertable<OrdersTable> => ({
       id: newId(8).toUpperCase(), user_id: "dash-user", idempotency_key: newId(20), status, payment_status: "pending",
       address_title: "Home", address_type: "HOME", address_text: "1 Road", address_phone: "0770", shipping_method: "free", delivery_date: "2026-11-30",
       shipping_cents: 0, subtotal_cents: totalCents, tax_cents: 0, total_cents: totalCents, created_at: createdAt, updated_at: createdAt,

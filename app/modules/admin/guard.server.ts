@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { getSessionUser } from "~/modules/accounts/session.server";
 

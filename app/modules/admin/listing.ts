@@ -1,4 +1,5 @@
 /** Paging and sorting of back-office lists, read from the URL (?page=, ?sort=, ?dir=, ?q=). */
+import { isOneOf } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -9,7 +10,7 @@ export type ListParams<S extends string> = { sort: S; dir: SortDirection; q: str
 /** Reads sort, direction and search from the URL; anything not on the list of sortable columns gives the default. */
 export function listParams<S extends string>(url: URL, sortable: readonly S[], defaultSort: S, defaultDir: SortDirection = "desc"): ListParams<S> {
   const sortParam = url.searchParams.get("sort");
-  const sort = sortable.includes(sortParam as S) ? (sortParam as S) : defaultSort;
+  const sort = isOneOf(sortable, sortParam) ? sortParam : defaultSort;
   const dirParam = url.searchParams.get("dir");
   const dir: SortDirection = dirParam === "asc" || dirParam === "desc" ? dirParam : defaultDir;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -24,5 +25,4 @@ export function pageWindow(rawPage: string | null, total: number, perPage = ADMI
 }
 
 /** `raw` when it is one of `values` (a filter in the address), otherwise `fallback`. */
-export const oneOf = <V extends string>(raw: string | null, values: readonly V[], fallback: V): V =>
-  values.includes(raw as V) ? (raw as V) : fallback;
+export const oneOf = <V extends string>(raw: string | null, values: readonly V[], fallback: V): V => (isOneOf(values, raw) ? raw : fallback);

@@ -18,7 +18,7 @@ export async function listMail(db: Db, actor: SessionUser | null, params: ListPa
     kind: r.kind,
     recipient: r.recipient,
     subject: r.subject,
-    status: r.status as AdminMail["status"],
+    status: r.status,
     attempts: Number(r.attempts),
     lastError: r.last_error,
     createdAt: r.created_at,

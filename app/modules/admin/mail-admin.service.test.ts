@@ -1,7 +1,7 @@
 import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { findJob } from "~/modules/jobs/jobs.repository.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { action as mailAction, loader as mailLoader } from "~/routes/admin/mail";

@@ -1,5 +1,6 @@
 /** The back office's Mail page: what both the page and the server need (client-safe). */
 import { z } from "zod";
+import type { JobStatus } from "~/modules/jobs/jobs";
 import { oneOf } from "./listing";
 
 export const MAIL_FILTERS = ["all", "queued", "done", "failed"] as const;
@@ -14,7 +15,7 @@ export type AdminMail = {
   kind: string;
   recipient: string | null;
   subject: string | null;
-  status: "queued" | "running" | "done" | "failed";
+  status: JobStatus;
   attempts: number;
   lastError: string | null;
   createdAt: string;

@@ -3,17 +3,17 @@ import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
 import { orderStatuses } from "~/modules/orders/orders";
-import { addDays } from "~/modules/checkout/shipping";
-import { londonDayStart } from "./dashboard.server";
+import type { OrderMove } from "~/modules/orders/order-status";
+import { addDays, shopDayStart } from "~/lib/shop-time";
 import type { OrderFilters } from "./orders-admin.server";
 
 function filtered(db: Db, filters: OrderFilters) {
   let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
   if (filters.status) query = query.where("o.status", "=", filters.status);
   if (filters.payment) query = query.where("o.payment_status", "=", filters.payment);
-  // Days are the shop's (London) days: "to" includes the whole of that day.
-  if (filters.from) query = query.where("o.created_at", ">=", londonDayStart(filters.from).toISOString());
-  if (filters.to) query = query.where("o.created_at", "<", londonDayStart(addDays(filters.to, 1)).toISOString());
+  // Days are the shop's days (app/lib/shop-time.ts): "to" includes the whole of that day.
+  if (filters.from) query = query.where("o.created_at", ">=", shopDayStart(filters.from).toISOString());
+  if (filters.to) query = query.where("o.created_at", "<", shopDayStart(addDays(filters.to, 1)).toISOString());
   if (filters.customer) {
     const pattern = likePattern(filters.customer);
     query = query.where((eb) => eb.or([likeMatch("u.name", pattern), likeMatch("u.email", pattern)]));
@@ -59,11 +59,11 @@ export const findOrderState = (db: Db, orderId: string) =>
     .executeTakeFirst();
 
 /** Moves the field from `from` to `to` only if it is still `from` (true); a change landing first wins. */
-export async function moveIfStill(db: Db, orderId: string, field: "status" | "paymentStatus", from: string, to: string, at: string): Promise<boolean> {
+export async function moveIfStill(db: Db, orderId: string, move: OrderMove, at: string): Promise<boolean> {
   const update =
-    field === "status"
-      ? db.updateTable("orders").set({ status: to, updated_at: at }).where("status", "=", from)
-      : db.updateTable("orders").set({ payment_status: to, updated_at: at }).where("payment_status", "=", from);
+    move.field === "status"
+      ? db.updateTable("orders").set({ status: move.to, updated_at: at }).where("status", "=", move.from)
+      : db.updateTable("orders").set({ payment_status: move.to, updated_at: at }).where("payment_status", "=", move.from);
   const result = await update.where("id", "=", orderId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

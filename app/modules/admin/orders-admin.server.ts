@@ -1,10 +1,10 @@
 /** The back office's orders: the filtered list, one order in full, and status changes along the allowed steps. */
 import type { Db } from "~/db/database.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.repository.server";
-import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderField } from "~/modules/orders/order-status";
+import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderMove } from "~/modules/orders/order-status";
 import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { assertStaff } from "./guard.server";
@@ -67,8 +67,8 @@ export async function listAdminOrders(db: Db, actor: SessionUser | null, filters
     id: row.id,
     createdAt: row.created_at,
     customer: { id: row.user_id, name: row.name, email: row.email },
-    status: row.status as OrderStatus,
-    paymentStatus: row.payment_status as PaymentStatus,
+    status: row.status,
+    paymentStatus: row.payment_status,
     totalCents: row.total_cents,
   }));
   return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
@@ -88,7 +88,7 @@ export async function getAdminOrder(db: Db, actor: SessionUser | null, id: strin
 }
 
 export type StepResult =
-  | { ok: true; orderId: string; field: OrderField; from: string; to: string; message: string; customer: { email: string; name: string } }
+  | ({ ok: true; orderId: string; message: string; customer: { email: string; name: string } } & OrderMove)
   | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**
@@ -111,17 +111,16 @@ export async function changeOrderStep(
     const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
     if (!row) return { ok: false, status: 404, message: "There is no such order." };
-    const state = { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus };
-    const check = checkStep(input.step, state, input.from);
+    const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
     if (!check.ok) return { ok: false, status: 409, message: check.message };
     // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
     if (check.field === "status" && check.to === "dispatched" && !(await dispatchAllowed(trx, row.user_id))) {
       return { ok: false, status: 409, message: ageMessages.dispatchRefused };
     }
-    if (!(await repo.moveIfStill(trx, input.orderId, check.field, check.from, check.to, stamp))) {
+    if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
-      const raced = after ? checkStep(input.step, { status: after.status as OrderStatus, paymentStatus: after.payment_status as PaymentStatus }, input.from) : null;
+      const raced = after ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from) : null;
       return { ok: false, status: 409, message: raced && !raced.ok ? raced.message : "This order changed while you were looking at it. Nothing was changed; check it and try again." };
     }
     await recordOrderEvent(trx, input.orderId, { field: check.field, from: check.from, to: check.to, byUserId: actor.id, byName: actor.name || actor.email, at: stamp });
@@ -134,11 +133,8 @@ export async function changeOrderStep(
       await enqueueJob(trx, "order-status", payload, now);
     }
     return {
-      ok: true,
+      ...check,
       orderId: input.orderId,
-      field: check.field,
-      from: check.from,
-      to: check.to,
       message: `Order ${input.orderId} is now ${statusLabel(check.field, check.to)}.`,
       customer: { email: row.email, name: row.firstName || row.name || "there" },
     };

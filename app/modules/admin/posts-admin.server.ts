@@ -1,13 +1,15 @@
 import { isUniqueViolation } from "~/db/errors.server";
 import type { Db } from "~/db/database.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { newId } from "~/lib/ids.server";
+import { slugify } from "~/lib/slug";
+import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { check, type FieldErrors, type SessionUser } from "~/modules/accounts/accounts";
 import { renderMarkdown } from "~/modules/content/markdown.server";
 import { assertStaff } from "./guard.server";
 import { pageWindow, type ListParams } from "./listing";
-import { londonDate, londonMidnight, postInput, postValues, slugify, type PostSort, type PostValues } from "./posts-admin";
+import { postInput, postValues, type PostSort, type PostValues } from "./posts-admin";
 import * as posts from "./posts-admin.repository.server";
 import { findUpload } from "./uploads.repository.server";
 import { storeImage, UPLOAD_URL } from "./uploads.server";
@@ -70,7 +72,7 @@ export async function getPostForEdit(db: Db, actor: SessionUser | null, id: stri
       excerpt: r.excerpt,
       author: r.author,
       body: r.body_markdown,
-      publishDate: londonDate(r.published_at),
+      publishDate: shopDate(r.published_at),
       published: !draft,
       keptCover: r.cover_image,
     },
@@ -79,7 +81,7 @@ export async function getPostForEdit(db: Db, actor: SessionUser | null, id: stri
 
 /** The values of a new post's form. */
 export const newPostValues = (author: string, now = new Date()): PostValues => ({
-  title: "", slug: "", excerpt: "", author, body: "", publishDate: londonDate(now), published: false, keptCover: "",
+  title: "", slug: "", excerpt: "", author, body: "", publishDate: shopDate(now), published: false, keptCover: "",
 });
 
 type Existing = { id: string; cover_image: string; published_at: string };
@@ -104,7 +106,7 @@ async function resolveCover(deps: PostDeps, actor: SessionUser, existing: Existi
 
 /** A slug made from the title, with -2, -3… when it is taken. */
 async function freeSlug(db: Db, title: string, exceptId: string | null): Promise<string> {
-  const base = slugify(title);
+  const base = slugify(title, { fallback: "post" });
   const taken = await posts.slugsLike(db, base, exceptId);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -128,8 +130,8 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
   const input = checked.data;
   const slug = input.slug || (await freeSlug(deps.db, input.title, postId));
   if (input.slug && (await posts.slugInUse(deps.db, slug, postId))) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
-  // An unchanged date keeps the post's exact time; a new one starts at the beginning of that UK day.
-  const publishedAt = existing && londonDate(existing.published_at) === input.publishDate ? existing.published_at : londonMidnight(input.publishDate);
+  // An unchanged date keeps the post's exact time; a new one starts at the beginning of that shop day.
+  const publishedAt = existing && shopDate(existing.published_at) === input.publishDate ? existing.published_at : shopDayStart(input.publishDate).toISOString();
   const stamp = now.toISOString();
   const row = {
     slug,

@@ -12,7 +12,9 @@ import { action as newPostAction } from "~/routes/admin/post-new";
 import { action as postAction } from "~/routes/admin/post";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { StaffOnlyError } from "./guard.server";
-import { londonDate, londonMidnight, slugify, type PostValues } from "./posts-admin";
+import { shopDate, shopDayStart } from "~/lib/shop-time";
+import { slugify } from "~/lib/slug";
+import type { PostValues } from "./posts-admin";
 import { getPostForEdit, listPosts, postMessages, previewPost, savePost, setPostPublished, type PostDeps } from "./posts-admin.server";
 import type { PostSort } from "./posts-admin";
 import { uploadMessages, UPLOAD_URL } from "./uploads.server";
@@ -241,14 +243,14 @@ describeEachDatabase(
 it("makes slugs from titles", () => {
   expect(slugify("Crème brûlée: 5 tips!")).toBe("creme-brulee-5-tips");
   expect(slugify("Salt & Pepper")).toBe("salt-and-pepper");
-  expect(slugify("¿¿¿")).toBe("post");
+  expect(slugify("¿¿¿", { fallback: "post" })).toBe("post"); // what a post's slug falls back to (freeSlug)
   expect(slugify("a".repeat(150))).toHaveLength(100);
 });
 
-it("dates posts by the UK calendar: midnight in London, in summer time and in winter", () => {
-  expect(londonMidnight("2026-07-01")).toBe("2026-06-30T23:00:00.000Z");
-  expect(londonMidnight("2026-01-20")).toBe("2026-01-20T00:00:00.000Z");
-  expect(londonMidnight("2026-03-29")).toBe("2026-03-29T00:00:00.000Z"); // the day summer time starts
-  expect(londonMidnight("2026-10-25")).toBe("2026-10-24T23:00:00.000Z"); // the day it ends
-  expect(londonDate("2026-06-30T23:30:00.000Z")).toBe("2026-07-01");
+it("dates posts by the shop's calendar: midnight in Europe/London (the default), in summer time and in winter", () => {
+  expect(shopDayStart("2026-07-01").toISOString()).toBe("2026-06-30T23:00:00.000Z");
+  expect(shopDayStart("2026-01-20").toISOString()).toBe("2026-01-20T00:00:00.000Z");
+  expect(shopDayStart("2026-03-29").toISOString()).toBe("2026-03-29T00:00:00.000Z"); // the day summer time starts
+  expect(shopDayStart("2026-10-25").toISOString()).toBe("2026-10-24T23:00:00.000Z"); // the day it ends
+  expect(shopDate("2026-06-30T23:30:00.000Z")).toBe("2026-07-01");
 });

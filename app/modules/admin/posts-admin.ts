@@ -71,30 +71,3 @@ export function postValues(form: FormData): PostValues {
     keptCover: text("keptCover"),
   };
 }
-
-/** "Crème brûlée: 5 tips!" → "creme-brulee-5-tips"; nothing usable gives "post". */
-export function slugify(title: string, max = 100): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, max)
-    .replace(/-+$/, "");
-  return slug || "post";
-}
-
-const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-const londonHour = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" });
-
-/** The UK calendar date (YYYY-MM-DD) of an instant. */
-export const londonDate = (iso: string | Date) => londonDay.format(new Date(iso));
-
-/** The instant a UK calendar date begins (00:00 in London, GMT or BST), as an ISO timestamp. */
-export function londonMidnight(date: string): string {
-  const utcMidnight = new Date(`${date}T00:00:00.000Z`);
-  const offsetHours = Number(londonHour.format(utcMidnight)) % 24;
-  return new Date(utcMidnight.getTime() - offsetHours * 3_600_000).toISOString();
-}

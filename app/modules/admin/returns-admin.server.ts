@@ -19,7 +19,7 @@ export async function listReturnRequests(db: Db, actor: SessionUser | null, stat
     orderId: r.order_id,
     customer: r.name || r.email,
     reason: r.reason,
-    status: r.status as ReturnStatus,
+    status: r.status,
     requestedAt: r.requested_at,
     decidedAt: r.decided_at,
     decidedBy: r.decided_by_name,

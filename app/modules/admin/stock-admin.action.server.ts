@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { formText } from "~/lib/form-data";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import type { Stock } from "~/modules/catalog/catalog";

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
-import type { AgeStatus } from "./age-checks";
+import type { OrderStatus, RecordedAgeStatus } from "~/db/values";
+import type { AgeMethod, AgeStatus } from "./age-checks";
 
 // Every query of age verification. Rows in, rows out.
 
@@ -17,7 +18,7 @@ export async function openCheck(db: Db, userId: string, stamp: string): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export type Decision = { status: "verified" | "failed"; method: "service" | "manual"; reference: string | null; note: string | null; byId: string | null; byName: string | null; at: string };
+export type Decision = { status: "verified" | "failed"; method: AgeMethod; reference: string | null; note: string | null; byId: string | null; byName: string | null; at: string };
 
 /** Records a decision only from one of the states given (two staff at once: one wins); true when it was recorded. */
 export async function decide(db: Db, userId: string, from: AgeStatus[], decision: Decision): Promise<boolean> {
@@ -58,7 +59,7 @@ export function findChecks(db: Db, limit: number, offset: number) {
     .execute();
 }
 
-export async function countChecks(db: Db, status?: AgeStatus): Promise<number> {
+export async function countChecks(db: Db, status?: RecordedAgeStatus): Promise<number> {
   let query = db.selectFrom("age_verifications").select((eb) => eb.fn.countAll<number | string>().as("n"));
   if (status) query = query.where("status", "=", status);
   return Number((await query.executeTakeFirstOrThrow()).n);
@@ -99,7 +100,7 @@ export function findOpenOrderIds(db: Db, userId: string) {
 }
 
 /** Cancels the order only if it is still in the status read (true). */
-export async function cancelOrderIfStill(db: Db, orderId: string, status: string, at: string): Promise<boolean> {
+export async function cancelOrderIfStill(db: Db, orderId: string, status: OrderStatus, at: string): Promise<boolean> {
   const result = await db.updateTable("orders").set({ status: "cancelled", updated_at: at }).where("id", "=", orderId).where("status", "=", status).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

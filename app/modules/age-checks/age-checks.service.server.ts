@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import type { RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check, fullName } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/admin/guard.server";
@@ -23,11 +24,11 @@ export type AgeVerification = {
 
 const UNVERIFIED: AgeVerification = { status: "unverified", method: null, reference: null, note: null, decidedAt: null, decidedBy: null, requestedAt: null };
 
-type VerificationRow = { status: string; method: string | null; reference: string | null; note: string | null; decided_at: string | null; decided_by_name: string | null; requested_at: string };
+type VerificationRow = { status: RecordedAgeStatus; method: AgeMethod | null; reference: string | null; note: string | null; decided_at: string | null; decided_by_name: string | null; requested_at: string };
 
 const toVerification = (row: VerificationRow): AgeVerification => ({
-  status: row.status as AgeStatus,
-  method: row.method as AgeMethod | null,
+  status: row.status,
+  method: row.method,
   reference: row.reference,
   note: row.note,
   decidedAt: row.decided_at,
@@ -44,11 +45,10 @@ export async function ageVerificationOf(db: Db, userId: string): Promise<AgeVeri
 /**
  * Inside an order's transaction: a failed check refuses the order (the message says why); an account not checked
  * yet gets a check opened (`opened`: the caller queues the checker's job). Orders are placed either way otherwise:
- * the check holds back dispatch, not the order (the specification's flow is unchanged).
+ * the check holds back dispatch, not the order (the order flow of docs/product/specification.md §4 is unchanged).
  */
-export async function holdForAgeCheck(trx: Db, userId: string, stamp: string, knownStatus?: string | null): Promise<{ refused: string | null; opened: boolean }> {
-  // The caller may have read the status already (placing an order reads it with the checkout, in one query).
-  const status = knownStatus !== undefined ? knownStatus : ((await repo.findVerification(trx, userId))?.status ?? null);
+export async function holdForAgeCheck(trx: Db, userId: string, stamp: string): Promise<{ refused: string | null; opened: boolean }> {
+  const status = (await repo.findVerification(trx, userId))?.status ?? null;
   if (status === "failed") return { refused: ageMessages.failed, opened: false };
   if (status) return { refused: null, opened: false };
   return { refused: null, opened: await repo.openCheck(trx, userId, stamp) };

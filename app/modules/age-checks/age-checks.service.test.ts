@@ -7,7 +7,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { placeOrder } from "~/modules/orders/orders.service.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
 import { ageMessages } from "./age-checks";
 import { ageVerificationOf, decideAgeCheck, listAgeChecks, runAgeCheck } from "./age-checks.service.server";
 import type { AgeChecker } from "./checkers.server";

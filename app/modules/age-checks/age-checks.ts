@@ -1,9 +1,9 @@
 /** Age verification of customer accounts (UK: nothing dispatched until it passes): states, words and checks. */
 import { z } from "zod";
 
-export const ageStatuses = ["unverified", "pending", "verified", "failed"] as const;
-export type AgeStatus = (typeof ageStatuses)[number];
-export type AgeMethod = "service" | "manual";
+import type { AgeStatus } from "~/db/values";
+// The sets of values are defined once with the schema (docs/decisions/025).
+export { ageMethods, ageStatuses, type AgeMethod, type AgeStatus } from "~/db/values";
 
 export const ageStatusLabels: Record<AgeStatus, string> = {
   unverified: "Not checked yet",

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { addToCart, changeQuantity, parseLineKey, removeLine } from "./cart.service.server";
 
 const numberOrNull = (value: FormDataEntryValue | null) => (value === null || value === "" ? null : Number(value));

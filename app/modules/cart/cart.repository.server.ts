@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { MAX_QUANTITY, type GuestLine, type LineIdentity } from "./cart";
+import { MAX_QUANTITY, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
+
+/** Empties the shopper's cart (a statement for the caller to run: an order empties it with its other writes). */
+export const emptyCart = (db: Db, userId: string) => db.deleteFrom("cart_lines").where("user_id", "=", userId);
 
 export function findCartRows(db: Db, userId: string) {
   return db.selectFrom("cart_lines").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("item_id").execute();
@@ -91,7 +94,7 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
 }
 
 /** Whether a device or flavour is still sold (not archived). */
-export async function itemIsSold(db: Db, kind: "device" | "flavour", itemId: string): Promise<boolean> {
+export async function itemIsSold(db: Db, kind: ItemKind, itemId: string): Promise<boolean> {
   const row =
     kind === "device"
       ? await db.selectFrom("products").select("id").where("id", "=", itemId).where("archived", "=", 0).executeTakeFirst()
@@ -103,10 +106,10 @@ export async function itemIsSold(db: Db, kind: "device" | "flavour", itemId: str
 export const findWishlistRows = (db: Db, userId: string, limit = 1000) =>
   db.selectFrom("wishlist_items").select(["kind", "item_id"]).where("user_id", "=", userId).orderBy("created_at", "desc").limit(limit).execute();
 
-export const deleteWishlistItem = (db: Db, userId: string, kind: string, itemId: string) =>
+export const deleteWishlistItem = (db: Db, userId: string, kind: ItemKind, itemId: string) =>
   db.deleteFrom("wishlist_items").where("user_id", "=", userId).where("kind", "=", kind).where("item_id", "=", itemId).execute();
 
-export const insertWishlistItem = (db: Db, userId: string, kind: string, itemId: string, at: string) =>
+export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemId: string, at: string) =>
   db
     .insertInto("wishlist_items")
     .values({ user_id: userId, kind, item_id: itemId, created_at: at })

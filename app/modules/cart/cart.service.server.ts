@@ -1,10 +1,11 @@
 import type { Db } from "~/db/database.server";
+import { firstText, numberList, textList } from "~/db/json-text";
 import { totals, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
 import { clampQuantity, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
 import { guestLineSchema } from "./cart.schema";
 import { availableUnits, stockMessages } from "~/modules/catalog/catalog";
-import { stockOf } from "~/modules/catalog/catalog.service.server";
+import { stockOf } from "~/modules/catalog/catalog-rows.server";
 
 export type CartLine = LineIdentity & {
   key: string;
@@ -23,20 +24,18 @@ export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[]; cappe
 /** `available`: units one order may take (Infinity for an untracked item). */
 type Sellable = { name: string; image: string | null; priceCents: number; available: number; check: (line: GuestLine) => string | null };
 
-const list = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
-
 /** What can be sold now, with the rules each option must follow; prices come from here, never from the browser. */
 async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: string }>): Promise<Map<string, Sellable>> {
   const ids = (kind: ItemKind) => [...new Set(lines.filter((l) => l.kind === kind).map((l) => l.itemId))];
   const { devices, flavours } = await repo.findSellableItems(db, ids("device"), ids("flavour"));
   const items = new Map<string, Sellable>();
   for (const d of devices) {
-    const flavors = list<string>(d.flavors);
-    const strengths = list<number>(d.nicotine_strengths);
-    const puffs = list<number>(d.puff_counts);
+    const flavors = textList(d.flavors);
+    const strengths = numberList(d.nicotine_strengths);
+    const puffs = numberList(d.puff_counts);
     items.set(`device|${d.id}`, {
       name: d.name,
-      image: list<string>(d.images)[0] ?? null,
+      image: firstText(d.images),
       priceCents: d.price_cents,
       available: availableUnits(stockOf(d)),
       check: (line) => {
@@ -48,10 +47,10 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
     });
   }
   for (const f of flavours) {
-    const sizes = list<number>(f.sizes);
+    const sizes = numberList(f.sizes);
     items.set(`flavour|${f.id}`, {
       name: f.name,
-      image: list<string>(f.images)[0] ?? null,
+      image: firstText(f.images),
       priceCents: f.price_cents,
       available: availableUnits(stockOf(f)),
       check: (line) => (line.flavor !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
@@ -67,7 +66,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
  */
 export async function getCart(db: Db, userId: string, taxRatePercent: number, options: { capToStock?: boolean } = {}): Promise<Cart> {
   const rows = await repo.findCartRows(db, userId);
-  const identities = rows.map((r) => ({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }));
+  const identities = rows.map((r) => ({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }));
   const items = await sellableItems(db, identities);
   const lines: CartLine[] = [];
   const dropped: string[] = [];
@@ -139,7 +138,7 @@ export async function addToCart(db: Db, userId: string, raw: unknown): Promise<A
 
 /** Minus never goes below 1; plus never above 99, nor above what is in stock (then it says so). */
 export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1): Promise<string | null> {
-  const row = (await repo.findCartRows(db, userId)).find((r) => lineKey({ kind: r.kind as ItemKind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) === lineKey(line));
+  const row = (await repo.findCartRows(db, userId)).find((r) => lineKey({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) === lineKey(line));
   if (!row) return null;
   if (delta > 0) {
     const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);

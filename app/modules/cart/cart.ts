@@ -1,5 +1,7 @@
-export type ItemKind = "device" | "flavour";
-/** What identifies a cart line (spec section 3): the item plus flavour plus nicotine strength. */
+import type { ItemKind } from "~/db/values";
+// The set of kinds is defined once with the schema (docs/decisions/025).
+export { itemKinds, type ItemKind } from "~/db/values";
+/** What identifies a cart line (docs/product/specification.md §3): the item plus flavour plus nicotine strength. */
 export type LineIdentity = { kind: ItemKind; itemId: string; flavor: string; nicotineStrength: number };
 export type GuestLine = LineIdentity & { puffCount: number | null; quantity: number };
 
@@ -13,7 +15,10 @@ export const cartMessages = {
   empty: "Your cart is empty",
 } as const;
 
-/** Adding a line that exists already raises its quantity (spec section 4); quantities stay within 1..99. */
+/**
+ * Adding a line that exists already raises its quantity (docs/product/specification.md §4); quantities stay within
+ * 1..99.
+ */
 export function addLine(lines: GuestLine[], added: GuestLine): GuestLine[] {
   const key = lineKey(added);
   const existing = lines.find((line) => lineKey(line) === key);

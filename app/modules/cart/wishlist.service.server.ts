@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { firstText } from "~/db/json-text";
 import type { CatalogCard } from "~/modules/catalog/catalog";
 import { wishlistKey } from "~/modules/accounts/shopper";
 import type { ItemKind } from "./cart";
@@ -9,7 +10,7 @@ type Item = { kind: ItemKind; itemId: string };
 /** `kind:itemId` of every item on the shopper's wishlist (the hearts on every page). */
 export async function wishlistKeys(db: Db, userId: string): Promise<string[]> {
   const rows = await repo.findWishlistRows(db, userId);
-  return rows.map((row) => wishlistKey(row.kind as ItemKind, row.item_id));
+  return rows.map((row) => wishlistKey(row.kind, row.item_id));
 }
 
 /** Adds (only an item still sold: false otherwise) or removes an item; adding twice keeps one. */
@@ -26,15 +27,14 @@ export async function setWishlisted(db: Db, userId: string, item: Item, wanted: 
 /** Cards for wishlist items that are still sold (devices and flavours). */
 export async function wishlistCards(db: Db, items: Item[]): Promise<CatalogCard[]> {
   const ids = (kind: ItemKind) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
-  const first = (json: string) => (JSON.parse(json) as string[])[0] ?? null;
   const { devices, flavours } = await repo.findWishlistCardRows(db, ids("device"), ids("flavour"));
   return [
-    ...devices.map((d) => ({ kind: "device" as const, id: d.id, name: d.name, image: first(d.images), priceCents: d.price_cents, tag: "Device" })),
-    ...flavours.map((f) => ({ kind: "flavour" as const, id: f.id, name: f.name, image: first(f.images), priceCents: f.price_cents, tag: f.device_name })),
+    ...devices.map((d) => ({ kind: "device" as const, id: d.id, name: d.name, image: firstText(d.images), priceCents: d.price_cents, tag: "Device" })),
+    ...flavours.map((f) => ({ kind: "flavour" as const, id: f.id, name: f.name, image: firstText(f.images), priceCents: f.price_cents, tag: f.device_name })),
   ];
 }
 
 export async function listWishlist(db: Db, userId: string): Promise<CatalogCard[]> {
   const rows = await repo.findWishlistRows(db, userId, 10_000);
-  return wishlistCards(db, rows.map((r) => ({ kind: r.kind as ItemKind, itemId: r.item_id })));
+  return wishlistCards(db, rows.map((r) => ({ kind: r.kind, itemId: r.item_id })));
 }

@@ -1,5 +1,7 @@
-import { PostgresAdapter, sql, type RawBuilder } from "kysely";
+import { PostgresAdapter, sql, type Insertable, type RawBuilder } from "kysely";
 import type { Db } from "~/db/database.server";
+import type { ReviewsTable } from "~/db/schema";
+import type { ItemKind } from "~/db/values";
 import type { CatalogSort } from "./catalog";
 import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
@@ -105,7 +107,7 @@ export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offse
   return cardPage(db, catalogItems(db, sort), orders[sort], limit, offset);
 }
 
-export type SearchHit = { kind: "device" | "flavour"; id: string; name: string; image: string | null; price_cents: number; tag: string; tier: number };
+export type SearchHit = { kind: ItemKind; id: string; name: string; image: string | null; price_cents: number; tag: string; tier: number };
 
 /**
  * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
@@ -175,6 +177,11 @@ export async function findVisibleItemDates(db: Db) {
 
 export function findReviews(db: Db) {
   return db.selectFrom("reviews").selectAll().orderBy("position").execute();
+}
+
+/** Adds the home page's testimonials (only the demo content has any: docs/decisions/026). */
+export async function insertReviews(db: Db, rows: Insertable<ReviewsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto("reviews").values(rows).execute();
 }
 
 export async function countDevices(db: Db): Promise<number> {

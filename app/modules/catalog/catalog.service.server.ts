@@ -1,6 +1,9 @@
 import type { Db } from "~/db/database.server";
+import { firstText } from "~/db/json-text";
+import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
+import { toDevice, toFlavour } from "./catalog-rows.server";
 import { catalogIdSchema } from "./catalog.schema";
 import { searchWords } from "./search-terms";
 import {
@@ -16,75 +19,12 @@ import {
   type Flavour,
   type FlavourCard,
   type Review,
-  type Specification,
-  type Stock,
 } from "./catalog";
-
-type DeviceRow = NonNullable<Awaited<ReturnType<typeof repo.findDeviceById>>>;
-type FlavourRow = NonNullable<Awaited<ReturnType<typeof repo.findFlavourById>>>;
-
-/** A JSON list column ("[...]" text) as an array; anything else is an empty list. */
-export function parseList<T>(json: string | null): T[] {
-  if (!json) return [];
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-const firstImage = (json: string) => parseList<string>(json)[0] ?? null;
-
-/** Rows keep the quantity and whether it is tracked; the domain keeps them together. */
-export const stockOf = (row: { stock_quantity: number; track_stock: number }): Stock => ({
-  tracked: Boolean(row.track_stock),
-  quantity: Number(row.stock_quantity),
-});
-
-function toDevice(row: DeviceRow): Device {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    images: parseList<string>(row.images),
-    priceCents: row.price_cents,
-    originalPriceCents: row.original_price_cents,
-    flavors: parseList<string>(row.flavors),
-    nicotineStrengths: parseList<number>(row.nicotine_strengths),
-    puffCounts: parseList<number>(row.puff_counts),
-    features: parseList<string>(row.features),
-    details: {
-      description: row.details_description,
-      specifications: parseList<Specification>(row.specifications),
-    },
-    stock: stockOf(row),
-    nicotineMgMl: Number(row.nicotine_mg_ml),
-    podMl: row.pod_ml === null ? null : Number(row.pod_ml),
-    rechargeable: Boolean(row.rechargeable),
-  };
-}
-
-function toFlavour(row: FlavourRow): Flavour {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    images: parseList<string>(row.images),
-    priceCents: row.price_cents,
-    sizes: parseList<number>(row.sizes),
-    deviceId: row.device_id,
-    deviceName: row.device_name,
-    deviceSlug: row.device_slug,
-    stock: stockOf(row),
-    nicotineMgMl: Number(row.nicotine_mg_ml),
-    podMl: row.pod_ml === null ? null : Number(row.pod_ml),
-    bottleMl: row.bottle_ml === null ? null : Number(row.bottle_ml),
-  };
-}
 
 /** The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. */
 export async function listDeviceCards(db: Db): Promise<DeviceCard[]> {
   const rows = await repo.findHomeDevices(db, HOME_DEVICE_LIMIT);
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, image: firstImage(r.images) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, image: firstText(r.images) }));
 }
 
 export function listDeviceFilters(db: Db): Promise<DeviceFilter[]> {
@@ -142,8 +82,8 @@ export async function listFlavourCards(db: Db, options: { deviceSlug?: string | 
 
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };
 
-const toCatalogCard = (r: { kind: string; id: string; name: string; image: string | null; price_cents: number; tag: string }): CatalogCard => ({
-  kind: r.kind === "device" ? "device" : "flavour",
+const toCatalogCard = (r: { kind: ItemKind; id: string; name: string; image: string | null; price_cents: number; tag: string }): CatalogCard => ({
+  kind: r.kind,
   id: r.id,
   name: r.name,
   image: r.image,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { bumpStorefrontVersion, readStorefrontVersion } from "~/db/content-version.server";
-import { seedDemoCatalogueIfEmpty } from "~/db/seed/seed.server";
+import { seedDemoCatalogueIfEmpty } from "~/demo/seed.server";
 import * as catalog from "./catalog.service.server";
 
 const DEVICE_NAMES = [
@@ -34,6 +34,22 @@ describeEachDatabase(
       expect(device!.details.specifications[0]).toEqual({ name: expect.any(String), value: expect.any(String) });
       expect(device!.nicotineMgMl).toBeLessThanOrEqual(20);
       expect(typeof device!.rechargeable).toBe("boolean");
+    });
+
+    it("reads list columns holding bad JSON as empty lists, keeping the items of the right type", async () => {
+      const { db } = testDb();
+      const [first] = await catalog.listDeviceCards(db);
+      const saved = await db.selectFrom("products").select(["features", "nicotine_strengths", "specifications"]).where("id", "=", first!.id).executeTakeFirstOrThrow();
+      await db.updateTable("products").set({ features: "not json", nicotine_strengths: '[10, "20", null, 20]', specifications: '{"name": "Battery"}' }).where("id", "=", first!.id).execute();
+      try {
+        const device = await catalog.getDevice(db, first!.id);
+        expect(device!.features).toEqual([]);
+        expect(device!.nicotineStrengths).toEqual([10, 20]);
+        expect(device!.details.specifications).toEqual([]);
+        expect(device!.flavors.length).toBeGreaterThan(0);
+      } finally {
+        await db.updateTable("products").set(saved).where("id", "=", first!.id).execute();
+      }
     });
 
     it("returns null for unknown and malformed ids instead of throwing", async () => {

@@ -1,3 +1,6 @@
+import type { NameValue } from "~/db/json-text";
+import type { ItemKind } from "~/db/values";
+
 export const stockStatuses = ["in_stock", "low_stock", "out_of_stock"] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
@@ -29,9 +32,10 @@ export const stockMessages = {
   inStockToday: "In Stock Today",
 } as const;
 
-export type Specification = { name: string; value: string };
+/** A line of a device's specifications, as its column holds it. */
+export type Specification = NameValue;
 
-/** A device (the spec's Product). */
+/** A device (the Product of docs/product/specification.md §3). */
 export type Device = {
   id: string;
   slug: string;
@@ -74,7 +78,7 @@ export type DeviceFilter = { slug: string; name: string };
 
 /** One card of /products: a device or a flavour. */
 export type CatalogCard = {
-  kind: "device" | "flavour";
+  kind: ItemKind;
   id: string;
   name: string;
   image: string | null;
@@ -84,7 +88,7 @@ export type CatalogCard = {
 
 export type Review = { id: string; quote: string; name: string; company: string; image: string };
 
-/** Spec section 4 and 9: product detail opens on these when the product offers them. */
+/** docs/product/specification.md §4 and §9: product detail opens on these when the product offers them. */
 export const DEFAULT_NICOTINE_STRENGTH = 10;
 export const DEFAULT_PUFF_COUNT = 5000;
 export const PRODUCTS_PER_PAGE = 8;

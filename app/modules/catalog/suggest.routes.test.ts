@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { PageUse } from "~/lib/app-context";
+import type { PageUse } from "~/context";
 import { loader } from "~/routes/api.search";
 import { createTestContext } from "~/testing/test-context";
 import { searchCatalog } from "./catalog.service.server";

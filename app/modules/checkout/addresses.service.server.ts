@@ -3,8 +3,8 @@ import { newId } from "~/lib/ids.server";
 import * as repo from "./checkout.repository.server";
 import { afterAdd, afterDelete, afterSetDefault, type Address, type AddressBook, type AddressInput, type AddressType } from "./addresses";
 
-type Row = { id: string; title: string; type: string; address: string; phone: string; is_default: number };
-const toAddress = (r: Row): Address => ({ id: r.id, title: r.title, type: r.type as AddressType, address: r.address, phone: r.phone, isDefault: Boolean(r.is_default) });
+type Row = { id: string; title: string; type: AddressType; address: string; phone: string; is_default: number };
+const toAddress = (r: Row): Address => ({ id: r.id, title: r.title, type: r.type, address: r.address, phone: r.phone, isDefault: Boolean(r.is_default) });
 
 /** The shopper's addresses and the one selected for this checkout (only ever their own). */
 export async function getAddressBook(db: Db, userId: string): Promise<AddressBook> {

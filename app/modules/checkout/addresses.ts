@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { addressTypes, type AddressType } from "~/db/values";
 
-export const addressTypes = ["HOME", "OFFICE", "OTHER"] as const;
-export type AddressType = (typeof addressTypes)[number];
+// The set of types is defined once with the schema (docs/decisions/025); this module owns their words and checks.
+export { addressTypes, type AddressType };
 export const addressTypeLabels: Record<AddressType, string> = { HOME: "Home", OFFICE: "Office", OTHER: "Other" };
 
 export type Address = { id: string; title: string; type: AddressType; address: string; phone: string; isDefault: boolean };
 
-/** Spec section 5: title, type, full address and phone required; type Home, Office or Other (default Home). */
+/**
+ * docs/product/specification.md §5: title, type, full address and phone required; type Home, Office or Other (default
+ * Home).
+ */
 export const addressInput = z.object({
   title: z.string().trim().min(1, "Title is required").max(60, "Title must be 60 characters or fewer"),
   type: z.enum(addressTypes, "Choose Home, Office or Other"),
@@ -22,7 +26,7 @@ export type AddressInput = z.infer<typeof addressInput>;
 
 export type AddressBook = { addresses: Address[]; selectedId: string | null };
 
-/** Spec section 4: the first address added becomes the default and is selected. */
+/** docs/product/specification.md §4: the first address added becomes the default and is selected. */
 export function afterAdd(book: AddressBook, added: Address): AddressBook {
   const first = book.addresses.length === 0;
   const withNew = { addresses: [...book.addresses, { ...added, isDefault: first }], selectedId: first ? added.id : book.selectedId };

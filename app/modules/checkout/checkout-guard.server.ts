@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { requireAdultCustomer } from "~/modules/accounts/session.server";
 import { countCartLines } from "~/modules/cart/cart.service.server";
 import { getCheckoutState } from "./checkout.service.server";

@@ -3,7 +3,8 @@ import { totals } from "~/lib/pricing";
 import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
 import { addLine, type GuestLine } from "~/modules/cart/cart";
 import { afterAdd, afterDelete, afterSetDefault, type Address } from "./addresses";
-import { deliveryDateFor, formatDeliveryDate, isoDateInLondon, scheduleDays, shippingCost } from "./shipping";
+import { formatDeliveryDate, shopDate } from "~/lib/shop-time";
+import { deliveryDateFor, scheduleDays, shippingCost } from "./shipping";
 
 describe("pricing", () => {
   it("adds tax at the configured rate and shipping on top", () => {
@@ -32,7 +33,7 @@ describe("shipping dates", () => {
   it("shows dates like 'Mon, Jan 5, 2025' and counts days in London", () => {
     expect(formatDeliveryDate("2025-01-05")).toBe("Sun, Jan 5, 2025");
     expect(formatDeliveryDate("2025-01-06")).toBe("Mon, Jan 6, 2025");
-    expect(isoDateInLondon(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01");
+    expect(shopDate(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01");
   });
 });
 

@@ -1,7 +1,9 @@
 /** The checkout module's queries: the address book and the checkout state (chosen address and shipping). */
-import type { Db } from "~/db/database.server";
+import { isPostgres, type Db } from "~/db/database.server";
+import type { AddressType } from "./addresses";
+import type { ShippingMethod } from "./shipping";
 
-export type AddressRow = { id: string; title: string; type: string; address: string; phone: string; isDefault: boolean };
+export type AddressRow = { id: string; title: string; type: AddressType; address: string; phone: string; isDefault: boolean };
 
 export const findAddressRows = (db: Db, userId: string) => db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("position").execute();
 export const findCheckoutStateRow = (db: Db, userId: string) => db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
@@ -37,7 +39,7 @@ export async function upsertSelectedAddress(db: Db, userId: string, addressId: s
 }
 
 /** Saves the shipping choice only when an address is chosen (false otherwise). */
-export async function setShippingIfAddressChosen(db: Db, userId: string, method: string, date: string, at: string): Promise<boolean> {
+export async function setShippingIfAddressChosen(db: Db, userId: string, method: ShippingMethod, date: string, at: string): Promise<boolean> {
   const updated = await db
     .updateTable("checkout_state")
     .set({ shipping_method: method, delivery_date: date, updated_at: at })
@@ -46,3 +48,20 @@ export async function setShippingIfAddressChosen(db: Db, userId: string, method:
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
+
+/**
+ * What an order is placed from: the shopper's checkout state with its address (which must be their own). On
+ * PostgreSQL the state is locked (FOR UPDATE) so one shopper places one order at a time; SQLite has one writer anyway.
+ */
+export function findPlacementChoice(trx: Db, userId: string) {
+  const query = trx
+    .selectFrom("checkout_state as c")
+    .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
+    .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone"])
+    .where("c.user_id", "=", userId);
+  return (isPostgres(trx) ? query.forUpdate("c") : query).executeTakeFirst();
+}
+
+/** Forgets the shipping choice and its date; the address stays chosen for next time (a statement to run). */
+export const clearShippingChoice = (db: Db, userId: string, at: string) =>
+  db.updateTable("checkout_state").set({ shipping_method: null, delivery_date: null, updated_at: at }).where("user_id", "=", userId);

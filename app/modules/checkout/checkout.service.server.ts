@@ -1,6 +1,7 @@
 import type { Db } from "~/db/database.server";
 import * as repo from "./checkout.repository.server";
-import { deliveryDateFor, isoDateInLondon, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
+import { shopDate } from "~/lib/shop-time";
+import { deliveryDateFor, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
 
 export type CheckoutState = { addressId: string | null; shippingMethod: ShippingMethod | null; deliveryDate: string | null };
 
@@ -16,7 +17,7 @@ export type ShippingChoice = { ok: true } | { ok: false; message: string };
 export async function chooseShipping(db: Db, userId: string, rawMethod: unknown, rawDate: unknown, now = new Date()): Promise<ShippingChoice> {
   const method = shippingMethodSchema.safeParse(rawMethod);
   if (!method.success) return { ok: false, message: "Please choose a shipping method" };
-  const today = isoDateInLondon(now);
+  const today = shopDate(now);
   let date: string;
   if (method.data === "schedule") {
     if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate)) return { ok: false, message: "Please pick a delivery day within the next 15 days" };

@@ -1,4 +1,7 @@
-/** UK limits for nicotine-containing e-cigarettes and refills (TRPR 2016), see DECISIONS.md. */
+/**
+ * UK limits for nicotine-containing e-cigarettes and refills (TRPR 2016), see docs/product/decisions.md,
+ * "Age-restricted goods (UK)".
+ */
 export const UK_LIMITS = {
   nicotineMgMl: 20,
   podMl: 2,

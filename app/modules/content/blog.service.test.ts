@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { demoPosts } from "~/db/seed/posts";
+import { demoPosts } from "~/demo/data/posts";
 import { getLatestPost, getPublishedPost, listBlogPage, listLatestPosts } from "./blog.service.server";
 import { renderMarkdown } from "./markdown.server";
 

@@ -1,6 +1,6 @@
 import { staffEmail } from "~/lib/config.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 import { sendContactMessage } from "./contact.service.server";

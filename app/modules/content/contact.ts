@@ -16,7 +16,10 @@ export const contactLimits = { name: 100, email: 254, phone: 30, message: 5000 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const tooLong = (label: string, max: number) => `${label} must be ${max} characters or fewer`;
 
-/** The contact form, with the spec's messages (section 5). Both the browser and the server check with it. */
+/**
+ * The contact form, with the messages of docs/product/specification.md §5. Both the browser and the server check with
+ * it.
+ */
 export const contactInput = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(contactLimits.name, tooLong("First name", contactLimits.name)),
   lastName: z.string().trim().max(contactLimits.name, tooLong("Last name", contactLimits.name)),

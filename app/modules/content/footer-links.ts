@@ -1,4 +1,4 @@
-/** The footer's two lists (spec section 2); each entry has its own page under /info. */
+/** The footer's two lists (docs/product/specification.md §2); each entry has its own page under /info. */
 export const serviceLinks = [
   { slug: "bonus-program", label: "Bonus program" },
   { slug: "gift-cards", label: "Gift Cards" },

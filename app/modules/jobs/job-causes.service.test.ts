@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
+import type { JobKindName } from "~/db/values";
 import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
@@ -12,12 +13,12 @@ import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
-import { placeOrder } from "~/modules/orders/orders.service.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
 import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { createJobWorker } from "./worker.server";
 
 const log = createLogger("silent");
-const jobsOf = (db: Db, kind: string) => db.selectFrom("jobs").select(["kind", "recipient", "subject", "payload", "status"]).where("kind", "=", kind).execute();
+const jobsOf = (db: Db, kind: JobKindName) => db.selectFrom("jobs").select(["kind", "recipient", "subject", "payload", "status"]).where("kind", "=", kind).execute();
 
 /** Makes every change of a checkout state fail: the last step of placing an order, after the job is written. */
 async function breakCheckout(db: Db, kind: "sqlite" | "postgres") {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Db } from "~/db/database.server";
+import { itemKinds, type JobKindName } from "~/db/values";
 import { appUrl, type Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/log.server";
 import type { Mail, Mailer } from "~/lib/mailer.server";
@@ -54,7 +55,7 @@ const orderId = z.string().regex(ORDER_ID);
 export const jobKinds = {
   /** 'Email me when it's back': composed when sent, with the shop's own name and address. */
   "back-in-stock": defineJob({
-    payload: z.object({ to: z.email(), kind: z.enum(["device", "flavour"]), itemId: z.string().min(1).max(64), itemName: z.string().min(1).max(200) }),
+    payload: z.object({ to: z.email(), kind: z.enum(itemKinds), itemId: z.string().min(1).max(64), itemName: z.string().min(1).max(200) }),
     describe: (p) => ({ recipient: p.to, subject: `Back in stock: ${p.itemName}` }),
     run: async (p, deps) => {
       const shop = { name: deps.config.SHOP_NAME, email: deps.config.SHOP_EMAIL, address: deps.config.SHOP_ADDRESS };
@@ -95,8 +96,8 @@ export const jobKinds = {
     (p) => contactNoticeSubject(p.shopName, p.message),
     async (p, _deps, shop) => ({ ...(await contactNoticeMail(shop, p.message)), replyTo: p.message.email }),
   ),
-};
+} satisfies Record<JobKindName, object>; // every kind the jobs table may hold (~/db/values), each once
 
-export type JobKindName = keyof typeof jobKinds;
+export type { JobKindName };
 export type JobPayload<K extends JobKindName> = z.input<(typeof jobKinds)[K]["payload"]>;
 export const isJobKind = (value: string): value is JobKindName => Object.hasOwn(jobKinds, value);

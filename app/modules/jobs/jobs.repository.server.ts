@@ -2,13 +2,17 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { JobsTable } from "~/db/schema";
+import type { JobStatus } from "~/db/values";
 
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 
 export async function insertJobs(db: Db, rows: NewJobRow[]): Promise<void> {
-  if (rows.length) await db.insertInto("jobs").values(rows).execute();
+  await jobsInsert(db, rows)?.execute();
 }
+
+/** The insert of the jobs as a statement for the caller to run with its other writes; null when there are none. */
+export const jobsInsert = (db: Db, rows: NewJobRow[]) => (rows.length ? db.insertInto("jobs").values(rows) : null);
 
 /**
  * Claims up to `limit` due jobs for one worker and returns them: queued jobs whose time has come, and running jobs
@@ -81,7 +85,7 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
   return db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function countJobs(db: Db, status: string | null): Promise<number> {
+export async function countJobs(db: Db, status: JobStatus | null): Promise<number> {
   const row = await db
     .selectFrom("jobs")
     .$if(status !== null, (q) => q.where("status", "in", status === "queued" ? ["queued", "running"] : [status!]))
@@ -90,7 +94,7 @@ export async function countJobs(db: Db, status: string | null): Promise<number> 
   return Number(row.n);
 }
 
-export type JobListQuery = { status: string | null; sort: "created" | "recipient" | "attempts"; dir: "asc" | "desc"; limit: number; offset: number };
+export type JobListQuery = { status: JobStatus | null; sort: "created" | "recipient" | "attempts"; dir: "asc" | "desc"; limit: number; offset: number };
 
 export async function listJobRows(db: Db, query: JobListQuery): Promise<JobRow[]> {
   let q = db

@@ -1,7 +1,8 @@
 /** The rules of the background work queue that need no database (docs/decisions/012). */
 
-export const jobStatuses = ["queued", "running", "done", "failed"] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+import type { JobStatus } from "~/db/values";
+// The set of statuses is defined once with the schema (docs/decisions/025).
+export { jobStatuses, type JobStatus } from "~/db/values";
 
 /** How the back office names each status: a job that is done has been sent. */
 export const jobStatusLabels: Record<JobStatus, string> = { queued: "Queued", running: "Sending", done: "Sent", failed: "Failed" };

@@ -5,7 +5,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { z } from "zod";
 import { formatMoney } from "~/lib/money";
-import { formatDeliveryDate } from "~/modules/checkout/shipping";
+import { formatDeliveryDate } from "~/lib/shop-time";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
 import { renderMailHtml } from "./render.server";

@@ -12,8 +12,8 @@ import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.repository.server";
 import * as repo from "./returns.repository.server";
 import { statusLabel } from "./order-status";
-import { ORDER_ID, type OrderStatus } from "./orders";
-import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, type ReturnRequest, type ReturnStatus } from "./returns";
+import { ORDER_ID } from "./orders";
+import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, type ReturnRequest } from "./returns";
 
 /** Who the e-mails are from and to, and where their links point. */
 export type OrderMail = { shopName: string; staffEmail: string; baseUrl: string };
@@ -29,7 +29,7 @@ export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db,
 /** The order's return request, if one was made. */
 export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRequest | null> {
   const row = await repo.findReturnRequest(db, orderId);
-  return row ? { status: row.status as ReturnStatus, reason: row.reason, staffNote: row.staff_note, requestedAt: row.requested_at, decidedAt: row.decided_at } : null;
+  return row ? { status: row.status, reason: row.reason, staffNote: row.staff_note, requestedAt: row.requested_at, decidedAt: row.decided_at } : null;
 }
 
 /**
@@ -43,7 +43,7 @@ export async function cancelOwnOrder(db: Db, user: SessionUser, orderId: string,
   return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
     const row = await repo.findOwnOrder(trx, user.id, orderId);
     if (!row) return notFound;
-    const from = row.status as OrderStatus;
+    const from = row.status;
     if (!customerMayCancel(from)) return { ok: false, status: 409, message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel };
     if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp))) return { ok: false, status: 409, message: "This order changed while you were looking at it. Nothing was changed; check it and try again." };
     await recordOrderEvent(trx, orderId, { field: "status", from, to: "cancelled", byUserId: user.id, byName: CUSTOMER, at: stamp });
@@ -80,7 +80,7 @@ export async function requestReturn(db: Db, user: SessionUser, orderId: string, 
       const row = await repo.findOwnOrder(trx, user.id, orderId);
       if (!row) return notFound;
       if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
-      const status = row.status as OrderStatus;
+      const status = row.status;
       const existing = await returnRequestOf(trx, orderId);
       if (existing) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
       if (status !== "dispatched" && status !== "delivered") return { ok: false, status: 409, message: returnMessages.notReturnable };

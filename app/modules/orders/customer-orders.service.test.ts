@@ -10,7 +10,7 @@ import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { cancelOwnOrder, requestReturn, returnRequestOf } from "./customer-orders.server";
-import { placeOrder } from "./orders.service.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
 import { returnMessages } from "./returns";
 
 const shopper = (id: string): SessionUser => ({ id, name: `${id} Name`, email: `${id}@example.com`, firstName: id, lastName: null, dateOfBirth: "1990-01-01", role: "customer", authProvider: "email" });

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { orderMessage } from "~/lib/whatsapp-text";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { formatDeliveryDate } from "~/modules/checkout/shipping";
+import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderMessages, type Order } from "./orders";
-import { placeOrder } from "./orders.service.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { OrderMail } from "./customer-orders.server";
 import { appUrl, staffEmail } from "~/lib/config.server";
 import { metrics } from "~/lib/metrics.server";

@@ -1,8 +1,11 @@
 /** Which status changes an order may take, and the words for them (client-safe, no I/O). */
+import { isOneOf } from "~/db/values";
 import { orderStatusLabels, orderStatuses, paymentStatusLabels, paymentStatuses, type OrderStatus, type PaymentStatus } from "./orders";
 
 export type OrderField = "status" | "paymentStatus";
 export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus };
+/** One step of one field, with values of that field. */
+export type OrderMove = { field: "status"; from: OrderStatus; to: OrderStatus } | { field: "paymentStatus"; from: PaymentStatus; to: PaymentStatus };
 
 /** Status: pending → confirmed → dispatched → delivered; pending or confirmed → cancelled. Nothing goes back. */
 export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -28,8 +31,8 @@ export const orderSteps = {
 export type OrderStep = keyof typeof orderSteps;
 
 export const isOrderStep = (value: unknown): value is OrderStep => typeof value === "string" && Object.hasOwn(orderSteps, value);
-export const isOrderStatus = (value: unknown): value is OrderStatus => orderStatuses.includes(value as OrderStatus);
-export const isPaymentStatus = (value: unknown): value is PaymentStatus => paymentStatuses.includes(value as PaymentStatus);
+export const isOrderStatus = (value: unknown): value is OrderStatus => isOneOf(orderStatuses, value);
+export const isPaymentStatus = (value: unknown): value is PaymentStatus => isOneOf(paymentStatuses, value);
 
 /** 'Confirmed', 'Payment pending', 'Paid'… for a value of either field. */
 export function statusLabel(field: OrderField, value: string): string {
@@ -37,11 +40,14 @@ export function statusLabel(field: OrderField, value: string): string {
   return isPaymentStatus(value) ? paymentStatusLabels[value] : value;
 }
 
-/** Whether `field` may go from `from` to `to` in one step. Unknown values never may. */
-export function canMove(field: OrderField, from: string, to: string): boolean {
-  if (field === "status") return isOrderStatus(from) && isOrderStatus(to) && statusFlow[from].includes(to);
-  return isPaymentStatus(from) && isPaymentStatus(to) && paymentFlow[from].includes(to);
+/** The move of `field` from `from` to `to` when it is one allowed step, else null. Unknown values never are. */
+export function allowedMove(field: OrderField, from: unknown, to: unknown): OrderMove | null {
+  if (field === "status") return isOrderStatus(from) && isOrderStatus(to) && statusFlow[from].includes(to) ? { field, from, to } : null;
+  return isPaymentStatus(from) && isPaymentStatus(to) && paymentFlow[from].includes(to) ? { field, from, to } : null;
 }
+
+/** Whether `field` may go from `from` to `to` in one step. Unknown values never may. */
+export const canMove = (field: OrderField, from: string, to: string): boolean => allowedMove(field, from, to) !== null;
 
 /** The steps open to an order as it is now: the only buttons the back office shows. */
 export function nextSteps(order: OrderState): OrderStep[] {
@@ -57,7 +63,7 @@ export const stepMessages = {
 
 const fieldWord = (field: OrderField) => (field === "status" ? "Status" : "Payment");
 
-export type StepCheck = { ok: true; field: OrderField; from: string; to: string } | { ok: false; message: string };
+export type StepCheck = ({ ok: true } & OrderMove) | { ok: false; message: string };
 
 /**
  * Whether staff may take `step` on an order that is now `current`, when the page they acted on showed `shown`
@@ -72,10 +78,11 @@ export function checkStep(step: unknown, current: OrderState, shown: unknown): S
     return { ok: false, message: `This order changed while you were looking at it: ${fieldWord(field).toLowerCase()} is now ${now}. Nothing was changed; check it and try again.` };
   }
   if (from === to) return { ok: false, message: `${fieldWord(field)} is already ${statusLabel(field, to)}.` };
-  if (!canMove(field, from, to)) {
-    const options = field === "status" ? statusFlow[from as OrderStatus] : paymentFlow[from as PaymentStatus];
+  const move = allowedMove(field, from, to);
+  if (!move) {
+    const options = field === "status" ? statusFlow[current.status] : paymentFlow[current.paymentStatus];
     const next = options.length ? `the next step is ${options.map((o) => statusLabel(field, o)).join(" or ")}` : `${statusLabel(field, from)} is final`;
     return { ok: false, message: `${fieldWord(field)} cannot go from ${statusLabel(field, from)} to ${statusLabel(field, to)}: ${next}.` };
   }
-  return { ok: true, field, from, to };
+  return { ok: true, ...move };
 }

@@ -3,8 +3,10 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { addToCart, changeQuantity, getCart, mergeGuestCart } from "~/modules/cart/cart.service.server";
 import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { isoDateInLondon, scheduleDays } from "~/modules/checkout/shipping";
-import { findOrder, placeOrder } from "./orders.service.server";
+import { shopDate } from "~/lib/shop-time";
+import { scheduleDays } from "~/modules/checkout/shipping";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import { findOrder } from "./orders.service.server";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
 
@@ -94,7 +96,7 @@ describeEachDatabase(
 
     it("accepts only the shipping rules: today + 3 for express, a day of the next 15 for schedule", async () => {
       const { db } = testDb();
-      const today = isoDateInLondon(new Date());
+      const today = shopDate();
       expect(await chooseShipping(db, "shopper-a", "schedule", "2000-01-01")).toEqual({ ok: false, message: "Please pick a delivery day within the next 15 days" });
       expect(await chooseShipping(db, "shopper-a", "teleport", null)).toEqual({ ok: false, message: "Please choose a shipping method" });
       expect(await chooseShipping(db, "shopper-b", "free", null)).toEqual({ ok: false, message: "Please select a shipping address" });

@@ -1,7 +1,6 @@
-export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered", "cancelled"] as const;
-export const paymentStatuses = ["pending", "paid", "refunded"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export type PaymentStatus = (typeof paymentStatuses)[number];
+import type { ItemKind, OrderStatus, PaymentStatus } from "~/db/values";
+// The sets of values are defined once with the schema (docs/decisions/025); this module owns their words and rules.
+export { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
 
 /** What shoppers and staff read for each status (one source for the account pages, the back office and e-mails). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
@@ -23,7 +22,7 @@ export const orderMessages = {
 } as const;
 
 export type OrderLine = {
-  kind: string;
+  kind: ItemKind;
   itemId: string;
   name: string;
   image: string | null;

@@ -1,5 +1,6 @@
 /** The queries behind a customer's own cancellation and return requests. */
 import type { Db } from "~/db/database.server";
+import type { OrderStatus } from "./orders";
 
 /** When the order was last marked delivered, or null. */
 export async function findDeliveredAt(db: Db, orderId: string): Promise<string | null> {
@@ -28,7 +29,7 @@ export const findOwnOrder = (db: Db, userId: string, orderId: string) =>
     .executeTakeFirst();
 
 /** Cancels only if the order is still `from` (true) — a staff step landing first wins. */
-export async function cancelIfStill(db: Db, userId: string, orderId: string, from: string, at: string): Promise<boolean> {
+export async function cancelIfStill(db: Db, userId: string, orderId: string, from: OrderStatus, at: string): Promise<boolean> {
   const updated = await db
     .updateTable("orders")
     .set({ status: "cancelled", updated_at: at })

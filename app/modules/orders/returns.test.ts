@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, lastReturnDay, returnWindow } from "./returns";
+import { formatDay } from "~/lib/shop-time";
+import { lastReturnDay, returnWindow } from "./returns";
 
 describe("the 14-day return window", () => {
   // Delivered at 23:30 UTC on 1 July: already 2 July in London (summer time), so the 14 days run to 16 July.

@@ -3,25 +3,26 @@
  * asked when, and the words for it. Client-safe, no I/O.
  */
 import { z } from "zod";
-import { addDays, isoDateInLondon } from "~/modules/checkout/shipping";
+import { isOneOf, returnStatuses, type ReturnStatus } from "~/db/values";
+import { addDays, formatDay, shopDate } from "~/lib/shop-time";
 import type { OrderStatus } from "./orders";
 
-/** Days after delivery (counted from the day after, in UK days) in which a return may be asked for. */
+/** Days after delivery (counted from the day after, in the shop's days) in which a return may be asked for. */
 export const RETURN_DAYS = 14;
 export const REASON_MAX = 1000;
 
-export const returnStatuses = ["requested", "accepted", "refused"] as const;
-export type ReturnStatus = (typeof returnStatuses)[number];
+// The set of statuses is defined once with the schema (docs/decisions/025); this module owns their words.
+export { returnStatuses, type ReturnStatus };
 export const returnStatusLabels: Record<ReturnStatus, string> = { requested: "Return requested", accepted: "Return accepted", refused: "Return refused" };
-export const isReturnStatus = (value: unknown): value is ReturnStatus => returnStatuses.includes(value as ReturnStatus);
+export const isReturnStatus = (value: unknown): value is ReturnStatus => isOneOf(returnStatuses, value);
 
 export type ReturnRequest = { status: ReturnStatus; reason: string; staffNote: string | null; requestedAt: string; decidedAt: string | null };
 
 /** Which orders a customer may cancel themselves: before dispatch. */
 export const customerMayCancel = (status: OrderStatus) => status === "pending" || status === "confirmed";
 
-/** The last UK day a return may be asked for: fourteen days after the day of delivery. */
-export const lastReturnDay = (deliveredAt: string) => addDays(isoDateInLondon(new Date(deliveredAt)), RETURN_DAYS);
+/** The last shop day a return may be asked for: fourteen days after the day of delivery. */
+export const lastReturnDay = (deliveredAt: string) => addDays(shopDate(deliveredAt), RETURN_DAYS);
 
 /**
  * Whether a return may be asked for now: the order is on its way (dispatched; the 14 days have not begun) or was
@@ -32,13 +33,8 @@ export function returnWindow(order: { status: OrderStatus; deliveredAt: string |
   if (order.status === "dispatched") return { open: true, lastDay: null };
   if (order.status !== "delivered" || !order.deliveredAt) return { open: false, lastDay: null };
   const lastDay = lastReturnDay(order.deliveredAt);
-  return { open: isoDateInLondon(now) <= lastDay, lastDay };
+  return { open: shopDate(now) <= lastDay, lastDay };
 }
-
-// One formatter, in UTC for a calendar date, so the server and the browser render the same text.
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-/** '8 December 2026' for 2026-12-08. */
-export const formatDay = (isoDate: string) => dayFormat.format(new Date(`${isoDate}T12:00:00Z`));
 
 export const returnMessages = {
   cancelled: (id: string) => `Order ${id} is cancelled. We have told the shop; if you have paid, your money will be refunded.`,

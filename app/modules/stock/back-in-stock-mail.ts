@@ -1,7 +1,8 @@
 import type { NoticePayload } from "~/modules/mail/notice";
+import type { StockKind } from "./stock";
 
 /** The one e-mail an 'Email me when it's back' request gets. */
-export function backInStockMail(shop: { shopName: string; baseUrl: string }, item: { to: string; kind: "device" | "flavour"; itemId: string; itemName: string }): NoticePayload {
+export function backInStockMail(shop: { shopName: string; baseUrl: string }, item: { to: string; kind: StockKind; itemId: string; itemName: string }): NoticePayload {
   const path = item.kind === "device" ? `/productdetail/${item.itemId}` : `/flavour/${item.itemId}`;
   return {
     to: item.to,

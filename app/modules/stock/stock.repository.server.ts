@@ -51,8 +51,11 @@ export function findStock(db: Db, kind: StockKind, id: string) {
 }
 
 export async function insertMovements(db: Db, rows: Insertable<StockMovementsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto("stock_movements").values(rows).execute();
+  await movementsInsert(db, rows)?.execute();
 }
+
+/** The insert of the history rows as a statement for the caller to run with its other writes; null when none. */
+export const movementsInsert = (db: Db, rows: Insertable<StockMovementsTable>[]) => (rows.length > 0 ? db.insertInto("stock_movements").values(rows) : null);
 
 export function findMovements(db: Db, kind: StockKind, id: string, limit: number) {
   return db

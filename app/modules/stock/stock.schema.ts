@@ -1,9 +1,10 @@
 // Stock's zod checks, apart from stock.ts so that the product pages, which only need its messages, do not ship zod
 // to the browser (docs/decisions/016).
 import { z } from "zod";
+import { itemKinds } from "~/db/values";
 import { adjustmentReasons, MAX_STOCK } from "./stock";
 
-export const stockKindSchema = z.enum(["device", "flavour"]);
+export const stockKindSchema = z.enum(itemKinds);
 
 /** A stock quantity typed by staff: a whole number of units, zero or more. */
 export const stockQuantityField = z

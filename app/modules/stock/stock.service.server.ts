@@ -63,7 +63,7 @@ export async function takeStockForOrder(
 
 /** A cancelled order's stock goes back, once (the caller's status change can happen only once), recorded. */
 export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor, stamp: string): Promise<StockLine[]> {
-  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({ kind: l.kind as StockKind, itemId: l.item_id, name: l.name, quantity: Number(l.quantity) }));
+  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({ kind: l.kind, itemId: l.item_id, name: l.name, quantity: Number(l.quantity) }));
   const movements = [];
   const restocked: StockLine[] = [];
   for (const line of unitsPerItem(lines)) {
@@ -135,7 +135,7 @@ export async function stockHistory(db: Db, actor: SessionUser | null, kind: Stoc
     id: r.id,
     change: Number(r.change),
     quantityAfter: Number(r.quantity_after),
-    reason: stockReasons[r.reason as StockReason] ?? r.reason,
+    reason: stockReasons[r.reason] ?? r.reason,
     orderId: r.order_id,
     note: r.note,
     byName: r.by_name,

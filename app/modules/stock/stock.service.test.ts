@@ -8,7 +8,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { addToCart, changeQuantity, getCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { placeOrder } from "~/modules/orders/orders.service.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
 import { requestBackInStock } from "./back-in-stock.service.server";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";

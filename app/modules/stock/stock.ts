@@ -1,8 +1,11 @@
 /** Stock rules that need no database: kinds, reasons and the shopper's messages (the zod checks: stock.schema.ts). */
+import type { ItemKind, StockReason } from "~/db/values";
+// The sets of values are defined once with the schema (docs/decisions/025); this module owns their words.
+export type { StockReason } from "~/db/values";
 
-export type StockKind = "device" | "flavour";
+export type StockKind = ItemKind;
 
-/** Why stock changed: orders and cancellations by themselves, the rest by staff. */
+/** Why stock changed (orders and cancellations by themselves, the rest by staff), as the back office names it. */
 export const stockReasons = {
   order: "Order",
   cancelled: "Order cancelled",
@@ -10,9 +13,8 @@ export const stockReasons = {
   damaged: "Damaged or lost",
   correction: "Correction",
   edited: "Set on the item's form",
-} as const;
-export type StockReason = keyof typeof stockReasons;
-export const adjustmentReasons = ["received", "damaged", "correction"] as const;
+} as const satisfies Record<StockReason, string>;
+export const adjustmentReasons = ["received", "damaged", "correction"] as const satisfies readonly StockReason[];
 
 export const MAX_STOCK = 1_000_000;
 

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
-import { formatDate, formatDateTime } from "~/components/admin/content/dates";
+import { formatDateTime, formatShortDay } from "~/lib/shop-time";
 import { ListCount } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/lib/form-data.server";
@@ -44,7 +44,7 @@ function CheckRow({ row, errors, message }: { row: AgeCheckRow; errors?: Record<
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div><dt className="text-slate-600">E-mail</dt><dd className="break-all">{row.email}</dd></div>
-        <div><dt className="text-slate-600">Date of birth</dt><dd>{row.dateOfBirth ? formatDate(`${row.dateOfBirth}T12:00:00Z`) : "Not given"}</dd></div>
+        <div><dt className="text-slate-600">Date of birth</dt><dd>{row.dateOfBirth ? formatShortDay(row.dateOfBirth) : "Not given"}</dd></div>
         <div className="sm:col-span-2"><dt className="text-slate-600">Delivery address</dt><dd>{row.deliveryAddress ?? "No order yet"}</dd></div>
         <div><dt className="text-slate-600">Asked</dt><dd>{formatDateTime(row.requestedAt)}</dd></div>
         {row.decidedAt && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { formatDate, formatDateTime } from "~/components/admin/content/dates";
+import { formatDate, formatDateTime, formatShortDay } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable } from "~/components/admin/list-controls";
 import { statusLabels } from "~/components/orders/order-view";
@@ -29,7 +29,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   const details: Array<[string, ReactNode]> = [
     ["Name", customer.name || "—"],
     ["Email", customer.email],
-    ["Date of birth", customer.dateOfBirth ? formatDate(`${customer.dateOfBirth}T12:00:00Z`) : "Not given"],
+    ["Date of birth", customer.dateOfBirth ? formatShortDay(customer.dateOfBirth) : "Not given"],
     ["Sign-in method", customer.signInMethod],
     ["Joined", <time key="joined" dateTime={customer.joinedAt}>{formatDate(customer.joinedAt)}</time>],
     ["Role", roleLabels[customer.role] ?? customer.role],

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { formatDate } from "~/components/admin/content/dates";
+import { formatDate } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";

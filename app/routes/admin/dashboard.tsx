@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { formatMoney } from "~/lib/money";
+import { formatDayLabel as dayLabel } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard.server";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -35,7 +36,6 @@ function Tile({ title, children, to, linkText }: { title: string; children: Reac
   );
 }
 
-const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Revenue per day as bars; the same figures as a table for screen readers and small screens. */
 function SalesChart({ sales }: { sales: DayTotal[] }) {

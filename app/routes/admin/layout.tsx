@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/layout";
+import { backOfficeWayBack, RouteError } from "~/components/layout/route-error";
 
 /** Every back-office page sits in here; the door is checked again by each page's own loader and action. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,4 +49,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** A back-office page that fails offers the way back to the dashboard, not to the shop. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} back={backOfficeWayBack} />;
 }

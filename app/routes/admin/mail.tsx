@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
-import { formatDateTime } from "~/components/admin/content/dates";
+import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { OrderStepForms } from "~/components/admin/orders/order-step-forms";
-import { formatOrderTime, OrderHistory } from "~/components/orders/order-history";
+import { OrderHistory } from "~/components/orders/order-history";
+import { formatDateTime } from "~/lib/shop-time";
 import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -69,7 +70,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <Link to="/admin/orders" className="text-sm text-brand-700 hover:underline">All orders</Link>
         <h1 className="mt-2 text-3xl font-extrabold">Order <span className="font-mono">{order.id}</span></h1>
         <p className="mt-1 text-sm text-slate-600">
-          Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> by{" "}
+          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by{" "}
           <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">{customer.name || customer.email}</Link>
           {!customer.deleted && <> (<a href={`mailto:${customer.email}`} className="break-all hover:underline">{customer.email}</a>)</>}
         </p>

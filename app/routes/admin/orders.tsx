@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminTable, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
-import { formatOrderTime } from "~/components/orders/order-history";
+import { formatDateTime } from "~/lib/shop-time";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
@@ -48,7 +48,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">
                   <Link to={`/admin/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{order.id}</Link>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap"><time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time></td>
+                <td className="px-3 py-2 whitespace-nowrap"><time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time></td>
                 <td className="px-3 py-2">
                   <span className="block font-medium">{order.customer.name}</span>
                   <span className="block break-all text-slate-600">{order.customer.email}</span>

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
-import { formatDate, formatDateTime } from "~/components/admin/content/dates";
+import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { formatDate, formatDateTime } from "~/components/admin/content/dates";
+import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";

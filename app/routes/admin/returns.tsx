@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDateTime } from "~/components/admin/content/dates";
+import { formatDateTime } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listReturnRequests } from "~/modules/admin/returns-admin.server";

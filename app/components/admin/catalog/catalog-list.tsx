@@ -5,6 +5,7 @@ import { Price } from "~/components/ui/price";
 import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { useShopSettings } from "~/components/layout/use-shop";
+import { formatDateTime } from "~/lib/shop-time";
 import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog-admin";
 import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 
@@ -12,8 +13,6 @@ const words = {
   device: { title: "Devices", add: "Add device", noun: "devices", base: "/admin/products" },
   flavour: { title: "Flavours", add: "Add flavour", noun: "flavours", base: "/admin/flavours" },
 } as const;
-
-const updatedFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 
 function Tag({ children, tone }: { children: React.ReactNode; tone: "grey" | "amber" }) {
   const colours = tone === "grey" ? "bg-slate-200 text-slate-800" : "bg-amber-100 text-amber-900";
@@ -74,7 +73,7 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
                 {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
                 <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
                 <td className="px-3 py-2"><StockCell stock={item.stock} /></td>
-                <td className="whitespace-nowrap px-3 py-2">{updatedFormat.format(new Date(item.updatedAt))}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(item.updatedAt)}</td>
                 <td className="space-x-1 px-3 py-2">
                   {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}
                   {item.device?.archived && <Tag tone="amber">Device archived</Tag>}

@@ -1,12 +1,12 @@
 import { Form } from "react-router";
 import { useShopSettings } from "~/components/layout/use-shop";
+import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable } from "~/components/admin/list-controls";
 import { SelectField, TextField } from "~/components/ui/field";
 import type { StockPanelData } from "~/modules/admin/stock-admin.action.server";
 import { stockStatusOf } from "~/modules/catalog/catalog";
 import { stockReasons } from "~/modules/stock/stock";
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 const reasonOptions = (["received", "damaged", "correction"] as const).map((value) => ({ value, label: stockReasons[value] }));
 
 /** An item's stock on its edit page: how many now, a quick adjustment with a reason and a note, and the history. */
@@ -37,7 +37,7 @@ export function StockPanel({ panel, errors, values }: { panel: StockPanelData; e
           <tbody className="divide-y divide-slate-200 text-sm">
             {history.map((m) => (
               <tr key={m.id}>
-                <td className="whitespace-nowrap px-3 py-2">{when.format(new Date(m.createdAt))}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.createdAt)}</td>
                 <td className="px-3 py-2">{m.change > 0 ? `+${m.change}` : m.change}</td>
                 <td className="px-3 py-2">{m.quantityAfter}</td>
                 <td className="px-3 py-2">{m.reason}{m.orderId && ` ${m.orderId}`}{m.note && <span className="block text-slate-600">{m.note}</span>}</td>

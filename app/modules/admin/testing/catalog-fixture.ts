@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import type { TestDatabase } from "~/db/testing/test-database";
-import type { ShopContext } from "~/lib/app-context";
+import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { createTestContext } from "~/testing/test-context";
 import type { DeviceValues, FlavourValues } from "../catalog-admin";

@@ -1,5 +1,6 @@
 // The shared set-up of the back-office order tests: people and orders inserted directly.
 import type { Db } from "~/db/database.server";
+import type { OrderStatus, PaymentStatus } from "~/db/values";
 import { newOrderId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderEvents } from "~/modules/orders/order-events.repository.server";
@@ -18,7 +19,7 @@ export async function insertUsers(db: Db, users: SessionUser[]) {
   }
 }
 
-export async function insertOrder(db: Db, o: { id?: string; userId: string; createdAt?: string; totalCents?: number; status?: string; paymentStatus?: string }) {
+export async function insertOrder(db: Db, o: { id?: string; userId: string; createdAt?: string; totalCents?: number; status?: OrderStatus; paymentStatus?: PaymentStatus }) {
   const id = o.id ?? newOrderId();
   const createdAt = o.createdAt ?? "2026-11-01T10:00:00.000Z";
   const total = o.totalCents ?? 1100;

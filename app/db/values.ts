@@ -1,0 +1,49 @@
+/**
+ * The fixed sets of values that columns hold, each defined once (docs/decisions/025). The schema types its columns
+ * with them, and the modules that own each set re-export it with its labels and rules (orders.ts, stock.ts…), so
+ * nothing below the modules has to import from them. Client-safe: plain values, no I/O.
+ */
+
+/** Whether `value` is one of `values`: the one type guard for every set below. */
+export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.some((v) => v === value);
+
+/** What a cart line, wishlist entry, order line, stock movement or stock alert is about. */
+export const itemKinds = ["device", "flavour"] as const;
+export type ItemKind = (typeof itemKinds)[number];
+
+export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentStatuses = ["pending", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+/** The order column an order event records a change of. */
+export const orderEventFields = ["status", "payment_status"] as const;
+export type OrderEventField = (typeof orderEventFields)[number];
+
+export const addressTypes = ["HOME", "OFFICE", "OTHER"] as const;
+export type AddressType = (typeof addressTypes)[number];
+
+export const shippingMethods = ["free", "express", "schedule"] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+
+/** Why stock changed: orders and cancellations by themselves, the rest by staff. */
+export const stockReasonValues = ["order", "cancelled", "received", "damaged", "correction", "edited"] as const;
+export type StockReason = (typeof stockReasonValues)[number];
+
+export const returnStatuses = ["requested", "accepted", "refused"] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+/** A customer's age check; "unverified" is having no row at all, so the column holds the other three. */
+export const ageStatuses = ["unverified", "pending", "verified", "failed"] as const;
+export type AgeStatus = (typeof ageStatuses)[number];
+export type RecordedAgeStatus = Exclude<AgeStatus, "unverified">;
+export const ageMethods = ["service", "manual"] as const;
+export type AgeMethod = (typeof ageMethods)[number];
+
+export const jobStatuses = ["queued", "running", "done", "failed"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+/** Every kind of background job; what each one does is in app/modules/jobs/job-kinds.server.ts. */
+export const jobKindNames = ["back-in-stock", "age-check", "notice", "order-confirmation", "order-status", "password-reset", "contact-notice"] as const;
+export type JobKindName = (typeof jobKindNames)[number];
+
+export const userRoles = ["customer", "staff"] as const;
+export type UserRole = (typeof userRoles)[number];

@@ -1,0 +1,160 @@
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import { writeTogether, type Db } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { newOrderId } from "~/lib/ids.server";
+import { totals } from "~/lib/pricing";
+import { shopDate } from "~/lib/shop-time";
+import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
+import { emptyCart } from "~/modules/cart/cart.repository.server";
+import { getCart, type CartLine } from "~/modules/cart/cart.service.server";
+import { jobsInsert } from "~/modules/jobs/jobs.repository.server";
+import { newJob } from "~/modules/jobs/jobs.service.server";
+import { orderMessages, type Order } from "~/modules/orders/orders";
+import { orderInsert, orderLinesInsert } from "~/modules/orders/orders.repository.server";
+import { findOrderByKey } from "~/modules/orders/orders.service.server";
+import { movementsInsert } from "~/modules/stock/stock.repository.server";
+import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
+import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
+import { scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "./shipping";
+
+export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
+
+export type PlaceOptions = {
+  now?: Date;
+  /** At or under this many units left an item shows 'Only N left': an order that gets there drops cached pages. */
+  lowStockThreshold?: number;
+  /** Queue the confirmation e-mail to this address, in the order's own transaction. */
+  confirmation?: { to: string; shopName: string };
+};
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The last step of checkout: places the shopper's order from the server's own view of cart, address and shipping.
+ * Every price and total is recomputed; in one transaction the order and its lines are saved, the stock of every line
+ * taken (never below zero: not enough of one item refuses the order and saves nothing), the confirmation e-mail
+ * queued as a job (no order without it, no e-mail for an order rolled back), the cart emptied and the shipping
+ * choice forgotten. The same idempotency key always gives the same order (a double click, a retry, a second tab).
+ */
+export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, options: PlaceOptions = {}): Promise<PlaceResult> {
+  const now = options.now ?? new Date();
+  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
+  try {
+    return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
+      // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
+      // Then this key: an order placed with it a moment ago has emptied the cart.
+      const chosen = await findPlacementChoice(trx, userId);
+      const placed = await findOrderByKey(trx, userId, idempotencyKey);
+      if (placed) return { ok: true, order: placed, created: false };
+      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return { ok: false, message: orderMessages.noAddress };
+      const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
+      const method = shippingMethodSchema.safeParse(chosen.shipping_method);
+      const shippingMethod = method.success ? method.data : null;
+      const deliveryDate = chosen.delivery_date;
+      const cart = await getCart(trx, userId, taxRatePercent);
+      if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
+      const invalid = cart.lines.map(invalidLine).find(Boolean);
+      if (invalid) return { ok: false, message: invalid };
+      if (!shippingMethod || !deliveryDate) return { ok: false, message: "Please choose a shipping method" };
+      if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
+        return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+      }
+      // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
+      // placed, and held back from dispatch until the check passes).
+      const stamp = now.toISOString();
+      const age = await holdForAgeCheck(trx, userId, stamp);
+      if (age.refused) return { ok: false, message: age.refused };
+
+      const money = totals(cart.lines, taxRatePercent, shippingCost(shippingMethod));
+      const id = newOrderId();
+      const lines = cart.lines.map(orderLine);
+      const stock = await takeStockForOrder(trx, id, { id: userId, name: "Customer" }, cart.lines, options.lowStockThreshold ?? 5, stamp, { deferMovements: true });
+      if (stock.lowNow) await bumpStorefrontVersion(trx);
+      const order: Order = {
+        id,
+        status: "pending",
+        paymentStatus: "pending",
+        createdAt: stamp,
+        address,
+        shipping: { method: shippingNames[shippingMethod], deliveryDate, costCents: money.shippingCents },
+        subtotalCents: money.subtotalCents,
+        taxCents: money.taxCents,
+        totalCents: money.totalCents,
+        lines,
+      };
+      const jobs = options.confirmation ? [newJob("order-confirmation", { ...options.confirmation, order }, now)] : [];
+      // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
+      if (age.opened) jobs.push(newJob("age-check", { userId }, now));
+      await writeTogether(trx, [
+        orderInsert(trx, {
+          id,
+          user_id: userId,
+          idempotency_key: idempotencyKey,
+          status: "pending",
+          payment_status: "pending",
+          address_title: address.title,
+          address_type: address.type,
+          address_text: address.address,
+          address_phone: address.phone,
+          shipping_method: shippingMethod,
+          delivery_date: deliveryDate,
+          shipping_cents: money.shippingCents,
+          subtotal_cents: money.subtotalCents,
+          tax_cents: money.taxCents,
+          total_cents: money.totalCents,
+          created_at: stamp,
+          updated_at: stamp,
+        }),
+        orderLinesInsert(trx, lines.map((line, position) => lineRow(id, position, line))),
+        jobsInsert(trx, jobs),
+        movementsInsert(trx, stock.movements),
+        emptyCart(trx, userId),
+        clearShippingChoice(trx, userId, stamp),
+      ]);
+      return { ok: true, order, created: true };
+    });
+  } catch (error) {
+    if (error instanceof NotEnoughStockError) return { ok: false, message: error.message };
+    // Two requests with one key at once: the second loses the unique index race and returns the first's order.
+    if (isUniqueViolation(error)) {
+      const winner = await findOrderByKey(db, userId, idempotencyKey);
+      if (winner) return { ok: true, order: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+/** A cart line the order cannot take, said in a sentence; null when it is fine. */
+function invalidLine(line: CartLine): string | null {
+  if (typeof line.name !== "string" || line.name.trim() === "") return `Invalid product name for item: ${line.itemId}`;
+  if (!Number.isInteger(line.unitPriceCents) || line.unitPriceCents < 0) return `Invalid price for ${line.name}`;
+  return null;
+}
+
+const orderLine = (line: CartLine): Order["lines"][number] => ({
+  kind: line.kind,
+  itemId: line.itemId,
+  name: line.name,
+  image: line.image,
+  flavor: line.displayFlavor,
+  nicotineStrength: line.nicotineStrength,
+  puffCount: line.puffCount,
+  unitPriceCents: line.unitPriceCents,
+  quantity: line.quantity,
+  lineTotalCents: line.lineTotalCents,
+});
+
+const lineRow = (orderId: string, position: number, line: Order["lines"][number]) => ({
+  order_id: orderId,
+  position,
+  kind: line.kind,
+  item_id: line.itemId,
+  name: line.name,
+  image: line.image,
+  flavor: line.flavor,
+  nicotine_strength: line.nicotineStrength,
+  puff_count: line.puffCount,
+  unit_price_cents: line.unitPriceCents,
+  quantity: line.quantity,
+  line_total_cents: line.lineTotalCents,
+});
