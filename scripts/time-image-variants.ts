@@ -2,7 +2,7 @@
 // every AVIF and WebP width by the code the back office runs. Usage: npx tsx scripts/time-image-variants.ts [runs]
 import sharp from "sharp";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
-import { makeVariants } from "~/modules/admin/image-variants.server";
+import { makeVariants } from "~/modules/admin/catalog/image-variants.service.server";
 
 const runs = Number(process.argv[2] ?? 3);
 

@@ -18,7 +18,7 @@ import { watchContentVersion } from "./content-version-watch";
 import { retryAfterOn503, unavailableErrors, unavailableLoaders } from "./errors";
 import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
-import { backfillImageVariants } from "~/modules/admin/image-backfill.server";
+import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { createJobWorker } from "~/modules/jobs/worker.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";

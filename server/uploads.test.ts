@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeVariants, writeAtomically } from "~/modules/admin/image-variants.server";
-import { photo } from "~/modules/admin/testing/test-images";
+import { makeVariants, writeAtomically } from "~/modules/admin/catalog/image-variants.service.server";
+import { photo } from "~/modules/admin/catalog/testing/test-images";
 import { serveUploads } from "./uploads";
 
 describe("uploaded images and their variants, as served", () => {

@@ -1,8 +1,8 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
-import { insertDevice, insertFlavour } from "~/modules/admin/catalog-admin.repository.server";
-import { insertPost } from "~/modules/admin/posts-admin.repository.server";
+import { insertDevice, insertFlavour } from "~/modules/admin/catalog/catalog-admin.repository.server";
+import { insertPost } from "~/modules/admin/posts/posts-admin.repository.server";
 import { countDevices, insertReviews } from "~/modules/catalog/catalog.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
 import { demoDevices } from "./data/devices";

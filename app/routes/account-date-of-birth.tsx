@@ -1,9 +1,10 @@
 import { data, Form, redirect } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
-import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, ADULT_AGE, ageOn, formValues } from "~/modules/accounts/accounts";
 import { setDateOfBirth } from "~/modules/accounts/accounts.service.server";
 import { requireUser } from "~/modules/accounts/session.server";

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/account/auth-card";
 import { TwoFactorSetup } from "~/components/account/two-factor-setup";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
@@ -8,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { formValues } from "~/modules/accounts/accounts";
 import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
-import { qrCodeFor, startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "~/modules/accounts/two-factor.server";
+import { qrCodeFor, startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "~/modules/accounts/two-factor.service.server";
 import type { Route } from "./+types/account-two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Two-factor sign-in", "Sign in with a code from an authenticator app as well as your password.");

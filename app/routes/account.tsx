@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
-import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { changePassword, signOutEverywhere, updateProfile } from "~/modules/accounts/accounts.service.server";
 import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
@@ -11,7 +12,7 @@ import { AgeCheckStatus } from "~/components/account/age-check-status";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { readForm } from "~/lib/form-data.server";
 import { YourData } from "~/components/account/your-data";
-import { deleteAccount } from "~/modules/accounts/data-rights.server";
+import { deleteAccount } from "~/modules/accounts/data-rights.service.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your account", "Your details, password and sessions.");
 

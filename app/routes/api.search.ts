@@ -1,4 +1,4 @@
-import { readSuggestQuery, suggestCatalog } from "~/modules/catalog/suggest.server";
+import { readSuggestQuery, suggestCatalog } from "~/modules/catalog/suggest.service.server";
 import type { Route } from "./+types/api.search";
 
 /** The same for every visitor (it never reads the session), so browsers and CDNs may keep it a minute. */

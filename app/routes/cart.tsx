@@ -10,7 +10,7 @@ import { whatsappChatUrl } from "~/lib/whatsapp";
 import { cartMessage } from "~/lib/whatsapp-text";
 import { requireAdultCustomer } from "~/modules/accounts/session.server";
 import { cartMessages } from "~/modules/cart/cart";
-import { handleCartAction } from "~/modules/cart/cart-action.server";
+import { handleCartAction } from "~/modules/cart/cart.action.server";
 import { getCart } from "~/modules/cart/cart.service.server";
 import type { Route } from "./+types/cart";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";

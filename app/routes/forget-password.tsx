@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";

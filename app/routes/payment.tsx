@@ -12,7 +12,7 @@ import { getAddressBook } from "~/modules/checkout/addresses.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { shippingCost, shippingNames } from "~/modules/checkout/shipping";
-import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order-action.server";
+import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order.action.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";

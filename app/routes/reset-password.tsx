@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
-import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { resetPassword } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/reset-password";

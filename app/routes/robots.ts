@@ -1,5 +1,5 @@
 import { appUrl } from "~/lib/config.server";
-import { robotsTxt } from "~/modules/content/sitemap.server";
+import { robotsTxt } from "~/modules/content/sitemap.service.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AuthCard, FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { readForm } from "~/lib/form-data.server";
@@ -7,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { formValues } from "~/modules/accounts/accounts";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
-import { verifySecondFactor } from "~/modules/accounts/two-factor.server";
+import { verifySecondFactor } from "~/modules/accounts/two-factor.service.server";
 import type { Route } from "./+types/signin-two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Two-factor sign-in", "Enter the code from your authenticator app.");

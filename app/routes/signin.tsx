@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
+import { FormAlert } from "~/components/ui/form-alert";
 import { dataRightsMessages } from "~/modules/accounts/data-rights";
 import { Form, Link, redirect } from "react-router";
-import { AuthCard, FormAlert, GoogleButton, SubmitButton } from "~/components/account/auth-card";
+import { AuthCard, GoogleButton, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
-import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signIn } from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";

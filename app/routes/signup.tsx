@@ -1,9 +1,10 @@
 import { Form, Link, redirect } from "react-router";
-import { AuthCard, FormAlert, GoogleButton, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard, GoogleButton, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
-import { finishAccountAction } from "~/modules/accounts/account-action.server";
+import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { formText } from "~/lib/form-data";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signUp } from "~/modules/accounts/accounts.service.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { appUrl } from "~/lib/config.server";
-import { sitemapDocument } from "~/modules/content/sitemap.server";
+import { sitemapDocument } from "~/modules/content/sitemap.service.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml and, once the shop has over 50,000 addresses, its parts /sitemaps/N.xml (README, Search engines). */

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { AuthCard, FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { AuthCard } from "~/components/account/auth-card";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import { accountMessages } from "~/modules/accounts/accounts";

@@ -25,15 +25,6 @@ export function SubmitButton({ label, intent }: { label: string; intent?: string
   );
 }
 
-export function FormAlert({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" }) {
-  if (!message) return null;
-  return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg p-3 text-sm ${tone === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
-      {message}
-    </p>
-  );
-}
-
 /** 'Sign in with Google' / 'Sign up with Google', shown only when Google is configured. */
 export function GoogleButton({ label, redirectTo }: { label: string; redirectTo: string }) {
   const { googleSignIn } = useShopSettings();

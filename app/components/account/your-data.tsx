@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/account/auth-card";
 import { CheckboxField, TextField } from "~/components/ui/field";
 import { RECENT_SIGN_IN_MINUTES } from "~/modules/accounts/data-rights";
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { FormAlert, SubmitButton } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/account/auth-card";
 import { TextAreaField } from "~/components/ui/field";
 import { formatDay, formatLongDate } from "~/lib/shop-time";
 import { REASON_MAX, returnStatusLabels, type ReturnRequest } from "~/modules/orders/returns";

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { ShopContext } from "~/context";
-import { describeWait, hitRateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_EMAIL } from "~/modules/security/rate-limit.server";
-import { recordSignInFailure, signInAllowed } from "./sign-in-limits.server";
+import { describeWait, hitRateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_EMAIL } from "~/modules/security/rate-limit.service.server";
+import { recordSignInFailure, signInAllowed } from "./sign-in-limits.service.server";
 import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
 import {
   accountMessages,

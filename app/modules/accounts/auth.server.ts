@@ -7,7 +7,7 @@ import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import type { NoticePayload } from "~/modules/mail/notice";
-import { clearSignInFailures } from "./sign-in-limits.server";
+import { clearSignInFailures } from "./sign-in-limits.service.server";
 import { deleteCredentialAccount, deleteSessionsOf } from "./accounts.repository.server";
 import { existingAccountMail, verificationMail } from "./account-mails.server";
 
@@ -104,7 +104,7 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
     session: {
       expiresIn: 30 * DAY,
       updateAge: DAY,
-      // Set by the shop when the session proved the second factor (app/modules/accounts/two-factor.server.ts).
+      // Set by the shop when the session proved the second factor (app/modules/accounts/two-factor.service.server.ts).
       additionalFields: { secondFactorAt: { type: "string", required: false, input: false } },
     },
     // Google with the email of an existing account signs into that account (the issue asks for it), although this

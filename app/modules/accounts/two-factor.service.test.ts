@@ -7,7 +7,7 @@ import { totpCode } from "~/testing/totp";
 import { signUpConfirmed } from "~/testing/accounts";
 import * as accounts from "./accounts.service.server";
 import { twoFactorMessages } from "./two-factor";
-import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.server";
+import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.service.server";
 import { getSessionUser } from "./session.server";
 
 const password = "staff passphrase 77";

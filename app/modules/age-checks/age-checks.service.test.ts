@@ -1,13 +1,13 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { changeOrderStep } from "~/modules/admin/orders-admin.server";
-import { insertUsers, staff } from "~/modules/admin/testing/orders-fixture";
+import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
+import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { ageMessages } from "./age-checks";
 import { ageVerificationOf, decideAgeCheck, listAgeChecks, runAgeCheck } from "./age-checks.service.server";
 import type { AgeChecker } from "./checkers.server";

@@ -1,5 +1,5 @@
 // Predictive search under the header's box (GET /api/search?q=): what the browser and the server share. No zod here:
-// the header imports this on every page (docs/decisions/016); the check is in suggest.server.ts.
+// the header imports this on every page (docs/decisions/016); the check is in suggest.service.server.ts.
 import type { CatalogCard } from "./catalog";
 
 /** Suggestions shown under the box; "See all results" opens /search for the rest. */

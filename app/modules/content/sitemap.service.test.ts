@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { robotsTxt, sitemapDocument, sitemapEntries } from "./sitemap.server";
+import { robotsTxt, sitemapDocument, sitemapEntries } from "./sitemap.service.server";
 
 it("robots.txt opens the catalogue and blog, closes accounts, cart, checkout, back office and API, and names the sitemap", () => {
   const robots = robotsTxt("https://shop.example");

@@ -7,13 +7,13 @@ import type { JobKindName } from "~/db/values";
 import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
 import { createMailer, type Mailer } from "~/lib/mailer.server";
-import { changeOrderStep } from "~/modules/admin/orders-admin.server";
-import { insertOrder, insertUsers, staff, alice } from "~/modules/admin/testing/orders-fixture";
+import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
+import { insertOrder, insertUsers, staff, alice } from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { createJobWorker } from "./worker.server";
 

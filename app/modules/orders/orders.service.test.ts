@@ -5,7 +5,7 @@ import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress }
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { shopDate } from "~/lib/shop-time";
 import { scheduleDays } from "~/modules/checkout/shipping";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { findOrder } from "./orders.service.server";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };

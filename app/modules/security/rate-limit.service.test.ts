@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { describeWait, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { describeWait, hitRateLimit, type RateLimitRule } from "./rate-limit.service.server";
 
 const rule: RateLimitRule = { name: "test-rule", limit: 10, windowSeconds: 900 };
 const boundary = Date.parse("2026-11-22T13:30:00Z"); // a multiple of 15 minutes

@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import { emailField } from "~/modules/accounts/accounts";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
-import { describeWait, hitRateLimit, STOCK_ALERT_PER_ADDRESS } from "~/modules/security/rate-limit.server";
+import { describeWait, hitRateLimit, STOCK_ALERT_PER_ADDRESS } from "~/modules/security/rate-limit.service.server";
 import * as repo from "./stock.repository.server";
 import { backInStockMessages, type StockKind } from "./stock";
 import { stockKindSchema } from "./stock.schema";

@@ -1,14 +1,14 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { getFlavourEditor, saveFlavour } from "~/modules/admin/catalog-admin.server";
-import { changeOrderStep } from "~/modules/admin/orders-admin.server";
-import { insertUsers, staff } from "~/modules/admin/testing/orders-fixture";
+import { getFlavourEditor, saveFlavour } from "~/modules/admin/catalog/catalog-admin.service.server";
+import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
+import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { addToCart, changeQuantity, getCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { requestBackInStock } from "./back-in-stock.service.server";
 import { createLogger } from "~/lib/log.server";
 import { createMailer } from "~/lib/mailer.server";

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime, formatShortDay } from "~/lib/shop-time";
 import { ListCount } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";

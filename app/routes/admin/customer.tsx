@@ -6,7 +6,7 @@ import { AdminTable } from "~/components/admin/list-controls";
 import { statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
-import { getCustomer } from "~/modules/admin/customers-admin.server";
+import { getCustomer } from "~/modules/admin/customers/customers-admin.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/customer";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";

@@ -4,7 +4,7 @@ import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers-admin.server";
+import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers/customers-admin.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/customers";

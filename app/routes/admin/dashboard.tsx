@@ -4,12 +4,12 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { formatMoney } from "~/lib/money";
 import { formatDayLabel as dayLabel } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
-import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard.server";
+import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard/dashboard.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { lowStockItems } from "~/modules/stock/stock.service.server";
 import { countPendingAgeChecks } from "~/modules/age-checks/age-checks.service.server";
 import { LowStockList } from "~/components/admin/low-stock-list";
-import { countFailedMail } from "~/modules/admin/mail-admin.server";
+import { countFailedMail } from "~/modules/admin/mail/mail-admin.service.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");

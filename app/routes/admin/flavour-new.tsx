@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
-import { emptyFlavourValues } from "~/modules/admin/catalog-admin-form";
-import { flavourFormAction } from "~/modules/admin/catalog-admin.action.server";
-import { listDeviceChoices } from "~/modules/admin/catalog-admin.server";
+import { emptyFlavourValues } from "~/modules/admin/catalog/catalog-admin-form";
+import { flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/flavour-new";
 import { readForm } from "~/lib/form-data.server";

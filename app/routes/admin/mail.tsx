@@ -1,13 +1,13 @@
 import { data, Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
-import { MAIL_FILTERS, MAIL_SORTS, mailFilter, mailFilterLabels, mailNotices, retryMailInput, type AdminMail } from "~/modules/admin/mail-admin";
-import { listMail, retryMail } from "~/modules/admin/mail-admin.server";
+import { MAIL_FILTERS, MAIL_SORTS, mailFilter, mailFilterLabels, mailNotices, retryMailInput, type AdminMail } from "~/modules/admin/mail/mail-admin";
+import { listMail, retryMail } from "~/modules/admin/mail/mail-admin.service.server";
 import { jobStatusLabels } from "~/modules/jobs/jobs";
 import type { Route } from "./+types/mail";
 import { readForm } from "~/lib/form-data.server";

@@ -1,13 +1,13 @@
 import { data, Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
-import { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, type AdminMessage } from "~/modules/admin/messages-admin";
-import { listMessages, setMessageHandled } from "~/modules/admin/messages-admin.server";
+import { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, type AdminMessage } from "~/modules/admin/messages/messages-admin";
+import { listMessages, setMessageHandled } from "~/modules/admin/messages/messages-admin.service.server";
 import type { Route } from "./+types/messages";
 import { readForm } from "~/lib/form-data.server";
 

@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { OrderStepForms } from "~/components/admin/orders/order-step-forms";
 import { OrderHistory } from "~/components/orders/order-history";
 import { formatDateTime } from "~/lib/shop-time";
 import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
-import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders-admin.server";
-import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order-action.server";
+import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
+import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order.action.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
@@ -15,9 +15,9 @@ import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.serve
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { ReturnDecision } from "~/components/admin/orders/return-decision";
-import { decideReturn } from "~/modules/admin/returns-admin.server";
-import { returnRequestOf } from "~/modules/orders/customer-orders.server";
-import { orderMail } from "~/modules/orders/order-action.server";
+import { decideReturn } from "~/modules/admin/orders/returns-admin.service.server";
+import { returnRequestOf } from "~/modules/orders/customer-orders.service.server";
+import { orderMail } from "~/modules/orders/order.action.server";
 import { returnMessages } from "~/modules/orders/returns";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
-import { listAdminOrders, readOrderFilters } from "~/modules/admin/orders-admin.server";
+import { listAdminOrders, readOrderFilters } from "~/modules/admin/orders/orders-admin.service.server";
 import { statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/orders";
 

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
-import { postNotices } from "~/modules/admin/posts-admin";
-import { getPostForEdit, postDeps, runPostForm, setPostPublished } from "~/modules/admin/posts-admin.server";
+import { postNotices } from "~/modules/admin/posts/posts-admin";
+import { getPostForEdit, postDeps, runPostForm, setPostPublished } from "~/modules/admin/posts/posts-admin.service.server";
 import type { Route } from "./+types/post";
 import { readForm } from "~/lib/form-data.server";
 

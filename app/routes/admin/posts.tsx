@@ -5,8 +5,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
-import { POST_SORTS } from "~/modules/admin/posts-admin";
-import { listPosts } from "~/modules/admin/posts-admin.server";
+import { POST_SORTS } from "~/modules/admin/posts/posts-admin";
+import { listPosts } from "~/modules/admin/posts/posts-admin.service.server";
 import type { Route } from "./+types/posts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Blog posts", "The shop's blog posts: drafts and published.");

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { pageMeta } from "~/lib/meta";
-import { emptyDeviceValues } from "~/modules/admin/catalog-admin-form";
-import { deviceFormAction } from "~/modules/admin/catalog-admin.action.server";
+import { emptyDeviceValues } from "~/modules/admin/catalog/catalog-admin-form";
+import { deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/product-new";
 import { readForm } from "~/lib/form-data.server";

@@ -1,7 +1,7 @@
 import { CatalogList } from "~/components/admin/catalog/catalog-list";
 import { pageMeta } from "~/lib/meta";
-import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog-admin";
-import { listCatalogItems } from "~/modules/admin/catalog-admin-list.server";
+import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog/catalog-admin";
+import { listCatalogItems } from "~/modules/admin/catalog/catalog-admin-list.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/products";

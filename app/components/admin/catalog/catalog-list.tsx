@@ -6,7 +6,7 @@ import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { formatDateTime } from "~/lib/shop-time";
-import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog-admin";
+import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog/catalog-admin";
 import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 
 const words = {

@@ -1,6 +1,6 @@
 import { useShopSettings } from "~/components/layout/use-shop";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog-admin";
+import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
 import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, StockFields } from "./fields";
 import { ImageManager } from "./image-manager";

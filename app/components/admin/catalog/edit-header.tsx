@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
-import type { CatalogKind } from "~/modules/admin/catalog-admin";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { CatalogKind } from "~/modules/admin/catalog/catalog-admin";
 
 const words = {
   device: { list: "/admin/products", all: "All devices", title: "Edit device", shop: (id: string) => `/productdetail/${id}`, hides: "Archiving hides this device and its flavours from the shop; nothing is deleted." },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 
 export function CheckboxField({ label, name, checked, hint }: { label: string; name: string; checked: boolean; hint?: string }) {

@@ -1,6 +1,6 @@
 import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog-admin";
+import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
 import { CatalogFormFrame, FormSection, NameAndSlugFields, StockFields } from "./fields";
 import { ImageManager } from "./image-manager";

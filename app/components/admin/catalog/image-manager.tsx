@@ -1,6 +1,6 @@
 import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
-import { MAX_IMAGES } from "~/modules/admin/catalog-admin";
+import { MAX_IMAGES } from "~/modules/admin/catalog/catalog-admin";
 import { FormSection } from "./fields";
 
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;

@@ -3,7 +3,7 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable } from "~/components/admin/list-controls";
 import { SelectField, TextField } from "~/components/ui/field";
-import type { StockPanelData } from "~/modules/admin/stock-admin.action.server";
+import type { StockPanelData } from "~/modules/admin/catalog/stock-admin.action.server";
 import { stockStatusOf } from "~/modules/catalog/catalog";
 import { stockReasons } from "~/modules/stock/stock";
 

@@ -4,7 +4,7 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { fixedSize } from "~/components/ui/image-sizes";
 import { Picture } from "~/components/ui/picture";
 import type { FieldErrors } from "~/modules/accounts/accounts";
-import { postLabels, postLimits, type PostValues } from "~/modules/admin/posts-admin";
+import { postLabels, postLimits, type PostValues } from "~/modules/admin/posts/posts-admin";
 
 type Props = {
   values: PostValues;

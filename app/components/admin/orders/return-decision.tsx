@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { TextAreaField } from "~/components/ui/field";
 import { ReturnRequestView } from "~/components/orders/order-returns";
 import { REASON_MAX, type ReturnRequest } from "~/modules/orders/returns";

@@ -1,0 +1,127 @@
+/**
+ * A shopper's rights over their data (UK GDPR): a copy of everything the shop holds about them, and erasure. Orders
+ * stay for the shop's accounts with placeholders instead of the person (docs/decisions/020).
+ */
+import type { Db } from "~/db/database.server";
+import type { ShopContext } from "~/context";
+import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
+import { orderEvents } from "~/modules/orders/order-events.repository.server";
+import { findOrder } from "~/modules/orders/orders.service.server";
+import { check, type SessionUser } from "./accounts";
+import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
+import { recordSignInFailure, signInAllowed } from "./sign-in-limits.service.server";
+import * as repo from "./data-rights.repository.server";
+import { describeWait } from "~/modules/security/rate-limit.service.server";
+
+const iso = (value: string | Date | null | undefined) => (value == null ? null : new Date(value).toISOString());
+
+/** Everything the shop holds about one account, as the shopper's own copy (no staff names, no other people). */
+export async function exportAccountData(db: Db, userId: string, now = new Date()) {
+  const user = await repo.findLiveProfile(db, userId);
+  if (!user) return null;
+  const logins = await repo.listLogins(db, userId);
+  const sessions = await repo.listSessions(db, userId);
+  const addresses = await repo.listAddresses(db, userId);
+  const orders = [];
+  for (const id of await repo.listOrderIds(db, userId)) {
+    const order = await findOrder(db, userId, id);
+    if (!order) continue;
+    const history = (await orderEvents(db, id)).map(({ field, from, to, at }) => ({ field, from, to, at }));
+    const returnRequest = await returnRequestOf(db, id);
+    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest });
+  }
+  const wishlist = await repo.listWishlist(db, userId);
+  const cart = await repo.listCart(db, userId);
+  const messages = await repo.listMessages(db, userId);
+  const alerts = await repo.listStockAlerts(db, userId, user.email.toLowerCase());
+  const age = await ageVerificationOf(db, userId);
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      name: user.name,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      emailConfirmed: Boolean(user.emailVerified),
+      dateOfBirth: user.dateOfBirth,
+      signUpMethod: user.authProvider,
+      signInMethods: logins.map((l) => (l.providerId === "credential" ? "password" : l.providerId)),
+      twoFactorSignIn: Boolean(user.twoFactorEnabled),
+      accountCreatedAt: iso(user.createdAt),
+    },
+    ageVerification: { status: age.status, decidedAt: age.decidedAt },
+    sessions: sessions.map((s) => ({ startedAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, browser: s.userAgent })),
+    addresses: addresses.map((a) => ({ title: a.title, type: a.type, address: a.address, phone: a.phone, isDefault: Boolean(a.is_default), addedAt: a.created_at })),
+    orders,
+    wishlist: wishlist.map((w) => ({ kind: w.kind, itemId: w.item_id, addedAt: w.created_at })),
+    cart: cart.map((c) => ({ kind: c.kind, itemId: c.item_id, flavour: c.flavor, nicotineStrength: c.nicotine_strength, puffCount: c.puff_count, quantity: c.quantity, addedAt: c.created_at })),
+    messages: messages.map((m) => ({ firstName: m.first_name, lastName: m.last_name, email: m.email, phone: m.phone, subject: m.subject, message: m.message, sentAt: m.created_at })),
+    backInStockAlerts: alerts.map((a) => ({ kind: a.kind, itemId: a.item_id, email: a.email, askedAt: a.created_at })),
+  };
+}
+
+export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
+
+export type DeleteResult = { ok: true; headers: Headers } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+
+const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({ ok: false, status, errors, formError });
+
+/** Whether the person asking is the owner: their password (counted like a sign-in) or a sign-in in the last minutes. */
+async function provesOwner(ctx: ShopContext, request: Request, user: SessionUser, password: string): Promise<DeleteResult | null> {
+  const auth = await ctx.auth.$context;
+  const login = await repo.findPasswordHash(ctx.db, user.id);
+  if (login?.password) {
+    if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
+    const email = user.email.toLowerCase();
+    const allowed = await signInAllowed(ctx.db, email, ctx.clientIp);
+    if (!allowed.allowed) return refused(429, `Too many wrong passwords. Please wait ${describeWait(allowed.retryAfterSeconds)} and try again.`);
+    if (await auth.password.verify({ hash: login.password, password })) return null;
+    await recordSignInFailure(ctx.db, email, ctx.clientIp);
+    return refused(400, null, { password: dataRightsMessages.wrongPassword });
+  }
+  const session = await ctx.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
+  const startedAt = session ? new Date(session.session.createdAt).getTime() : 0;
+  return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000 ? null : refused(403, dataRightsMessages.signInAgain);
+}
+
+/** Set-Cookie lines that remove the session cookies from this browser. */
+async function clearedSessionCookies(ctx: ShopContext): Promise<Headers> {
+  const { authCookies } = await ctx.auth.$context;
+  const headers = new Headers();
+  for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
+    const secure = cookie.name.startsWith("__Secure-") ? "; Secure" : "";
+    headers.append("Set-Cookie", `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return headers;
+}
+
+/**
+ * Erases the account (the owner proven by password or a recent sign-in): sessions and sign-in methods, addresses,
+ * cart, wishlist, checkout, messages, back-in-stock requests, pending e-mails and limits about the address, and the
+ * profile itself. Orders stay, with 'Deleted customer' and 'Erased' instead of name, e-mail and address; the user
+ * row stays as their anonymous owner (deletedAt set). One transaction: all of it or none.
+ */
+export async function deleteAccount(ctx: ShopContext, request: Request, user: SessionUser, values: Record<string, string>, now = new Date()): Promise<DeleteResult> {
+  if (user.role === "staff") return refused(403, dataRightsMessages.staff);
+  const checked = check(deleteAccountInput, values);
+  if ("errors" in checked) return refused(400, null, checked.errors);
+  const open = await repo.openOrderIds(ctx.db, user.id);
+  if (open.length > 0) return refused(409, dataRightsMessages.openOrders(open));
+  const notOwner = await provesOwner(ctx, request, user, checked.data.password);
+  if (notOwner) return notOwner;
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findUserState(trx, user.id);
+    if (!row || row.deletedAt) return false;
+    // Checked again inside the transaction: an order placed meanwhile in another tab keeps the account.
+    if ((await repo.openOrderIds(trx, user.id)).length > 0) return false;
+    await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
+    return true;
+  });
+  if (!result) return refused(409, dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
+  ctx.log.info({ userId: user.id }, "account deleted by its owner");
+  return { ok: true, headers: await clearedSessionCookies(ctx) };
+}
+
+/** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
+export const eraseAccount = (trx: Db, userId: string, email: string, now: Date) => repo.eraseAccountRows(trx, userId, email, now.toISOString());

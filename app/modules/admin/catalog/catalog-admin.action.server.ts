@@ -1,0 +1,86 @@
+import { data, redirect } from "react-router";
+import type { ShopContext } from "~/context";
+import { newId } from "~/lib/ids.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import {
+  catalogMessages,
+  MAX_IMAGES,
+  type CatalogErrors,
+  type CatalogKind,
+  type DeviceField,
+  type DeviceValues,
+  type FlavourField,
+  type FlavourValues,
+} from "./catalog-admin";
+import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
+import { saveDevice, saveFlavour, setDeviceArchived, setFlavourArchived, type SaveResult } from "./catalog-admin.service.server";
+import { assertStaff } from "../guard.server";
+import { storeImage, uploadMessages } from "./uploads.service.server";
+
+/** What a catalogue form shows after a post that did not end in a redirect: what was typed, and why it was not saved. */
+export type CatalogFormResult<V, F extends string> = {
+  values: V;
+  errors: CatalogErrors<F>;
+  /** Above the form: why nothing was saved, or that image changes still need saving. */
+  formError: string | null;
+  notice: string | null;
+  /** New for every answer, so the form (and its file input) starts afresh from these values. */
+  formKey: string;
+};
+
+const basePath = { device: "/admin/products", flavour: "/admin/flavours" } as const;
+
+/**
+ * The create and edit forms' action: an attached image is stored (checked by content) and added to the list, the
+ * image buttons move or remove one, and the save button saves everything. Only a save writes to the catalogue; the
+ * other buttons show the form again with the new image list.
+ */
+async function runCatalogForm<V extends { images: string[] }, F extends string>(
+  context: ShopContext,
+  actor: SessionUser,
+  kind: CatalogKind,
+  form: FormData,
+  values: V,
+  save: (values: V) => Promise<SaveResult<F>>,
+  isNew: boolean,
+) {
+  assertStaff(actor);
+  const intent = parseIntent(form.get("intent"));
+  const errors: CatalogErrors<F> = {};
+  let images = values.images;
+  const file = form.get("image");
+  if (file instanceof File && file.size > 0) {
+    if (images.length >= MAX_IMAGES) errors.image = catalogMessages.tooManyImages;
+    else {
+      const stored = await storeImage(context.db, { dir: context.config.UPLOAD_DIR, maxBytes: context.config.UPLOAD_MAX_BYTES, uploadedBy: actor.id }, file);
+      if (stored.ok) images = images.includes(stored.url) ? images : [...images, stored.url];
+      else errors.image = stored.message;
+    }
+  } else if (intent.kind === "upload") errors.image = uploadMessages.missing;
+  if (intent.kind === "image") images = applyImageIntent(images, intent.op, intent.index);
+  const next = { ...values, images };
+  const answer = (result: Omit<CatalogFormResult<V, F>, "values" | "formKey">, status: number) =>
+    data({ ...result, values: next, formKey: newId(8) } satisfies CatalogFormResult<V, F>, { status });
+
+  if (errors.image) return answer({ errors, formError: catalogMessages.invalid, notice: null }, 400);
+  if (intent.kind !== "save") return answer({ errors, formError: null, notice: catalogMessages.imagesPending }, 200);
+  const saved = await save(next);
+  if (saved.status === "not-found") throw data(null, { status: 404 });
+  if (saved.status === "saved") return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
+  return answer({ errors: saved.errors, formError: catalogMessages.invalid, notice: null }, 400);
+}
+
+export function deviceFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
+  return runCatalogForm<DeviceValues, DeviceField>(context, actor, "device", form, deviceValues(form), (v) => saveDevice(context.db, actor, id, v), id === null);
+}
+
+export function flavourFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
+  return runCatalogForm<FlavourValues, FlavourField>(context, actor, "flavour", form, flavourValues(form), (v) => saveFlavour(context.db, actor, id, v), id === null);
+}
+
+/** The edit page's Archive / Restore buttons; an unknown id is a 404. */
+export async function archiveAction(context: ShopContext, actor: SessionUser, kind: CatalogKind, id: string, archived: boolean) {
+  const found = kind === "device" ? await setDeviceArchived(context.db, actor, id, archived) : await setFlavourArchived(context.db, actor, id, archived);
+  if (!found) throw data(null, { status: 404 });
+  return redirect(`${basePath[kind]}/${id}?notice=${archived ? "archived" : "restored"}`);
+}

@@ -1,0 +1,245 @@
+import { isUniqueViolation } from "~/db/errors.server";
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { Db } from "~/db/database.server";
+import { newId } from "~/lib/ids.server";
+import { slugify } from "~/lib/slug";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { toJsonText } from "~/db/json-text";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
+import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
+import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
+import {
+  catalogMessages,
+  checkDevice,
+  checkFlavour,
+  limits,
+  MAX_IMAGES,
+  type CatalogErrors,
+  type CatalogKind,
+  type DeviceField,
+  type DeviceValues,
+  type FlavourField,
+  type FlavourValues,
+} from "./catalog-admin";
+import { deviceToValues, flavourToValues } from "./catalog-admin-form";
+import * as repo from "./catalog-admin.repository.server";
+import { assertStaff } from "../guard.server";
+import { UPLOAD_URL } from "./uploads.service.server";
+
+export type SaveResult<F extends string> = { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
+
+const tableOf = { device: "products", flavour: "flavours" } as const;
+
+// ---------- one item, for its edit page ----------
+
+export type CatalogEditor<V> = { id: string; name: string; archived: boolean; updatedAt: string; values: V };
+export type FlavourEditor = CatalogEditor<FlavourValues> & { device: { id: string; name: string | null; archived: boolean } };
+export type DeviceChoice = { id: string; name: string; archived: boolean };
+
+export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor<DeviceValues> | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findDevice(db, id);
+  if (!row) return null;
+  const device = toDevice(row);
+  const values = deviceToValues({
+    ...device,
+    detailsDescription: device.details.description,
+    specifications: device.details.specifications,
+    featured: Number(row.featured) === 1,
+    position: Number(row.position),
+  });
+  return { id: row.id, name: row.name, archived: Number(row.archived) === 1, updatedAt: row.updated_at, values };
+}
+
+export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEditor | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findFlavour(db, id);
+  if (!row) return null;
+  const values = flavourToValues(flavourOf(row));
+  return {
+    id: row.id,
+    name: row.name,
+    archived: Number(row.archived) === 1,
+    updatedAt: row.updated_at,
+    values,
+    device: { id: row.device_id, name: row.device_name, archived: Number(row.device_archived) === 1 },
+  };
+}
+
+/** The Device select of the flavour form: devices on sale, plus the flavour's own device if that one is archived. */
+export async function listDeviceChoices(db: Db, keepId: string | null = null): Promise<DeviceChoice[]> {
+  const rows = await repo.findDeviceChoices(db, keepId);
+  return rows.map((r) => ({ id: r.id, name: r.name, archived: Number(r.archived) === 1 }));
+}
+
+// ---------- checks the server adds to the form's own ----------
+
+/**
+ * The image list as sent by the form: only this item's own images and images uploaded here are accepted (never an
+ * address typed in by hand); at least one, at most MAX_IMAGES, each once.
+ */
+async function checkImages(db: Db, images: string[], current: string[]): Promise<{ images: string[] } | { error: string }> {
+  const unique = [...new Set(images)];
+  if (unique.length === 0) return { error: catalogMessages.imageRequired };
+  if (unique.length > MAX_IMAGES) return { error: catalogMessages.tooManyImages };
+  const uploads = unique.filter((url) => !current.includes(url));
+  if (uploads.some((url) => !UPLOAD_URL.test(url))) return { error: catalogMessages.imageUnknown };
+  const known = await repo.knownUploads(db, uploads.map((url) => url.slice("/uploads/".length)));
+  if (uploads.some((url) => !known.has(url.slice("/uploads/".length)))) return { error: catalogMessages.imageUnknown };
+  return { images: unique };
+}
+
+/** A typed slug must be free; an empty one is made from the name, with -2, -3… added until it is free. */
+async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: string, ownId: string | null): Promise<{ slug: string } | { error: string }> {
+  const free = async (slug: string) => {
+    const owner = await repo.slugOwner(db, tableOf[kind], slug);
+    return owner === null || owner === ownId;
+  };
+  if (typed) return (await free(typed)) ? { slug: typed } : { error: catalogMessages.slugTaken[kind] };
+  const base = slugify(name, { max: limits.slug - 4, fallback: kind }); // room for "-2"…"-20"
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (await free(candidate)) return { slug: candidate };
+  }
+  return { slug: `${base}-${newId(6)}` };
+}
+
+/** The stock moved between loading the form and saving it: nothing of the save is kept (thrown in its transaction). */
+class StockMovedError extends Error {}
+
+/** A tracked item's quantity as typed on its edit form: applied only if the stock is still what the form showed. */
+async function saveTypedStock(trx: Db, actor: SessionUser, kind: CatalogKind, id: string, input: { trackStock: boolean; stockQuantity: number; stockSeen: number | null }) {
+  if (!input.trackStock || input.stockSeen === null) return;
+  const saved = await setStockFromForm(trx, actor, kind, id, input.stockSeen, input.stockQuantity);
+  if (!saved.ok) throw new StockMovedError(saved.message);
+}
+
+// ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
+
+/** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
+export async function saveDevice(db: Db, actor: SessionUser | null, id: string | null, values: DeviceValues): Promise<SaveResult<DeviceField>> {
+  assertStaff(actor);
+  const current = id === null ? null : await getDeviceEditor(db, id);
+  if (id !== null && !current) return { status: "not-found" };
+  const checked = checkDevice(values);
+  const errors: CatalogErrors<DeviceField> = "errors" in checked ? { ...checked.errors } : {};
+  const images = await checkImages(db, values.images, current?.values.images ?? []);
+  if ("error" in images) errors.images = images.error;
+  const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
+  if (slug && "error" in slug) errors.slug = slug.error;
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images)) return { status: "invalid", errors };
+  const input = checked.input;
+  const now = new Date().toISOString();
+  const row = {
+    slug: slug.slug,
+    name: input.name,
+    description: input.description,
+    images: toJsonText(images.images),
+    price_cents: input.price,
+    original_price_cents: input.originalPrice,
+    flavors: toJsonText(input.flavors),
+    nicotine_strengths: toJsonText(input.nicotineStrengths),
+    puff_counts: toJsonText(input.puffCounts),
+    features: toJsonText(input.features),
+    details_description: input.detailsDescription,
+    specifications: toJsonText(input.specifications),
+    track_stock: input.trackStock ? 1 : 0,
+    nicotine_mg_ml: input.nicotineMgMl,
+    pod_ml: input.podMl,
+    rechargeable: input.rechargeable ? 1 : 0,
+    featured: input.featured ? 1 : 0,
+    updated_at: now,
+  };
+  try {
+    const savedId = await db.transaction().execute(async (trx) => {
+      const position = input.position ?? (await repo.nextDevicePosition(trx));
+      if (id === null) {
+        const newDeviceId = newId();
+        await repo.insertDevice(trx, { ...row, id: newDeviceId, position, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await recordStartingStock(trx, actor, "device", newDeviceId, input.stockQuantity, now);
+        await bumpStorefrontVersion(trx);
+        return newDeviceId;
+      }
+      if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
+      await saveTypedStock(trx, actor, "device", id, input);
+      await bumpStorefrontVersion(trx);
+      return id;
+    });
+    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+  } catch (error) {
+    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
+    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.device } };
+    throw error;
+  }
+}
+
+/** Creates a flavour (id null) or saves one; its device must be on sale (or already be its device). */
+export async function saveFlavour(db: Db, actor: SessionUser | null, id: string | null, values: FlavourValues): Promise<SaveResult<FlavourField>> {
+  assertStaff(actor);
+  const current = id === null ? null : await getFlavourEditor(db, id);
+  if (id !== null && !current) return { status: "not-found" };
+  const checked = checkFlavour(values);
+  const errors: CatalogErrors<FlavourField> = "errors" in checked ? { ...checked.errors } : {};
+  const images = await checkImages(db, values.images, current?.values.images ?? []);
+  if ("error" in images) errors.images = images.error;
+  const deviceId = values.deviceId.trim();
+  if (deviceId && !errors.deviceId) {
+    const device = catalogIdSchema.safeParse(deviceId).success ? await repo.findDevice(db, deviceId) : undefined;
+    const allowed = device && (Number(device.archived) === 0 || current?.device.id === device.id);
+    if (!allowed) errors.deviceId = catalogMessages.deviceUnknown;
+  }
+  const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
+  if (slug && "error" in slug) errors.slug = slug.error;
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId) return { status: "invalid", errors };
+  const input = checked.input;
+  const now = new Date().toISOString();
+  const row = {
+    slug: slug.slug,
+    name: input.name,
+    description: input.description,
+    images: toJsonText(images.images),
+    price_cents: input.price,
+    sizes: toJsonText(input.sizes),
+    device_id: input.deviceId,
+    track_stock: input.trackStock ? 1 : 0,
+    nicotine_mg_ml: input.nicotineMgMl,
+    pod_ml: input.podMl,
+    bottle_ml: input.bottleMl,
+    updated_at: now,
+  };
+  try {
+    const savedId = await db.transaction().execute(async (trx) => {
+      if (id === null) {
+        const newFlavourId = newId();
+        await repo.insertFlavour(trx, { ...row, id: newFlavourId, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await recordStartingStock(trx, actor, "flavour", newFlavourId, input.stockQuantity, now);
+        await bumpStorefrontVersion(trx);
+        return newFlavourId;
+      }
+      if (!(await repo.updateFlavour(trx, id, row))) return null;
+      await saveTypedStock(trx, actor, "flavour", id, input);
+      await bumpStorefrontVersion(trx);
+      return id;
+    });
+    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+  } catch (error) {
+    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
+    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.flavour } };
+    throw error;
+  }
+}
+
+/** Archives (hides from the shop) or restores a device or flavour; false for an unknown id. A device's flavours follow it. */
+async function setArchived(db: Db, actor: SessionUser | null, kind: CatalogKind, id: string, archived: boolean): Promise<boolean> {
+  assertStaff(actor);
+  if (!catalogIdSchema.safeParse(id).success) return false;
+  const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;
+  return db.transaction().execute(async (trx) => {
+    const found = await update(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
+    if (found) await bumpStorefrontVersion(trx);
+    return found;
+  });
+}
+
+export const setDeviceArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "device", id, archived);
+export const setFlavourArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "flavour", id, archived);

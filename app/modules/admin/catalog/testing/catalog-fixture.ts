@@ -1,0 +1,90 @@
+// The shared set-up of the back-office catalogue tests: staff and customer users, two uploaded images, form values.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { readStorefrontVersion } from "~/db/content-version.server";
+import type { Db } from "~/db/database.server";
+import type { TestDatabase } from "~/db/testing/test-database";
+import type { ShopContext } from "~/context";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { createTestContext } from "~/testing/test-context";
+import type { DeviceValues, FlavourValues } from "../catalog-admin";
+import { storeImage } from "../uploads.service.server";
+import { JPEG, PNG } from "./test-images";
+
+export { JPEG, PNG };
+
+const person = (id: string, role: "staff" | "customer"): SessionUser => ({
+  id, name: id, email: `${id}@example.com`, firstName: id, lastName: "Lee", dateOfBirth: "1990-01-01", role, authProvider: "email",
+});
+export const staff = person("staff-sam", "staff");
+export const customer = person("customer-cat", "customer");
+
+/** Registers the set-up (call inside describeEachDatabase); ids and image addresses are filled in before the tests run. */
+export function useCatalogFixture(testDb: () => TestDatabase) {
+  const fx = { uploadDir: mkdtempSync(join(tmpdir(), "shop-catalog-uploads-")), deviceId: "", deviceSlug: "", pngUrl: "", jpegUrl: "" };
+  afterAll(() => rmSync(fx.uploadDir, { recursive: true, force: true }));
+  let context: (ip?: string) => ShopContext;
+
+  beforeAll(async () => {
+    const { db } = testDb();
+    context = await createTestContext(testDb(), { env: { UPLOAD_DIR: fx.uploadDir, UPLOAD_MAX_BYTES: "20000" } });
+    const now = new Date().toISOString();
+    for (const user of [staff, customer]) {
+      await db.insertInto("user").values({ id: user.id, name: user.name, email: user.email, emailVerified: 0, createdAt: now, updatedAt: now, role: user.role }).execute();
+    }
+    const device = await db.selectFrom("products").select(["id", "slug"]).where("slug", "=", "hayati-pro-max-6000").executeTakeFirstOrThrow();
+    fx.deviceId = device.id;
+    fx.deviceSlug = device.slug;
+    const store = async (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+      const stored = await storeImage(db, { dir: fx.uploadDir, maxBytes: 20000, uploadedBy: staff.id }, new File([bytes], name));
+      if (!stored.ok) throw new Error(stored.message);
+      return stored.url;
+    };
+    fx.pngUrl = await store(PNG, "a.png");
+    fx.jpegUrl = await store(JPEG, "b.jpg");
+  });
+
+  const flavourValues = (changes: Partial<FlavourValues> = {}): FlavourValues => ({
+    name: "Test Mango", slug: "", description: "Ripe mango on ice.", deviceId: fx.deviceId, price: "4.99", sizes: "0\n10\n20", trackStock: "on", stockQuantity: "25", stockSeen: "",
+    nicotineMgMl: "20", podMl: "2", bottleMl: "", images: [fx.pngUrl], ...changes,
+  });
+  const deviceValues = (changes: Partial<DeviceValues> = {}): DeviceValues => ({
+    name: "Test Pod Kit", slug: "", description: "A small pod kit.", price: "19.99", originalPrice: "24.99", flavors: "Mango\nMint",
+    nicotineStrengths: "10\n20", puffCounts: "600", features: "USB-C charging\nLeak-proof pods", detailsDescription: "All the details.",
+    specifications: "Battery: 500 mAh\nPod capacity: 2 ml", trackStock: "on", stockQuantity: "3", stockSeen: "", nicotineMgMl: "20", podMl: "2", rechargeable: "on",
+    featured: "", position: "", images: [fx.pngUrl, fx.jpegUrl], ...changes,
+  });
+  const saved = (result: { status: string; id?: string }) => {
+    if (result.status !== "saved" || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
+    return result.id;
+  };
+  const counts = async (db: Db) => ({
+    products: Number((await db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
+    flavours: Number((await db.selectFrom("flavours").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
+  });
+  const snapshot = async (db: Db) => ({
+    ...(await counts(db)),
+    version: await readStorefrontVersion(db),
+    device: await db.selectFrom("products").selectAll().where("id", "=", fx.deviceId).executeTakeFirstOrThrow(),
+    flavours: await db.selectFrom("flavours").selectAll().where("device_id", "=", fx.deviceId).orderBy("id").execute(),
+  });
+  const formData = (values: Record<string, string | string[]>, extra: Array<[string, string | File]> = []) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+    }
+    for (const [name, value] of extra) form.append(name, value);
+    return form;
+  };
+  return {
+    fx,
+    context: (ip?: string) => context(ip),
+    flavourValues,
+    deviceValues,
+    saved,
+    snapshot,
+    formData,
+  };
+}

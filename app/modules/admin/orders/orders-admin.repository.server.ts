@@ -1,0 +1,69 @@
+/** The back office's order queries: the filtered list, one order's customer, and the conditional status step. */
+import { sql } from "kysely";
+import type { Db } from "~/db/database.server";
+import { likeMatch, likePattern } from "~/db/like.server";
+import { orderStatuses } from "~/modules/orders/orders";
+import type { OrderMove } from "~/modules/orders/order-status";
+import { addDays, shopDayStart } from "~/lib/shop-time";
+import type { OrderFilters } from "./orders-admin.service.server";
+
+function filtered(db: Db, filters: OrderFilters) {
+  let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
+  if (filters.status) query = query.where("o.status", "=", filters.status);
+  if (filters.payment) query = query.where("o.payment_status", "=", filters.payment);
+  // Days are the shop's days (app/lib/shop-time.ts): "to" includes the whole of that day.
+  if (filters.from) query = query.where("o.created_at", ">=", shopDayStart(filters.from).toISOString());
+  if (filters.to) query = query.where("o.created_at", "<", shopDayStart(addDays(filters.to, 1)).toISOString());
+  if (filters.customer) {
+    const pattern = likePattern(filters.customer);
+    query = query.where((eb) => eb.or([likeMatch("u.name", pattern), likeMatch("u.email", pattern)]));
+  }
+  if (filters.q) {
+    // Order IDs are upper case letters and digits: the search is that id or its beginning, in any case.
+    const id = filters.q.replace(/^#/, "").toUpperCase();
+    query = /^[A-Z0-9]{1,8}$/.test(id) ? query.where("o.id", "like", `${id}%`) : query.where(sql<boolean>`1 = 0`);
+  }
+  return query;
+}
+
+export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
+  const counted = await filtered(db, filters).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  return Number(counted.n);
+}
+
+/** One page of the filtered orders with their customers, sorted as asked (newest first within it). */
+export function findOrderPage(db: Db, filters: OrderFilters, limit: number, offset: number) {
+  const query = filtered(db, filters);
+  const rank = sql<number>`case ${sql.ref("o.status")} ${sql.join(orderStatuses.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`), sql` `)} else 99 end`;
+  const sorted =
+    filters.sort === "total" ? query.orderBy("o.total_cents", filters.dir) : filters.sort === "status" ? query.orderBy(rank, filters.dir) : query.orderBy("o.created_at", filters.dir);
+  return sorted
+    .select(["o.id", "o.created_at", "o.status", "o.payment_status", "o.total_cents", "u.id as user_id", "u.name", "u.email"])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export const findOrderCustomer = (db: Db, orderId: string) =>
+  db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id").select(["u.id", "u.name", "u.email", "u.deletedAt"]).where("o.id", "=", orderId).executeTakeFirst();
+
+/** The order's state and who to e-mail about it. */
+export const findOrderState = (db: Db, orderId: string) =>
+  db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select(["o.status", "o.payment_status", "o.user_id", "u.email", "u.name", "u.firstName"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+
+/** Moves the field from `from` to `to` only if it is still `from` (true); a change landing first wins. */
+export async function moveIfStill(db: Db, orderId: string, move: OrderMove, at: string): Promise<boolean> {
+  const update =
+    move.field === "status"
+      ? db.updateTable("orders").set({ status: move.to, updated_at: at }).where("status", "=", move.from)
+      : db.updateTable("orders").set({ payment_status: move.to, updated_at: at }).where("payment_status", "=", move.from);
+  const result = await update.where("id", "=", orderId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,147 @@
+/** The back office's orders: the filtered list, one order in full, and status changes along the allowed steps. */
+import type { Db } from "~/db/database.server";
+import type { ShopContext } from "~/context";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.repository.server";
+import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderMove } from "~/modules/orders/order-status";
+import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
+import { findOrder } from "~/modules/orders/orders.service.server";
+import { assertStaff } from "../guard.server";
+import * as repo from "./orders-admin.repository.server";
+import { listParams, pageWindow, type SortDirection } from "../listing";
+import { returnStockForOrder } from "~/modules/stock/stock.service.server";
+import { ageMessages } from "~/modules/age-checks/age-checks";
+import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
+
+export const orderSortColumns = ["date", "total", "status"] as const;
+export type OrderSort = (typeof orderSortColumns)[number];
+
+/** The list's filters as read from the URL; a value that makes no sense is dropped (""), never an error. */
+export type OrderFilters = {
+  status: OrderStatus | "";
+  payment: PaymentStatus | "";
+  from: string;
+  to: string;
+  customer: string;
+  q: string;
+  sort: OrderSort;
+  dir: SortDirection;
+  rawPage: string | null;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+
+export function readOrderFilters(url: URL): OrderFilters {
+  const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
+  const status = get("status");
+  const payment = get("payment");
+  const date = (name: string) => (isRealDate(get(name)) ? get(name) : "");
+  return {
+    ...listParams(url, orderSortColumns, "date", "desc"),
+    status: isOrderStatus(status) ? status : "",
+    payment: isPaymentStatus(payment) ? payment : "",
+    from: date("from"),
+    to: date("to"),
+    customer: get("customer").slice(0, 100),
+  };
+}
+
+export type AdminOrderRow = {
+  id: string;
+  createdAt: string;
+  customer: { id: string; name: string; email: string };
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalCents: number;
+};
+
+/** Orders matching the filters, one page of them, newest first unless sorted otherwise. Staff only. */
+export async function listAdminOrders(db: Db, actor: SessionUser | null, filters: OrderFilters) {
+  assertStaff(actor);
+  const total = await repo.countOrders(db, filters);
+  const window = pageWindow(filters.rawPage, total);
+  const rows = await repo.findOrderPage(db, filters, window.limit, window.offset);
+  const orders: AdminOrderRow[] = rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    customer: { id: row.user_id, name: row.name, email: row.email },
+    status: row.status,
+    paymentStatus: row.payment_status,
+    totalCents: row.total_cents,
+  }));
+  return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
+}
+
+export type AdminOrder = { order: Order; customer: { id: string; name: string; email: string; deleted: boolean }; events: OrderEvent[] };
+
+/** One order with its customer and its history, or null for an unknown or malformed id. Staff only. */
+export async function getAdminOrder(db: Db, actor: SessionUser | null, id: string): Promise<AdminOrder | null> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(id)) return null;
+  const head = await repo.findOrderCustomer(db, id);
+  if (!head) return null;
+  const order = await findOrder(db, head.id, id);
+  if (!order) return null;
+  return { order, customer: { id: head.id, name: head.name, email: head.email, deleted: head.deletedAt !== null }, events: await orderEvents(db, id) };
+}
+
+export type StepResult =
+  | ({ ok: true; orderId: string; message: string; customer: { email: string; name: string } } & OrderMove)
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
+ * page showed. Only an allowed step from the order's real current value is taken, by a conditional update in a
+ * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. With `mail`,
+ * the customer's e-mail is queued in that transaction too. Staff only.
+ */
+export async function changeOrderStep(
+  db: Db,
+  actor: SessionUser | null,
+  input: { orderId: string; step: unknown; from: unknown },
+  now = new Date(),
+  mail?: { shopName: string },
+): Promise<StepResult> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(input.orderId)) return { ok: false, status: 404, message: "There is no such order." };
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<StepResult> => {
+    const current = () => repo.findOrderState(trx, input.orderId);
+    const row = await current();
+    if (!row) return { ok: false, status: 404, message: "There is no such order." };
+    const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
+    if (!check.ok) return { ok: false, status: 409, message: check.message };
+    // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
+    if (check.field === "status" && check.to === "dispatched" && !(await dispatchAllowed(trx, row.user_id))) {
+      return { ok: false, status: 409, message: ageMessages.dispatchRefused };
+    }
+    if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
+      // Another change landed between our read and our write: say what the order is now.
+      const after = await current();
+      const raced = after ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from) : null;
+      return { ok: false, status: 409, message: raced && !raced.ok ? raced.message : "This order changed while you were looking at it. Nothing was changed; check it and try again." };
+    }
+    await recordOrderEvent(trx, input.orderId, { field: check.field, from: check.from, to: check.to, byUserId: actor.id, byName: actor.name || actor.email, at: stamp });
+    // A cancelled order's stock goes back, in the same transaction as the cancellation (which can happen only once).
+    if (check.field === "status" && check.to === "cancelled") {
+      await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
+    }
+    if (mail) {
+      const payload = { to: row.email, shopName: mail.shopName, orderId: input.orderId, field: check.field, status: check.to, customerName: row.firstName || row.name || "there" };
+      await enqueueJob(trx, "order-status", payload, now);
+    }
+    return {
+      ...check,
+      orderId: input.orderId,
+      message: `Order ${input.orderId} is now ${statusLabel(check.field, check.to)}.`,
+      customer: { email: row.email, name: row.firstName || row.name || "there" },
+    };
+  });
+}
+
+/** The back office's action: takes the step (its e-mail to the customer is queued in the same transaction). */
+export async function handleOrderStep(context: ShopContext, actor: SessionUser | null, orderId: string, form: FormData): Promise<StepResult> {
+  return changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") }, new Date(), { shopName: context.settings.name });
+}

@@ -1,0 +1,198 @@
+import { isUniqueViolation } from "~/db/errors.server";
+import type { Db } from "~/db/database.server";
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { ShopContext } from "~/context";
+import { newId } from "~/lib/ids.server";
+import { slugify } from "~/lib/slug";
+import { shopDate, shopDayStart } from "~/lib/shop-time";
+import { check, type FieldErrors, type SessionUser } from "~/modules/accounts/accounts";
+import { renderMarkdown } from "~/modules/content/markdown.server";
+import { assertStaff } from "../guard.server";
+import { pageWindow, type ListParams } from "../listing";
+import { postInput, postValues, type PostSort, type PostValues } from "./posts-admin";
+import * as posts from "./posts-admin.repository.server";
+import { findUpload } from "../catalog/uploads.repository.server";
+import { storeImage, UPLOAD_URL } from "../catalog/uploads.service.server";
+
+/**
+ * Blog posts in the back office: list, create, edit, preview, publish and unpublish. Every write is staff only and
+ * bumps the storefront version in its transaction, so cached blog pages drop at once.
+ */
+
+export type PostDeps = { db: Db; uploadDir: string; uploadMaxBytes: number };
+export const postDeps = (context: ShopContext): PostDeps => ({ db: context.db, uploadDir: context.config.UPLOAD_DIR, uploadMaxBytes: context.config.UPLOAD_MAX_BYTES });
+export type AdminPostRow = { id: string; title: string; slug: string; draft: boolean; publishedAt: string; updatedAt: string };
+export type AdminPost = AdminPostRow & { values: PostValues; coverImage: string };
+
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; notFound: true }
+  | { ok: false; notFound?: false; errors: FieldErrors; values: PostValues };
+export type PreviewOutcome = { ok: false; notFound: true } | { ok: true; html: string; values: PostValues; errors: FieldErrors };
+
+export const postMessages = {
+  slugTaken: "Another post already uses this slug",
+  coverMissing: "Upload a cover image (JPEG, PNG or WebP)",
+} as const;
+
+export async function listPosts(db: Db, actor: SessionUser | null, params: ListParams<PostSort>) {
+  assertStaff(actor);
+  const q = params.q || null;
+  const total = await posts.countPosts(db, q);
+  const window = pageWindow(params.rawPage, total);
+  const rows = await posts.findPostPage(db, { q, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
+  const list: AdminPostRow[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    draft: Number(r.draft) === 1,
+    publishedAt: r.published_at,
+    updatedAt: r.updated_at,
+  }));
+  return { posts: list, total, ...window };
+}
+
+/** A post as the edit form shows it; null for an unknown id. */
+export async function getPostForEdit(db: Db, actor: SessionUser | null, id: string): Promise<AdminPost | null> {
+  assertStaff(actor);
+  const r = await posts.findPost(db, id);
+  if (!r) return null;
+  const draft = Number(r.draft) === 1;
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    draft,
+    publishedAt: r.published_at,
+    updatedAt: r.updated_at,
+    coverImage: r.cover_image,
+    values: {
+      title: r.title,
+      slug: r.slug,
+      excerpt: r.excerpt,
+      author: r.author,
+      body: r.body_markdown,
+      publishDate: shopDate(r.published_at),
+      published: !draft,
+      keptCover: r.cover_image,
+    },
+  };
+}
+
+/** The values of a new post's form. */
+export const newPostValues = (author: string, now = new Date()): PostValues => ({
+  title: "", slug: "", excerpt: "", author, body: "", publishDate: shopDate(now), published: false, keptCover: "",
+});
+
+type Existing = { id: string; cover_image: string; published_at: string };
+
+/**
+ * The cover the post will have: a newly uploaded image (stored, content-checked), else the one the form kept if it is
+ * the post's own or an image uploaded here, else the post's current one. Anything else the browser sends is ignored.
+ */
+async function resolveCover(deps: PostDeps, actor: SessionUser, existing: Existing | undefined, kept: string, file: unknown) {
+  if (file instanceof File && file.size > 0) {
+    const stored = await storeImage(deps.db, { dir: deps.uploadDir, maxBytes: deps.uploadMaxBytes, uploadedBy: actor.id }, file);
+    if (!stored.ok) return { cover: existing?.cover_image ?? "", error: stored.message };
+    return { cover: stored.url, error: null };
+  }
+  if (kept && existing && kept === existing.cover_image) return { cover: kept, error: null };
+  if (kept && UPLOAD_URL.test(kept)) {
+    const known = await findUpload(deps.db, kept.slice("/uploads/".length));
+    if (known) return { cover: kept, error: null };
+  }
+  return { cover: existing?.cover_image ?? "", error: null };
+}
+
+/** A slug made from the title, with -2, -3… when it is taken. */
+async function freeSlug(db: Db, title: string, exceptId: string | null): Promise<string> {
+  const base = slugify(title, { fallback: "post" });
+  const taken = await posts.slugsLike(db, base, exceptId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Creates (postId null) or updates a post from the form. Refusals come back with a message per field and the values
+ * as typed (the cover already uploaded is kept, so it need not be chosen again).
+ */
+export async function savePost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown, now = new Date()): Promise<SaveOutcome> {
+  assertStaff(actor);
+  const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
+  if (postId !== null && !existing) return { ok: false, notFound: true };
+  const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
+  const kept = { ...values, keptCover: cover.cover };
+  const checked = check(postInput, values);
+  const errors: FieldErrors = "errors" in checked ? { ...checked.errors } : {};
+  if (cover.error) errors.cover = cover.error;
+  else if (!cover.cover) errors.cover = postMessages.coverMissing;
+  if ("errors" in checked || Object.keys(errors).length > 0) return { ok: false, errors, values: kept };
+  const input = checked.data;
+  const slug = input.slug || (await freeSlug(deps.db, input.title, postId));
+  if (input.slug && (await posts.slugInUse(deps.db, slug, postId))) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+  // An unchanged date keeps the post's exact time; a new one starts at the beginning of that shop day.
+  const publishedAt = existing && shopDate(existing.published_at) === input.publishDate ? existing.published_at : shopDayStart(input.publishDate).toISOString();
+  const stamp = now.toISOString();
+  const row = {
+    slug,
+    title: input.title,
+    excerpt: input.excerpt,
+    body_markdown: input.body,
+    cover_image: cover.cover,
+    author: input.author,
+    published_at: publishedAt,
+    draft: input.published ? 0 : 1,
+    updated_at: stamp,
+  };
+  try {
+    const id = postId ?? newId();
+    await deps.db.transaction().execute(async (trx) => {
+      if (postId === null) await posts.insertPost(trx, { id, ...row, created_at: stamp });
+      else await posts.updatePost(trx, postId, row);
+      await bumpStorefrontVersion(trx);
+    });
+    return { ok: true, id };
+  } catch (error) {
+    // Two saves racing for one slug: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+    throw error;
+  }
+}
+
+/** The form again with the body rendered as the blog would show it; the post itself is not saved. */
+export async function previewPost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown): Promise<PreviewOutcome> {
+  assertStaff(actor);
+  const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
+  if (postId !== null && !existing) return { ok: false, notFound: true };
+  const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
+  return { ok: true, html: renderMarkdown(values.body), values: { ...values, keptCover: cover.cover }, errors: cover.error ? { cover: cover.error } : {} };
+}
+
+/** Publish (not a draft any more) or unpublish (a draft again); false for an unknown post. */
+export async function setPostPublished(db: Db, actor: SessionUser | null, id: string, published: boolean, now = new Date()): Promise<boolean> {
+  assertStaff(actor);
+  return db.transaction().execute(async (trx) => {
+    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() }))) return false;
+    await bumpStorefrontVersion(trx);
+    return true;
+  });
+}
+
+export type PostFormData = { values: PostValues; errors: FieldErrors; previewHtml: string | null };
+export type PostFormResult = { kind: "saved"; id: string } | { kind: "not-found" } | { kind: "form"; status: number; body: PostFormData };
+
+/** The create and edit pages' form: intent "preview" renders the body and saves nothing; "save" saves. */
+export async function runPostForm(deps: PostDeps, actor: SessionUser | null, postId: string | null, form: FormData): Promise<PostFormResult> {
+  const values = postValues(form);
+  const file = form.get("cover");
+  if (form.get("intent") === "preview") {
+    const preview = await previewPost(deps, actor, postId, values, file);
+    if (!preview.ok) return { kind: "not-found" };
+    const status = Object.keys(preview.errors).length > 0 ? 400 : 200;
+    return { kind: "form", status, body: { values: preview.values, errors: preview.errors, previewHtml: preview.html } };
+  }
+  const saved = await savePost(deps, actor, postId, values, file);
+  if (saved.ok) return { kind: "saved", id: saved.id };
+  if (saved.notFound) return { kind: "not-found" };
+  return { kind: "form", status: 400, body: { values: saved.values, errors: saved.errors, previewHtml: null } };
+}
