@@ -31,7 +31,10 @@ export default tseslint.config(
       // A broken body must answer 400, not 500: forms are read through readForm (app/lib/form-data.server.ts).
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='formData'][arguments.length=0]", message: "Read forms with readForm(request) from ~/lib/form-data.server." },
+        {
+          selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+          message: "Read forms with readForm(request) from ~/lib/form-data.server.",
+        },
       ],
     },
   },
@@ -45,8 +48,19 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/modules/*", "~/routes/*", "~/components/*", "~/context", "~/context.server", "~/demo/*", "**/modules/**", "**/routes/**", "**/components/**"],
-              message: "app/lib and app/db sit below the modules: pass what they need in from the caller (docs/decisions/023).",
+              group: [
+                "~/modules/*",
+                "~/routes/*",
+                "~/components/*",
+                "~/context",
+                "~/context.server",
+                "~/demo/*",
+                "**/modules/**",
+                "**/routes/**",
+                "**/components/**",
+              ],
+              message:
+                "app/lib and app/db sit below the modules: pass what they need in from the caller (docs/decisions/023).",
             },
           ],
         },

@@ -24,6 +24,12 @@ export async function createShopServices(config: Config, db: Db, log: Logger, ma
 /** The shop's e-mail: SMTP when configured; otherwise logged and kept in the development outbox. */
 export function shopMailer(config: Config, db: Db, log: Logger): Mailer {
   const keep = (mail: { to: string; subject: string; text: string }) =>
-    insertOutboxEmail(db, { id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date().toISOString() });
+    insertOutboxEmail(db, {
+      id: newId(),
+      to_address: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      created_at: new Date().toISOString(),
+    });
   return createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), log, keep });
 }

@@ -1,5 +1,11 @@
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "./components/layout/nonce";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";

@@ -1,12 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { ToastContainer } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -29,9 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { settings: context.settings, ageStatus: ageStatus(request) };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -48,11 +38,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {data && <link rel="canonical" href={canonicalUrl(data.settings.publicUrl, location.pathname, location.search)} />}
+        {data && (
+          <link rel="canonical" href={canonicalUrl(data.settings.publicUrl, location.pathname, location.search)} />
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <div className="flex flex-1 flex-col" inert={gate ? true : undefined}>

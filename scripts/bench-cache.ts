@@ -16,18 +16,31 @@ export const CACHE_TARGETS = { ratio: 0.6, cachedP99Ms: 20, renderedRps: 400, re
 
 type Figures = { rps: number; p99: number; errors: number };
 export type Range = { min: number; max: number };
-export type CachedPageRow = { name: string; path: string; ceiling: Range & { p99: Range }; anonymous: Range & { ratio: Range; p99: Range }; signedIn: Range & { ratio: Range; p99: Range } };
+export type CachedPageRow = {
+  name: string;
+  path: string;
+  ceiling: Range & { p99: Range };
+  anonymous: Range & { ratio: Range; p99: Range };
+  signedIn: Range & { ratio: Range; p99: Range };
+};
 export type RenderedPageRow = { name: string; path: string; rps: Range; p99: Range; errors: number };
 
 async function load(url: string, cookie: string, warmUpSeconds = 1): Promise<Figures> {
   const headers = { cookie, "accept-encoding": "gzip" };
   await autocannon({ url, connections: 10, duration: warmUpSeconds, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /** The bytes and headers the shop sends for a page (gzip, as browsers ask), as the ceiling will send them. */
-function capture(base: string, path: string): Promise<{ headers: Record<string, string>; body: string; cache: string }> {
+function capture(
+  base: string,
+  path: string,
+): Promise<{ headers: Record<string, string>; body: string; cache: string }> {
   return new Promise((resolve, reject) => {
     request(`${base}${path}`, { headers: { cookie: ADULT, "accept-encoding": "gzip" } }, (response) => {
       const chunks: Buffer[] = [];
@@ -35,9 +48,14 @@ function capture(base: string, path: string): Promise<{ headers: Record<string, 
       response.on("end", () => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(response.headers)) {
-          if (value !== undefined && !["date", "connection", "keep-alive"].includes(name)) headers[name] = String(value);
+          if (value !== undefined && !["date", "connection", "keep-alive"].includes(name))
+            headers[name] = String(value);
         }
-        resolve({ headers, body: Buffer.concat(chunks).toString("base64"), cache: String(response.headers["x-page-cache"]) });
+        resolve({
+          headers,
+          body: Buffer.concat(chunks).toString("base64"),
+          cache: String(response.headers["x-page-cache"]),
+        });
       });
     })
       .on("error", reject)
@@ -74,13 +92,21 @@ export async function benchCachedPages(options: {
   const ceiling = await startCeiling(captured, options.ceilingPort, options.dir);
   const ceilingBase = `http://127.0.0.1:${options.ceilingPort}`;
   const signedIn = `${ADULT}; ${options.signedInCookie}`;
-  const runs = new Map(options.pages.map(([, path]) => [path, [] as Array<{ ceiling: Figures; anonymous: Figures; signedIn: Figures }>]));
+  const runs = new Map(
+    options.pages.map(([, path]) => [path, [] as Array<{ ceiling: Figures; anonymous: Figures; signedIn: Figures }>]),
+  );
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [name, path] of options.pages) {
-        const run = { ceiling: await load(ceilingBase + path, ADULT), anonymous: await load(options.base + path, ADULT), signedIn: await load(options.base + path, signedIn) };
+        const run = {
+          ceiling: await load(ceilingBase + path, ADULT),
+          anonymous: await load(options.base + path, ADULT),
+          signedIn: await load(options.base + path, signedIn),
+        };
         runs.get(path)!.push(run);
-        console.log(`round ${round} ${name}: ceiling ${run.ceiling.rps}/s, anonymous ${run.anonymous.rps}/s p99 ${run.anonymous.p99} ms, signed in ${run.signedIn.rps}/s p99 ${run.signedIn.p99} ms`);
+        console.log(
+          `round ${round} ${name}: ceiling ${run.ceiling.rps}/s, anonymous ${run.anonymous.rps}/s p99 ${run.anonymous.p99} ms, signed in ${run.signedIn.rps}/s p99 ${run.signedIn.p99} ms`,
+        );
       }
     }
   } finally {
@@ -99,7 +125,11 @@ export async function benchCachedPages(options: {
 }
 
 /** Pages that are personal and so rendered for every request (the cart, the account). */
-export async function benchRenderedPages(base: string, cookie: string, pages: Array<[name: string, path: string]>): Promise<RenderedPageRow[]> {
+export async function benchRenderedPages(
+  base: string,
+  cookie: string,
+  pages: Array<[name: string, path: string]>,
+): Promise<RenderedPageRow[]> {
   const rows: RenderedPageRow[] = [];
   for (const [name, path] of pages) {
     const runs: Figures[] = [];
@@ -109,7 +139,13 @@ export async function benchRenderedPages(base: string, cookie: string, pages: Ar
       runs.push(await load(base + path, `${ADULT}; ${cookie}`, round === 1 ? 8 : 1));
       console.log(`round ${round} ${name}: ${runs.at(-1)!.rps}/s p99 ${runs.at(-1)!.p99} ms`);
     }
-    rows.push({ name, path, rps: range(runs.map((r) => r.rps)), p99: range(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) });
+    rows.push({
+      name,
+      path,
+      rps: range(runs.map((r) => r.rps)),
+      p99: range(runs.map((r) => r.p99)),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+    });
   }
   return rows;
 }
@@ -118,23 +154,34 @@ const show = (r: Range, unit = "") => (r.min === r.max ? `${r.min}${unit}` : `${
 
 export function printCachedPages(rows: CachedPageRow[], rendered: RenderedPageRow[]) {
   const t = CACHE_TARGETS;
-  console.log(`\ncached pages, ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds (ranges), gzip; ceiling: bare node:http, one process, same bytes`);
-  console.log("page                 ceiling/s        p99 ms    anonymous/s      ratio      p99 ms    signed in/s      ratio      p99 ms");
+  console.log(
+    `\ncached pages, ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds (ranges), gzip; ceiling: bare node:http, one process, same bytes`,
+  );
+  console.log(
+    "page                 ceiling/s        p99 ms    anonymous/s      ratio      p99 ms    signed in/s      ratio      p99 ms",
+  );
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(21)}${show(r.ceiling).padEnd(17)}${show(r.ceiling.p99).padEnd(10)}${show(r.anonymous).padEnd(17)}${show(r.anonymous.ratio).padEnd(11)}${show(r.anonymous.p99).padEnd(10)}${show(r.signedIn).padEnd(17)}${show(r.signedIn.ratio).padEnd(11)}${show(r.signedIn.p99)}`,
     );
   }
   console.log(`\npages rendered per request (signed in), ${CONNECTIONS} connections`);
-  for (const r of rendered) console.log(`${r.name.padEnd(21)}${show(r.rps, "/s").padEnd(17)}p99 ${show(r.p99, " ms").padEnd(14)}errors ${r.errors}`);
+  for (const r of rendered)
+    console.log(
+      `${r.name.padEnd(21)}${show(r.rps, "/s").padEnd(17)}p99 ${show(r.p99, " ms").padEnd(14)}errors ${r.errors}`,
+    );
   console.log("\ntargets (worst round)");
   const worst = (key: "anonymous" | "signedIn") => Math.min(...rows.map((r) => r[key].ratio.min));
   const worstP99 = (key: "anonymous" | "signedIn") => Math.max(...rows.map((r) => r[key].p99.max));
   for (const key of ["anonymous", "signedIn"] as const) {
     const label = key === "anonymous" ? "anonymous" : "signed in";
-    console.log(`  cached, ${label}: ≥ ${t.ratio} of the ceiling: ${worst(key)} ${worst(key) >= t.ratio ? "met" : "NOT met"}; p99 ≤ ${t.cachedP99Ms} ms: ${worstP99(key)} ${worstP99(key) <= t.cachedP99Ms ? "met" : "NOT met"}`);
+    console.log(
+      `  cached, ${label}: ≥ ${t.ratio} of the ceiling: ${worst(key)} ${worst(key) >= t.ratio ? "met" : "NOT met"}; p99 ≤ ${t.cachedP99Ms} ms: ${worstP99(key)} ${worstP99(key) <= t.cachedP99Ms ? "met" : "NOT met"}`,
+    );
   }
   for (const r of rendered) {
-    console.log(`  ${r.name} ≥ ${t.renderedRps}/s: ${r.rps.min} ${r.rps.min >= t.renderedRps ? "met" : "NOT met"}; p99 ≤ ${t.renderedP99Ms} ms: ${r.p99.max} ${r.p99.max <= t.renderedP99Ms ? "met" : "NOT met"}`);
+    console.log(
+      `  ${r.name} ≥ ${t.renderedRps}/s: ${r.rps.min} ${r.rps.min >= t.renderedRps ? "met" : "NOT met"}; p99 ≤ ${t.renderedP99Ms} ms: ${r.p99.max} ${r.p99.max <= t.renderedP99Ms ? "met" : "NOT met"}`,
+    );
   }
 }

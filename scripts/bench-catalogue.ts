@@ -12,14 +12,15 @@ import { createDatabase } from "~/db/database.server";
 import { catalogSorts, PRODUCTS_PER_PAGE, type CatalogSort } from "~/modules/catalog/catalog";
 import { BENCH_BASE, freshPostgres, percentile, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 import { buildLargeCatalogue, type LargeCatalogueSummary } from "./catalogue-generator";
+import { printCatalogue, show } from "./bench-catalogue-print";
 
-const CONNECTIONS = 4;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const CONNECTIONS = 4;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = Number(process.env.BENCH_CATALOGUE_ITEMS ?? 10_000);
 const WARM_UP_SECONDS = 2;
 const ADULT = "age_verified=yes";
-const KB = 1024;
+export const KB = 1024;
 export const CATALOGUE_TARGETS = { p95Ms: 20, htmlBytes: 150 * KB };
 /** Words the generated names and descriptions hold (scripts/catalogue-words.ts). */
 const SEARCH_ONE = "mango";
@@ -57,7 +58,7 @@ function sumErrors(rounds: Round[]): Record<string, number> {
   for (const round of rounds) for (const [kind, n] of Object.entries(round.errors)) sum[kind] = (sum[kind] ?? 0) + n;
   return sum;
 }
-const errorCount = (errors: Record<string, number>) => Object.values(errors).reduce((a, b) => a + b, 0);
+export const errorCount = (errors: Record<string, number>) => Object.values(errors).reduce((a, b) => a + b, 0);
 const range = (values: number[]): Range => ({ min: Math.min(...values), max: Math.max(...values) });
 const tenth = (n: number) => Math.round(n * 10) / 10;
 
@@ -68,11 +69,17 @@ function fetchPage(path: string): Promise<{ status: number; html: string; htmlBy
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        if (response.headers["x-page-cache"] === "hit") return reject(new Error(`${path} came from the page cache: it should be off`));
+        if (response.headers["x-page-cache"] === "hit")
+          return reject(new Error(`${path} came from the page cache: it should be off`));
         const wire = Buffer.concat(chunks);
         const gzipped = response.headers["content-encoding"] === "gzip";
         const html = gzipped ? gunzipSync(wire) : wire;
-        resolve({ status: response.statusCode ?? 0, html: html.toString("utf8"), htmlBytes: html.length, gzipBytes: gzipped ? wire.length : gzipSync(html).length });
+        resolve({
+          status: response.statusCode ?? 0,
+          html: html.toString("utf8"),
+          htmlBytes: html.length,
+          gzipBytes: gzipped ? wire.length : gzipSync(html).length,
+        });
       });
     })
       .on("error", reject)
@@ -139,7 +146,10 @@ function lastPage(html: string, bySize: number): number {
 }
 
 /** The URLs measured, deep page numbers worked out from the catalogue (and the pages' own links). */
-async function cataloguePages(catalogue: LargeCatalogueSummary, notes: string[]): Promise<Array<[name: string, path: string]>> {
+async function cataloguePages(
+  catalogue: LargeCatalogueSummary,
+  notes: string[],
+): Promise<Array<[name: string, path: string]>> {
   const visible = { devices: catalogue.devices.visible, flavours: catalogue.flavours.visible };
   const pages: Array<[string, string]> = [
     ["home", "/"],
@@ -148,7 +158,12 @@ async function cataloguePages(catalogue: LargeCatalogueSummary, notes: string[])
   ];
   for (const sort of Object.keys(catalogSorts) as CatalogSort[]) {
     const first = sort === "featured" ? "/products" : `/products?sort=${sort}`;
-    const items = sort === "devices" ? visible.devices : sort === "flavours" ? visible.flavours : visible.devices + visible.flavours;
+    const items =
+      sort === "devices"
+        ? visible.devices
+        : sort === "flavours"
+          ? visible.flavours
+          : visible.devices + visible.flavours;
     const deep = lastPage((await fetchPage(first)).html, Math.ceil(items / PRODUCTS_PER_PAGE));
     pages.push([`products ${sort}`, first], [`products ${sort} p${deep}`, `/products?sort=${sort}&page=${deep}`]);
   }
@@ -157,8 +172,14 @@ async function cataloguePages(catalogue: LargeCatalogueSummary, notes: string[])
   const shown = new Set([...flavoursHtml.matchAll(/\/flavour\/([a-z0-9]+)/g)].map((m) => m[1])).size;
   const deep = lastPage(flavoursHtml, shown ? Math.ceil(visible.flavours / shown) : 1);
   if (deep > 1) pages.push([`flavours p${deep}`, `/flavours?page=${deep}`]);
-  else notes.push(`/flavours is not paged: its first page links to ${shown} of the ${visible.flavours} flavours shown, and to no other page; no deep page measured`);
-  pages.push([`flavours, one device (${catalogue.largestDevice.visibleFlavours})`, `/flavours?device=${catalogue.largestDevice.slug}`]);
+  else
+    notes.push(
+      `/flavours is not paged: its first page links to ${shown} of the ${visible.flavours} flavours shown, and to no other page; no deep page measured`,
+    );
+  pages.push([
+    `flavours, one device (${catalogue.largestDevice.visibleFlavours})`,
+    `/flavours?device=${catalogue.largestDevice.slug}`,
+  ]);
   return pages;
 }
 
@@ -174,7 +195,10 @@ export async function benchCatalogue(database: string, databaseUrl: string): Pro
   const notes: string[] = [];
   try {
     const pages = await cataloguePages(catalogue, notes);
-    await load(pages.map(([, path]) => path), WARM_UP_SECONDS * 3); // every page a few times before any is measured
+    await load(
+      pages.map(([, path]) => path),
+      WARM_UP_SECONDS * 3,
+    ); // every page a few times before any is measured
     const loadBefore = tenth(loadavg()[0]!);
     const rows: CataloguePageRow[] = [];
     for (const [name, path] of pages) {
@@ -197,7 +221,9 @@ export async function benchCatalogue(database: string, databaseUrl: string): Pro
         htmlMet: page.htmlBytes <= CATALOGUE_TARGETS.htmlBytes,
       };
       rows.push(row);
-      console.log(`${database} ${name}: ${show(row.rps)}/s, p95 ${show(row.p95)} ms, ${(row.htmlBytes / KB).toFixed(1)} KB of HTML`);
+      console.log(
+        `${database} ${name}: ${show(row.rps)}/s, p95 ${show(row.p95)} ms, ${(row.htmlBytes / KB).toFixed(1)} KB of HTML`,
+      );
     }
     return { database, catalogue, pages: rows, notes, load: { before: loadBefore, after: tenth(loadavg()[0]!) } };
   } finally {
@@ -226,8 +252,18 @@ export async function measureCatalogue(): Promise<CatalogueBenchResult[]> {
   }
   printCatalogue(results);
   mkdirSync("reports", { recursive: true });
-  const settings = { items: ITEMS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, pageCache: "off", targets: CATALOGUE_TARGETS };
-  writeFileSync("reports/bench-catalogue.json", JSON.stringify({ when: new Date().toISOString(), commit: commit(), settings, results }, null, 2));
+  const settings = {
+    items: ITEMS,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    pageCache: "off",
+    targets: CATALOGUE_TARGETS,
+  };
+  writeFileSync(
+    "reports/bench-catalogue.json",
+    JSON.stringify({ when: new Date().toISOString(), commit: commit(), settings, results }, null, 2),
+  );
   return results;
 }
 
@@ -236,44 +272,5 @@ function commit(): string | null {
     return execSync("git describe --always --dirty", { encoding: "utf8" }).trim();
   } catch {
     return null;
-  }
-}
-
-/** Whole numbers from 100 up, so the table's columns stay readable. */
-const figure = (n: number) => String(n >= 100 ? Math.round(n) : n);
-const show = (r: Range) => (r.min === r.max ? figure(r.min) : `${figure(r.min)}–${figure(r.max)}`);
-const verdict = (met: boolean) => (met ? "met" : "NOT met");
-
-export function printCatalogue(results: CatalogueBenchResult[]) {
-  const t = CATALOGUE_TARGETS;
-  for (const result of results) {
-    const c = result.catalogue;
-    console.log(
-      `\nlarge catalogue on ${result.database}: ${c.devices.total + c.flavours.total} items (${c.devices.visible} devices and ${c.flavours.visible} flavours shown), page cache off, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds (ranges)`,
-    );
-    console.log("page                            requests/s    p50 ms         p95 ms         p99 ms         errors  HTML KB  gzip KB  p95 < 20 ms  HTML ≤ 150 KB");
-    for (const r of result.pages) {
-      const cells = [
-        r.name.padEnd(32),
-        show(r.rps).padEnd(14),
-        show(r.p50).padEnd(15),
-        show(r.p95).padEnd(15),
-        show(r.p99).padEnd(15),
-        String(errorCount(r.errors)).padEnd(8),
-        (r.htmlBytes / KB).toFixed(1).padStart(7),
-        (r.gzipBytes / KB).toFixed(1).padStart(9),
-        `  ${verdict(r.p95Met).padEnd(13)}`,
-        verdict(r.htmlMet),
-      ];
-      const errors = Object.entries(r.errors).map(([kind, n]) => `${kind}: ${n}`).join(", ");
-      console.log(cells.join("") + (r.status === 200 ? "" : `  (status ${r.status})`) + (errors ? `  (${errors})` : ""));
-    }
-    for (const note of result.notes) console.log(`  (${note})`);
-    console.log(`  (machine load, 1-minute average: ${result.load.before} when measuring began, ${result.load.after} at its end)`);
-    const slow = result.pages.filter((r) => !r.p95Met).length;
-    const big = result.pages.filter((r) => !r.htmlMet).length;
-    console.log(`  ${result.database}: p95 < ${t.p95Ms} ms (worst round): ${verdict(slow === 0)}${slow ? ` (${slow} of ${result.pages.length} pages over)` : ""}`);
-    console.log(`  ${result.database}: HTML ≤ ${t.htmlBytes / KB} KB: ${verdict(big === 0)}${big ? ` (${big} of ${result.pages.length} pages over)` : ""}`);
-    console.log(`  paths: ${result.pages.map((r) => r.path).join("  ")}`);
   }
 }

@@ -6,7 +6,10 @@ import { createServer } from "node:http";
 
 const [file, port] = process.argv.slice(2);
 const pages = new Map(
-  Object.entries(JSON.parse(readFileSync(file, "utf8"))).map(([path, page]) => [path, { headers: page.headers, body: Buffer.from(page.body, "base64") }]),
+  Object.entries(JSON.parse(readFileSync(file, "utf8"))).map(([path, page]) => [
+    path,
+    { headers: page.headers, body: Buffer.from(page.body, "base64") },
+  ]),
 );
 createServer((req, res) => {
   const page = pages.get(req.url);

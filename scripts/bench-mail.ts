@@ -7,7 +7,15 @@ import type { startSmtpSink } from "~/testing/smtp-sink";
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const countJobs = async (db: Db, status: JobStatus) =>
-  Number((await db.selectFrom("jobs").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", status).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("status", "=", status)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Waits until no job is queued or running (the confirmations of the orders just placed are out). */
 async function drained(db: Db, timeoutMs: number) {

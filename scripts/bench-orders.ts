@@ -14,7 +14,12 @@ const ORIGIN = BENCH_BASE.replace("127.0.0.1", "localhost");
 
 export type Shopper = { cookie: string; ip: string };
 
-async function post(shopper: Shopper | null, path: string, form: Record<string, string>, ip = shopper?.ip ?? "198.18.1.1") {
+async function post(
+  shopper: Shopper | null,
+  path: string,
+  form: Record<string, string>,
+  ip = shopper?.ip ?? "198.18.1.1",
+) {
   return fetch(BENCH_BASE + path, {
     method: "POST",
     redirect: "manual",
@@ -30,32 +35,84 @@ async function post(shopper: Shopper | null, path: string, form: Record<string, 
 
 export type Flavour = { id: string; size: number };
 const addLine = (s: Shopper, flavour: Flavour) =>
-  post(s, "/cart", { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: String(flavour.size), puffCount: "", quantity: "1" });
+  post(s, "/cart", {
+    intent: "add",
+    kind: "flavour",
+    itemId: flavour.id,
+    flavor: "",
+    nicotineStrength: String(flavour.size),
+    puffCount: "",
+    quantity: "1",
+  });
 
 /** Signs up and follows the link of the confirmation e-mail (read from its queued job), as a new customer does. */
 export async function newShopper(db: Db, i: number, flavour: Flavour): Promise<Shopper> {
   const ip = `198.18.2.${i + 1}`;
   const email = `bench${i}.${Date.now()}@example.com`;
-  const signedUp = await post(null, "/signup", {
-    firstName: "Bench", lastName: `Shopper ${i}`, email, password: "bench password 123", dateOfBirth: "1990-01-01", terms: "on", redirectTo: "/",
-  }, ip);
+  const signedUp = await post(
+    null,
+    "/signup",
+    {
+      firstName: "Bench",
+      lastName: `Shopper ${i}`,
+      email,
+      password: "bench password 123",
+      dateOfBirth: "1990-01-01",
+      terms: "on",
+      redirectTo: "/",
+    },
+    ip,
+  );
   if (signedUp.status !== 200) throw new Error(`sign-up failed (${signedUp.status})`);
-  const job = await db.selectFrom("jobs").select("payload").where("kind", "=", "notice").where("recipient", "=", email).executeTakeFirstOrThrow();
+  const job = await db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "=", "notice")
+    .where("recipient", "=", email)
+    .executeTakeFirstOrThrow();
   const link = new URL((JSON.parse(job.payload) as { action: { url: string } }).action.url);
-  const confirmed = await fetch(`${BENCH_BASE}${link.pathname}${link.search}`, { redirect: "manual", headers: { cookie: "age_verified=yes", "x-forwarded-for": ip } });
-  const cookie = confirmed.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
+  const confirmed = await fetch(`${BENCH_BASE}${link.pathname}${link.search}`, {
+    redirect: "manual",
+    headers: { cookie: "age_verified=yes", "x-forwarded-for": ip },
+  });
+  const cookie = confirmed.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !/=$/.test(c!))
+    .join("; ");
   if (!cookie.includes("shop.session_token")) throw new Error(`confirming the e-mail failed (${confirmed.status})`);
   const shopper = { cookie, ip };
   await addLine(shopper, flavour); // the address step needs a cart
-  const saved = await post(shopper, "/cart-address", { intent: "save", title: "Home", type: "HOME", address: `${i} Bench Street, Leeds`, phone: "07700900000" });
-  if (saved.headers.get("location") !== "/cart-address") throw new Error(`address failed (${saved.status} ${saved.headers.get("location")})`);
+  const saved = await post(shopper, "/cart-address", {
+    intent: "save",
+    title: "Home",
+    type: "HOME",
+    address: `${i} Bench Street, Leeds`,
+    phone: "07700900000",
+  });
+  if (saved.headers.get("location") !== "/cart-address")
+    throw new Error(`address failed (${saved.status} ${saved.headers.get("location")})`);
   return shopper;
 }
 
 /** `count` flavours on sale, each stocked with plenty (so the run measures taking stock, not running out). */
 export async function stockedFlavours(db: Db, count: number, units: number): Promise<Flavour[]> {
-  const rows = await db.selectFrom("flavours").select(["id", "sizes"]).where("archived", "=", 0).orderBy("slug").limit(count).execute();
-  await db.updateTable("flavours").set({ stock_quantity: units, track_stock: 1 }).where("id", "in", rows.map((r) => r.id)).execute();
+  const rows = await db
+    .selectFrom("flavours")
+    .select(["id", "sizes"])
+    .where("archived", "=", 0)
+    .orderBy("slug")
+    .limit(count)
+    .execute();
+  await db
+    .updateTable("flavours")
+    .set({ stock_quantity: units, track_stock: 1 })
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
   return rows.map((row) => ({ id: row.id, size: numberList(row.sizes)[0]! }));
 }
 
@@ -75,7 +132,11 @@ export type OrderBenchResult = {
   stock: { before: number; after: number; sold: number };
 };
 
-export async function benchOrders(label: string, databaseUrl: string, options: { sameItem?: boolean } = {}): Promise<OrderBenchResult> {
+export async function benchOrders(
+  label: string,
+  databaseUrl: string,
+  options: { sameItem?: boolean } = {},
+): Promise<OrderBenchResult> {
   // Confirmations go through the job worker (default settings) to a real SMTP server in this process.
   const sink = await startSmtpSink();
   const server = await startBenchServer(databaseUrl, { TRUST_PROXY: "1", APP_URL: ORIGIN, SMTP_URL: sink.url });
@@ -87,7 +148,11 @@ export async function benchOrders(label: string, databaseUrl: string, options: {
     const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => newShopper(db, i, flavourOf(i))));
     const stockIds = flavours.map((f) => f.id);
     const stockNow = async () => {
-      const row = await db.selectFrom("flavours").select((eb) => eb.fn.sum<number | string>("stock_quantity").as("n")).where("id", "in", stockIds).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("flavours")
+        .select((eb) => eb.fn.sum<number | string>("stock_quantity").as("n"))
+        .where("id", "in", stockIds)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     };
     const before = await stockNow();
@@ -115,8 +180,15 @@ export async function benchOrders(label: string, databaseUrl: string, options: {
       );
       placementMs += performance.now() - started;
     }
-    const counted = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-    const jobs = await db.selectFrom("jobs").select((eb) => eb.fn.countAll<number | string>().as("n")).where("kind", "=", "order-confirmation").executeTakeFirstOrThrow();
+    const counted = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const jobs = await db
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("kind", "=", "order-confirmation")
+      .executeTakeFirstOrThrow();
     const mail = await measureMailRate(db, sink);
     return {
       database: label,

@@ -15,10 +15,20 @@ const COOKIE = "age_verified=yes";
 export const HOME_BUDGET = 130 * KB;
 export const CATALOGUE_BUDGET = 140 * KB;
 
-export type PageJavaScript = { name: string; path: string; files: number; gzipped: number; budget: number; within: boolean };
+export type PageJavaScript = {
+  name: string;
+  path: string;
+  files: number;
+  gzipped: number;
+  budget: number;
+  within: boolean;
+};
 
 /** The catalogue pages with a budget: a device and a flavour page are the first ones the home page links to. */
-export async function budgetedPages(base: string, cookie: string): Promise<{ name: string; path: string; budget: number }[]> {
+export async function budgetedPages(
+  base: string,
+  cookie: string,
+): Promise<{ name: string; path: string; budget: number }[]> {
   const home = await (await fetch(`${base}/`, { headers: { cookie } })).text();
   const device = home.match(/\/productdetail\/[\w-]+/)?.[0];
   const flavour = home.match(/\/flavour\/[\w-]+/)?.[0];
@@ -36,7 +46,10 @@ export async function budgetedPages(base: string, cookie: string): Promise<{ nam
  * Every script the browser fetches for one page until the network is idle (entry, route modules, preloads and any
  * lazy chunk the first render asks for), gzipped like the server sends them.
  */
-export async function pageJavaScript(context: BrowserContext, url: string): Promise<{ files: number; gzipped: number }> {
+export async function pageJavaScript(
+  context: BrowserContext,
+  url: string,
+): Promise<{ files: number; gzipped: number }> {
   const page = await context.newPage();
   // The addresses the page asked for; their bytes are fetched afterwards (a response's body can be gone by the time
   // it is read, e.g. a preload the browser dropped).
@@ -48,7 +61,8 @@ export async function pageJavaScript(context: BrowserContext, url: string): Prom
   try {
     await page.goto(url, { waitUntil: "networkidle" });
     let gzipped = 0;
-    for (const address of scripts.values()) gzipped += gzipSync(await (await context.request.get(address)).body()).length;
+    for (const address of scripts.values())
+      gzipped += gzipSync(await (await context.request.get(address)).body()).length;
     return { files: scripts.size, gzipped };
   } finally {
     await page.close();
@@ -84,11 +98,17 @@ export type LighthouseRange = { name: string; path: string; runs: LighthouseRun[
 export type LighthouseRun = { score: number; lcpMs: number; tbtMs: number; cls: number };
 
 /** Lighthouse mobile performance (default emulation, simulated throttling), `runs` times each on home, a device and a flavour page. */
-export async function lighthouseScores(base: string, runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<LighthouseRange[]> {
+export async function lighthouseScores(
+  base: string,
+  runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+): Promise<LighthouseRange[]> {
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
   const pages = (await budgetedPages(base, COOKIE)).filter((p) => ["home", "device", "flavour"].includes(p.name));
-  const chrome = await launch({ chromePath: findChromium() ?? undefined, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  const chrome = await launch({
+    chromePath: findChromium() ?? undefined,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
   try {
     const results: LighthouseRange[] = [];
     for (const p of pages) {
@@ -136,7 +156,9 @@ export function printJavaScriptBudget(rows: PageJavaScript[]) {
   console.log("\nJavaScript per page (every script loaded until the network is idle, gzipped)");
   for (const r of rows) {
     const verdict = r.within ? "met" : "NOT met";
-    console.log(`  ${r.name.padEnd(10)}${String(r.files).padStart(3)} files ${(r.gzipped / KB).toFixed(1).padStart(7)} KB   budget ${r.budget / KB} KB: ${verdict}   ${r.path}`);
+    console.log(
+      `  ${r.name.padEnd(10)}${String(r.files).padStart(3)} files ${(r.gzipped / KB).toFixed(1).padStart(7)} KB   budget ${r.budget / KB} KB: ${verdict}   ${r.path}`,
+    );
   }
 }
 
@@ -151,7 +173,13 @@ export function printLighthouse(results: LighthouseRange[]) {
     }
     const verdict = Math.min(...scores) === 100 ? "met" : "NOT met";
     console.log(
-      `  ${r.name.padEnd(10)}score ${span(scores)}   LCP ${span(r.runs.map((x) => x.lcpMs), " ms")}   TBT ${span(r.runs.map((x) => x.tbtMs), " ms")}   CLS ${span(r.runs.map((x) => x.cls))}   target 100 in every run: ${verdict}${errors}`,
+      `  ${r.name.padEnd(10)}score ${span(scores)}   LCP ${span(
+        r.runs.map((x) => x.lcpMs),
+        " ms",
+      )}   TBT ${span(
+        r.runs.map((x) => x.tbtMs),
+        " ms",
+      )}   CLS ${span(r.runs.map((x) => x.cls))}   target 100 in every run: ${verdict}${errors}`,
     );
   }
 }

@@ -5,7 +5,8 @@ import pg from "pg";
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4300);
 export const BENCH_BASE = `http://127.0.0.1:${BENCH_PORT}`;
 
-export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** A fresh PostgreSQL database for a benchmark (`tag` tells it apart from another alive at once), or null when no server answers. */
 export async function freshPostgres(tag = ""): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -48,7 +49,14 @@ export async function startBenchServer(databaseUrl: string, extraEnv: Record<str
   // BENCH_NODE_ARGS: extra flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, "build/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(BENCH_PORT), DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(BENCH_PORT),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => server.on("exit", resolve));

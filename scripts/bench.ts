@@ -13,7 +13,8 @@ import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer }
 
 const BASE = BENCH_BASE;
 const COOKIE = "age_verified=yes";
-const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) => startBenchServer(`file:${databaseFile}`, extraEnv);
+const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) =>
+  startBenchServer(`file:${databaseFile}`, extraEnv);
 
 async function main() {
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
@@ -59,7 +60,10 @@ async function main() {
     const orders = process.env.BENCH_ONLY === "pages" ? [] : await measureOrders();
     if (orders.length) printOrders(orders);
     mkdirSync("reports", { recursive: true });
-    writeFileSync("reports/bench.json", JSON.stringify({ when: new Date().toISOString(), cached, rendered, pages, orders }, null, 2));
+    writeFileSync(
+      "reports/bench.json",
+      JSON.stringify({ when: new Date().toISOString(), cached, rendered, pages, orders }, null, 2),
+    );
   } finally {
     await server.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
@@ -70,7 +74,10 @@ async function main() {
 async function measureOrders(): Promise<OrderBenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-orders-"));
   try {
-    const orders: OrderBenchResult[] = [await benchOrders("SQLite", `file:${dir}/orders.db`), await benchOrders("SQLite, same item", `file:${dir}/orders-same.db`, { sameItem: true })];
+    const orders: OrderBenchResult[] = [
+      await benchOrders("SQLite", `file:${dir}/orders.db`),
+      await benchOrders("SQLite, same item", `file:${dir}/orders-same.db`, { sameItem: true }),
+    ];
     const postgres = await freshPostgres();
     if (postgres) {
       try {
@@ -97,7 +104,9 @@ async function measureOrders(): Promise<OrderBenchResult[]> {
 
 function printOrders(orders: OrderBenchResult[]) {
   console.log("\norder placement, 20 shoppers placing at once (cart and shipping filled between rounds, not timed)");
-  console.log("database                  orders   orders/s   p50 ms   p99 ms   errors   orders in database   confirmation jobs   e-mails/s");
+  console.log(
+    "database                  orders   orders/s   p50 ms   p99 ms   errors   orders in database   confirmation jobs   e-mails/s",
+  );
   for (const o of orders) {
     console.log(
       `${o.database.padEnd(24)}${String(o.orders).padStart(8)}${String(o.ordersPerSecond).padStart(11)}${String(o.p50).padStart(9)}${String(o.p99).padStart(9)}${String(o.errors).padStart(9)}${String(o.countedInDatabase).padStart(21)}${String(o.confirmationJobs).padStart(20)}${String(o.emailsPerSecond).padStart(12)}`,
@@ -105,13 +114,22 @@ function printOrders(orders: OrderBenchResult[]) {
   }
   console.log("(e-mails/s: the job worker sending every confirmation again to a local SMTP server)");
   for (const o of orders) {
-    console.log(`  ${o.database}: orders in the database ${o.countedInDatabase === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.orders})`);
-    console.log(`  ${o.database}: confirmation jobs ${o.confirmationJobs === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.confirmationJobs})`);
+    console.log(
+      `  ${o.database}: orders in the database ${o.countedInDatabase === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.orders})`,
+    );
+    console.log(
+      `  ${o.database}: confirmation jobs ${o.confirmationJobs === o.orders ? "equal" : "DO NOT equal"} the successful answers (${o.confirmationJobs})`,
+    );
     const stockOk = o.stock.before - o.stock.after === o.stock.sold;
-    console.log(`  ${o.database}: stock ${o.stock.before} → ${o.stock.after}, ${o.stock.before - o.stock.after} taken for ${o.stock.sold} units sold: ${stockOk ? "equal" : "DO NOT equal"}`);
+    console.log(
+      `  ${o.database}: stock ${o.stock.before} → ${o.stock.after}, ${o.stock.before - o.stock.after} taken for ${o.stock.sold} units sold: ${stockOk ? "equal" : "DO NOT equal"}`,
+    );
   }
   const pgRow = orders.find((o) => o.database === "PostgreSQL");
-  if (pgRow) console.log(`  PostgreSQL ≥ 200 orders/s: ${pgRow.ordersPerSecond} ${pgRow.ordersPerSecond >= 200 ? "met" : "NOT met"}`);
+  if (pgRow)
+    console.log(
+      `  PostgreSQL ≥ 200 orders/s: ${pgRow.ordersPerSecond} ${pgRow.ordersPerSecond >= 200 ? "met" : "NOT met"}`,
+    );
 }
 
 void main();

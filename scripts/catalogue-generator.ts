@@ -9,7 +9,17 @@ import { demoDevices } from "~/demo/data/devices";
 import { demoFlavours } from "~/demo/data/flavours";
 import { newId } from "~/lib/ids.server";
 import { slugify } from "~/lib/slug";
-import { brands, descriptionTails, deviceFeatures, deviceSentences, finishes, modelSuffixes, models, puffRatings, tastes } from "./catalogue-words";
+import {
+  brands,
+  descriptionTails,
+  deviceFeatures,
+  deviceSentences,
+  finishes,
+  modelSuffixes,
+  models,
+  puffRatings,
+  tastes,
+} from "./catalogue-words";
 
 export type LargeCatalogueOptions = {
   /** Devices + flavours in the catalogue afterwards, the demo's included (archived ones count too). */
@@ -69,7 +79,8 @@ const deviceImages = [...new Set(demoDevices.flatMap((d) => d.images))];
 const flavourImages = [...new Set(demoFlavours.flatMap((f) => f.images))];
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Some time in the last two years, so created/updated dates differ as in a shop that grew. */
-const pastDate = (r: Random, now: number) => new Date(now - r.int(0, 730) * 86_400_000 - r.int(0, 86_399_999)).toISOString();
+const pastDate = (r: Random, now: number) =>
+  new Date(now - r.int(0, 730) * 86_400_000 - r.int(0, 86_399_999)).toISOString();
 
 function uniqueSlug(taken: Set<string>, base: string): string {
   let slug = base;
@@ -78,7 +89,14 @@ function uniqueSlug(taken: Set<string>, base: string): string {
   return slug;
 }
 
-function makeDevice(r: Random, slugs: Set<string>, names: Set<string>, position: number, archivedShare: number, now: number) {
+function makeDevice(
+  r: Random,
+  slugs: Set<string>,
+  names: Set<string>,
+  position: number,
+  archivedShare: number,
+  now: number,
+) {
   let name = "";
   let puffs = 0;
   for (let tries = 0; !name || names.has(name); tries++) {
@@ -127,7 +145,14 @@ function makeDevice(r: Random, slugs: Set<string>, names: Set<string>, position:
 }
 type DeviceRow = ReturnType<typeof makeDevice>;
 
-function makeFlavour(r: Random, slugs: Set<string>, names: Set<string>, device: DeviceRow, archivedShare: number, now: number) {
+function makeFlavour(
+  r: Random,
+  slugs: Set<string>,
+  names: Set<string>,
+  device: DeviceRow,
+  archivedShare: number,
+  now: number,
+) {
   let parts: { name: string; phrase: string }[] = [];
   let name = "";
   for (let tries = 0; !name || names.has(name); tries++) {
@@ -135,7 +160,11 @@ function makeFlavour(r: Random, slugs: Set<string>, names: Set<string>, device: 
     const second = r.chance(0.25) ? r.pick(tastes.filter((t) => t !== first)) : null;
     const finish = r.pick(finishes);
     parts = [first, ...(second ? [second] : []), finish];
-    name = parts.map((p) => p.name).filter(Boolean).join(" ") + (tries > 20 ? ` No. ${tries}` : "");
+    name =
+      parts
+        .map((p) => p.name)
+        .filter(Boolean)
+        .join(" ") + (tries > 20 ? ` No. ${tries}` : "");
   }
   names.add(name);
   const bottle = r.chance(0.2);
@@ -143,7 +172,9 @@ function makeFlavour(r: Random, slugs: Set<string>, names: Set<string>, device: 
   const [first, ...rest] = parts;
   const finish = rest.pop()!;
   const taste = [first!.phrase, ...rest.map((p) => `and ${p.phrase}`)].join(" ");
-  const format = bottle ? "a 10 ml nicotine-salt refill" : `a ${device.pod_ml} ml pre-filled pod for the ${device.name}`;
+  const format = bottle
+    ? "a 10 ml nicotine-salt refill"
+    : `a ${device.pod_ml} ml pre-filled pod for the ${device.name}`;
   const description = `${sentence(taste)}${finish.phrase ? ` ${finish.phrase}` : ""}, in ${format}. ${r.pick(descriptionTails)}`;
   const created = pastDate(r, now);
   return {
@@ -181,18 +212,25 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
 
   // One device for about every `flavoursPerDevice` flavours; the demo's devices keep their own flavours.
   const wantedDevices = Math.max(existing.length, Math.ceil(items / (flavoursPerDevice + 1)));
-  const newDeviceCount = Math.max(0, Math.min(wantedDevices - existing.length, items - existing.length - existingFlavours.length));
+  const newDeviceCount = Math.max(
+    0,
+    Math.min(wantedDevices - existing.length, items - existing.length - existingFlavours.length),
+  );
   const newFlavourCount = Math.max(0, items - existing.length - existingFlavours.length - newDeviceCount);
-  if (newFlavourCount > 0 && newDeviceCount === 0) throw new Error("no new device to carry the new flavours: raise items");
+  if (newFlavourCount > 0 && newDeviceCount === 0)
+    throw new Error("no new device to carry the new flavours: raise items");
 
   let position = Math.max(-1, ...existing.map((d) => d.position)) + 1;
-  const devices = Array.from({ length: newDeviceCount }, () => makeDevice(r, slugs, deviceNames, position++, archivedShare, now));
+  const devices = Array.from({ length: newDeviceCount }, () =>
+    makeDevice(r, slugs, deviceNames, position++, archivedShare, now),
+  );
   // Each device gets 0.5–1.5 times the average, so device pages differ in size; the last takes what is left.
   const weights = devices.map(() => 0.5 + r.next());
   const weightSum = weights.reduce((a, b) => a + b, 0);
   let left = newFlavourCount;
   const flavours = devices.flatMap((device, i) => {
-    const count = i === devices.length - 1 ? left : Math.min(left, Math.round((weights[i]! / weightSum) * newFlavourCount));
+    const count =
+      i === devices.length - 1 ? left : Math.min(left, Math.round((weights[i]! / weightSum) * newFlavourCount));
     left -= count;
     const names = new Set<string>();
     return Array.from({ length: count }, () => makeFlavour(r, slugs, names, device, archivedShare, now));
@@ -206,13 +244,23 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
   // A running PostgreSQL vacuums and analyses a table after this many inserts within a minute (autovacuum: statistics,
   // and the visibility map that lets the listings' index-only scans skip the table); do it now, so the benchmark meets
   // the plans a live shop has. SQLite keeps no statistics unless told to, and the shop does not.
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`vacuum (analyze) products, flavours, catalog_items`.execute(db);
-  return { addedDevices: devices.length, addedFlavours: flavours.length, ...(await summarise(db)), ms: Math.round(performance.now() - started) };
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`vacuum (analyze) products, flavours, catalog_items`.execute(db);
+  return {
+    addedDevices: devices.length,
+    addedFlavours: flavours.length,
+    ...(await summarise(db)),
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 async function summarise(db: Db) {
   const count = async (table: "products" | "flavours") => {
-    const rows = await db.selectFrom(table).select(["archived", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("archived").execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(["archived", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .groupBy("archived")
+      .execute();
     const total = rows.reduce((n, row) => n + Number(row.n), 0);
     return { total, visible: Number(rows.find((row) => Number(row.archived) === 0)?.n ?? 0) };
   };
@@ -226,7 +274,9 @@ async function summarise(db: Db) {
     .groupBy("p.slug")
     .execute();
   const visibleFlavours = perDevice.reduce((n, row) => n + Number(row.n), 0);
-  const largest = perDevice.map((row) => ({ slug: row.slug, visibleFlavours: Number(row.n) })).sort((a, b) => b.visibleFlavours - a.visibleFlavours)[0];
+  const largest = perDevice
+    .map((row) => ({ slug: row.slug, visibleFlavours: Number(row.n) }))
+    .sort((a, b) => b.visibleFlavours - a.visibleFlavours)[0];
   const flavours = await count("flavours");
   return {
     devices,

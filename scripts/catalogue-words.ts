@@ -2,13 +2,49 @@
 // phrases descriptions are made of. Fictional brands; a few names carry accents on purpose ("Crème brûlée").
 
 export const brands = [
-  "Lumen", "Kestrel", "Northwind", "Vireo", "Aurora", "Halcyon", "Solstice", "Marlow", "Ember", "Tidewell",
-  "Quill", "Brightwater", "Fennel & Co", "Cirrus", "Mistral", "Oakhaven", "Élan", "Verve", "Nimbus", "Saffron",
+  "Lumen",
+  "Kestrel",
+  "Northwind",
+  "Vireo",
+  "Aurora",
+  "Halcyon",
+  "Solstice",
+  "Marlow",
+  "Ember",
+  "Tidewell",
+  "Quill",
+  "Brightwater",
+  "Fennel & Co",
+  "Cirrus",
+  "Mistral",
+  "Oakhaven",
+  "Élan",
+  "Verve",
+  "Nimbus",
+  "Saffron",
 ];
 
 export const models = [
-  "Nova", "Pulse", "Arc", "Drift", "Flux", "Orbit", "Prism", "Echo", "Zephyr", "Vapor", "Ion", "Glide", "Rune",
-  "Crest", "Atlas", "Spark", "Halo", "Nimbus", "Tempo", "Axis",
+  "Nova",
+  "Pulse",
+  "Arc",
+  "Drift",
+  "Flux",
+  "Orbit",
+  "Prism",
+  "Echo",
+  "Zephyr",
+  "Vapor",
+  "Ion",
+  "Glide",
+  "Rune",
+  "Crest",
+  "Atlas",
+  "Spark",
+  "Halo",
+  "Nimbus",
+  "Tempo",
+  "Axis",
 ];
 
 export const modelSuffixes = ["", "", "Pro", "Max", "Mini", "Air", "Plus", "Lite", "Switch", "Duo"];

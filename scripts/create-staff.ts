@@ -15,7 +15,10 @@ const { values } = parseArgs({
   },
 });
 
-const checked = check(z.object({ email: emailField, password: passwordField }), { email: values.email ?? "", password: values.password ?? "" });
+const checked = check(z.object({ email: emailField, password: passwordField }), {
+  email: values.email ?? "",
+  password: values.password ?? "",
+});
 if ("errors" in checked) {
   console.error("Usage: npm run create-staff -- --email someone@example.com --password 'at least 8 characters'");
   for (const [field, message] of Object.entries(checked.errors)) console.error(`  ${field}: ${message}`);

@@ -7,6 +7,10 @@ export const shownDatabaseUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]
 
 /** The migrations run and the demo content loaded. */
 export function printPrepared({ migrations, loaded }: { migrations: string[]; loaded: string[] }) {
-  console.log(migrations.length ? `Ran ${migrations.length} migration${migrations.length === 1 ? "" : "s"}.` : "The database was up to date: no migrations to run.");
+  console.log(
+    migrations.length
+      ? `Ran ${migrations.length} migration${migrations.length === 1 ? "" : "s"}.`
+      : "The database was up to date: no migrations to run.",
+  );
   for (const part of loaded) console.log(`Loaded ${describeDemoPart(part)}.`);
 }

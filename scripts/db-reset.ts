@@ -8,7 +8,8 @@ import { seedDemoContent } from "~/demo/seed.server";
 import { loadConfig } from "~/lib/config.server";
 import { printPrepared, shownDatabaseUrl } from "./db-report";
 
-const usage = "Usage: npm run db:reset [-- [--empty] [--yes]]   (--empty: no demo content; --yes: needed on PostgreSQL)";
+const usage =
+  "Usage: npm run db:reset [-- [--empty] [--yes]]   (--empty: no demo content; --yes: needed on PostgreSQL)";
 let options: { empty?: boolean; yes?: boolean };
 try {
   options = parseArgs({ options: { empty: { type: "boolean" }, yes: { type: "boolean" } } }).values;
@@ -20,7 +21,9 @@ try {
 const config = loadConfig();
 const shown = shownDatabaseUrl(config.DATABASE_URL);
 if (databaseKind(config.DATABASE_URL) === "postgres" && !options.yes) {
-  console.error(`Refused: this would drop every table of the PostgreSQL database ${shown}, with its orders and accounts.`);
+  console.error(
+    `Refused: this would drop every table of the PostgreSQL database ${shown}, with its orders and accounts.`,
+  );
   console.error("If that is what you want, run it again with --yes: npm run db:reset -- --yes");
   process.exit(2);
 }

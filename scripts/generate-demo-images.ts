@@ -186,7 +186,12 @@ function flavourSvg(flavour: SeedFlavour, second: boolean): string {
 function initials(name: string): string {
   return name
     .split(/\s+/)
-    .map((part) => part.replace(/[^A-Za-z]/g, "").charAt(0).toUpperCase())
+    .map((part) =>
+      part
+        .replace(/[^A-Za-z]/g, "")
+        .charAt(0)
+        .toUpperCase(),
+    )
     .join("")
     .slice(0, 2);
 }
@@ -262,4 +267,6 @@ for (const [webPath, content] of files) {
   writeFileSync(target, content);
   total += bytes;
 }
-console.log(`Wrote ${files.size} images (${(total / 1024).toFixed(1)} KB) under ${path.relative(root, publicDir)}/images`);
+console.log(
+  `Wrote ${files.size} images (${(total / 1024).toFixed(1)} KB) under ${path.relative(root, publicDir)}/images`,
+);

@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 
 // The house rules of docs/decisions/023, checked on every file git knows, so they stay kept.
 
-const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts", "tests"], { encoding: "utf8" })
+const files = execFileSync(
+  "git",
+  ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts", "tests"],
+  { encoding: "utf8" },
+)
   .split("\n")
   .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && existsSync(f)); // a file deleted but not yet committed is gone
 
@@ -30,7 +34,9 @@ describe("house rules", () => {
   });
 
   it("keeps every source file under 300 lines", () => {
-    const long = files.map((f) => ({ f, lines: readFileSync(f, "utf8").split("\n").length })).filter((x) => x.lines > 300);
+    const long = files
+      .map((f) => ({ f, lines: readFileSync(f, "utf8").split("\n").length }))
+      .filter((x) => x.lines > 300);
     expect(long).toEqual([]);
   });
 });

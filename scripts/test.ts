@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit and service tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: lint, formatting, typecheck, unit and service tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // the production build, then the Playwright journeys in Chromium. Ends with one line: "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -23,7 +23,9 @@ function readJson<T>(path: string): T | null {
 
 function summary() {
   const unit = readJson<{ numPassedTests: number; numFailedTests: number }>(`${REPORTS}/vitest.json`);
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`${REPORTS}/playwright.json`);
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+    `${REPORTS}/playwright.json`,
+  );
   const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
   const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
   return { passed, failed, line: `tests: ${passed} passed, ${failed} failed` };
@@ -41,14 +43,21 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const npx = "npx";
 if (!step("Lint", npx, ["eslint", "."])) fail("Lint failed.");
-if (!step("Typecheck", npx, ["react-router", "typegen"]) || !step("", npx, ["tsc", "--noEmit"])) fail("Typecheck failed.");
+if (!step("Formatting (Prettier)", npx, ["prettier", "--check", "."]))
+  fail("Formatting differs: run `npm run format`.");
+if (!step("Typecheck", npx, ["react-router", "typegen"]) || !step("", npx, ["tsc", "--noEmit"]))
+  fail("Typecheck failed.");
 console.log(
   process.env.TEST_DATABASE_URL
     ? "Service tests run on SQLite and on PostgreSQL (TEST_DATABASE_URL)."
     : "Service tests run on SQLite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.",
 );
 const unitOk = step("Unit and service tests", npx, [
-  "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`,
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${REPORTS}/vitest.json`,
 ]);
 if (!unitOk) {
   console.log(`\n${summary().line}`);

@@ -129,7 +129,13 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.post("/api/orders", ...orderEndpoint(services));
 
   app.get("/metrics", metricsEndpoint(config, log));
-  mountHealth(app, { db, databaseUrl: config.DATABASE_URL, log, name: `${hostname()}:${config.PORT}`, stopping: lifecycle.stopping });
+  mountHealth(app, {
+    db,
+    databaseUrl: config.DATABASE_URL,
+    log,
+    name: `${hostname()}:${config.PORT}`,
+    stopping: lifecycle.stopping,
+  });
 
   app.use("/uploads", serveUploads(config.UPLOAD_DIR));
 

@@ -28,7 +28,8 @@ export function watchContentVersion(read: () => Promise<number>, pollMs: number,
           down = false;
         },
         (error: Error) => {
-          if (!down) log.warn({ reason: error.message }, "content version unreadable: serving cached pages as they are");
+          if (!down)
+            log.warn({ reason: error.message }, "content version unreadable: serving cached pages as they are");
           down = true;
         },
       )

@@ -19,21 +19,24 @@ type RouteFunction = (args: { request: Request }) => unknown;
  * instead of each loader having to catch it (docs/decisions/011, 017).
  */
 export function unavailableLoaders<B extends ServerBuild | (() => Promise<ServerBuild>)>(build: B, log: Logger): B {
-  const guard = (fn: RouteFunction): RouteFunction => async (args) => {
-    try {
-      return await fn(args);
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) throw databaseUnavailable(log, error, new URL(args.request.url).pathname);
-      throw error;
-    }
-  };
+  const guard =
+    (fn: RouteFunction): RouteFunction =>
+    async (args) => {
+      try {
+        return await fn(args);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw databaseUnavailable(log, error, new URL(args.request.url).pathname);
+        throw error;
+      }
+    };
   const wrap = (original: ServerBuild): ServerBuild => ({
     ...original,
     routes: Object.fromEntries(
       Object.entries(original.routes).map(([id, route]) => {
         if (!route) return [id, route];
         const module = { ...route.module } as Record<string, unknown>;
-        for (const name of ["loader", "action"]) if (typeof module[name] === "function") module[name] = guard(module[name] as RouteFunction);
+        for (const name of ["loader", "action"])
+          if (typeof module[name] === "function") module[name] = guard(module[name] as RouteFunction);
         return [id, { ...route, module: module as unknown as typeof route.module }];
       }),
     ),
@@ -46,7 +49,8 @@ export function unavailableLoaders<B extends ServerBuild | (() => Promise<Server
 export function retryAfterOn503(): RequestHandler {
   return (_req, res, next) => {
     onHeaders(res, () => {
-      if (res.statusCode === 503 && !res.getHeader("retry-after")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      if (res.statusCode === 503 && !res.getHeader("retry-after"))
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     });
     next();
   };
@@ -62,10 +66,15 @@ export function unavailableErrors(log: Logger): ErrorRequestHandler {
     res.set("Cache-Control", "no-store");
     if (isUnavailable(error)) {
       warnUnavailable(log, error, req.path);
-      return void res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).type("text/plain").send(unavailableMessage);
+      return void res
+        .status(503)
+        .set("Retry-After", String(RETRY_AFTER_SECONDS))
+        .type("text/plain")
+        .send(unavailableMessage);
     }
     const status = Number((error as { status?: unknown }).status);
-    if (status >= 400 && status < 500) return void res.status(status).type("text/plain").send("The request could not be read.");
+    if (status >= 400 && status < 500)
+      return void res.status(status).type("text/plain").send("The request could not be read.");
     log.error({ err: error, path: req.path }, "request failed");
     res.status(500).type("text/plain").send("Something went wrong. Please try again in a moment.");
   };

@@ -42,10 +42,7 @@ export async function checkHealth(db: Db, databaseUrl: string, name: string): Pr
       return { database: "ok", writes: "disk full", error: new Error(`${free} bytes free on the database's disk`) };
     }
     const now = new Date().toISOString();
-    await withTimeout(
-      recordHealthCheck(db, name, now),
-      "writing",
-    );
+    await withTimeout(recordHealthCheck(db, name, now), "writing");
     return { database: "ok", writes: "ok" };
   } catch (error) {
     return { database: "ok", writes: "failing", error };
@@ -68,6 +65,9 @@ export function mountHealth(app: Express, options: HealthOptions) {
     const { error, ...health } = await checkHealth(options.db, options.databaseUrl, options.name);
     if (!error) return void res.json({ status: "ok", ...health });
     warnUnavailable(options.log, error, "/healthz");
-    res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ status: "error", ...health });
+    res
+      .status(503)
+      .set("Retry-After", String(RETRY_AFTER_SECONDS))
+      .json({ status: "error", ...health });
   });
 }

@@ -63,5 +63,9 @@ export type Lifecycle = ReturnType<typeof createLifecycle>;
 
 /** The same mailer, with each e-mail it is sending tracked, so shutdown waits for it before closing the database. */
 export function trackedMailer(mailer: Mailer, lifecycle: Lifecycle): Mailer {
-  return { transport: mailer.transport, close: () => mailer.close(), send: (mail) => lifecycle.track(mailer.send(mail)) };
+  return {
+    transport: mailer.transport,
+    close: () => mailer.close(),
+    send: (mail) => lifecycle.track(mailer.send(mail)),
+  };
 }

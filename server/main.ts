@@ -16,7 +16,9 @@ async function loadApp(): Promise<{ module: AppModule; options: ShopServerOption
     return { module, options: { devMiddleware: devServer.middlewares } };
   }
   // The production build (npm run build): this file runs as build/main.js, next to build/server and build/client.
-  const buildDir = process.env.SHOP_BUILD_DIR ?? fileURLToPath(new URL(import.meta.url.includes("/build/") ? "." : "../build", import.meta.url));
+  const buildDir =
+    process.env.SHOP_BUILD_DIR ??
+    fileURLToPath(new URL(import.meta.url.includes("/build/") ? "." : "../build", import.meta.url));
   const module = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as AppModule;
   return { module, options: { clientDir: join(buildDir, "client") } };
 }

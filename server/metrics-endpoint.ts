@@ -14,7 +14,11 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  */
 export function metricsEndpoint(config: Config, log: Logger): RequestHandler {
   // `none`: the token only (an empty setting means the default, like every other setting).
-  const allowed = new Set(config.METRICS_ALLOW.split(",").map((a) => a.trim()).filter((a) => a && a !== "none"));
+  const allowed = new Set(
+    config.METRICS_ALLOW.split(",")
+      .map((a) => a.trim())
+      .filter((a) => a && a !== "none"),
+  );
   return (req, res, next) => {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const byToken = Boolean(config.METRICS_TOKEN && bearer && same(bearer, config.METRICS_TOKEN));

@@ -16,7 +16,10 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
     async (req, res) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, { method: "POST", headers });
+      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+        method: "POST",
+        headers,
+      });
       const context = { ...services, nonce: "", clientIp: req.ip ?? "unknown" };
       res.set("Cache-Control", "no-store");
       try {
@@ -33,7 +36,10 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
         res.status(status).json(answer);
       } catch (error) {
         if (!isUnavailable(error)) throw error; // already logged where it was found (the session read)
-        res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ ok: false, message: orderMessages.unavailable });
+        res
+          .status(503)
+          .set("Retry-After", String(RETRY_AFTER_SECONDS))
+          .json({ ok: false, message: orderMessages.unavailable });
       }
     },
   ];

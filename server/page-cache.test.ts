@@ -44,7 +44,10 @@ beforeAll(async () => {
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").send(`render ${++renders}`));
   app.get("/missing", (_req, res) => void res.status(404).send(`render ${++renders}`));
   // A JSON answer the same for everyone, kept by browsers for a minute (like /api/search).
-  app.get("/api/search", (req, res) => void res.set("Cache-Control", "public, max-age=60").json({ q: req.query.q, render: ++renders }));
+  app.get(
+    "/api/search",
+    (req, res) => void res.set("Cache-Control", "public, max-age=60").json({ q: req.query.q, render: ++renders }),
+  );
   server = createServer((req, res) => cache.serve(req, res) || app(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -173,7 +176,9 @@ describe("hashedPolicy", () => {
   it("puts the hashes of inline scripts in place of the nonce, skipping scripts with src", () => {
     const html = `<script nonce="n">a()</script><script type="module" src="/x.js"></script><script>b()</script>`;
     const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(hashedPolicy("script-src 'self' 'nonce-n'; style-src 'self'", html)).toBe(`script-src 'self' ${hash("a()")} ${hash("b()")}; style-src 'self'`);
+    expect(hashedPolicy("script-src 'self' 'nonce-n'; style-src 'self'", html)).toBe(
+      `script-src 'self' ${hash("a()")} ${hash("b()")}; style-src 'self'`,
+    );
     expect(hashedPolicy("script-src 'self' 'nonce-n'", "<p>no scripts</p>")).toBe("script-src 'self'");
   });
 });

@@ -31,13 +31,27 @@ type Entry = {
   /** Brotli arrives a moment after the entry is stored (compressed off the main thread); gzip until then. */
   bodies: { identity: Buffer; gzip: Buffer; br?: Buffer };
   /** The whole header block per encoding, ready for writeHead: nothing is computed on a hit. */
-  heads: { identity: OutgoingHttpHeader[]; gzip: OutgoingHttpHeader[]; br?: OutgoingHttpHeader[]; notModified: OutgoingHttpHeader[] };
+  heads: {
+    identity: OutgoingHttpHeader[];
+    gzip: OutgoingHttpHeader[];
+    br?: OutgoingHttpHeader[];
+    notModified: OutgoingHttpHeader[];
+  };
 };
 
 // Headers that belong to one response, or that are set per encoding below.
 const perResponseHeaders = new Set([
-  "set-cookie", "content-length", "content-encoding", "transfer-encoding", "vary", "date", "etag", "connection",
-  "keep-alive", "x-page-cache", "x-request-id",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "date",
+  "etag",
+  "connection",
+  "keep-alive",
+  "x-page-cache",
+  "x-request-id",
 ]);
 
 /**
@@ -92,7 +106,11 @@ export function pageCache(options: PageCacheOptions) {
     const key = keyOf(req);
     const entry = entries.get(key);
     if (!entry) return false;
-    if (!options.version.databaseDown() && (entry.version !== options.version.current() || Date.now() - entry.storedAt > maxAgeMs)) return false;
+    if (
+      !options.version.databaseDown() &&
+      (entry.version !== options.version.current() || Date.now() - entry.storedAt > maxAgeMs)
+    )
+      return false;
     entries.delete(key);
     entries.set(key, entry);
     if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
@@ -101,7 +119,8 @@ export function pageCache(options: PageCacheOptions) {
       return true;
     }
     let encoding = acceptedEncoding(req.headers["accept-encoding"]);
-    if (encoding === "br" && !entry.bodies.br) encoding = /\bgzip\b/.test(req.headers["accept-encoding"]!) ? "gzip" : "identity";
+    if (encoding === "br" && !entry.bodies.br)
+      encoding = /\bgzip\b/.test(req.headers["accept-encoding"]!) ? "gzip" : "identity";
     res.writeHead(200, entry.heads[encoding]!);
     res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
     return true;
@@ -128,7 +147,8 @@ export function pageCache(options: PageCacheOptions) {
   /** Stored as the response ends (plain and gzip at once, so the next request is a hit); brotli follows. */
   function store(key: string, version: number, res: Response, use: PageUse, body: Buffer) {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
-    if (res.statusCode !== 200 || use.session || res.getHeader("set-cookie") || !/\bpublic\b/.test(cacheControl)) return;
+    if (res.statusCode !== 200 || use.session || res.getHeader("set-cookie") || !/\bpublic\b/.test(cacheControl))
+      return;
     // Without the miss's own nonce the bytes (and so the ETag) are the same on every server copy; the policy
     // allows the page's inline scripts by their hashes instead.
     const nonce = String(res.locals.nonce ?? "");
@@ -157,12 +177,18 @@ export function pageCache(options: PageCacheOptions) {
       storedAt: Date.now(),
       etag,
       bodies: { identity, gzip: gzipped },
-      heads: { identity: head("identity", identity.length), gzip: head("gzip", gzipped.length), notModified: head("notModified") },
+      heads: {
+        identity: head("identity", identity.length),
+        gzip: head("gzip", gzipped.length),
+        notModified: head("notModified"),
+      },
     };
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then(
+    brotliAsync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }).then(
       (brotli) => {
         entry.bodies.br = brotli;
         entry.heads.br = head("br", brotli.length);

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { routePatterns } from "./route-patterns";
 
 // The shape of React Router's server build route table: ids, parents and each route's own path segment.
-const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} });
+const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({
+  id,
+  parentId,
+  path,
+  index,
+  module: {},
+});
 const build = {
   routes: {
     root: route("root", undefined, ""),

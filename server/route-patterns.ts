@@ -21,7 +21,9 @@ export function routePatterns(build: ServerBuild | null): (pathname: string) => 
     const parent = fullPath(route.parentId);
     return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent;
   };
-  const flat = routes.filter((route) => route && (route.path !== undefined || route.index)).map((route) => ({ path: fullPath(route!.id) || "/" }));
+  const flat = routes
+    .filter((route) => route && (route.path !== undefined || route.index))
+    .map((route) => ({ path: fullPath(route!.id) || "/" }));
   const known = new Map<string, string>();
   return (pathname) => {
     for (const [pattern, label] of fixed) if (pattern.test(pathname)) return label || pathname;

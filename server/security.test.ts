@@ -18,7 +18,8 @@ describe("cross-site writes", () => {
   let app: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => (app = await serve(sameOriginWrites())));
   afterAll(() => app.close());
-  const post = (origin?: string) => fetch(`${app.base}/signin`, { method: "POST", headers: origin ? { origin } : {} }).then((r) => r.status);
+  const post = (origin?: string) =>
+    fetch(`${app.base}/signin`, { method: "POST", headers: origin ? { origin } : {} }).then((r) => r.status);
 
   it("compares the whole origin: scheme, host and port", async () => {
     expect(await post(app.base)).toBe(200);
@@ -38,10 +39,25 @@ describe("private answers", () => {
     fetch(`${app.base}${path}`, { headers: cookie ? { cookie } : {} }).then((r) => r.headers.get("cache-control"));
 
   it("marks private pages and their data requests for everyone, signed in or not", async () => {
-    for (const path of ["/account", "/account/orders/ABCDEFGH", "/account.data", "/cart", "/cart-address.data", "/payment", "/admin", "/admin/orders.data", "/wishlist", "/api/wishlist-items", "/api/me", "/api/search/x", "/api/searches"]) {
+    for (const path of [
+      "/account",
+      "/account/orders/ABCDEFGH",
+      "/account.data",
+      "/cart",
+      "/cart-address.data",
+      "/payment",
+      "/admin",
+      "/admin/orders.data",
+      "/wishlist",
+      "/api/wishlist-items",
+      "/api/me",
+      "/api/search/x",
+      "/api/searches",
+    ]) {
       expect(await cacheControl(path), path).toBe("private, no-store");
     }
-    for (const path of ["/", "/products", "/flavour/abc", "/cartoons", "/accounting", "/api/search"]) expect(await cacheControl(path), path).toBeNull();
+    for (const path of ["/", "/products", "/flavour/abc", "/cartoons", "/accounting", "/api/search"])
+      expect(await cacheControl(path), path).toBeNull();
     // A catalogue page carries nothing personal (docs/decisions/017): the page cache decides, from what it read.
     expect(await cacheControl("/products", "age_verified=yes; shop.session_token=abc.def")).toBeNull();
     expect(await cacheControl("/account", "age_verified=yes; shop.session_token=abc.def")).toBe("private, no-store");
@@ -55,7 +71,9 @@ describe("security headers", () => {
       const response = await fetch(`${app.base}/`);
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-      expect(response.headers.get("strict-transport-security")).toBe(https ? "max-age=31536000; includeSubDomains" : null);
+      expect(response.headers.get("strict-transport-security")).toBe(
+        https ? "max-age=31536000; includeSubDomains" : null,
+      );
       await app.close();
     }
   });

@@ -47,7 +47,8 @@ export function securityHeaders(options: { development: boolean; https: boolean 
  * /api/search (the header's suggestions) is the one answer under /api that is the same for everyone: it says so itself
  * (`public, max-age=60`), and React Router would add its header to this one rather than replace it.
  */
-const PRIVATE_PATHS = /^\/(?!api\/search$)(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
+const PRIVATE_PATHS =
+  /^\/(?!api\/search$)(account|admin|api|cart|cart-address|cart-shipping|payment|success|cancel|wishlist|verify-email|reset-password)(\/|\.data$|$)/;
 
 /**
  * `Cache-Control: private, no-store` on every private page for anyone, HTML and React Router's `.data` requests
@@ -70,7 +71,10 @@ export function bodyLimit(defaultMaxBytes: number, uploads?: { pathPrefix: strin
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     // Back-office forms that carry an image (multipart) may be as large as one upload plus the form around it.
-    const upload = uploads && req.path.startsWith(uploads.pathPrefix) && /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    const upload =
+      uploads &&
+      req.path.startsWith(uploads.pathPrefix) &&
+      /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
     const maxBytes = upload ? uploads.maxBytes + 64 * 1024 : defaultMaxBytes;
     const declared = req.headers["content-length"];
     if (declared === undefined) {

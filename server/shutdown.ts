@@ -19,7 +19,12 @@ const IDLE_SWEEP_MS = 100;
  * 4. run the close steps (job workers, e-mails being sent), then close the database.
  * No request is served after the database closes: by then every connection is gone.
  */
-export async function stopGracefully(server: Server, shop: ShopServer, signal: string, timeoutMs: number): Promise<StopReport> {
+export async function stopGracefully(
+  server: Server,
+  shop: ShopServer,
+  signal: string,
+  timeoutMs: number,
+): Promise<StopReport> {
   const started = performance.now();
   const inFlightAtSignal = shop.inFlight();
   shop.log.info({ signal, inFlight: inFlightAtSignal, timeoutMs }, "shutting down: finishing requests in flight");

@@ -33,7 +33,11 @@ describe("uploaded images and their variants, as served", () => {
   });
 
   it("sends AVIF, WebP and the original with their own type, cached for a year and never asked again", async () => {
-    for (const [name, type] of [[`${"d".repeat(32)}-640.avif`, "image/avif"], [`${"d".repeat(32)}-1280.webp`, "image/webp"], [original, "image/jpeg"]]) {
+    for (const [name, type] of [
+      [`${"d".repeat(32)}-640.avif`, "image/avif"],
+      [`${"d".repeat(32)}-1280.webp`, "image/webp"],
+      [original, "image/jpeg"],
+    ]) {
       const response = await fetch(`${base}/uploads/${name}`);
       expect(response.status, name).toBe(200);
       expect(response.headers.get("content-type"), name).toBe(type);

@@ -7,5 +7,11 @@ import express, { type RequestHandler } from "express";
  * Hidden files (a variant being written) are never served.
  */
 export function serveUploads(dir: string): RequestHandler {
-  return express.static(resolve(dir), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", redirect: false });
+  return express.static(resolve(dir), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "deny",
+    redirect: false,
+  });
 }

@@ -7,7 +7,16 @@
 /** Seconds a client is asked to wait before trying again when the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 30;
 
-const NODE_NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NODE_NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up or shutting down),
 // 53300 too many connections, 25006 read-only transaction (a standby, or default_transaction_read_only).
 const POSTGRES_CODES = new Set(["57P01", "57P02", "57P03", "53300", "25006"]);

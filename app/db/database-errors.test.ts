@@ -23,7 +23,10 @@ describe("isDatabaseUnavailable", () => {
     ["SQLite busy", withCode("SQLITE_BUSY", "database is locked")],
     ["SQLite cannot open", withCode("SQLITE_CANTOPEN")],
     ["a wrapped cause", new Error("query failed", { cause: withCode("ECONNREFUSED") })],
-    ["a refused connection on two addresses", Object.assign(new AggregateError([withCode("ECONNREFUSED")], ""), { code: undefined })],
+    [
+      "a refused connection on two addresses",
+      Object.assign(new AggregateError([withCode("ECONNREFUSED")], ""), { code: undefined }),
+    ],
   ])("%s is unavailable", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

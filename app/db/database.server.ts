@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Compilable, type OperationNodeSource } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Compilable,
+  type OperationNodeSource,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -29,7 +37,9 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** A PostgreSQL database's connection pool now (for metrics); null for SQLite (one connection, no pool). */
 export function poolUse(db: Db): { total: number; idle: number; waiting: number; max: number } | null {
   const pool = pools.get(db);
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null;
+  return pool
+    ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }
+    : null;
 }
 
 /** How long a request waits for a PostgreSQL connection before it is told the database is unavailable. */
@@ -38,8 +48,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Opens the database named by the URL: a SQLite file by default, PostgreSQL for postgres:// URLs. */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (databaseKind(url) === "postgres") {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    const lost = options.onConnectionError ?? ((error: Error) => console.error(`A database connection was lost: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    const lost =
+      options.onConnectionError ??
+      ((error: Error) => console.error(`A database connection was lost: ${error.message}`));
     // A connection the database breaks (restart, network) emits 'error'; without a listener that kills the process.
     // The pool listens on idle ones only, so every new client gets its own listener too: the query it was running
     // fails (only that request), and the pool drops the client and makes a new one (docs/decisions/011).

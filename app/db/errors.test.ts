@@ -3,11 +3,22 @@ import { expect, it } from "vitest";
 import { isUniqueViolation } from "./errors.server";
 import { describeEachDatabase } from "./testing/test-database";
 
-const failureOf = (query: Promise<unknown>) => query.then(() => null, (error: unknown) => error);
+const failureOf = (query: Promise<unknown>) =>
+  query.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describeEachDatabase("isUniqueViolation, on the errors the database itself throws", (testDb) => {
   const stamp = "2026-11-24T10:00:00.000Z";
-  const user = (id: string, email: string) => ({ id, name: "Sam", email, emailVerified: 0, createdAt: stamp, updatedAt: stamp });
+  const user = (id: string, email: string) => ({
+    id,
+    name: "Sam",
+    email,
+    emailVerified: 0,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
 
   it("is true for a second row with the same primary key", async () => {
     const { db } = testDb();

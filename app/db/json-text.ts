@@ -19,7 +19,10 @@ export const toJsonText = <T>(value: T): JsonText<T> => JSON.stringify(value);
  * The items of a JSON list column that are what `isItem` expects. Never throws: no text, text that is not JSON or not a
  * list gives an empty list, and items of the wrong type are left out.
  */
-export function parseJsonList<T>(text: JsonText<readonly NoInfer<T>[]> | null | undefined, isItem: (value: unknown) => value is T): T[] {
+export function parseJsonList<T>(
+  text: JsonText<readonly NoInfer<T>[]> | null | undefined,
+  isItem: (value: unknown) => value is T,
+): T[] {
   if (!text) return [];
   let value: unknown;
   try {
@@ -35,7 +38,12 @@ export type NameValue = { name: string; value: string };
 export const isText = (value: unknown): value is string => typeof value === "string";
 export const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 export const isNameValue = (value: unknown): value is NameValue =>
-  typeof value === "object" && value !== null && "name" in value && isText(value.name) && "value" in value && isText(value.value);
+  typeof value === "object" &&
+  value !== null &&
+  "name" in value &&
+  isText(value.name) &&
+  "value" in value &&
+  isText(value.value);
 
 // One reader per shape.
 export const textList = (text: JsonText<string[]> | null) => parseJsonList(text, isText);

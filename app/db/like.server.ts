@@ -12,4 +12,5 @@ export function likePattern(term: string): string {
 export const prefixPattern = (prefix: string) => `${escapeLike(prefix)}%`;
 
 /** Case-insensitive "column contains" on both databases, for a pattern made by likePattern. */
-export const likeMatch = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+export const likeMatch = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;

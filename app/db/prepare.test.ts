@@ -30,7 +30,10 @@ describe.skipIf(!adminUrl)("prepareDatabase on PostgreSQL", () => {
       const results = await Promise.all(copies.map((db) => prepareDatabase(db, url.toString(), { seed: demoSeed() })));
       expect(results.filter((r) => r.migrations.length > 0)).toHaveLength(1);
       expect(results.filter((r) => r.loaded.length > 0).map((r) => r.loaded)).toEqual([["catalogue", "blog"]]);
-      const row = await copies[0]!.selectFrom("products").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const row = await copies[0]!
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(5);
     } finally {
       await Promise.all(copies.map((db) => db.destroy()));
@@ -48,14 +51,24 @@ describe.skipIf(!adminUrl)("prepareDatabase on PostgreSQL", () => {
       events.push(`${copy} ends`);
     };
     try {
-      await Promise.all(copies.map((db, i) => prepareDatabase(db, url.toString(), { after: step(i) }).then(() => events.push(`${i} prepared`))));
+      await Promise.all(
+        copies.map((db, i) =>
+          prepareDatabase(db, url.toString(), { after: step(i) }).then(() => events.push(`${i} prepared`)),
+        ),
+      );
       expect(events).toHaveLength(6);
       // Whichever copy took the lock first finished its step before the other began its own, and each copy's
       // preparation ends after its step.
       const first = events[0]![0]!;
       const second = first === "0" ? "1" : "0";
-      expect(events.filter((e) => !e.endsWith("prepared"))).toEqual([`${first} starts`, `${first} ends`, `${second} starts`, `${second} ends`]);
-      for (const copy of [first, second]) expect(events.indexOf(`${copy} prepared`)).toBeGreaterThan(events.indexOf(`${copy} ends`));
+      expect(events.filter((e) => !e.endsWith("prepared"))).toEqual([
+        `${first} starts`,
+        `${first} ends`,
+        `${second} starts`,
+        `${second} ends`,
+      ]);
+      for (const copy of [first, second])
+        expect(events.indexOf(`${copy} prepared`)).toBeGreaterThan(events.indexOf(`${copy} ends`));
     } finally {
       await Promise.all(copies.map((db) => db.destroy()));
       await drop();

@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
-import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason, UserRole } from "./values";
+import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason } from "./values";
 
 // Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
 // (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
@@ -13,6 +13,26 @@ export type Flag = number;
 
 import type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
 export type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
+import type {
+  UserTable,
+  SessionTable,
+  AccountTable,
+  VerificationTable,
+  TwoFactorTable,
+  UsedSecondFactorCodesTable,
+  AppSecretsTable,
+  OutboxEmailsTable,
+} from "./schema-accounts";
+export type {
+  UserTable,
+  SessionTable,
+  AccountTable,
+  VerificationTable,
+  TwoFactorTable,
+  UsedSecondFactorCodesTable,
+  AppSecretsTable,
+  OutboxEmailsTable,
+} from "./schema-accounts";
 
 export type PostsTable = {
   id: string;
@@ -50,55 +70,6 @@ export type RateLimitHitsTable = {
 };
 
 /** Better Auth's user table (its own column names). */
-export type UserTable = {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean | number;
-  image: string | null;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-  firstName: string | null;
-  lastName: string | null;
-  dateOfBirth: string | null;
-  authProvider: string | null;
-  role: Generated<UserRole>;
-  deletedAt: string | null;
-  twoFactorEnabled: Generated<boolean | number>;
-};
-
-export type SessionTable = {
-  id: string;
-  expiresAt: string | Date;
-  token: string;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-  ipAddress: string | null;
-  userAgent: string | null;
-  userId: string;
-  secondFactorAt: string | null;
-};
-
-export type AccountTable = {
-  id: string;
-  accountId: string;
-  providerId: string;
-  userId: string;
-  password: string | null;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-};
-
-/** Better Auth's one-time tokens (password reset: value is the user's id). */
-export type VerificationTable = { id: string; identifier: string; value: string; expiresAt: string | Date; createdAt: string | Date; updatedAt: string | Date };
-
-/** Better Auth's two-factor secrets (encrypted) and recovery codes. */
-export type TwoFactorTable = { id: string; secret: string; backupCodes: string; userId: string; verified: boolean | number | null; failedVerificationCount: number | null; lockedUntil: string | Date | null };
-export type UsedSecondFactorCodesTable = { user_id: string; code: string; used_at: string };
-
-export type AppSecretsTable = { name: string; value: string };
-export type OutboxEmailsTable = { id: string; to_address: string; subject: string; body: string; created_at: string };
-
 export type CartLinesTable = {
   user_id: string;
   kind: ItemKind;
@@ -174,8 +145,17 @@ export type OrderEventsTable = {
   created_at: string;
 };
 /** width, height: as shown (after the EXIF orientation); variant_widths: of its AVIF/WebP variants ("320,640,…"). Null until made. */
-export type UploadsTable = { id: string; file_name: string; content_type: string; bytes: number; uploaded_by: string | null; created_at: string;
-  width: number | null; height: number | null; variant_widths: string | null };
+export type UploadsTable = {
+  id: string;
+  file_name: string;
+  content_type: string;
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+  width: number | null;
+  height: number | null;
+  variant_widths: string | null;
+};
 
 export type StockMovementsTable = {
   id: string;
@@ -191,7 +171,14 @@ export type StockMovementsTable = {
   created_at: string;
 };
 
-export type StockAlertsTable = { id: string; kind: ItemKind; item_id: string; email: string; user_id: string | null; created_at: string };
+export type StockAlertsTable = {
+  id: string;
+  kind: ItemKind;
+  item_id: string;
+  email: string;
+  user_id: string | null;
+  created_at: string;
+};
 
 export type AgeVerificationsTable = {
   user_id: string;
@@ -280,5 +267,3 @@ export type Database = {
   jobs: JobsTable;
   return_requests: ReturnRequestsTable;
 };
-
-

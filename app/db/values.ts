@@ -5,7 +5,8 @@
  */
 
 /** Whether `value` is one of `values`: the one type guard for every set below. */
-export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.some((v) => v === value);
+export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  values.some((v) => v === value);
 
 /** What a cart line, wishlist entry, order line, stock movement or stock alert is about. */
 export const itemKinds = ["device", "flavour"] as const;
@@ -42,7 +43,15 @@ export type AgeMethod = (typeof ageMethods)[number];
 export const jobStatuses = ["queued", "running", "done", "failed"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 /** Every kind of background job; what each one does is in app/modules/jobs/job-kinds.server.ts. */
-export const jobKindNames = ["back-in-stock", "age-check", "notice", "order-confirmation", "order-status", "password-reset", "contact-notice"] as const;
+export const jobKindNames = [
+  "back-in-stock",
+  "age-check",
+  "notice",
+  "order-confirmation",
+  "order-status",
+  "password-reset",
+  "contact-notice",
+] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 
 export const userRoles = ["customer", "staff"] as const;

@@ -37,7 +37,13 @@ describeEachDatabase("an empty shop (DEMO_CONTENT=off)", (testDb) => {
 
   it("home shows no devices, no flavours, no reviews and no posts", async () => {
     for (const path of ["/", "/?device=hayati-mini-1500"]) {
-      expect(await open(homeLoader, path)).toMatchObject({ devices: [], filters: [], flavours: [], reviews: [], posts: [] });
+      expect(await open(homeLoader, path)).toMatchObject({
+        devices: [],
+        filters: [],
+        flavours: [],
+        reviews: [],
+        posts: [],
+      });
     }
   });
 
@@ -46,18 +52,33 @@ describeEachDatabase("an empty shop (DEMO_CONTENT=off)", (testDb) => {
       expect(await open(productsLoader, path)).toMatchObject({ cards: [], totalItems: 0, page: 1, totalPages: 1 });
     }
     for (const path of ["/flavours", "/flavours?page=3", "/flavours?device=hayati-mini-1500"]) {
-      expect(await open(flavoursLoader, path)).toMatchObject({ filters: [], flavours: [], totalItems: 0, page: 1, totalPages: 1 });
+      expect(await open(flavoursLoader, path)).toMatchObject({
+        filters: [],
+        flavours: [],
+        totalItems: 0,
+        page: 1,
+        totalPages: 1,
+      });
     }
   });
 
   it("/blog has no posts and no 'view more'; the latest post and any post are not found", async () => {
     expect(await open(blogLoader, "/blog?page=2")).toEqual({ posts: [], page: 1, total: 0, hasMore: false });
     expect(await status(latestPostLoader, "/blogdetail")).toBe(404);
-    expect(await status(blogPostLoader, "/blog/choosing-the-right-nicotine-strength", { slug: "choosing-the-right-nicotine-strength" })).toBe(404);
+    expect(
+      await status(blogPostLoader, "/blog/choosing-the-right-nicotine-strength", {
+        slug: "choosing-the-right-nicotine-strength",
+      }),
+    ).toBe(404);
   });
 
   it("search finds nothing, on its page and in the header's suggestions", async () => {
-    expect(await open(searchLoader, "/search?q=mango")).toMatchObject({ query: "mango", cards: [], totalItems: 0, problem: null });
+    expect(await open(searchLoader, "/search?q=mango")).toMatchObject({
+      query: "mango",
+      cards: [],
+      totalItems: 0,
+      problem: null,
+    });
     const suggestions = (await open(suggestLoader, "/api/search?q=mango")) as Response;
     expect([suggestions.status, await suggestions.json()]).toEqual([200, { query: "mango", results: [], total: 0 }]);
   });

@@ -82,7 +82,10 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       };
     });
     for (const row of flavourRows) await insertFlavour(trx, row);
-    await insertReviews(trx, demoReviews.map((r, position) => ({ id: newId(), position, ...r })));
+    await insertReviews(
+      trx,
+      demoReviews.map((r, position) => ({ id: newId(), position, ...r })),
+    );
     await bumpStorefrontVersion(trx);
   });
   return true;

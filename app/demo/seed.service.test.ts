@@ -5,7 +5,12 @@ import { prepareDatabase } from "~/db/prepare.server";
 import { resetDatabase } from "~/db/reset.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { newId } from "~/lib/ids.server";
-import { listCatalogPage, listDeviceCards, listFlavourPage, listReviews } from "~/modules/catalog/catalog.service.server";
+import {
+  listCatalogPage,
+  listDeviceCards,
+  listFlavourPage,
+  listReviews,
+} from "~/modules/catalog/catalog.service.server";
 import { listBlogPage } from "~/modules/content/blog.service.server";
 import { insertMessage } from "~/modules/content/contact.repository.server";
 import { demoDevices } from "./data/devices";
@@ -58,13 +63,28 @@ describeEachDatabase("demo content (npm run db:seed, db:reset; DEMO_CONTENT)", (
   });
 
   it("says what each part holds, as the scripts print it", () => {
-    expect(describeDemoPart("catalogue")).toBe(`the demo catalogue (${demoDevices.length} devices, ${demoFlavours.length} flavours, ${demoReviews.length} reviews)`);
+    expect(describeDemoPart("catalogue")).toBe(
+      `the demo catalogue (${demoDevices.length} devices, ${demoFlavours.length} flavours, ${demoReviews.length} reviews)`,
+    );
     expect(describeDemoPart("blog")).toMatch(new RegExp(`^the demo blog \\(${demoPosts.length} posts, `));
   });
 
   it("db:reset drops everything and loads the demo content again; with --empty it leaves an empty shop", async () => {
     const { url } = testDb();
-    await insertMessage(testDb().db, newId(), { firstName: "Ann", lastName: "", email: "ann@example.com", phone: "07700900000", subject: "General Inquiry", message: "Hello there" }, null, new Date().toISOString());
+    await insertMessage(
+      testDb().db,
+      newId(),
+      {
+        firstName: "Ann",
+        lastName: "",
+        email: "ann@example.com",
+        phone: "07700900000",
+        subject: "General Inquiry",
+        message: "Hello there",
+      },
+      null,
+      new Date().toISOString(),
+    );
     const reopen = async <T>(look: (db: ReturnType<typeof createDatabase>) => Promise<T>) => {
       const db = createDatabase(url, { poolSize: 1 });
       try {

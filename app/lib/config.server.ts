@@ -44,8 +44,14 @@ const configSchema = z.object({
   SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
   SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
   /** The zone the shop's days are counted and its dates shown in (app/lib/shop-time.ts, docs/decisions/024). */
-  SHOP_TIME_ZONE: z.string().refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London").default(DEFAULT_SHOP_TIME_ZONE),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…").optional(),
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London")
+    .default(DEFAULT_SHOP_TIME_ZONE),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")
+    .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   STAFF_EMAIL: z.email().optional(),
   TRUST_PROXY: z
@@ -63,7 +69,10 @@ const configSchema = z.object({
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   /** The age checker (app/modules/age-checks/checkers.server.ts); `manual` refers every new customer to staff. */
-  AGE_VERIFICATION: z.string().regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual").default("manual"),
+  AGE_VERIFICATION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual")
+    .default("manual"),
   // The background job worker (docs/decisions/012): how often it looks for due jobs, and the first retry's wait.
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig, shopSettings } from "./config.server";
 describe("loadConfig", () => {
   it("has working defaults", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATABASE_URL: "file:./data/shop.db", LOG_LEVEL: "info", SHOP_CURRENCY: "USD" });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: "file:./data/shop.db",
+      LOG_LEVEL: "info",
+      SHOP_CURRENCY: "USD",
+    });
     expect(shopSettings(config).whatsappNumber).toBe("447700900123");
   });
   it("gives requests 10 s to finish on shutdown unless told otherwise", () => {
@@ -15,7 +20,9 @@ describe("loadConfig", () => {
     expect(loadConfig({}).SHOP_TIME_ZONE).toBe("Europe/London");
     expect(shopSettings(loadConfig({})).timeZone).toBe("Europe/London");
     expect(shopSettings(loadConfig({ SHOP_TIME_ZONE: "America/New_York" })).timeZone).toBe("America/New_York");
-    expect(() => loadConfig({ SHOP_TIME_ZONE: "Mars/Olympus" })).toThrow("SHOP_TIME_ZONE is not a time zone this server knows");
+    expect(() => loadConfig({ SHOP_TIME_ZONE: "Mars/Olympus" })).toThrow(
+      "SHOP_TIME_ZONE is not a time zone this server knows",
+    );
   });
   it("loads the demo content into a new database unless DEMO_CONTENT is off (docs/decisions/026)", () => {
     expect(loadConfig({}).DEMO_CONTENT).toBe("on");
@@ -23,7 +30,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DEMO_CONTENT: "no" })).toThrow("DEMO_CONTENT must be on or off");
   });
   it("accepts PostgreSQL URLs", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db:5432/shop" }).DATABASE_URL).toBe("postgres://u:p@db:5432/shop");
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db:5432/shop" }).DATABASE_URL).toBe(
+      "postgres://u:p@db:5432/shop",
+    );
   });
   it.each([
     ["PORT", "eighty"],

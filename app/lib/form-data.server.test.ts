@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readForm, UNREADABLE_FORM } from "./form-data.server";
 
-const post = (body: string, type: string) => new Request("http://shop.test/signin", { method: "POST", body, headers: { "content-type": type } });
+const post = (body: string, type: string) =>
+  new Request("http://shop.test/signin", { method: "POST", body, headers: { "content-type": type } });
 
 describe("reading a form", () => {
   it("reads a good form", async () => {
@@ -9,10 +10,21 @@ describe("reading a form", () => {
   });
 
   it("answers a body that cannot be read with 400 and a clear message, not an error", async () => {
-    for (const [body, type] of [["--x\r\nbroken", "multipart/form-data; boundary=x"], ["--x\r\nbroken", "multipart/form-data"], ["{}", "application/json"]]) {
-      const thrown = await readForm(post(body!, type!)).then(() => null, (error: unknown) => error);
+    for (const [body, type] of [
+      ["--x\r\nbroken", "multipart/form-data; boundary=x"],
+      ["--x\r\nbroken", "multipart/form-data"],
+      ["{}", "application/json"],
+    ]) {
+      const thrown = await readForm(post(body!, type!)).then(
+        () => null,
+        (error: unknown) => error,
+      );
       // React Router turns this thrown `data()` into the 400 answer (and the error page) for the route.
-      expect(thrown, type).toMatchObject({ type: "DataWithResponseInit", init: { status: 400 }, data: { message: UNREADABLE_FORM } });
+      expect(thrown, type).toMatchObject({
+        type: "DataWithResponseInit",
+        init: { status: 400 },
+        data: { message: UNREADABLE_FORM },
+      });
     }
   });
 });

@@ -8,7 +8,16 @@ export function createLogger(level: string): Logger {
     level,
     base: undefined,
     redact: {
-      paths: ["password", "*.password", "token", "*.token", "cookie", "*.cookie", "headers.cookie", "headers.authorization"],
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "cookie",
+        "*.cookie",
+        "headers.cookie",
+        "headers.authorization",
+      ],
       censor: "[redacted]",
     },
   });

@@ -15,8 +15,12 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000,
 /** SMTP_URL with pooling and the timeouts added, unless the URL sets them itself. */
 export function transportUrl(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  const defaults: Record<string, string> = { pool: "true", ...Object.fromEntries(Object.entries(SMTP_TIMEOUTS).map(([k, v]) => [k, String(v)])) };
-  for (const [name, value] of Object.entries(defaults)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  const defaults: Record<string, string> = {
+    pool: "true",
+    ...Object.fromEntries(Object.entries(SMTP_TIMEOUTS).map(([k, v]) => [k, String(v)])),
+  };
+  for (const [name, value] of Object.entries(defaults))
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   return url.toString();
 }
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void; readonly transport: "smtp" | "log" };
@@ -26,14 +30,22 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void; r
  * (development) each e-mail is written to the log, links and all, and handed to `keep` when given (the shop keeps
  * it in the outbox table, which `npm run outbox` lists), so nothing breaks and nothing is lost.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; log: Logger; keep?: (mail: Mail) => Promise<void> }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  log: Logger;
+  keep?: (mail: Mail) => Promise<void>;
+}): Mailer {
   const { smtpUrl, from, log, keep } = options;
   if (!smtpUrl) {
     return {
       transport: "log",
       close: () => {},
       send: async (mail) => {
-        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "e-mail (no SMTP_URL: logged, not sent)");
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          "e-mail (no SMTP_URL: logged, not sent)",
+        );
         await keep?.(mail);
       },
     };

@@ -13,4 +13,3 @@ export function pageMeta(matches: Match[], title: string, description: string): 
     { property: "og:description", content: description },
   ];
 }
-

@@ -16,7 +16,12 @@ client.AggregatorRegistry.setRegistries(registry);
 if (cluster.isWorker) new client.AggregatorRegistry();
 
 const labelNames = ["method", "route", "status"] as const;
-const requests = new client.Counter({ name: "shop_http_requests_total", help: "HTTP requests answered, by method, route pattern and status.", labelNames, registers: [registry] });
+const requests = new client.Counter({
+  name: "shop_http_requests_total",
+  help: "HTTP requests answered, by method, route pattern and status.",
+  labelNames,
+  registers: [registry],
+});
 const latency = new client.Histogram({
   name: "shop_http_request_duration_seconds",
   help: "Time to answer HTTP requests, by method, route pattern and status.",
@@ -24,8 +29,17 @@ const latency = new client.Histogram({
   buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
 });
-const pageCache = new client.Counter({ name: "shop_page_cache_total", help: "Pages answered from the page cache (hit) or rendered for it (miss).", labelNames: ["result"], registers: [registry] });
-const ordersPlaced = new client.Counter({ name: "shop_orders_placed_total", help: "Orders placed (a repeated click of the same order counts once).", registers: [registry] });
+const pageCache = new client.Counter({
+  name: "shop_page_cache_total",
+  help: "Pages answered from the page cache (hit) or rendered for it (miss).",
+  labelNames: ["result"],
+  registers: [registry],
+});
+const ordersPlaced = new client.Counter({
+  name: "shop_orders_placed_total",
+  help: "Orders placed (a repeated click of the same order counts once).",
+  registers: [registry],
+});
 
 type JobCounts = Array<{ kind: string; status: string; count: number }>;
 let database: Db | null = null;
@@ -82,7 +96,8 @@ export async function metricsText(): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => finish(new Error("the primary did not answer with the metrics")), 5_000);
     const onMessage = (message: Reply) => {
-      if (message?.type === "shop:metrics" && message.id === id) finish(message.error ? new Error(message.error) : null, message.body);
+      if (message?.type === "shop:metrics" && message.id === id)
+        finish(message.error ? new Error(message.error) : null, message.body);
     };
     function finish(error: Error | null, body?: string) {
       clearTimeout(timer);

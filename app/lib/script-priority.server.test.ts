@@ -18,8 +18,14 @@ async function through(html: string, chunkSize: number): Promise<string> {
 
 describe("LowPriorityModulePreloads", () => {
   const expected = page
-    .replace('<link rel="modulepreload" href="/assets/entry.js"/>', '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js"/>')
-    .replace('<link rel="modulepreload" href="/assets/root.js"/>', '<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"/>');
+    .replace(
+      '<link rel="modulepreload" href="/assets/entry.js"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js"/>',
+    )
+    .replace(
+      '<link rel="modulepreload" href="/assets/root.js"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"/>',
+    );
 
   it("marks every module preload of the head low priority and leaves the rest of the page byte for byte", async () => {
     expect(expected).not.toBe(page);

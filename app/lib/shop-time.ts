@@ -25,8 +25,24 @@ let clock: Clock | null = null;
 
 const current = (): Clock =>
   (clock ??= {
-    parts: new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
-    dateTime: new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+    parts: new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+    dateTime: new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
   });
 
 /** Makes `next` the shop's time zone; an unknown zone is refused with a RangeError. */
@@ -89,7 +105,10 @@ export function weekStart(isoDate: string): string {
 // Calendar dates are the same everywhere: formatted at noon UTC, in UTC.
 const calendar = (locale: "en-GB" | "en-US", options: Intl.DateTimeFormatOptions) => {
   let format: Intl.DateTimeFormat | undefined;
-  return (isoDate: string) => (format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" })).format(new Date(`${isoDate}T12:00:00Z`));
+  return (isoDate: string) =>
+    (format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" })).format(
+      new Date(`${isoDate}T12:00:00Z`),
+    );
 };
 
 /** '5 January 2025' for 2025-01-05. */
@@ -97,7 +116,12 @@ export const formatDay = calendar("en-GB", { day: "numeric", month: "long", year
 /** '5 Jan 2025' for 2025-01-05 (a date of birth). */
 export const formatShortDay = calendar("en-GB", { day: "numeric", month: "short", year: "numeric" });
 /** 'Sun, Jan 5, 2025' for 2025-01-05 (docs/product/specification.md §3). */
-export const formatDeliveryDate = calendar("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric" });
+export const formatDeliveryDate = calendar("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 /** 'Sun 5 Jan' for 2025-01-05 (the dashboard's chart). */
 export const formatDayLabel = calendar("en-GB", { weekday: "short", day: "numeric", month: "short" });
 

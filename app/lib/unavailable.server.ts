@@ -5,7 +5,8 @@ import type { Logger } from "./log.server";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS };
 
 /** Shown to shoppers (and sent to scripts) while the database cannot be reached. */
-export const unavailableMessage = "We'll be right back: the shop cannot reach its records just now. Please try again in a minute.";
+export const unavailableMessage =
+  "We'll be right back: the shop cannot reach its records just now. Please try again in a minute.";
 
 const answers = new WeakSet<object>();
 
@@ -31,7 +32,10 @@ export function logFailure(log: Logger, error: unknown, fields: Record<string, u
  */
 export function databaseUnavailable(log: Logger, error: unknown, where: string) {
   warnUnavailable(log, error, where);
-  const answer = data({ message: unavailableMessage }, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  const answer = data(
+    { message: unavailableMessage },
+    { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+  );
   answers.add(answer);
   return answer;
 }

@@ -1,6 +1,12 @@
 import { formatMoney } from "./money";
 
-export type WhatsAppCartLine = { name: string; flavor: string; nicotineStrength: number; quantity: number; lineTotalCents: number };
+export type WhatsAppCartLine = {
+  name: string;
+  flavor: string;
+  nicotineStrength: number;
+  quantity: number;
+  lineTotalCents: number;
+};
 export type WhatsAppOrderLine = WhatsAppCartLine & { puffCount: number | null };
 type Money = { subtotalCents: number; taxCents: number; totalCents: number };
 

@@ -13,10 +13,22 @@ const figures = [
 ];
 
 const offers = [
-  { title: "Genuine, UK-compliant devices", text: "Every device and pod meets UK limits: 2 ml tanks and at most 20 mg/ml nicotine." },
-  { title: "Fresh flavours every month", text: "We rotate stock quickly, so pods arrive fresh and new flavours land first here." },
-  { title: "Fast, tracked delivery", text: "Free standard delivery on every order, or express delivery in about three days." },
-  { title: "Real people on WhatsApp", text: "Questions, bulk orders or order changes: message us and a person answers." },
+  {
+    title: "Genuine, UK-compliant devices",
+    text: "Every device and pod meets UK limits: 2 ml tanks and at most 20 mg/ml nicotine.",
+  },
+  {
+    title: "Fresh flavours every month",
+    text: "We rotate stock quickly, so pods arrive fresh and new flavours land first here.",
+  },
+  {
+    title: "Fast, tracked delivery",
+    text: "Free standard delivery on every order, or express delivery in about three days.",
+  },
+  {
+    title: "Real people on WhatsApp",
+    text: "Questions, bulk orders or order changes: message us and a person answers.",
+  },
 ];
 
 export default function About() {
@@ -33,11 +45,13 @@ export default function About() {
         ))}
       </ul>
       <section aria-labelledby="story-title" className="mt-14 max-w-3xl">
-        <h2 id="story-title" className="text-2xl font-bold">Our story</h2>
+        <h2 id="story-title" className="text-2xl font-bold">
+          Our story
+        </h2>
         <p className="mt-4 text-slate-700">
           {name} started in 2019 as a market stall run by two friends who had both quit smoking with the help of vaping
-          and were tired of shops that sold unknown, non-compliant devices. We wanted one place where adult smokers could
-          find genuine, legal products, explained plainly, at a fair price.
+          and were tired of shops that sold unknown, non-compliant devices. We wanted one place where adult smokers
+          could find genuine, legal products, explained plainly, at a fair price.
         </p>
         <p className="mt-4 text-slate-700">
           Today we ship across the UK from our own warehouse. We still check every batch we buy, we still answer every
@@ -45,7 +59,9 @@ export default function About() {
         </p>
       </section>
       <section aria-labelledby="offers-title" className="mt-14">
-        <h2 id="offers-title" className="text-2xl font-bold">What we offer</h2>
+        <h2 id="offers-title" className="text-2xl font-bold">
+          What we offer
+        </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {offers.map((o, i) => (
             <li key={o.title} className="rounded-2xl border border-slate-200 p-6">

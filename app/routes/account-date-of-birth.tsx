@@ -11,7 +11,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/account-date-of-birth";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your date of birth", "We sell only to adults aged 18 and over.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Your date of birth", "We sell only to adults aged 18 and over.");
 
 /** Asked once of accounts made with Google (which gives no date of birth), before they can reach the cart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,19 +27,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (user.dateOfBirth) throw redirect("/account/date-of-birth");
   const form = await readForm(request);
   const values = formValues(form, ["dateOfBirth"]);
-  return finishAccountAction(await setDateOfBirth(context, request, values), safeLocalPath(String(form.get("redirectTo") ?? "")), values);
+  return finishAccountAction(
+    await setDateOfBirth(context, request, values),
+    safeLocalPath(String(form.get("redirectTo") ?? "")),
+    values,
+  );
 }
 
 export default function DateOfBirth({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.refused) {
-    return <AuthCard title="Your date of birth"><FormAlert message={accountMessages.underage} /></AuthCard>;
+    return (
+      <AuthCard title="Your date of birth">
+        <FormAlert message={accountMessages.underage} />
+      </AuthCard>
+    );
   }
   return (
     <AuthCard title="Your date of birth">
       <Form method="post" className="space-y-4" noValidate>
-        <p className="text-sm text-slate-600">We sell nicotine products only to adults aged 18 and over. Please tell us your date of birth once before you order.</p>
+        <p className="text-sm text-slate-600">
+          We sell nicotine products only to adults aged 18 and over. Please tell us your date of birth once before you
+          order.
+        </p>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField label="Date of birth" name="dateOfBirth" type="date" autoComplete="bday" required defaultValue={actionData?.values.dateOfBirth} error={actionData?.errors.dateOfBirth} />
+        <TextField
+          label="Date of birth"
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          required
+          defaultValue={actionData?.values.dateOfBirth}
+          error={actionData?.errors.dateOfBirth}
+        />
         <SubmitButton label="Continue" />
       </Form>
     </AuthCard>

@@ -6,7 +6,12 @@ import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
 import { formValues } from "~/modules/accounts/accounts";
 import { requireUser } from "~/modules/accounts/session.server";
-import { cancelOwnOrder, deliveredAt, requestReturn, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
+import {
+  cancelOwnOrder,
+  deliveredAt,
+  requestReturn,
+  returnRequestOf,
+} from "~/modules/orders/customer-orders.service.server";
 import { orderMail, orderWhatsappUrl } from "~/modules/orders/order.action.server";
 import { orderEvents } from "~/modules/orders/order-events.repository.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
@@ -15,9 +20,13 @@ import type { Route } from "./+types/account-order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => (data ? pageMeta(matches, `Order ${data.order.id}`, "Your order and its status.") : [{ title: "Page not found" }]);
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, `Order ${data.order.id}`, "Your order and its status.") : [{ title: "Page not found" }];
 
-const notices: Record<string, (id: string) => string> = { cancelled: returnMessages.cancelled, "return-requested": () => returnMessages.requested };
+const notices: Record<string, (id: string) => string> = {
+  cancelled: returnMessages.cancelled,
+  "return-requested": () => returnMessages.requested,
+};
 
 /** One of the shopper's own orders; anybody else's order id is a 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -28,10 +37,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const history = (await orderEvents(context.db, order.id)).map(({ field, to, at }) => ({ field, to, at }));
   const age = await ageVerificationOf(context.db, user.id);
   const returnRequest = await returnRequestOf(context.db, order.id);
-  const window = returnWindow({ status: order.status, deliveredAt: await deliveredAt(context.db, order.id) }, returnRequest);
+  const window = returnWindow(
+    { status: order.status, deliveredAt: await deliveredAt(context.db, order.id) },
+    returnRequest,
+  );
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const notice = Object.hasOwn(notices, done) ? notices[done]!(order.id) : null;
-  return { order, history, whatsappUrl: orderWhatsappUrl(context, order), ageStatus: age.status, returnRequest, returnWindow: window, notice };
+  return {
+    order,
+    history,
+    whatsappUrl: orderWhatsappUrl(context, order),
+    ageStatus: age.status,
+    returnRequest,
+    returnWindow: window,
+    notice,
+  };
 }
 
 /** The customer cancels (intent=cancel) or asks to return (intent=return, with a reason) their own order. */
@@ -46,18 +66,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         ? await requestReturn(context.db, user, params.id, formValues(form, ["reason"]), orderMail(context))
         : null;
   if (!result) throw data(null, { status: 400 });
-  if (result.ok) return redirect(`/account/orders/${params.id}?done=${intent === "cancel" ? "cancelled" : "return-requested"}`);
+  if (result.ok)
+    return redirect(`/account/orders/${params.id}?done=${intent === "cancel" ? "cancelled" : "return-requested"}`);
   if (result.status === 404) throw data(null, { status: 404 });
-  return data("errors" in result ? { errors: result.errors, message: null } : { errors: {}, message: result.message }, { status: result.status });
+  return data("errors" in result ? { errors: result.errors, message: null } : { errors: {}, message: result.message }, {
+    status: result.status,
+  });
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, history, whatsappUrl, ageStatus, returnRequest, returnWindow: window, notice } = loaderData;
   return (
     <div className="container-page max-w-4xl py-10">
-      <Link to="/account/orders" className="text-sm text-brand-700 hover:underline">All your orders</Link>
+      <Link to="/account/orders" className="text-sm text-brand-700 hover:underline">
+        All your orders
+      </Link>
       <h1 className="mt-2 text-3xl font-extrabold">Order {order.id}</h1>
-      {ageCheckNeeded(ageStatus, order.status) && <div className="mt-4"><AgeCheckNeeded status={ageStatus} forStaff={false} /></div>}
+      {ageCheckNeeded(ageStatus, order.status) && (
+        <div className="mt-4">
+          <AgeCheckNeeded status={ageStatus} forStaff={false} />
+        </div>
+      )}
       <div className="mt-6">
         <CustomerOrderActions
           mayCancel={customerMayCancel(order.status)}
@@ -69,9 +98,15 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           tone={actionData?.message ? "error" : "success"}
         />
       </div>
-      <div className="mt-6"><OrderView order={order} /></div>
-      <div className="mt-6"><OrderHistory placedAt={order.createdAt} events={history} /></div>
-      <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline mt-8">Send the WhatsApp message again</a>
+      <div className="mt-6">
+        <OrderView order={order} />
+      </div>
+      <div className="mt-6">
+        <OrderHistory placedAt={order.createdAt} events={history} />
+      </div>
+      <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline mt-8">
+        Send the WhatsApp message again
+      </a>
     </div>
   );
 }

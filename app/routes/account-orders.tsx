@@ -7,7 +7,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { listOrders } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/account-orders";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your orders", "Orders you have placed and their status.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Your orders", "Orders you have placed and their status.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -24,9 +25,16 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200">
           {loaderData.orders.map((order) => (
             <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <Link to={`/account/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">Order {order.id}</Link>
+              <Link
+                to={`/account/orders/${order.id}`}
+                className="font-mono font-semibold text-brand-700 hover:underline"
+              >
+                Order {order.id}
+              </Link>
               <span className="text-sm text-slate-600">{formatDate(order.created_at)}</span>
-              <span className="text-sm">{statusLabels[order.status]} · {paymentLabels[order.payment_status]}</span>
+              <span className="text-sm">
+                {statusLabels[order.status]} · {paymentLabels[order.payment_status]}
+              </span>
               <Price cents={order.total_cents} className="font-semibold" />
             </li>
           ))}

@@ -9,10 +9,16 @@ import { pageMeta } from "~/lib/meta";
 import { formValues } from "~/modules/accounts/accounts";
 import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
-import { qrCodeFor, startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "~/modules/accounts/two-factor.service.server";
+import {
+  qrCodeFor,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+  verifySecondFactor,
+} from "~/modules/accounts/two-factor.service.server";
 import type { Route } from "./+types/account-two-factor";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Two-factor sign-in", "Sign in with a code from an authenticator app as well as your password.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Two-factor sign-in", "Sign in with a code from an authenticator app as well as your password.");
 
 const notices: Record<string, string> = { on: twoFactorMessages.turnedOn, off: twoFactorMessages.turnedOff };
 
@@ -38,8 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? "/account/two-factor"));
   if (intent === "start") {
     const started = await startTwoFactorSetup(context, request, formValues(form, ["password"]));
-    if (!started.ok) return data({ intent, errors: started.errors, formError: started.formError, setup: null }, { status: started.status });
-    return { intent, errors: {}, formError: null, setup: { totpUri: started.totpUri, qrCode: started.qrCode, recoveryCodes: started.recoveryCodes } };
+    if (!started.ok)
+      return data(
+        { intent, errors: started.errors, formError: started.formError, setup: null },
+        { status: started.status },
+      );
+    return {
+      intent,
+      errors: {},
+      formError: null,
+      setup: { totpUri: started.totpUri, qrCode: started.qrCode, recoveryCodes: started.recoveryCodes },
+    };
   }
   if (intent === "confirm") {
     const result = await verifySecondFactor(context, request, formValues(form, ["code"]), "totp");
@@ -47,8 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) return redirect(after, { headers: result.headers });
     // The same secret and codes again, to try the next code (they are the shopper's own, on a page never stored).
     const totpUri = String(form.get("totpUri") ?? "");
-    const recoveryCodes = String(form.get("recoveryCodes") ?? "").split(" ").filter(Boolean).slice(0, 20);
-    const setup = totpUri.startsWith("otpauth://") ? { totpUri, qrCode: await qrCodeFor(totpUri), recoveryCodes } : null;
+    const recoveryCodes = String(form.get("recoveryCodes") ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .slice(0, 20);
+    const setup = totpUri.startsWith("otpauth://")
+      ? { totpUri, qrCode: await qrCodeFor(totpUri), recoveryCodes }
+      : null;
     return data({ intent, errors: result.errors, formError: result.formError, setup }, { status: result.status });
   }
   if (intent === "off") {
@@ -64,11 +84,13 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <div className="container-page max-w-3xl py-10">
-      <Link to="/account" className="text-sm text-brand-700 hover:underline">Your account</Link>
+      <Link to="/account" className="text-sm text-brand-700 hover:underline">
+        Your account
+      </Link>
       <h1 className="mt-2 text-3xl font-extrabold">Two-factor sign-in</h1>
       <p className="mt-2 text-slate-700">
-        After your password, you type a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
-        Authenticator, 1Password…). Someone who learns your password still cannot sign in.
+        After your password, you type a 6-digit code from an authenticator app on your phone (Google Authenticator,
+        Microsoft Authenticator, 1Password…). Someone who learns your password still cannot sign in.
       </p>
       <div className="mt-4 space-y-2">
         <FormAlert message={notice} tone={notice === twoFactorMessages.staffMustSetUp ? "error" : "success"} />
@@ -76,13 +98,28 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
       </div>
       {enabled ? (
         <section aria-labelledby="tf-on-title" className="mt-6">
-          <h2 id="tf-on-title" className="text-xl font-bold">Two-factor sign-in is on</h2>
+          <h2 id="tf-on-title" className="text-xl font-bold">
+            Two-factor sign-in is on
+          </h2>
           {staff ? (
-            <p className="mt-2 text-sm text-slate-600">{twoFactorMessages.staffKeepOn} Lost your phone? Sign in with a recovery code, then ask the shop&apos;s owner.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {twoFactorMessages.staffKeepOn} Lost your phone? Sign in with a recovery code, then ask the shop&apos;s
+              owner.
+            </p>
           ) : (
             <Form method="post" className="mt-4 grid gap-4 sm:max-w-md" noValidate aria-labelledby="tf-on-title">
-              <TextField label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={128} error={actionData?.intent === "off" ? errors.password : undefined} />
-              <div className="sm:max-w-xs"><SubmitButton label="Turn off two-factor sign-in" intent="off" /></div>
+              <TextField
+                label="Your password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={128}
+                error={actionData?.intent === "off" ? errors.password : undefined}
+              />
+              <div className="sm:max-w-xs">
+                <SubmitButton label="Turn off two-factor sign-in" intent="off" />
+              </div>
             </Form>
           )}
         </section>
@@ -90,16 +127,32 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         <TwoFactorSetup setup={actionData.setup} redirectTo={redirectTo} error={errors.code} />
       ) : hasPassword ? (
         <section aria-labelledby="tf-start-title" className="mt-6">
-          <h2 id="tf-start-title" className="text-xl font-bold">Set up two-factor sign-in</h2>
+          <h2 id="tf-start-title" className="text-xl font-bold">
+            Set up two-factor sign-in
+          </h2>
           <Form method="post" className="mt-4 grid gap-4 sm:max-w-md" noValidate aria-labelledby="tf-start-title">
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <TextField label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={128} error={actionData?.intent === "start" ? errors.password : undefined} />
-            <div className="sm:max-w-xs"><SubmitButton label="Set up" intent="start" /></div>
+            <TextField
+              label="Your password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              error={actionData?.intent === "start" ? errors.password : undefined}
+            />
+            <div className="sm:max-w-xs">
+              <SubmitButton label="Set up" intent="start" />
+            </div>
           </Form>
         </section>
       ) : (
         <p className="mt-6 text-sm text-slate-600">
-          Two-factor sign-in needs a password: <Link to="/forget-password" className="text-brand-700 underline">set one by e-mail</Link> first.
+          Two-factor sign-in needs a password:{" "}
+          <Link to="/forget-password" className="text-brand-700 underline">
+            set one by e-mail
+          </Link>{" "}
+          first.
         </p>
       )}
     </div>

@@ -14,9 +14,13 @@ import { readForm } from "~/lib/form-data.server";
 import { YourData } from "~/components/account/your-data";
 import { deleteAccount } from "~/modules/accounts/data-rights.service.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your account", "Your details, password and sessions.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Your account", "Your details, password and sessions.");
 
-const notices: Record<string, string> = { profile: accountMessages.profileSaved, password: accountMessages.passwordChanged };
+const notices: Record<string, string> = {
+  profile: accountMessages.profileSaved,
+  password: accountMessages.passwordChanged,
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -42,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = formValues(form, ["intent", "password", "confirm"]);
     const result = await deleteAccount(context, request, user, values);
     if (result.ok) return redirect("/signin?notice=account-deleted", { headers: result.headers });
-    return finishAccountAction({ ok: false, errors: result.errors, formError: result.formError, status: result.status }, "/account", values);
+    return finishAccountAction(
+      { ok: false, errors: result.errors, formError: result.formError, status: result.status },
+      "/account",
+      values,
+    );
   }
   if (intent === "signout-all") {
     return redirect("/signin?notice=signed-out", { headers: await signOutEverywhere(context, request) });
@@ -60,59 +68,137 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold">Your account</h1>
         <div className="flex flex-wrap gap-2">
-          {user.role === "staff" && <Link to="/admin" className="btn-primary">Back office</Link>}
-          <Link to="/account/orders" className="btn-outline">Your orders</Link>
+          {user.role === "staff" && (
+            <Link to="/admin" className="btn-primary">
+              Back office
+            </Link>
+          )}
+          <Link to="/account/orders" className="btn-outline">
+            Your orders
+          </Link>
         </div>
       </div>
-      <div className="mt-4"><FormAlert message={notice} tone="success" /></div>
+      <div className="mt-4">
+        <FormAlert message={notice} tone="success" />
+      </div>
       <dl className="mt-6 grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-3">
-        <div><dt className="text-sm text-slate-500">Name</dt><dd className="font-semibold">{user.name}</dd></div>
-        <div><dt className="text-sm text-slate-500">Email</dt><dd className="font-semibold break-all">{user.email}</dd></div>
-        <div><dt className="text-sm text-slate-500">Date of birth</dt><dd className="font-semibold">{user.dateOfBirth ?? <Link to="/account/date-of-birth" className="text-brand-700 underline">Add it</Link>}</dd></div>
+        <div>
+          <dt className="text-sm text-slate-500">Name</dt>
+          <dd className="font-semibold">{user.name}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Email</dt>
+          <dd className="font-semibold break-all">{user.email}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Date of birth</dt>
+          <dd className="font-semibold">
+            {user.dateOfBirth ?? (
+              <Link to="/account/date-of-birth" className="text-brand-700 underline">
+                Add it
+              </Link>
+            )}
+          </dd>
+        </div>
       </dl>
       {user.role === "customer" && <AgeCheckStatus status={ageStatus} />}
 
       <section aria-labelledby="profile-title" className="mt-10">
-        <h2 id="profile-title" className="text-xl font-bold">Change your name</h2>
+        <h2 id="profile-title" className="text-xl font-bold">
+          Change your name
+        </h2>
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-          <TextField label="First name" name="firstName" required maxLength={100} defaultValue={user.firstName ?? ""} error={profileErrors.firstName} />
-          <TextField label="Last name" name="lastName" maxLength={100} defaultValue={user.lastName ?? ""} error={profileErrors.lastName} />
-          <div className="sm:col-span-2 sm:max-w-xs"><SubmitButton label="Save name" intent="profile" /></div>
+          <TextField
+            label="First name"
+            name="firstName"
+            required
+            maxLength={100}
+            defaultValue={user.firstName ?? ""}
+            error={profileErrors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            maxLength={100}
+            defaultValue={user.lastName ?? ""}
+            error={profileErrors.lastName}
+          />
+          <div className="sm:col-span-2 sm:max-w-xs">
+            <SubmitButton label="Save name" intent="profile" />
+          </div>
         </Form>
       </section>
 
       {hasPassword ? (
         <section aria-labelledby="password-title" className="mt-10">
-          <h2 id="password-title" className="text-xl font-bold">Change your password</h2>
+          <h2 id="password-title" className="text-xl font-bold">
+            Change your password
+          </h2>
           <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-            <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} error={passwordErrors.currentPassword} />
-            <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={128} placeholder="Min. 8 characters" error={passwordErrors.newPassword} />
-            <div className="sm:col-span-2 sm:max-w-xs"><SubmitButton label="Change password" intent="password" /></div>
+            <TextField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              error={passwordErrors.currentPassword}
+            />
+            <TextField
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              placeholder="Min. 8 characters"
+              error={passwordErrors.newPassword}
+            />
+            <div className="sm:col-span-2 sm:max-w-xs">
+              <SubmitButton label="Change password" intent="password" />
+            </div>
           </Form>
         </section>
       ) : (
         <p className="mt-10 text-sm text-slate-600">
-          You sign in with Google. To sign in with a password as well, <Link to="/forget-password" className="text-brand-700 underline">set one by e-mail</Link>.
+          You sign in with Google. To sign in with a password as well,{" "}
+          <Link to="/forget-password" className="text-brand-700 underline">
+            set one by e-mail
+          </Link>
+          .
         </p>
       )}
 
       <section aria-labelledby="two-factor-title" className="mt-10">
-        <h2 id="two-factor-title" className="text-xl font-bold">Two-factor sign-in</h2>
+        <h2 id="two-factor-title" className="text-xl font-bold">
+          Two-factor sign-in
+        </h2>
         <p className="mt-2 text-sm text-slate-600">
-          {user.twoFactorEnabled ? "On: you sign in with a code from your authenticator app as well as your password." : "Off: add a code from an authenticator app to your password, so a stolen password is not enough."}
+          {user.twoFactorEnabled
+            ? "On: you sign in with a code from your authenticator app as well as your password."
+            : "Off: add a code from an authenticator app to your password, so a stolen password is not enough."}
         </p>
-        <Link to="/account/two-factor" className="btn-outline mt-4">{user.twoFactorEnabled ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}</Link>
+        <Link to="/account/two-factor" className="btn-outline mt-4">
+          {user.twoFactorEnabled ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+        </Link>
       </section>
 
       <section aria-labelledby="sessions-title" className="mt-10">
-        <h2 id="sessions-title" className="text-xl font-bold">Devices</h2>
-        <p className="mt-2 text-sm text-slate-600">Signed in on a shared or lost device? End every session, this one too.</p>
+        <h2 id="sessions-title" className="text-xl font-bold">
+          Devices
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Signed in on a shared or lost device? End every session, this one too.
+        </p>
         <Form method="post" className="mt-4 sm:max-w-xs">
           <SubmitButton label="Sign out of all devices" intent="signout-all" />
         </Form>
       </section>
 
-      {user.role === "customer" && <YourData hasPassword={hasPassword} errors={deleting?.errors ?? {}} formError={deleting?.formError ?? null} />}
+      {user.role === "customer" && (
+        <YourData hasPassword={hasPassword} errors={deleting?.errors ?? {}} formError={deleting?.formError ?? null} />
+      )}
     </div>
   );
 }

@@ -6,7 +6,11 @@ import { readForm } from "~/lib/form-data.server";
 /** The contact form's JSON endpoint (the page posts here with JavaScript; without it, to /contactus). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405 });
-  const { result, status } = await handleContactForm(context, await readForm(request), await contactSender(context, request));
+  const { result, status } = await handleContactForm(
+    context,
+    await readForm(request),
+    await contactSender(context, request),
+  );
   return Response.json(result, { status });
 }
 

@@ -6,7 +6,11 @@ import { setWishlisted } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/api.wishlist";
 import { readForm } from "~/lib/form-data.server";
 
-const toggleInput = z.object({ kind: z.enum(itemKinds), itemId: z.string().regex(/^[a-z0-9-]{1,64}$/), wanted: z.enum(["true", "false"]) });
+const toggleInput = z.object({
+  kind: z.enum(itemKinds),
+  itemId: z.string().regex(/^[a-z0-9-]{1,64}$/),
+  wanted: z.enum(["true", "false"]),
+});
 
 /** Signed-in wishlist toggle (the heart and 'Add to Wishlist'). */
 export async function action({ request, context }: Route.ActionArgs) {

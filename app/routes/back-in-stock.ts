@@ -9,9 +9,15 @@ import type { Route } from "./+types/back-in-stock";
 /** 'Email me when it's back': saves the request, then back to the item's page with a notice (works without JS). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = { kind: formText(form, "kind", 10), itemId: formText(form, "itemId", 80), email: formText(form, "email", 300) };
+  const values = {
+    kind: formText(form, "kind", 10),
+    itemId: formText(form, "itemId", 80),
+    email: formText(form, "email", 300),
+  };
   const user = await getSessionUser(context, request);
   const answer = await requestBackInStock(context.db, values, { userId: user?.id ?? null, clientIp: context.clientIp });
   if (!answer.ok) return data({ error: answer.error }, { status: answer.status });
-  return redirect(`${cardHref({ kind: values.kind === "device" ? "device" : "flavour", id: values.itemId })}?back-in-stock=saved`);
+  return redirect(
+    `${cardHref({ kind: values.kind === "device" ? "device" : "flavour", id: values.itemId })}?back-in-stock=saved`,
+  );
 }

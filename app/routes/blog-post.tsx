@@ -12,7 +12,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) =>
-  data ? [...pageMeta(matches, data.post.title, data.post.excerpt), ...postStructuredData(matches, data.post, location.pathname)] : [{ title: "Page not found" }];
+  data
+    ? [
+        ...pageMeta(matches, data.post.title, data.post.excerpt),
+        ...postStructuredData(matches, data.post, location.pathname),
+      ]
+    : [{ title: "Page not found" }];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return <PostArticle post={loaderData.post} />;

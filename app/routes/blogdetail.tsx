@@ -13,7 +13,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
-    ? [...pageMeta(matches, data.post.title, data.post.excerpt), { tagName: "link", rel: "canonical", href: `/blog/${data.post.slug}` }]
+    ? [
+        ...pageMeta(matches, data.post.title, data.post.excerpt),
+        { tagName: "link", rel: "canonical", href: `/blog/${data.post.slug}` },
+      ]
     : [{ title: "Page not found" }];
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {

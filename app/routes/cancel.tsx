@@ -14,7 +14,9 @@ export default function Cancel() {
   return (
     <div className="container-page py-16 text-center">
       <h1 className="text-4xl font-extrabold">Cancel</h1>
-      <Link to="/cart" className="btn-primary mt-8">Back to your cart</Link>
+      <Link to="/cart" className="btn-primary mt-8">
+        Back to your cart
+      </Link>
     </div>
   );
 }

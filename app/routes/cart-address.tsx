@@ -6,14 +6,21 @@ import { Modal, useHydrated } from "~/components/ui/modal";
 import { pageMeta } from "~/lib/meta";
 import { check } from "~/modules/accounts/accounts";
 import { addressInput, addressTypeLabels } from "~/modules/checkout/addresses";
-import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress } from "~/modules/checkout/addresses.service.server";
+import {
+  addAddress,
+  deleteAddress,
+  editAddress,
+  getAddressBook,
+  selectAddress,
+} from "~/modules/checkout/addresses.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/cart-address";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireCheckoutStep(context, request, "address");
@@ -28,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const values = Object.fromEntries(["title", "type", "address", "phone"].map((k) => [k, String(form.get(k) ?? "")]));
     const checked = check(addressInput, values);
-    if ("errors" in checked) return data({ errors: checked.errors, values, editing: id || "new", message: null }, { status: 400 });
+    if ("errors" in checked)
+      return data({ errors: checked.errors, values, editing: id || "new", message: null }, { status: 400 });
     const input = { ...checked.data, isDefault: form.get("isDefault") === "on" };
     if (id) {
       if (!(await editAddress(context.db, user.id, id, input))) throw data(null, { status: 404 });
@@ -57,7 +65,9 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
   const location = useLocation();
   const [picked, setSelected] = useState<string | null>(null);
   const selected = picked ?? selectedId;
-  const [editing, setEditing] = useState<string | null>(actionData?.editing ?? (params.get("new") ? "new" : params.get("edit")));
+  const [editing, setEditing] = useState<string | null>(
+    actionData?.editing ?? (params.get("new") ? "new" : params.get("edit")),
+  );
   // A saved address lands back here (a new location): the dialog closes. A refused one keeps it open.
   useEffect(() => setEditing(params.get("new") ? "new" : params.get("edit")), [location.key, params]);
   useEffect(() => {
@@ -69,20 +79,42 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
     <div className="container-page max-w-3xl py-10">
       <CheckoutSteps current={1} />
       <h1 className="mt-4 text-3xl font-extrabold">Delivery address</h1>
-      {actionData?.message && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">{actionData.message}</p>}
+      {actionData?.message && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">
+          {actionData.message}
+        </p>
+      )}
       <Form method="post" id="choose-address" className="mt-6">
         <input type="hidden" name="intent" value="next" />
-        {addresses.length === 0 && <p className="rounded-xl bg-slate-50 p-6 text-slate-700">You have no saved addresses yet. Add one to continue.</p>}
+        {addresses.length === 0 && (
+          <p className="rounded-xl bg-slate-50 p-6 text-slate-700">
+            You have no saved addresses yet. Add one to continue.
+          </p>
+        )}
         <fieldset className="space-y-3">
           <legend className="sr-only">Choose a delivery address</legend>
           {addresses.map((a) => (
-            <label key={a.id} className="flex cursor-pointer gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50">
-              <input type="radio" name="addressId" value={a.id} defaultChecked={a.id === selectedId} onChange={() => setSelected(a.id)} className="mt-1 h-4 w-4 accent-brand-600" />
+            <label
+              key={a.id}
+              className="flex cursor-pointer gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="addressId"
+                value={a.id}
+                defaultChecked={a.id === selectedId}
+                onChange={() => setSelected(a.id)}
+                className="mt-1 h-4 w-4 accent-brand-600"
+              />
               <span className="flex-1">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{a.title}</span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{a.type}</span>
-                  {a.isDefault && <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">DEFAULT</span>}
+                  {a.isDefault && (
+                    <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                      DEFAULT
+                    </span>
+                  )}
                 </span>
                 <span className="mt-1 block text-sm text-slate-700">{a.address}</span>
                 <span className="block text-sm text-slate-500">{a.phone}</span>
@@ -94,24 +126,66 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
       <ul className="mt-3 space-y-1" aria-label="Change addresses">
         {addresses.map((a) => (
           <li key={a.id} className="flex gap-4 text-sm">
-            <span className="w-40 truncate text-slate-500">{a.title} ({addressTypeLabels[a.type]})</span>
-            <Link to={`/cart-address?edit=${a.id}`} onClick={(e) => { e.preventDefault(); setEditing(a.id); }} className="text-brand-700 hover:underline" aria-label={`Edit ${a.title}`}>Edit</Link>
+            <span className="w-40 truncate text-slate-500">
+              {a.title} ({addressTypeLabels[a.type]})
+            </span>
+            <Link
+              to={`/cart-address?edit=${a.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                setEditing(a.id);
+              }}
+              className="text-brand-700 hover:underline"
+              aria-label={`Edit ${a.title}`}
+            >
+              Edit
+            </Link>
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={a.id} />
-              <button type="submit" className="text-rose-700 hover:underline" aria-label={`Delete ${a.title}`}>Delete</button>
+              <button type="submit" className="text-rose-700 hover:underline" aria-label={`Delete ${a.title}`}>
+                Delete
+              </button>
             </Form>
           </li>
         ))}
       </ul>
-      <Link to="/cart-address?new=1" onClick={(e) => { e.preventDefault(); setEditing("new"); }} className="btn-outline mt-6">Add New Address</Link>
+      <Link
+        to="/cart-address?new=1"
+        onClick={(e) => {
+          e.preventDefault();
+          setEditing("new");
+        }}
+        className="btn-outline mt-6"
+      >
+        Add New Address
+      </Link>
       <div className="mt-8 flex justify-between">
-        <Link to="/cart" className="btn-outline">Back</Link>
-        <button type="submit" form="choose-address" className="btn-primary" disabled={addresses.length === 0 || (hydrated && !selected)}>Next</button>
+        <Link to="/cart" className="btn-outline">
+          Back
+        </Link>
+        <button
+          type="submit"
+          form="choose-address"
+          className="btn-primary"
+          disabled={addresses.length === 0 || (hydrated && !selected)}
+        >
+          Next
+        </button>
       </div>
-      <Modal open={editing !== null} title={editing === "new" ? "Add New Address" : "Edit address"} onClose={() => setEditing(null)}>
+      <Modal
+        open={editing !== null}
+        title={editing === "new" ? "Add New Address" : "Edit address"}
+        onClose={() => setEditing(null)}
+      >
         {editing !== null && (
-          <AddressForm key={editing} address={editedAddress} errors={actionData?.errors} values={actionData?.editing === editing ? actionData.values : undefined} onCancel={() => setEditing(null)} />
+          <AddressForm
+            key={editing}
+            address={editedAddress}
+            errors={actionData?.errors}
+            values={actionData?.editing === editing ? actionData.values : undefined}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Modal>
     </div>

@@ -12,7 +12,8 @@ import type { Route } from "./+types/cart-shipping";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Shipping", "Step 2 of checkout: how should we deliver?");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Shipping", "Step 2 of checkout: how should we deliver?");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { state } = await requireCheckoutStep(context, request, "shipping");
@@ -43,9 +44,21 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
   const ready = method === "free" || method === "express" || (method === "schedule" && date !== null);
   const option = (value: ShippingMethod, title: string, detail: React.ReactNode, price: number) => (
     <label className="flex cursor-pointer items-center gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50">
-      <input type="radio" name="method" value={value} checked={method === value}
-        onChange={() => { setMethod(value); if (value === "schedule") setPicking(true); }} className="h-4 w-4 accent-brand-600" />
-      <span className="flex-1"><span className="block font-semibold">{title}</span><span className="block text-sm text-slate-600">{detail}</span></span>
+      <input
+        type="radio"
+        name="method"
+        value={value}
+        checked={method === value}
+        onChange={() => {
+          setMethod(value);
+          if (value === "schedule") setPicking(true);
+        }}
+        className="h-4 w-4 accent-brand-600"
+      />
+      <span className="flex-1">
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-sm text-slate-600">{detail}</span>
+      </span>
       <Price cents={price} className="font-semibold" />
     </label>
   );
@@ -53,37 +66,79 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
     <div className="container-page max-w-3xl py-10">
       <CheckoutSteps current={2} />
       <h1 className="mt-4 text-3xl font-extrabold">Shipping</h1>
-      {actionData?.message && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">{actionData.message}</p>}
+      {actionData?.message && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">
+          {actionData.message}
+        </p>
+      )}
       <Form method="post" className="mt-6 space-y-3">
         <fieldset className="space-y-3">
           <legend className="sr-only">Choose a shipping method</legend>
-          {option("free", "Free Shipping", `Delivered by ${formatDeliveryDate(freeDate)}`, shippingOptions.free.priceCents)}
-          {option("express", "Express Shipping", `Delivered by ${formatDeliveryDate(expressDate)}`, shippingOptions.express.priceCents)}
-          {option("schedule", "Schedule", date ? `On ${formatDeliveryDate(date)}` : "Pick a day within the next 15 days", 0)}
+          {option(
+            "free",
+            "Free Shipping",
+            `Delivered by ${formatDeliveryDate(freeDate)}`,
+            shippingOptions.free.priceCents,
+          )}
+          {option(
+            "express",
+            "Express Shipping",
+            `Delivered by ${formatDeliveryDate(expressDate)}`,
+            shippingOptions.express.priceCents,
+          )}
+          {option(
+            "schedule",
+            "Schedule",
+            date ? `On ${formatDeliveryDate(date)}` : "Pick a day within the next 15 days",
+            0,
+          )}
         </fieldset>
         {method === "schedule" && date && (
-          <button type="button" className="text-sm text-brand-700 underline" onClick={() => setPicking(true)}>Pick another day</button>
+          <button type="button" className="text-sm text-brand-700 underline" onClick={() => setPicking(true)}>
+            Pick another day
+          </button>
         )}
         {hydrated ? (
           <input type="hidden" name="date" value={date ?? ""} />
         ) : (
           <label className="block text-sm">
             Day for a scheduled delivery
-            <select name="date" className="mt-1 block rounded-lg border border-slate-300 p-2" defaultValue={loaderData.date ?? ""}>
-              {days.map((d) => <option key={d} value={d}>{formatDeliveryDate(d)}</option>)}
+            <select
+              name="date"
+              className="mt-1 block rounded-lg border border-slate-300 p-2"
+              defaultValue={loaderData.date ?? ""}
+            >
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  {formatDeliveryDate(d)}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <div className="flex justify-between pt-6">
-          <Link to="/cart-address" className="btn-outline">Back</Link>
-          <button type="submit" className="btn-primary" disabled={hydrated && !ready}>Next</button>
+          <Link to="/cart-address" className="btn-outline">
+            Back
+          </Link>
+          <button type="submit" className="btn-primary" disabled={hydrated && !ready}>
+            Next
+          </button>
         </div>
       </Form>
       <Modal open={picking} title="Pick a delivery day" onClose={() => setPicking(false)}>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {days.map((d) => (
             <li key={d}>
-              <button type="button" className="option w-full" aria-pressed={d === date} onClick={() => { setDate(d); setMethod("schedule"); setPicking(false); }}>
+              <button
+                type="button"
+                className="option w-full"
+                aria-pressed={d === date}
+                onClick={() => {
+                  setDate(d);
+                  setMethod("schedule");
+                  setPicking(false);
+                }}
+              >
                 {formatDeliveryDate(d)}
               </button>
             </li>

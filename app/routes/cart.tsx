@@ -24,7 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true });
   const text = cartMessage(
     context.settings.name,
-    cart.lines.map((l) => ({ name: l.name, flavor: l.displayFlavor, nicotineStrength: l.nicotineStrength, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
+    cart.lines.map((l) => ({
+      name: l.name,
+      flavor: l.displayFlavor,
+      nicotineStrength: l.nicotineStrength,
+      quantity: l.quantity,
+      lineTotalCents: l.lineTotalCents,
+    })),
     cart.totals,
     context.settings.currency,
   );
@@ -41,9 +47,22 @@ function QuantityForm({ lineKey, quantity }: { lineKey: string; quantity: number
   return (
     <Form method="post" className="flex items-center gap-2" aria-label="Quantity">
       <input type="hidden" name="line" value={lineKey} />
-      <button type="submit" name="intent" value="decrease" className={btn} disabled={quantity <= 1} aria-label="Decrease quantity">−</button>
-      <span className="min-w-6 text-center font-semibold" aria-label={`Quantity ${quantity}`}>{quantity}</span>
-      <button type="submit" name="intent" value="increase" className={btn} aria-label="Increase quantity">+</button>
+      <button
+        type="submit"
+        name="intent"
+        value="decrease"
+        className={btn}
+        disabled={quantity <= 1}
+        aria-label="Decrease quantity"
+      >
+        −
+      </button>
+      <span className="min-w-6 text-center font-semibold" aria-label={`Quantity ${quantity}`}>
+        {quantity}
+      </span>
+      <button type="submit" name="intent" value="increase" className={btn} aria-label="Increase quantity">
+        +
+      </button>
     </Form>
   );
 }
@@ -62,11 +81,15 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-extrabold">Your cart</h1>
-      {actionData?.error && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">{actionData.error}</p>}
+      {actionData?.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">
+          {actionData.error}
+        </p>
+      )}
       {cart.dropped.length > 0 && (
         <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-          {cart.dropped.length === 1 ? "An item in your cart is" : `${cart.dropped.length} items in your cart are`} no longer sold and{" "}
-          {cart.dropped.length === 1 ? "was" : "were"} removed.
+          {cart.dropped.length === 1 ? "An item in your cart is" : `${cart.dropped.length} items in your cart are`} no
+          longer sold and {cart.dropped.length === 1 ? "was" : "were"} removed.
         </p>
       )}
       <StockCappedNotice messages={cart.capped} what="cart" />
@@ -75,24 +98,44 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           {empty ? (
             <div className="rounded-xl bg-slate-50 p-6 text-slate-700">
               <p>{cartMessages.empty}</p>
-              <Link to="/products" className="btn-primary mt-4">Browse products</Link>
+              <Link to="/products" className="btn-primary mt-4">
+                Browse products
+              </Link>
             </div>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
               {cart.lines.map((line) => (
                 <li key={line.key} className="flex flex-wrap items-center gap-4 p-4" aria-label={line.name}>
-                  <ProductImage src={line.image} alt={line.name} width={80} height={80} sizes={fixedSize(80)} className="h-20 w-20 rounded-lg bg-slate-50 object-cover" />
+                  <ProductImage
+                    src={line.image}
+                    alt={line.name}
+                    width={80}
+                    height={80}
+                    sizes={fixedSize(80)}
+                    className="h-20 w-20 rounded-lg bg-slate-50 object-cover"
+                  />
                   <div className="min-w-40 flex-1">
-                    <Link to={line.href} className="font-semibold hover:underline">{line.name}</Link>
+                    <Link to={line.href} className="font-semibold hover:underline">
+                      {line.name}
+                    </Link>
                     <p className="text-sm text-slate-600">
-                      {line.kind === "device" ? `${line.displayFlavor} · ` : ""}{line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+                      {line.kind === "device" ? `${line.displayFlavor} · ` : ""}
+                      {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
                     </p>
                   </div>
                   <QuantityForm lineKey={line.key} quantity={line.quantity} />
                   <Price cents={line.lineTotalCents} className="w-20 text-right font-semibold" />
                   <Form method="post">
                     <input type="hidden" name="line" value={line.key} />
-                    <button type="submit" name="intent" value="remove" className="text-sm text-rose-700 hover:underline" aria-label={`Remove ${line.name}`}>Remove</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className="text-sm text-rose-700 hover:underline"
+                      aria-label={`Remove ${line.name}`}
+                    >
+                      Remove
+                    </button>
                   </Form>
                 </li>
               ))}
@@ -100,19 +143,31 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           )}
         </section>
         <aside aria-labelledby="summary-title" className="h-fit rounded-2xl bg-slate-50 p-6">
-          <h2 id="summary-title" className="text-lg font-bold">Summary</h2>
-          <div className="mt-4"><TotalsList totals={cart.totals} /></div>
+          <h2 id="summary-title" className="text-lg font-bold">
+            Summary
+          </h2>
+          <div className="mt-4">
+            <TotalsList totals={cart.totals} />
+          </div>
           <p className="mt-3 text-xs text-slate-500">Shipping is chosen at checkout.</p>
           <div className="mt-6 flex flex-col gap-3">
             {empty ? (
-              <button type="button" className="btn-primary" disabled>Checkout</button>
+              <button type="button" className="btn-primary" disabled>
+                Checkout
+              </button>
             ) : (
-              <Link to="/cart-address" className="btn-primary">Checkout</Link>
+              <Link to="/cart-address" className="btn-primary">
+                Checkout
+              </Link>
             )}
             {empty ? (
-              <button type="button" className="btn-outline" disabled>Order Through WhatsApp</button>
+              <button type="button" className="btn-outline" disabled>
+                Order Through WhatsApp
+              </button>
             ) : (
-              <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">Order Through WhatsApp</a>
+              <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">
+                Order Through WhatsApp
+              </a>
             )}
           </div>
         </aside>

@@ -11,7 +11,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Without JavaScript the form posts here; with it, to /api/contact. Both run the same checks. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await handleContactForm(context, await readForm(request), await contactSender(context, request));
+  const { result, status } = await handleContactForm(
+    context,
+    await readForm(request),
+    await contactSender(context, request),
+  );
   return data(result, { status });
 }
 
@@ -22,11 +26,30 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold">Get in Touch</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <aside aria-labelledby="contact-info-title" className="rounded-2xl bg-brand-900 p-6 text-brand-100">
-          <h2 id="contact-info-title" className="text-lg font-bold text-white">Contact information</h2>
+          <h2 id="contact-info-title" className="text-lg font-bold text-white">
+            Contact information
+          </h2>
           <dl className="mt-4 space-y-4 text-sm">
-            <div><dt className="font-semibold text-white">Phone</dt><dd><a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:underline">{phone}</a></dd></div>
-            <div><dt className="font-semibold text-white">Email</dt><dd><a href={`mailto:${email}`} className="hover:underline">{email}</a></dd></div>
-            <div><dt className="font-semibold text-white">Address</dt><dd>{address}</dd></div>
+            <div>
+              <dt className="font-semibold text-white">Phone</dt>
+              <dd>
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className="hover:underline">
+                  {phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-white">Email</dt>
+              <dd>
+                <a href={`mailto:${email}`} className="hover:underline">
+                  {email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-white">Address</dt>
+              <dd>{address}</dd>
+            </div>
           </dl>
         </aside>
         <div className="lg:col-span-2">

@@ -27,7 +27,10 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) =>
   data
     ? [
         ...pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description),
-        ...productStructuredData(matches, data.flavour, location.pathname, [{ name: "Home", path: "/" }, { name: "Flavours", path: "/flavours" }]),
+        ...productStructuredData(matches, data.flavour, location.pathname, [
+          { name: "Home", path: "/" },
+          { name: "Flavours", path: "/flavours" },
+        ]),
       ]
     : [{ title: "Page not found" }];
 
@@ -44,8 +47,10 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <Gallery images={flavour.images} name={name} />
         <div>
-          <Link to={`/flavours?device=${flavour.deviceSlug}`}
-            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/flavours?device=${flavour.deviceSlug}`}
+            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 hover:underline"
+          >
             {flavour.deviceName}
           </Link>
           <h1 className="mt-3 text-3xl font-bold">{name}</h1>
@@ -54,15 +59,29 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             <StockStatusTag stock={flavour.stock} />
           </p>
           {flavour.sizes.length > 0 && (
-            <OptionButtons label="Size" options={flavour.sizes} value={size} onChange={setSize} format={(mg) => `${mg}mg`} />
+            <OptionButtons
+              label="Size"
+              options={flavour.sizes}
+              value={size}
+              onChange={setSize}
+              format={(mg) => `${mg}mg`}
+            />
           )}
           <p className="mt-6 text-slate-700">{flavour.description}</p>
           <p className="mt-2 text-sm text-slate-500">
-            {flavour.bottleMl ? `${flavour.bottleMl} ml refill bottle` : flavour.podMl ? `${flavour.podMl} ml pod` : null}
+            {flavour.bottleMl
+              ? `${flavour.bottleMl} ml refill bottle`
+              : flavour.podMl
+                ? `${flavour.podMl} ml pod`
+                : null}
           </p>
           <QuantityStepper value={quantity} onChange={setQuantity} />
           <AddToCart
-            line={size === undefined ? null : { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: size, puffCount: null, quantity }}
+            line={
+              size === undefined
+                ? null
+                : { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: size, puffCount: null, quantity }
+            }
             disabled={outOfStock}
             disabledReason="Out of stock"
           />

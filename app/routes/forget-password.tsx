@@ -8,7 +8,8 @@ import { requestPasswordReset } from "~/modules/accounts/accounts.service.server
 import type { Route } from "./+types/forget-password";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Forgot password", "Get a link to choose a new password.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Forgot password", "Get a link to choose a new password.");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readForm(request), ["email"]);
@@ -19,14 +20,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {
   return (
-    <AuthCard title="Forgot password" footer={<Link to="/signin" className="font-semibold text-brand-700 hover:underline">Back to sign in</Link>}>
+    <AuthCard
+      title="Forgot password"
+      footer={
+        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
       {actionData?.sent ? (
         <FormAlert message={actionData.sent} tone="success" />
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <p className="text-sm text-slate-600">Enter the email of your account and we will send you a link to choose a new password.</p>
+          <p className="text-sm text-slate-600">
+            Enter the email of your account and we will send you a link to choose a new password.
+          </p>
           <FormAlert message={actionData?.formError} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={actionData?.values.email}
+            error={actionData?.errors.email}
+          />
           <SubmitButton label="Send reset link" />
         </Form>
       )}

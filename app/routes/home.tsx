@@ -13,7 +13,11 @@ import { listLatestPosts } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Premium Legal Vapes", "UK-legal vape devices, pods and e-liquids with fresh flavours and quick delivery."),
+  ...pageMeta(
+    matches,
+    "Premium Legal Vapes",
+    "UK-legal vape devices, pods and e-liquids with fresh flavours and quick delivery.",
+  ),
   ...organizationStructuredData(matches),
 ];
 
@@ -29,30 +33,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { devices, filters, flavours, reviews, posts, device };
 }
 
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { devices, filters, flavours, reviews, posts, device } = loaderData;
   return (
     <>
       <Banner />
       <section aria-labelledby="devices-title" className="container-page py-12">
-        <h2 id="devices-title" className="text-2xl font-bold">Featured devices</h2>
+        <h2 id="devices-title" className="text-2xl font-bold">
+          Featured devices
+        </h2>
         {devices.length === 0 ? (
-          <p className="mt-6 rounded-xl bg-slate-50 p-6 text-center text-slate-600">No devices yet. Please come back soon.</p>
+          <p className="mt-6 rounded-xl bg-slate-50 p-6 text-center text-slate-600">
+            No devices yet. Please come back soon.
+          </p>
         ) : (
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {devices.map((d) => <DeviceCard key={d.id} device={d} />)}
+            {devices.map((d) => (
+              <DeviceCard key={d.id} device={d} />
+            ))}
           </div>
         )}
       </section>
       <section id="flavours" aria-labelledby="flavours-title" className="container-page scroll-mt-20 py-12">
-        <h2 id="flavours-title" className="text-2xl font-bold">Flavours</h2>
-        <div className="mt-4"><DeviceFilterRow devices={filters} selected={device} /></div>
+        <h2 id="flavours-title" className="text-2xl font-bold">
+          Flavours
+        </h2>
+        <div className="mt-4">
+          <DeviceFilterRow devices={filters} selected={device} />
+        </div>
         <div className="mt-6">
           <FlavourResults flavours={flavours} />
         </div>
         <div className="mt-8 text-center">
-          <Link to="/flavours" className="btn-outline">View All flavours</Link>
+          <Link to="/flavours" className="btn-outline">
+            View All flavours
+          </Link>
         </div>
       </section>
       <InfoBoxes />

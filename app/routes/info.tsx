@@ -5,7 +5,11 @@ import { findInfoPage } from "~/modules/content/info-pages";
 import type { Route } from "./+types/info";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const page = findInfoPage(params.slug, { shop: context.settings.name, email: context.config.SHOP_EMAIL, address: context.config.SHOP_ADDRESS });
+  const page = findInfoPage(params.slug, {
+    shop: context.settings.name,
+    email: context.config.SHOP_EMAIL,
+    address: context.config.SHOP_ADDRESS,
+  });
   if (!page) throw data(null, { status: 404 });
   return { page, cookies: page.listsCookies ? shopCookies : [] };
 }
@@ -18,18 +22,37 @@ export default function Info({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page max-w-3xl py-12">
       <h1 className="text-3xl font-bold">{page.title}</h1>
-      {page.paragraphs.map((p) => <p key={p} className="mt-4 text-slate-700">{p}</p>)}
+      {page.paragraphs.map((p) => (
+        <p key={p} className="mt-4 text-slate-700">
+          {p}
+        </p>
+      ))}
       {cookies.length > 0 && (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">What the shop stores in your browser</caption>
             <thead className="border-b border-slate-200 text-slate-600">
-              <tr><th scope="col" className="py-2 pr-3">Name</th><th scope="col" className="py-2 pr-3">Type</th><th scope="col" className="py-2 pr-3">Why</th><th scope="col" className="py-2">How long</th></tr>
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Type
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Why
+                </th>
+                <th scope="col" className="py-2">
+                  How long
+                </th>
+              </tr>
             </thead>
             <tbody>
               {cookies.map((c) => (
                 <tr key={c.name} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="py-2 pr-3 font-mono font-semibold">{c.name}</th>
+                  <th scope="row" className="py-2 pr-3 font-mono font-semibold">
+                    {c.name}
+                  </th>
                   <td className="py-2 pr-3">{c.kind}</td>
                   <td className="py-2 pr-3">{c.purpose}</td>
                   <td className="py-2">{c.lasts}</td>
@@ -41,7 +64,13 @@ export default function Info({ loaderData }: Route.ComponentProps) {
       )}
       {page.links.length > 0 && (
         <ul className="mt-6 flex flex-wrap gap-3">
-          {page.links.map((l) => <li key={l.to}><Link to={l.to} className="btn-outline">{l.label}</Link></li>)}
+          {page.links.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="btn-outline">
+                {l.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       )}
     </article>

@@ -19,11 +19,15 @@ import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, state } = await requireCheckoutStep(context, request, "payment");
-  const [cart, book] = await Promise.all([getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true }), getAddressBook(context.db, user.id)]);
+  const [cart, book] = await Promise.all([
+    getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true }),
+    getAddressBook(context.db, user.id),
+  ]);
   const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
   const method = state.shippingMethod!;
   return {
@@ -60,7 +64,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     // Opened now, while the click still counts, so the browser allows the new tab; filled in when the order is saved.
     const tab = window.open("", "_blank");
     try {
-      const body = new URLSearchParams({ idempotencyKey: String(new FormData(event.currentTarget).get("idempotencyKey") ?? "") });
+      const body = new URLSearchParams({
+        idempotencyKey: String(new FormData(event.currentTarget).get("idempotencyKey") ?? ""),
+      });
       const response = await fetch("/api/orders", { method: "POST", body });
       const answer = (await response.json()) as PlaceAnswer;
       if (!answer.ok) throw new Error(answer.message);
@@ -72,7 +78,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       void navigate(`/success?order=${answer.orderId}`);
     } catch (caught) {
       tab?.close();
-      const message = caught instanceof Error && caught.message && !/fetch|JSON/i.test(caught.message) ? caught.message : orderMessages.failed;
+      const message =
+        caught instanceof Error && caught.message && !/fetch|JSON/i.test(caught.message)
+          ? caught.message
+          : orderMessages.failed;
       setError(message);
       setProcessing(false);
     }
@@ -85,13 +94,17 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <StockCappedNotice messages={capped} what="order" />
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="order-summary" className="lg:col-span-2">
-          <h2 id="order-summary" className="text-lg font-bold">Order summary</h2>
+          <h2 id="order-summary" className="text-lg font-bold">
+            Order summary
+          </h2>
           <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200">
             {lines.map((line) => (
               <li key={line.key} className="flex justify-between gap-4 p-4 text-sm">
                 <span>
                   <span className="font-semibold">{line.name}</span> × {line.quantity}
-                  <span className="block text-slate-600">{line.displayFlavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}</span>
+                  <span className="block text-slate-600">
+                    {line.displayFlavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+                  </span>
                 </span>
                 <Price cents={line.lineTotalCents} className="font-semibold" />
               </li>
@@ -101,28 +114,57 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             <div className="rounded-2xl bg-slate-50 p-4 text-sm">
               <h3 className="font-bold">Delivery address</h3>
               {address ? (
-                <p className="mt-1">{address.title} ({address.type})<br />{address.address}<br />{address.phone}</p>
+                <p className="mt-1">
+                  {address.title} ({address.type})<br />
+                  {address.address}
+                  <br />
+                  {address.phone}
+                </p>
               ) : (
                 <p className="mt-1 text-rose-700">{orderMessages.noAddress}</p>
               )}
             </div>
             <div className="rounded-2xl bg-slate-50 p-4 text-sm">
               <h3 className="font-bold">Shipping</h3>
-              <p className="mt-1">{shipping.name}<br />{shipping.date}</p>
+              <p className="mt-1">
+                {shipping.name}
+                <br />
+                {shipping.date}
+              </p>
             </div>
           </div>
         </section>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6">
           <TotalsList totals={money} taxLabel="Tax" showShipping />
-          <div aria-live="assertive">{error && <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">{error}</p>}</div>
+          <div aria-live="assertive">
+            {error && (
+              <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">
+                {error}
+              </p>
+            )}
+          </div>
           <Form method="post" onSubmit={onSubmit} className="mt-6">
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <button type="submit" className="btn-primary w-full" disabled={processing || !address || lines.length === 0} aria-busy={processing}>
+            <button
+              type="submit"
+              className="btn-primary w-full"
+              disabled={processing || !address || lines.length === 0}
+              aria-busy={processing}
+            >
               {processing && <Spinner />}
               Order via WhatsApp
             </button>
           </Form>
-          <Link to="/cart-shipping" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); void navigate(-1); } }} className="btn-outline mt-3 w-full">
+          <Link
+            to="/cart-shipping"
+            onClick={(e) => {
+              if (window.history.length > 1) {
+                e.preventDefault();
+                void navigate(-1);
+              }
+            }}
+            className="btn-outline mt-3 w-full"
+          >
             Back to Shipping
           </Link>
         </aside>

@@ -27,7 +27,10 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) =>
   data
     ? [
         ...pageMeta(matches, data.device.name, data.device.description),
-        ...productStructuredData(matches, data.device, location.pathname, [{ name: "Home", path: "/" }, { name: "Device", path: "/products?sort=devices" }]),
+        ...productStructuredData(matches, data.device, location.pathname, [
+          { name: "Home", path: "/" },
+          { name: "Device", path: "/products?sort=devices" },
+        ]),
       ]
     : [{ title: "Page not found" }];
 
@@ -41,7 +44,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const [puffs, setPuffs] = useState(pickDefault(device.puffCounts, DEFAULT_PUFF_COUNT));
   return (
     <div className="container-page py-10">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Device", to: "/products?sort=devices" }, { label: name }]} />
+      <Breadcrumb
+        items={[{ label: "Home", to: "/" }, { label: "Device", to: "/products?sort=devices" }, { label: name }]}
+      />
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <Gallery images={device.images} name={name} />
         <div>
@@ -49,27 +54,58 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 flex items-baseline gap-3">
             <Price cents={device.priceCents} className="text-2xl font-bold text-brand-700" />
             {device.originalPriceCents !== null && device.originalPriceCents > device.priceCents && (
-              <del className="text-slate-500" aria-label="Original price"><Price cents={device.originalPriceCents} /></del>
+              <del className="text-slate-500" aria-label="Original price">
+                <Price cents={device.originalPriceCents} />
+              </del>
             )}
             <StockStatusTag stock={device.stock} />
           </p>
           {device.flavors.length > 0 && (
-            <OptionButtons label="Flavour" options={device.flavors} value={flavor} onChange={setFlavor} format={(f) => f} />
+            <OptionButtons
+              label="Flavour"
+              options={device.flavors}
+              value={flavor}
+              onChange={setFlavor}
+              format={(f) => f}
+            />
           )}
-          <OptionButtons label="Nicotine Strength" options={device.nicotineStrengths} value={strength}
-            onChange={setStrength} format={(mg) => `${mg}mg`} />
+          <OptionButtons
+            label="Nicotine Strength"
+            options={device.nicotineStrengths}
+            value={strength}
+            onChange={setStrength}
+            format={(mg) => `${mg}mg`}
+          />
           {device.puffCounts.length > 0 && (
-            <OptionButtons label="Puff Count" options={device.puffCounts} value={puffs} onChange={setPuffs}
-              format={(n) => `${n} puffs`} />
+            <OptionButtons
+              label="Puff Count"
+              options={device.puffCounts}
+              value={puffs}
+              onChange={setPuffs}
+              format={(n) => `${n} puffs`}
+            />
           )}
           {device.features.length > 0 && (
             <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-slate-700" aria-label="Features">
-              {device.features.map((f) => <li key={f}>{f}</li>)}
+              {device.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
             </ul>
           )}
           <p className="mt-6 text-slate-700">{device.description}</p>
           <AddToCart
-            line={strength === undefined ? null : { kind: "device", itemId: device.id, flavor: flavor ?? "", nicotineStrength: strength, puffCount: puffs ?? null, quantity: 1 }}
+            line={
+              strength === undefined
+                ? null
+                : {
+                    kind: "device",
+                    itemId: device.id,
+                    flavor: flavor ?? "",
+                    nicotineStrength: strength,
+                    puffCount: puffs ?? null,
+                    quantity: 1,
+                  }
+            }
             disabled={outOfStock}
             disabledReason="Out of stock"
           />
@@ -80,7 +116,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <section aria-labelledby="details-title" className="mt-14">
-        <h2 id="details-title" className="text-2xl font-bold">Details</h2>
+        <h2 id="details-title" className="text-2xl font-bold">
+          Details
+        </h2>
         <p className="mt-3 max-w-3xl text-slate-700">{device.details.description}</p>
         {device.details.specifications.length > 0 && (
           <table className="mt-6 w-full max-w-3xl text-left text-sm">
@@ -88,7 +126,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <tbody>
               {device.details.specifications.map((spec) => (
                 <tr key={spec.name} className="border-b border-slate-200">
-                  <th scope="row" className="w-1/3 py-2 pr-4 font-semibold">{spec.name}</th>
+                  <th scope="row" className="w-1/3 py-2 pr-4 font-semibold">
+                    {spec.name}
+                  </th>
                   <td className="py-2 text-slate-700">{spec.value}</td>
                 </tr>
               ))}

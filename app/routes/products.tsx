@@ -24,22 +24,36 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { cards, page, totalPages, totalItems, sort } = loaderData;
   return (
     <div className="container-page py-10">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Flavors", to: "/flavours" }, { label: catalogSorts[sort] }]} />
+      <Breadcrumb
+        items={[{ label: "Home", to: "/" }, { label: "Flavors", to: "/flavours" }, { label: catalogSorts[sort] }]}
+      />
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Selected Products</h1>
-          <p className="mt-1 text-slate-600"><span data-testid="selected-count">{totalItems}</span> products</p>
+          <p className="mt-1 text-slate-600">
+            <span data-testid="selected-count">{totalItems}</span> products
+          </p>
         </div>
         <AutoSubmitSelect action="/products" name="sort" label="Show" value={sort} options={sortOptions} />
       </div>
       <div className="mt-8">
         {cards.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No products yet. Please come back soon.</p>
+          <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">
+            No products yet. Please come back soon.
+          </p>
         ) : (
           <FlavourGrid>
             {cards.map((card, i) => (
-              <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image}
-                priceCents={card.priceCents} tag={card.tag} eager={i < FIRST_ROW} />
+              <ProductCard
+                level={2}
+                key={`${card.kind}-${card.id}`}
+                to={cardHref(card)}
+                name={card.name}
+                image={card.image}
+                priceCents={card.priceCents}
+                tag={card.tag}
+                eager={i < FIRST_ROW}
+              />
             ))}
           </FlavourGrid>
         )}

@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
   // Already signed in (e.g. the header's link on a page without JavaScript): on to where they were going, or the account.
-  if (await getSessionUser(context, request)) throw redirect(url.searchParams.has("redirectTo") ? redirectTo : "/account");
+  if (await getSessionUser(context, request))
+    throw redirect(url.searchParams.has("redirectTo") ? redirectTo : "/account");
   return { redirectTo, notice: notices[url.searchParams.get("notice") ?? ""] ?? null };
 }
 
@@ -35,8 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = formValues(form, ["email", "password"]);
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
-  const result = await signIn(context, request, { email: values.email!, password: values.password!, rememberMe: form.get("rememberMe") === "on" });
-  if (result.ok && result.twoFactor) return redirect(`/signin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
+  const result = await signIn(context, request, {
+    email: values.email!,
+    password: values.password!,
+    rememberMe: form.get("rememberMe") === "on",
+  });
+  if (result.ok && result.twoFactor)
+    return redirect(`/signin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   return finishAccountAction(result, redirectTo, values);
 }
 
@@ -49,16 +55,48 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   }, [actionData]);
   const signUpHref = redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
-    <AuthCard title="Sign in" footer={<>New here? <Link to={signUpHref} className="font-semibold text-brand-700 hover:underline">Create an account</Link></>}>
+    <AuthCard
+      title="Sign in"
+      footer={
+        <>
+          New here?{" "}
+          <Link to={signUpHref} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
       <Form method="post" className="space-y-4" noValidate>
         <FormAlert message={notice} tone="success" />
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.values.email} error={actionData?.errors.email} />
-        <TextField ref={password} label="Password" name="password" type="password" autoComplete="current-password" required maxLength={128} error={actionData?.errors.password} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={actionData?.values.email}
+          error={actionData?.errors.email}
+        />
+        <TextField
+          ref={password}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          error={actionData?.errors.password}
+        />
         <div className="flex items-center justify-between text-sm">
-          <label className="flex items-center gap-2"><input type="checkbox" name="rememberMe" className="h-4 w-4 accent-brand-600" /> Remember me</label>
-          <Link to="/forget-password" className="text-brand-700 hover:underline">Forgot password?</Link>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="rememberMe" className="h-4 w-4 accent-brand-600" /> Remember me
+          </label>
+          <Link to="/forget-password" className="text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
         </div>
         <SubmitButton label="Sign in" />
       </Form>

@@ -12,7 +12,8 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Create an account", "Create your account to order online.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Create an account", "Create your account to order online.");
 
 const FIELDS = ["firstName", "lastName", "email", "password", "dateOfBirth", "terms"];
 
@@ -38,10 +39,16 @@ function CheckYourEmail({ email }: { email: string }) {
       <div role="status" className="space-y-3 text-slate-700">
         <p className="font-semibold">{accountMessages.checkEmail}</p>
         <p>
-          We have sent a message to <strong className="break-all">{email}</strong>. Open the link in it within 24 hours to confirm
-          your address; it signs you in.
+          We have sent a message to <strong className="break-all">{email}</strong>. Open the link in it within 24 hours
+          to confirm your address; it signs you in.
         </p>
-        <p className="text-sm text-slate-600">Nothing there after a few minutes? Look in your spam folder, or <Link to="/signup" reloadDocument className="text-brand-700 underline">try again</Link>.</p>
+        <p className="text-sm text-slate-600">
+          Nothing there after a few minutes? Look in your spam folder, or{" "}
+          <Link to="/signup" reloadDocument className="text-brand-700 underline">
+            try again
+          </Link>
+          .
+        </p>
       </div>
     </AuthCard>
   );
@@ -51,26 +58,93 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   if (actionData && "sentTo" in actionData) return <CheckYourEmail email={actionData.sentTo} />;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
-  const signInHref = loaderData.redirectTo === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const signInHref =
+    loaderData.redirectTo === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
-    <AuthCard title="Create an account" footer={<>Already have an account? <Link to={signInHref} className="font-semibold text-brand-700 hover:underline">Sign in</Link></>}>
+    <AuthCard
+      title="Create an account"
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={signInHref} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
       <Form method="post" className="space-y-4" noValidate>
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} defaultValue={values.firstName} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} defaultValue={values.lastName} error={errors.lastName} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={100}
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={100}
+            defaultValue={values.lastName}
+            error={errors.lastName}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} placeholder="Min. 8 characters" error={errors.password} />
-        <TextField label="Date of birth" name="dateOfBirth" type="date" autoComplete="bday" required defaultValue={values.dateOfBirth} error={errors.dateOfBirth} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          placeholder="Min. 8 characters"
+          error={errors.password}
+        />
+        <TextField
+          label="Date of birth"
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          required
+          defaultValue={values.dateOfBirth}
+          error={errors.dateOfBirth}
+        />
         <div>
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="terms" className="mt-0.5 h-4 w-4 accent-brand-600" defaultChecked={values.terms === "on"}
-              aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? "terms-error" : undefined} />
-            <span>I am 18 or over and accept the <Link to="/info/terms-of-use" className="text-brand-700 underline">terms of use</Link></span>
+            <input
+              type="checkbox"
+              name="terms"
+              className="mt-0.5 h-4 w-4 accent-brand-600"
+              defaultChecked={values.terms === "on"}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? "terms-error" : undefined}
+            />
+            <span>
+              I am 18 or over and accept the{" "}
+              <Link to="/info/terms-of-use" className="text-brand-700 underline">
+                terms of use
+              </Link>
+            </span>
           </label>
-          {errors.terms && <p id="terms-error" className="mt-1 text-sm text-rose-700">{errors.terms}</p>}
+          {errors.terms && (
+            <p id="terms-error" className="mt-1 text-sm text-rose-700">
+              {errors.terms}
+            </p>
+          )}
         </div>
         <SubmitButton label="Create my account" />
       </Form>

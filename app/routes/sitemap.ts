@@ -9,5 +9,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const part = file === undefined ? null : Number(/^([1-9]\d{0,4})\.xml$/.exec(file)?.[1] ?? 0);
   const xml = await sitemapDocument(context.db, appUrl(context.config), part);
   if (xml === null) throw data(null, { status: 404 });
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -21,18 +21,26 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-extrabold">Success</h1>
       {order && (
         <>
-          <p className="mt-6 text-lg">Your order number is <strong className="font-mono text-2xl tracking-wider">{order.id}</strong></p>
+          <p className="mt-6 text-lg">
+            Your order number is <strong className="font-mono text-2xl tracking-wider">{order.id}</strong>
+          </p>
           <p className="mt-4 text-slate-700">
             We have saved your order and opened a WhatsApp message to us with its details. Send it, and we will confirm
             your order and the payment details on WhatsApp. We have also e-mailed you a confirmation.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">Open the WhatsApp message again</a>
-            <Link to={`/account/orders/${order.id}`} className="btn-outline">See your order</Link>
+            <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+              Open the WhatsApp message again
+            </a>
+            <Link to={`/account/orders/${order.id}`} className="btn-outline">
+              See your order
+            </Link>
           </div>
         </>
       )}
-      <Link to="/" className="btn-outline mt-8">Back to the shop</Link>
+      <Link to="/" className="btn-outline mt-8">
+        Back to the shop
+      </Link>
     </div>
   );
 }

@@ -7,13 +7,15 @@ import { accountMessages } from "~/modules/accounts/accounts";
 import { confirmEmail } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/verify-email";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Confirm your e-mail", "Confirm the e-mail address of your new account.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Confirm your e-mail", "Confirm the e-mail address of your new account.");
 
 /** The link from the sign-up e-mail: confirms the address, signs the new customer in and sends them on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const result = await confirmEmail(context, request, url.searchParams.get("token") ?? "");
-  if (result.status === "signed-in") throw redirect(safeLocalPath(url.searchParams.get("redirectTo")), { headers: result.headers });
+  if (result.status === "signed-in")
+    throw redirect(safeLocalPath(url.searchParams.get("redirectTo")), { headers: result.headers });
   if (result.status === "already-confirmed") throw redirect("/signin?notice=email-confirmed");
   return data({ message: accountMessages.confirmInvalid }, { status: 400 });
 }
@@ -22,7 +24,11 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Confirm your e-mail">
       <FormAlert message={loaderData.message} />
-      <p className="mt-4"><Link to="/signin" className="btn-primary inline-block">Sign in</Link></p>
+      <p className="mt-4">
+        <Link to="/signin" className="btn-primary inline-block">
+          Sign in
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -8,7 +8,8 @@ import { listWishlist } from "~/modules/cart/wishlist.service.server";
 import { cardHref, type CatalogCard } from "~/modules/catalog/catalog";
 import type { Route } from "./+types/wishlist";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Wishlist", "Devices and flavours you saved for later.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Wishlist", "Devices and flavours you saved for later.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
@@ -20,7 +21,9 @@ function useGuestCards(enabled: boolean) {
   const [cards, setCards] = useState<CatalogCard[] | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    const items = readAppState().wishlist.map((w) => `${w.kind}:${w.itemId}`).join(",");
+    const items = readAppState()
+      .wishlist.map((w) => `${w.kind}:${w.itemId}`)
+      .join(",");
     if (!items) return setCards([]);
     fetch(`/api/wishlist-items?items=${encodeURIComponent(items)}`)
       .then((r) => r.json() as Promise<{ cards: CatalogCard[] }>)
@@ -41,14 +44,25 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       ) : cards.length === 0 ? (
         <div className="mt-6 rounded-xl bg-slate-50 p-6 text-slate-700">
           <p>Your wishlist is empty. Tap the heart on a flavour or device to keep it here.</p>
-          <Link to="/flavours" className="btn-outline mt-4">See all flavours</Link>
+          <Link to="/flavours" className="btn-outline mt-4">
+            See all flavours
+          </Link>
         </div>
       ) : (
         <div className="mt-8">
           <FlavourGrid>
             {cards.map((card, i) => (
-              <ProductCard level={2} key={`${card.kind}-${card.id}`} to={cardHref(card)} name={card.name} image={card.image} priceCents={card.priceCents} tag={card.tag}
-                wish={{ kind: card.kind, itemId: card.id }} eager={i < FIRST_ROW} />
+              <ProductCard
+                level={2}
+                key={`${card.kind}-${card.id}`}
+                to={cardHref(card)}
+                name={card.name}
+                image={card.image}
+                priceCents={card.priceCents}
+                tag={card.tag}
+                wish={{ kind: card.kind, itemId: card.id }}
+                eager={i < FIRST_ROW}
+              />
             ))}
           </FlavourGrid>
         </div>

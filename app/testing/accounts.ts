@@ -31,7 +31,15 @@ export async function provedSecondFactor(db: Db, cookie: string): Promise<string
   const value = decodeURIComponent(raw);
   const token = value.slice(0, value.lastIndexOf("."));
   const session = await db.selectFrom("session").select("userId").where("token", "=", token).executeTakeFirstOrThrow();
-  await db.updateTable("user").set({ twoFactorEnabled: sql<boolean>`true` }).where("id", "=", session.userId).execute();
-  await db.updateTable("session").set({ secondFactorAt: new Date().toISOString() }).where("token", "=", token).execute();
+  await db
+    .updateTable("user")
+    .set({ twoFactorEnabled: sql<boolean>`true` })
+    .where("id", "=", session.userId)
+    .execute();
+  await db
+    .updateTable("session")
+    .set({ secondFactorAt: new Date().toISOString() })
+    .where("token", "=", token)
+    .execute();
   return cookie;
 }

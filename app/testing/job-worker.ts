@@ -5,9 +5,17 @@ import type { Mailer } from "~/lib/mailer.server";
 import { createJobWorker, type JobWorker } from "~/modules/jobs/worker.server";
 
 /** A job worker on a test database that sends through `mailer`, looking for due jobs every 20 ms. Stop it after. */
-export function startTestWorker(database: TestDatabase, mailer: Mailer, options: { retryBaseMs?: number } = {}): JobWorker {
+export function startTestWorker(
+  database: TestDatabase,
+  mailer: Mailer,
+  options: { retryBaseMs?: number } = {},
+): JobWorker {
   const config = loadConfig({ DATABASE_URL: database.url, APP_URL: "http://shop.test" });
-  const worker = createJobWorker({ deps: { db: database.db, mailer, config, log: createLogger("silent") }, pollMs: 20, retryBaseMs: options.retryBaseMs });
+  const worker = createJobWorker({
+    deps: { db: database.db, mailer, config, log: createLogger("silent") },
+    pollMs: 20,
+    retryBaseMs: options.retryBaseMs,
+  });
   worker.start();
   return worker;
 }

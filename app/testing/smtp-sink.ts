@@ -67,7 +67,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 
 /** The body of a received e-mail as text (quoted-printable decoded). */
 export function mailText(mail: ReceivedMail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join("\n\n");
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n\n");
   const softBreaksGone = body.replace(/=\r?\n/g, "");
   return Buffer.from(
     softBreaksGone.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
@@ -77,17 +80,23 @@ export function mailText(mail: ReceivedMail): string {
 
 /** The first link in a received e-mail that contains `fragment`. */
 export function linkIn(mail: ReceivedMail, fragment: string): string {
-  const link = mailText(mail).match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
+  const link = mailText(mail)
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => url.includes(fragment));
   if (!link) throw new Error(`no link with ${fragment} in the e-mail`);
   return link;
 }
 
 /** The decoded body of a MIME part (quoted-printable or base64). */
 function decodePart(headers: string, body: string): string {
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
     const joined = body.replace(/=\r?\n/g, "");
-    return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    return Buffer.from(
+      joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
   }
   return body;
 }
@@ -96,12 +105,20 @@ function decodePart(headers: string, body: string): string {
 export function mailParts(mail: ReceivedMail): { contentType: string; text: string | null; html: string | null } {
   const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const contentType = unfolded.match(/^Content-Type:\s*([^;\r\n]+)/im)?.[1]?.trim().toLowerCase() ?? "text/plain";
+  const contentType =
+    unfolded
+      .match(/^Content-Type:\s*([^;\r\n]+)/im)?.[1]
+      ?.trim()
+      .toLowerCase() ?? "text/plain";
   const body = rest.join("\n\n");
   const boundary = unfolded.match(/boundary="?([^";\r\n]+)"?/i)?.[1];
   if (!contentType.startsWith("multipart/") || !boundary) {
     const decoded = decodePart(unfolded, body);
-    return { contentType, text: contentType === "text/html" ? null : decoded, html: contentType === "text/html" ? decoded : null };
+    return {
+      contentType,
+      text: contentType === "text/html" ? null : decoded,
+      html: contentType === "text/html" ? decoded : null,
+    };
   }
   const parts = body.split(`--${boundary}`).slice(1, -1);
   const found: { text: string | null; html: string | null } = { text: null, html: null };

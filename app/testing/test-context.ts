@@ -6,7 +6,10 @@ import type { Mailer } from "~/lib/mailer.server";
 import { createShopServices } from "~/context.server";
 
 /** The request context a loader or action gets, built on a test database. */
-export async function createTestContext(database: TestDatabase, options: { mailer?: Mailer; env?: Record<string, string> } = {}) {
+export async function createTestContext(
+  database: TestDatabase,
+  options: { mailer?: Mailer; env?: Record<string, string> } = {},
+) {
   const config = loadConfig({ DATABASE_URL: database.url, APP_URL: "http://shop.test", ...options.env });
   const services = await createShopServices(config, database.db, createLogger("silent"), options.mailer);
   return (clientIp = "192.0.2.1"): ShopContext => ({ ...services, nonce: "", clientIp });

@@ -5,8 +5,14 @@ import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 /** axe-core on the page as shown (WCAG 2.1 A and AA, and best practice): the rules that failed, with where. */
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => ({ rule: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+  }));
 }
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -14,7 +20,24 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-const storefront = ["/", "/products", "/productdetail/hayati-rubik-7000", "/flavours", "/flavours?device=hayati-rubik-7000", "/about", "/blog", "/blogdetail", "/contactus", "/search?q=mango", "/search?q=zzzz", "/info/privacy", "/info/cookies", "/signin", "/signup", "/no/such/page"];
+const storefront = [
+  "/",
+  "/products",
+  "/productdetail/hayati-rubik-7000",
+  "/flavours",
+  "/flavours?device=hayati-rubik-7000",
+  "/about",
+  "/blog",
+  "/blogdetail",
+  "/contactus",
+  "/search?q=mango",
+  "/search?q=zzzz",
+  "/info/privacy",
+  "/info/cookies",
+  "/signin",
+  "/signup",
+  "/no/such/page",
+];
 
 test("the main pages have no accessibility violations (axe-core)", async ({ page }) => {
   test.slow(); // sixteen pages, each checked in full

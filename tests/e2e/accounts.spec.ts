@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { ADULT_DOB, expectSignedInAs, openConfirmationLink, signedInElsewhere, signedUp, signIn, signOut, signUp, uniqueEmail, waitForMail } from "./support/accounts";
+import {
+  ADULT_DOB,
+  expectSignedInAs,
+  openConfirmationLink,
+  signedInElsewhere,
+  signedUp,
+  signIn,
+  signOut,
+  signUp,
+  uniqueEmail,
+  waitForMail,
+} from "./support/accounts";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -7,7 +18,9 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("a visitor signs up, confirms by the e-mailed link, lands on the home page signed in, and signs out to /signin", async ({ page }) => {
+test("a visitor signs up, confirms by the e-mailed link, lands on the home page signed in, and signs out to /signin", async ({
+  page,
+}) => {
   const email = uniqueEmail("new");
   await page.goto("/signup");
   await expect(page.getByLabel("Password")).toHaveAttribute("placeholder", "Min. 8 characters");
@@ -19,7 +32,9 @@ test("a visitor signs up, confirms by the e-mailed link, lands on the home page 
   // Not confirmed yet: the right password is asked to confirm first.
   await page.goto("/signin");
   await signIn(page, email, "a long enough password");
-  await expect(page.getByRole("alert")).toHaveText("Please confirm your e-mail address first: we have sent you a new link.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Please confirm your e-mail address first: we have sent you a new link.",
+  );
 
   await openConfirmationLink(page, email);
   await expect(page).toHaveURL(/\/$/);
@@ -33,7 +48,9 @@ test("a visitor signs up, confirms by the e-mailed link, lands on the home page 
   await expect(page.getByRole("status")).toHaveText("Your e-mail address is confirmed. Please sign in.");
 });
 
-test("sign-up refuses under-18s, short passwords and unticked terms; a taken email looks like a new one", async ({ page }) => {
+test("sign-up refuses under-18s, short passwords and unticked terms; a taken email looks like a new one", async ({
+  page,
+}) => {
   test.slow(); // five sign-up forms, each hashing a password: over 30 s on a loaded 2-core machine
   const email = uniqueEmail("taken");
   await signedUp(page, email);
@@ -41,7 +58,9 @@ test("sign-up refuses under-18s, short passwords and unticked terms; a taken ema
 
   const thisYear = new Date().getUTCFullYear();
   await signUp(page, uniqueEmail("young"), { dateOfBirth: `${thisYear - 16}-06-01` });
-  await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription("Sorry, you must be 18 or over to have an account with us.");
+  await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription(
+    "Sorry, you must be 18 or over to have an account with us.",
+  );
   await expect(page).toHaveURL(/\/signup$/);
 
   await signUp(page, uniqueEmail("short"), { password: "short" });
@@ -63,7 +82,10 @@ test("sign-up refuses under-18s, short passwords and unticked terms; a taken ema
   expect(notice.text).toContain("You already have one, so nothing was changed.");
 });
 
-test("sign in with a wrong then the right password; remember me keeps the session past the browser", async ({ page, context }) => {
+test("sign in with a wrong then the right password; remember me keeps the session past the browser", async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail("signin");
   await signedUp(page, email, { password: "the right password" });
   await signOut(page);
@@ -123,14 +145,21 @@ test("the full password reset journey through a real SMTP server", async ({ page
   const email = uniqueEmail("reset");
   await signedUp(page, email, { password: "old password 123" });
   // A second browser stays signed in: resetting must end that session too.
-  const { context: other, page: otherPage } = await signedInElsewhere(browser, baseURL!, email, "old password 123", "Robin");
+  const { context: other, page: otherPage } = await signedInElsewhere(
+    browser,
+    baseURL!,
+    email,
+    "old password 123",
+    "Robin",
+  );
   await signOut(page);
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forget-password$/);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  const sameAnswer = "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.";
+  const sameAnswer =
+    "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.";
   await expect(page.getByRole("status")).toHaveText(sameAnswer);
 
   const mail = await waitForMail(email, 10_000, /new password/);
@@ -153,7 +182,9 @@ test("the full password reset journey through a real SMTP server", async ({ page
   await page.goto(link);
   await page.getByLabel("New password").fill("third password 789");
   await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This reset link has expired or has already been used. Please ask for a new one.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This reset link has expired or has already been used. Please ask for a new one.",
+  );
 
   await signOut(page);
   await page.goto("/forget-password");

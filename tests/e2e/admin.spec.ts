@@ -19,7 +19,11 @@ test.beforeEach(async ({ context, baseURL }) => {
  */
 async function expectEveryAdminPostRefused(request: APIRequestContext, baseURL: string) {
   for (const path of ADMIN_PAGES) {
-    const response = await request.post(path, { form: { intent: "archive" }, headers: { origin: baseURL }, maxRedirects: 0 });
+    const response = await request.post(path, {
+      form: { intent: "archive" },
+      headers: { origin: baseURL },
+      maxRedirects: 0,
+    });
     expect(ADMIN_ACTIONS.includes(path) ? [403] : [405], path).toContain(response.status());
   }
 }
@@ -43,7 +47,11 @@ test("signed-out visitors and customers find no back office: 404 pages, 403 acti
   await expectEveryAdminPostRefused(page.request, baseURL!);
 });
 
-test("staff confirm and dispatch an order a customer placed; the customer sees each step", async ({ page, browser, baseURL }) => {
+test("staff confirm and dispatch an order a customer placed; the customer sees each step", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // The customer places an order.
   const email = uniqueEmail("customer");
@@ -80,7 +88,9 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   // UK: the order waits for the customer's age check; dispatching now is refused with the reason.
   await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toBeVisible();
   await staff.getByRole("button", { name: "Mark dispatched" }).click();
-  await expect(staff.getByRole("alert")).toHaveText("This customer's age is not verified yet. Verify it under Age checks before dispatching the order.");
+  await expect(staff.getByRole("alert")).toHaveText(
+    "This customer's age is not verified yet. Verify it under Age checks before dispatching the order.",
+  );
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Age checks" }).click();
   const check = staff.getByRole("listitem", { name: "Casey Taylor" });
   await expect(check).toContainText("Being checked");
@@ -88,12 +98,17 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await expect(check).toContainText("12 High Street, Leeds LS1 1AA");
   await check.getByRole("button", { name: "Verify" }).click();
   await expect(staff.getByText("Write a short note: what you checked")).toBeVisible();
-  await staff.getByRole("listitem", { name: "Casey Taylor" }).getByLabel("Note (what you checked)").fill("Driving licence seen on a video call");
+  await staff
+    .getByRole("listitem", { name: "Casey Taylor" })
+    .getByLabel("Note (what you checked)")
+    .fill("Driving licence seen on a video call");
   await staff.getByRole("listitem", { name: "Casey Taylor" }).getByRole("button", { name: "Verify" }).click();
   await expect(staff.getByRole("status")).toContainText("Casey's age is now verified.");
   await page.reload();
   await expect(page.getByRole("region", { name: "Age check" })).toContainText("Verified");
-  expect((await waitForMail(email, 10_000, /your age is confirmed/)).text).toContain("Your orders will now be dispatched without waiting.");
+  expect((await waitForMail(email, 10_000, /your age is confirmed/)).text).toContain(
+    "Your orders will now be dispatched without waiting.",
+  );
 
   await staff.goto(`/admin/orders/${orderId}`);
   await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toHaveCount(0);
@@ -110,14 +125,24 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await staffContext.close();
 });
 
-test("a staff member creates a flavour with an uploaded image, and the shop shows it at once", async ({ page, baseURL }) => {
+test("a staff member creates a flavour with an uploaded image, and the shop shows it at once", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await signInAsStaff(page, createStaff("catalogue"));
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Flavours" }).click();
   await page.getByRole("link", { name: "Add flavour" }).click();
   const name = `Polar Mint ${Date.now()}`;
-  await fillNewFlavour(page, { name, description: "Cool mint with a <b>polar</b> finish.", price: "6.49", nicotineMgMl: "25" });
-  await page.getByLabel("Add image").setInputFiles({ name: "polar-mint.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+  await fillNewFlavour(page, {
+    name,
+    description: "Cool mint with a <b>polar</b> finish.",
+    price: "6.49",
+    nicotineMgMl: "25",
+  });
+  await page
+    .getByLabel("Add image")
+    .setInputFiles({ name: "polar-mint.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
   await page.getByRole("button", { name: "Create flavour" }).click();
   // Over the UK limit: refused with the reason under the field, nothing saved.
   await expect(page.getByText("Nicotine strength must be 20 mg/ml or less in the UK")).toBeVisible();
@@ -129,17 +154,25 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
 
   // The storefront shows it at once (the page cache is dropped), with the uploaded image.
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByText("Cool mint with a <b>polar</b> finish.")).toBeVisible();
-  const src = await page.getByRole("img", { name: new RegExp(name) }).first().getAttribute("src");
+  const src = await page
+    .getByRole("img", { name: new RegExp(name) })
+    .first()
+    .getAttribute("src");
   expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
   const image = await page.request.get(src!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/png");
   expect(image.headers()["cache-control"]).toContain("immutable");
   // Anonymous visitors get the cached storefront: it shows the new flavour too.
-  const anonymous = await page.request.get(`${baseURL}/flavours?device=hayati-pro-max-6000`, { headers: { cookie: "age_verified=yes" } });
+  const anonymous = await page.request.get(`${baseURL}/flavours?device=hayati-pro-max-6000`, {
+    headers: { cookie: "age_verified=yes" },
+  });
   expect(await anonymous.text()).toContain(name);
 });
 
@@ -147,7 +180,19 @@ test("every back-office page works on a 360 px wide screen, without console erro
   await page.setViewportSize({ width: 360, height: 740 });
   const problems = watchConsole(page);
   await signInAsStaff(page, createStaff("small-screen"));
-  for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/products/new", "/admin/flavours", "/admin/flavours/new", "/admin/messages", "/admin/mail", "/admin/customers", "/admin/posts", "/admin/posts/new"]) {
+  for (const path of [
+    "/admin",
+    "/admin/orders",
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/flavours",
+    "/admin/flavours/new",
+    "/admin/messages",
+    "/admin/mail",
+    "/admin/customers",
+    "/admin/posts",
+    "/admin/posts/new",
+  ]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBe(200);
     await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();

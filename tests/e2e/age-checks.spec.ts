@@ -10,7 +10,11 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("a failed age check cancels the customer's open order, returns its stock, tells them, and refuses new orders", async ({ page, browser, baseURL }) => {
+test("a failed age check cancels the customer's open order, returns its stock, tells them, and refuses new orders", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const flavour = await setFlavourStock("crystal-pro-cp-10k", 3);
   const email = uniqueEmail("age-fail");
@@ -29,7 +33,9 @@ test("a failed age check cancels the customer's open order, returns its stock, t
   const check = staff.page.getByRole("listitem", { name: "Jamie Taylor" });
   await check.getByLabel("Note (what you checked)").fill("The ID sent shows a date of birth in 2010");
   await check.getByRole("button", { name: "Fail" }).click();
-  await expect(staff.page.getByRole("status")).toContainText(`Jamie's age is now failed. Open orders cancelled: ${orderId}.`);
+  await expect(staff.page.getByRole("status")).toContainText(
+    `Jamie's age is now failed. Open orders cancelled: ${orderId}.`,
+  );
   await staff.context.close();
 
   const mail = await waitForMail(email, 15_000, /could not confirm your age/);

@@ -7,8 +7,12 @@ test("home shows the banner, devices, flavours, info boxes, reviews and contact 
   const problems = watchConsole(page);
   await page.goto("/");
   await expect(page).toHaveTitle(/Premium Legal Vapes/);
-  await expect(page.getByRole("heading", { name: "Premium Legal Vapes. Fresh Flavors. Quick Delivery." })).toBeVisible();
-  await expect(page.getByText("Explore top-quality vape devices and pods, legal and ready for fast shipping.")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Premium Legal Vapes. Fresh Flavors. Quick Delivery." }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("Explore top-quality vape devices and pods, legal and ready for fast shipping."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Explore Device" })).toHaveCount(5);
   for (const box of ["Browse Devices & Flavors", "Order Online or via WhatsApp", "Fast Delivery to Your Door"]) {
     await expect(page.getByRole("heading", { name: box })).toBeVisible();
@@ -58,7 +62,9 @@ test("a visitor filters /flavours with the device select, default All", async ({
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
 
-test("/flavours pages through every flavour, keeping the device filter, with or without JavaScript", async ({ page }) => {
+test("/flavours pages through every flavour, keeping the device filter, with or without JavaScript", async ({
+  page,
+}) => {
   await page.goto("/flavours");
   const pages = page.getByRole("navigation", { name: "Pagination" });
   await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
@@ -107,11 +113,16 @@ test("a visitor opens a flavour", async ({ page }) => {
   const sizes = page.getByRole("group", { name: "Size" }).getByRole("button");
   await expect(sizes.first()).toHaveAttribute("aria-pressed", "true");
   await expect(sizes.first()).toHaveText(/^\d+mg$/);
-  await expect(page.getByRole("group", { name: "Quantity" }).getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await expect(
+    page.getByRole("group", { name: "Quantity" }).getByRole("button", { name: "Decrease quantity" }),
+  ).toBeDisabled();
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("2");
-  await expect(page.getByRole("note")).toHaveText("This product contains nicotine which is a highly addictive substance.");
-  for (const badge of ["Free Delivery", "Guaranteed"]) await expect(page.getByText(badge, { exact: true })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveText(
+    "This product contains nicotine which is a highly addictive substance.",
+  );
+  for (const badge of ["Free Delivery", "Guaranteed"])
+    await expect(page.getByText(badge, { exact: true })).toBeVisible();
   // The demo's first flavour of this device (Banana Ice) is sold out: no 'In Stock Today' promise, no Add to Cart.
   expect(fullName).toBe("Banana Ice");
   await expect(page.getByText("Out of stock").first()).toBeVisible();
@@ -136,7 +147,10 @@ test("a visitor opens a device with its defaults and images", async ({ page }) =
   // This device has no 5000-puff option, so its first puff count is chosen.
   const puffs = page.getByRole("group", { name: "Puff Count" });
   await expect(puffs.getByRole("button", { name: "10000 puffs" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("group", { name: "Flavour" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Flavour" }).getByRole("button").first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   const thumbs = page.getByRole("button", { name: /Show image \d of \d/ });
   await expect(thumbs.first()).toHaveAttribute("aria-pressed", "true");
@@ -146,22 +160,31 @@ test("a visitor opens a device with its defaults and images", async ({ page }) =
 
   await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Specifications" }).getByRole("row").first()).toBeVisible();
-  await expect(page.getByRole("note")).toHaveText("This product contains nicotine which is a highly addictive substance.");
+  await expect(page.getByRole("note")).toHaveText(
+    "This product contains nicotine which is a highly addictive substance.",
+  );
 });
 
 test("a device offering 5000 puffs and 10 mg opens on them", async ({ page }) => {
   await page.goto("/products?sort=devices");
   await page.getByRole("link", { name: "Hayati Pro Max 6000" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Hayati Pro Max 6000" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Puff Count" }).getByRole("button", { name: "5000 puffs" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("group", { name: "Nicotine Strength" }).getByRole("button", { name: "10mg" })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("group", { name: "Puff Count" }).getByRole("button", { name: "5000 puffs" }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("group", { name: "Nicotine Strength" }).getByRole("button", { name: "10mg" }),
+  ).toHaveAttribute("aria-pressed", "true");
 });
 
 test("a broken product image falls back to the default image", async ({ page }) => {
   await page.route(/\/images\/catalog\/flavour-.*\.svg$/, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/flavours?device=hayati-mini-1500");
   await expect(page.getByRole("img", { name: "Default product image" }).first()).toBeVisible();
-  await expect(page.getByRole("img", { name: "Default product image" }).first()).toHaveAttribute("src", "/images/default-product.svg");
+  await expect(page.getByRole("img", { name: "Default product image" }).first()).toHaveAttribute(
+    "src",
+    "/images/default-product.svg",
+  );
 });
 
 test("the review carousel shows three of six and wraps both ways", async ({ page }) => {
@@ -193,12 +216,25 @@ test("the about page shows the figures, the story and four offers", async ({ pag
 test("the header, side menu and footer are on every page", async ({ page }) => {
   await page.goto("/products");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const link of ["Home", "About", "Blogs", "Contact us"]) await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+  for (const link of ["Home", "About", "Blogs", "Contact us"])
+    await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("combobox", { name: "Search devices and flavours" })).toBeVisible();
   const footer = page.getByRole("contentinfo");
-  for (const item of ["Bonus program", "Gift Cards", "Credit and Payments", "Service and Contracts", "Non-Cash Account", "Payment",
-    "Find an Order", "Terms of Delivery", "Exchange and return of goods", "Guarantee", "Frequently asked Questions", "Terms of use of the site"]) {
+  for (const item of [
+    "Bonus program",
+    "Gift Cards",
+    "Credit and Payments",
+    "Service and Contracts",
+    "Non-Cash Account",
+    "Payment",
+    "Find an Order",
+    "Terms of Delivery",
+    "Exchange and return of goods",
+    "Guarantee",
+    "Frequently asked Questions",
+    "Terms of use of the site",
+  ]) {
     await expect(footer.getByRole("link", { name: item, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
@@ -208,7 +244,8 @@ test("the header, side menu and footer are on every page", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.getByLabel("Menu", { exact: true }).click();
   const side = page.getByRole("navigation", { name: "Side menu" });
-  for (const link of ["Home", "About", "Blogs", "Contact us", "Cart"]) await expect(side.getByRole("link", { name: link, exact: true })).toBeVisible();
+  for (const link of ["Home", "About", "Blogs", "Contact us", "Cart"])
+    await expect(side.getByRole("link", { name: link, exact: true })).toBeVisible();
   await side.getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
 });

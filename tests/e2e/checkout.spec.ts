@@ -54,7 +54,10 @@ test("a new customer goes from the home page to /success and the order reaches W
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Success");
   await expect(page.getByText(orderId)).toBeVisible();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Open the WhatsApp message again" })).toHaveAttribute("href", /^https:\/\/wa\.me\/447700900123\?text=Order%20ID%3A%20/);
+  await expect(page.getByRole("link", { name: "Open the WhatsApp message again" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/447700900123\?text=Order%20ID%3A%20/,
+  );
 
   const mail = await waitForMail(email, 10_000, new RegExp(orderId));
   expect(mail.subject).toContain(orderId);
@@ -94,7 +97,9 @@ test("the guest cart survives signing in, once", async ({ page }) => {
   await expectQuantity(items.filter({ hasText: first }), 2);
 });
 
-test("cart rules: same line adds up, minus stops at 1, remove empties, WhatsApp text for the cart", async ({ page }) => {
+test("cart rules: same line adds up, minus stops at 1, remove empties, WhatsApp text for the cart", async ({
+  page,
+}) => {
   await signedUp(page, uniqueEmail("rules"));
   const name = await addFlavourToCart(page, "hayati-rubik-7000", 2);
   await addFlavourToCart(page, "hayati-rubik-7000", 2);
@@ -106,7 +111,11 @@ test("cart rules: same line adds up, minus stops at 1, remove empties, WhatsApp 
   await expect(line.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   const whatsapp = page.getByRole("link", { name: "Order Through WhatsApp" });
   const text = new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")!;
-  expect(text).toMatch(new RegExp(`^Hello Vapour Lane! I would like to order:\\n\\n1\\. ${name}\\n   Flavor: ${name}\\n   Nicotine: \\d+mg\\n   Qty: 1\\n   Price: \\$\\d+\\.\\d{2}\\n\\nSubtotal: `));
+  expect(text).toMatch(
+    new RegExp(
+      `^Hello Vapour Lane! I would like to order:\\n\\n1\\. ${name}\\n   Flavor: ${name}\\n   Nicotine: \\d+mg\\n   Qty: 1\\n   Price: \\$\\d+\\.\\d{2}\\n\\nSubtotal: `,
+    ),
+  );
   expect(text.endsWith("\n\nThank you!")).toBe(true);
   await line.getByRole("button", { name: `Remove ${name}` }).click();
   await expect(page.getByText("Your cart is empty")).toBeVisible();
@@ -119,16 +128,39 @@ test("forged cart posts are refused and prices never come from the browser", asy
   await page.goto("/flavours?device=hayati-pro-max-6000");
   await page.locator("main article").first().getByRole("link").click();
   const itemId = page.url().split("/").pop()!;
-  for (const [field, value] of [["quantity", "-5"], ["quantity", "100000"], ["nicotineStrength", "35"], ["itemId", "not-a-real-id"]] as const) {
-    const form = { intent: "add", kind: "flavour", itemId, flavor: "", nicotineStrength: "10", puffCount: "", quantity: "1", priceCents: "1", [field]: value };
-    const response = await page.request.post("/cart", { form, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  for (const [field, value] of [
+    ["quantity", "-5"],
+    ["quantity", "100000"],
+    ["nicotineStrength", "35"],
+    ["itemId", "not-a-real-id"],
+  ] as const) {
+    const form = {
+      intent: "add",
+      kind: "flavour",
+      itemId,
+      flavor: "",
+      nicotineStrength: "10",
+      puffCount: "",
+      quantity: "1",
+      priceCents: "1",
+      [field]: value,
+    };
+    const response = await page.request.post("/cart", {
+      form,
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
     expect(response.status(), `${field}=${value}`).toBe(400);
   }
   await page.goto("/cart");
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 });
 
-test("steps need the step before; one shopper never sees another's order or address", async ({ page, browser, baseURL }) => {
+test("steps need the step before; one shopper never sees another's order or address", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000); // two shoppers, a whole order and forged posts: long by design
   await signedUp(page, uniqueEmail("owner"));
   await page.goto("/payment");
@@ -161,7 +193,11 @@ test("steps need the step before; one shopper never sees another's order or addr
   // Someone else's address id: not theirs to see, select, change or delete.
   await addFlavourToCart(otherPage, "hayati-pro-max-6000", 1);
   const origin = { origin: new URL(otherPage.url()).origin };
-  const forged: Array<Record<string, string>> = [{ intent: "next", addressId: addressId! }, { intent: "delete", id: addressId! }, { intent: "save", id: addressId!, title: "Mine now", type: "HOME", address: "x", phone: "0123456789" }];
+  const forged: Array<Record<string, string>> = [
+    { intent: "next", addressId: addressId! },
+    { intent: "delete", id: addressId! },
+    { intent: "save", id: addressId!, title: "Mine now", type: "HOME", address: "x", phone: "0123456789" },
+  ];
   for (const form of forged) {
     const response = await otherPage.request.post("/cart-address", { form, headers: origin, maxRedirects: 0 });
     expect([400, 404], JSON.stringify(form)).toContain(response.status());

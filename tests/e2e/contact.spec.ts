@@ -24,7 +24,8 @@ test("the contact page shows the shop's details and the form", async ({ page }) 
   await expect(info).toContainText("+44 7700 900123");
   await expect(info).toContainText("hello@vapourlane.example");
   await expect(info).toContainText("Manchester");
-  for (const subject of ["General Inquiry", "Support", "Feedback"]) await expect(page.getByRole("radio", { name: subject })).toBeVisible();
+  for (const subject of ["General Inquiry", "Support", "Feedback"])
+    await expect(page.getByRole("radio", { name: subject })).toBeVisible();
   await expect(page.getByRole("radio", { name: "General Inquiry" })).toBeChecked();
 });
 
@@ -105,6 +106,11 @@ test("a sixth message within the hour is refused with a clear message, keeping t
   }
   await fillValidMessage(page, "Message number 6");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /sent several messages in a short time/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /sent several messages in a short time/ })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByLabel("Message")).toHaveValue("Message number 6");
 });

@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { get, newShopper, post, placeOrder, readyToOrder, sellableFlavour, type OrderAnswer } from "./support/http-shoppers";
+import {
+  get,
+  newShopper,
+  post,
+  placeOrder,
+  readyToOrder,
+  sellableFlavour,
+  type OrderAnswer,
+} from "./support/http-shoppers";
 import { freePort, startShop, waitForHealth } from "./support/processes";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,14 +26,23 @@ test.describe("the shop on a database that goes away", () => {
   });
   test.afterAll(() => pg?.destroy());
 
-  test("PostgreSQL stopped while orders are placed: the process lives, answers 503, and takes orders again when it returns", async ({ browser }) => {
+  test("PostgreSQL stopped while orders are placed: the process lives, answers 503, and takes orders again when it returns", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const url = await pg.createDatabase("faults");
-    const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: url, TRUST_PROXY: "1", DATABASE_POOL_SIZE: "8" });
+    const shop = startShop({
+      PORT: String(await freePort()),
+      DATABASE_URL: url,
+      TRUST_PROXY: "1",
+      DATABASE_POOL_SIZE: "8",
+    });
     try {
       await waitForHealth(shop);
       const flavour = await sellableFlavour((text) => pg.query(url, text));
-      const shoppers = await Promise.all(Array.from({ length: 6 }, () => newShopper(shop.base, flavour, (text) => pg.query(url, text))));
+      const shoppers = await Promise.all(
+        Array.from({ length: 6 }, () => newShopper(shop.base, flavour, (text) => pg.query(url, text))),
+      );
 
       // Placements keep running while the database is stopped under them (sessions end with 57P01).
       let placing = true;
@@ -73,11 +90,27 @@ test.describe("the shop on a database that goes away", () => {
       const page = await fetch(`${shop.base}/products`, { headers: { cookie: "age_verified=yes" } });
       expect(page.status).toBe(503);
       expect(page.headers.get("retry-after")).toBe("30");
-      const signIn = await post(shop.base, "/signin", { email: "someone@example.com", password: "a password 123", redirectTo: "/" }, "", "198.18.9.9");
+      const signIn = await post(
+        shop.base,
+        "/signin",
+        { email: "someone@example.com", password: "a password 123", redirectTo: "/" },
+        "",
+        "198.18.9.9",
+      );
       expect(signIn.status).toBe(503);
-      const contact = await post(shop.base, "/contactus", {
-        firstName: "Sam", lastName: "Lee", email: "sam@example.com", phone: "07700900000", message: "Is the shop open?",
-      }, "", "198.18.9.10");
+      const contact = await post(
+        shop.base,
+        "/contactus",
+        {
+          firstName: "Sam",
+          lastName: "Lee",
+          email: "sam@example.com",
+          phone: "07700900000",
+          message: "Is the shop open?",
+        },
+        "",
+        "198.18.9.10",
+      );
       expect(contact.status).toBe(503);
       expect(await contact.text()).toContain("Please try again shortly");
       const health = await fetch(`${shop.base}/healthz`);
@@ -96,7 +129,10 @@ test.describe("the shop on a database that goes away", () => {
       expect(shop.output()).not.toContain("Unhandled 'error' event");
       expect(shop.output()).toContain('"msg":"database unavailable"');
       // One warn line per failed request, no stack traces.
-      const stacks = shop.output().split("\n").filter((line) => line.includes('"stack"'));
+      const stacks = shop
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"stack"'));
       expect(stacks.map((line) => line.slice(0, 300))).toEqual([]);
     } finally {
       shop.child.kill("SIGTERM");
@@ -110,19 +146,32 @@ test.describe("the shop on a database that goes away", () => {
     const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: url });
     try {
       await waitForHealth(shop);
-      expect(await (await fetch(`${shop.base}/healthz`)).json()).toEqual({ status: "ok", database: "ok", writes: "ok" });
+      expect(await (await fetch(`${shop.base}/healthz`)).json()).toEqual({
+        status: "ok",
+        database: "ok",
+        writes: "ok",
+      });
       // Writes refused from the next session on; the shop's open sessions are ended so that it opens new ones.
       await pg.query(pg.adminUrl, "alter database read_only set default_transaction_read_only = on");
-      await pg.query(pg.adminUrl, "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'read_only' and pid <> pg_backend_pid()");
+      await pg.query(
+        pg.adminUrl,
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'read_only' and pid <> pg_backend_pid()",
+      );
       // The first check may meet a pooled connection that was just ended ("unreachable"); the next ones reconnect.
       await expect
-        .poll(async () => {
-          const health = await fetch(`${shop.base}/healthz`);
-          return { code: health.status, ...((await health.json()) as object) };
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const health = await fetch(`${shop.base}/healthz`);
+            return { code: health.status, ...((await health.json()) as object) };
+          },
+          { timeout: 10_000 },
+        )
         .toEqual({ code: 503, status: "error", database: "ok", writes: "failing" });
       await pg.query(pg.adminUrl, "alter database read_only set default_transaction_read_only = off");
-      await pg.query(pg.adminUrl, "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'read_only' and pid <> pg_backend_pid()");
+      await pg.query(
+        pg.adminUrl,
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'read_only' and pid <> pg_backend_pid()",
+      );
       await waitForHealth(shop);
       expect(shop.child.exitCode).toBeNull();
     } finally {
@@ -154,7 +203,11 @@ test("SQLite on a full disk: /healthz answers 503 until there is room again", as
     rmSync(dir, { recursive: true, force: true });
     test.skip(true, `a small disk (tmpfs) cannot be mounted here: ${(error as Error).message}`);
   }
-  const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${dir}/shop.db`, UPLOAD_DIR: `${dir}/uploads` });
+  const shop = startShop({
+    PORT: String(await freePort()),
+    DATABASE_URL: `file:${dir}/shop.db`,
+    UPLOAD_DIR: `${dir}/uploads`,
+  });
   try {
     await waitForHealth(shop);
     fillDisk(join(dir, "filler"));

@@ -13,7 +13,10 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 function googleWillSignIn(email: string, givenName: string) {
-  writeFileSync(OIDC_USER_FILE, JSON.stringify({ sub: `sub-${email}`, email, given_name: givenName, family_name: "Green" }));
+  writeFileSync(
+    OIDC_USER_FILE,
+    JSON.stringify({ sub: `sub-${email}`, email, given_name: givenName, family_name: "Green" }),
+  );
 }
 
 async function signInWithGoogle(page: Page, from = "/signin") {
@@ -53,7 +56,9 @@ test("Google with the email of an existing account signs into that account", asy
   const { context: other, page: otherPage } = await anotherBrowser(browser, baseURL!);
   await otherPage.goto("/signin");
   await signIn(otherPage, email, "pre-registered password");
-  await expect(otherPage.getByRole("alert")).toHaveText("Please confirm your e-mail address first: we have sent you a new link.");
+  await expect(otherPage.getByRole("alert")).toHaveText(
+    "Please confirm your e-mail address first: we have sent you a new link.",
+  );
 
   googleWillSignIn(email, "Someone Else");
   await signInWithGoogle(page);
@@ -76,7 +81,9 @@ test("a Google account under 18 is refused at the date-of-birth question", async
   await page.goto("/cart");
   await page.getByLabel("Date of birth").fill(`${new Date().getUTCFullYear() - 15}-02-02`);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription("Sorry, you must be 18 or over to have an account with us.");
+  await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription(
+    "Sorry, you must be 18 or over to have an account with us.",
+  );
   await page.goto("/cart");
   await expect(page).toHaveURL(/\/account\/date-of-birth$/);
   await expect(page.getByRole("alert")).toHaveText("Sorry, you must be 18 or over to have an account with us.");

@@ -20,7 +20,11 @@ async function expectNeverStored(request: APIRequestContext, paths: string[]) {
 }
 
 /** A multipart body that cannot be parsed. */
-const BROKEN = { headers: { "content-type": "multipart/form-data; boundary=x" }, data: "--x\r\nbroken", maxRedirects: 0 };
+const BROKEN = {
+  headers: { "content-type": "multipart/form-data; boundary=x" },
+  data: "--x\r\nbroken",
+  maxRedirects: 0,
+};
 
 async function expectBrokenFormsRefused(request: APIRequestContext, paths: string[]) {
   for (const path of paths) {
@@ -30,8 +34,17 @@ async function expectBrokenFormsRefused(request: APIRequestContext, paths: strin
   }
 }
 
-test("private pages and their data are never kept by a browser or a proxy; the catalogue is not held back for visitors", async ({ page }) => {
-  await expectNeverStored(page.request, ["/cart", "/cart-address", "/cart-shipping", "/payment", "/account", "/account/orders"]);
+test("private pages and their data are never kept by a browser or a proxy; the catalogue is not held back for visitors", async ({
+  page,
+}) => {
+  await expectNeverStored(page.request, [
+    "/cart",
+    "/cart-address",
+    "/cart-shipping",
+    "/payment",
+    "/account",
+    "/account/orders",
+  ]);
   const anonymous = await page.request.get("/products");
   expect(anonymous.headers()["cache-control"] ?? "").not.toContain("no-store");
 
@@ -41,7 +54,16 @@ test("private pages and their data are never kept by a browser or a proxy; the c
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
   await expect(page).toHaveURL(/\/success\?order=/);
   const orderPath = `/account/orders/${new URL(page.url()).searchParams.get("order")}`;
-  await expectNeverStored(page.request, ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/account", "/account/orders", orderPath]);
+  await expectNeverStored(page.request, [
+    "/cart",
+    "/cart-address",
+    "/cart-shipping",
+    "/payment",
+    "/success",
+    "/account",
+    "/account/orders",
+    orderPath,
+  ]);
   // Signed in, the catalogue is the same page as everyone's: shared, and without the shopper's name or e-mail.
   for (const path of ["/", "/products"]) {
     const shared = await page.request.get(path);
@@ -76,13 +98,29 @@ test("every back-office page and its data is never stored", async ({ page }) => 
 
 test("a form body that cannot be read is answered 400 with a clear message, on every action", async ({ page }) => {
   test.slow(); // every action of the shop and the back office, with a sign-up and a cart between
-  await expectBrokenFormsRefused(page.request, ["/signin", "/signup", "/forget-password", "/reset-password", "/api/contact", "/contactus", "/age-check", "/auth/google"]);
+  await expectBrokenFormsRefused(page.request, [
+    "/signin",
+    "/signup",
+    "/forget-password",
+    "/reset-password",
+    "/api/contact",
+    "/contactus",
+    "/age-check",
+    "/auth/google",
+  ]);
 
   await signedUp(page, uniqueEmail("broken-forms"));
   await addFlavourToCart(page);
   await checkoutToPayment(page);
   // (/account/date-of-birth sends a shopper who has given one on before reading anything; lint keeps it on readForm.)
-  await expectBrokenFormsRefused(page.request, ["/cart", "/cart-address", "/cart-shipping", "/payment", "/account", "/api/wishlist"]);
+  await expectBrokenFormsRefused(page.request, [
+    "/cart",
+    "/cart-address",
+    "/cart-shipping",
+    "/payment",
+    "/account",
+    "/api/wishlist",
+  ]);
   // Nothing was lost on the way: the cart still holds the line.
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: /Your cart/ })).toBeVisible();

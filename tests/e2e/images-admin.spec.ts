@@ -14,17 +14,26 @@ test.beforeEach(async ({ context, baseURL }) => {
 /** A 1600×1200 photograph-like JPEG, as a phone would send (smooth colour fields from a few random pixels). */
 async function photoJpeg() {
   const cells = Buffer.from(Array.from({ length: 8 * 6 * 3 }, (_, i) => (i * 97 + Date.now()) % 256));
-  return sharp(cells, { raw: { width: 8, height: 6, channels: 3 } }).resize(1600, 1200, { fit: "fill" }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(cells, { raw: { width: 8, height: 6, channels: 3 } })
+    .resize(1600, 1200, { fit: "fill" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The `<source>`s of the `<picture>` an image is shown in. */
 async function sourcesOf(image: Locator) {
   return image.locator("xpath=ancestor::picture[1]/source").evaluateAll((sources) =>
-    sources.map((s) => ({ type: s.getAttribute("type"), srcset: s.getAttribute("srcset"), sizes: s.getAttribute("sizes") })),
+    sources.map((s) => ({
+      type: s.getAttribute("type"),
+      srcset: s.getAttribute("srcset"),
+      sizes: s.getAttribute("sizes"),
+    })),
   );
 }
 
-test("an uploaded photo is shown as AVIF or WebP at the width the page needs, and cards below the fold load lazily", async ({ page }) => {
+test("an uploaded photo is shown as AVIF or WebP at the width the page needs, and cards below the fold load lazily", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAsStaff(page, createStaff("images"));
   await page.goto("/admin/flavours/new");
@@ -32,11 +41,15 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
   await fillNewFlavour(page, { name, description: "Soft peach, photographed.", price: "5.49", nicotineMgMl: "20" });
 
   // Text named like a photo is refused, and nothing is created.
-  await page.getByLabel("Add image").setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
+  await page
+    .getByLabel("Add image")
+    .setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
   await page.getByRole("button", { name: "Create flavour" }).click();
   await expect(page.getByText("Upload a JPEG, PNG or WebP image.")).toBeVisible();
 
-  await page.getByLabel("Add image").setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+  await page
+    .getByLabel("Add image")
+    .setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
   await page.getByRole("button", { name: "Create flavour" }).click();
   // The variants are made before the answer: a few seconds, longer on a busy machine.
   await expect(page.getByRole("status")).toContainText("Flavour created.", { timeout: 45_000 });
@@ -45,7 +58,10 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
 
   // The flavour's page: the main image offers AVIF then WebP at every width, in a box of known shape, fetched first.
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   const flavourPage = page.url();
   const main = page.getByRole("img", { name, exact: true });
@@ -94,6 +110,9 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
   // A variant that cannot be loaded (here: refused on the way) gives way to the default image, as the original would.
   await page.route(/\/uploads\/[a-f0-9]{32}-\d+\.(avif|webp)$/, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto(flavourPage);
-  await expect(page.getByRole("img", { name: "Default product image" })).toHaveAttribute("src", "/images/default-product.svg");
+  await expect(page.getByRole("img", { name: "Default product image" })).toHaveAttribute(
+    "src",
+    "/images/default-product.svg",
+  );
   await expect(page.getByRole("img", { name, exact: true })).toHaveCount(0);
 });

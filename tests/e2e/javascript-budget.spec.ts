@@ -9,11 +9,15 @@ test("each catalogue page loads no more JavaScript than its budget", async ({ co
   for (const p of await budgetedPages(baseURL!, "age_verified=yes")) {
     const js = await pageJavaScript(context, baseURL + p.path);
     expect(js.files, `${p.name} loads its scripts`).toBeGreaterThan(0);
-    expect(js.gzipped, `${p.name} (${p.path}): ${(js.gzipped / 1024).toFixed(1)} KB gzipped`).toBeLessThanOrEqual(p.budget);
+    expect(js.gzipped, `${p.name} (${p.path}): ${(js.gzipped / 1024).toFixed(1)} KB gzipped`).toBeLessThanOrEqual(
+      p.budget,
+    );
   }
 });
 
-test("the page's scripts are preloaded at low priority, after the stylesheet and the largest picture", async ({ page }) => {
+test("the page's scripts are preloaded at low priority, after the stylesheet and the largest picture", async ({
+  page,
+}) => {
   const html = await (await page.request.get("/", { headers: { cookie: "age_verified=yes" } })).text();
   const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
   expect(preloads.length).toBeGreaterThan(1);

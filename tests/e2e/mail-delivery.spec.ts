@@ -45,7 +45,16 @@ async function startShop(env: Record<string, string> = {}) {
     },
     stdio: "ignore",
   });
-  await expect.poll(() => fetch(`${BASE}/healthz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        fetch(`${BASE}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 async function stopShop(signal: NodeJS.Signals) {
@@ -61,7 +70,9 @@ async function stopShop(signal: NodeJS.Signals) {
 function queuedConfirmationLink(email: string): string {
   const db = new Database(`${dir}/shop.db`, { readonly: true });
   try {
-    const row = db.prepare("select payload from jobs where kind = 'notice' and recipient = ?").get(email) as { payload: string };
+    const row = db.prepare("select payload from jobs where kind = 'notice' and recipient = ?").get(email) as {
+      payload: string;
+    };
     return (JSON.parse(row.payload) as { action: { url: string } }).action.url;
   } finally {
     db.close();
@@ -70,7 +81,9 @@ function queuedConfirmationLink(email: string): string {
 
 /** Signs up, fills a cart and places the order; returns the Order ID shown on /success. */
 async function placeOrder(page: Page, email: string): Promise<string> {
-  await page.context().route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "WhatsApp" }));
+  await page
+    .context()
+    .route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "WhatsApp" }));
   await page.goto("/signup");
   // The sign-up link is queued like every e-mail: with this spec's mail server down, read it from the queue.
   await signUp(page, email, { firstName: "Mo" });
@@ -97,7 +110,10 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("an order placed while the mail server is down is confirmed by e-mail (HTML and text) once it is back", async ({ page, browser }) => {
+test("an order placed while the mail server is down is confirmed by e-mail (HTML and text) once it is back", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await startShop();
   const email = uniqueEmail("smtp-down");
@@ -141,7 +157,9 @@ test("an order placed while the mail server is down is confirmed by e-mail (HTML
   await stopShop("SIGTERM");
 });
 
-test("an order committed just before the process is killed (SIGKILL) is still confirmed after a restart", async ({ page }) => {
+test("an order committed just before the process is killed (SIGKILL) is still confirmed after a restart", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const sink = await startSmtpSink({ port: SMTP_PORT });
   try {
@@ -155,7 +173,8 @@ test("an order committed just before the process is killed (SIGKILL) is still co
 
     await startShop();
     // Once: the order's confirmation (the sign-up link queued before it goes too).
-    const confirmations = () => sink.received.filter((m) => m.to.includes(email) && m.raw.includes(`order ${orderId} received`));
+    const confirmations = () =>
+      sink.received.filter((m) => m.to.includes(email) && m.raw.includes(`order ${orderId} received`));
     await expect.poll(() => confirmations().length, { timeout: 15_000 }).toBe(1);
     const mail = confirmations()[0]!;
     expect(mailParts(mail).text).toContain(`Thank you for your order ${orderId}.`);

@@ -30,7 +30,15 @@ test.describe("metrics", () => {
     test.setTimeout(120_000);
     dir = mkdtempSync(join(tmpdir(), "shop-metrics-"));
     // Loopback is not allowed here, so only the token opens /metrics (the default allows 127.0.0.1).
-    shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${dir}/shop.db`, UPLOAD_DIR: `${dir}/uploads`, WEB_CONCURRENCY: "2", METRICS_TOKEN: TOKEN, METRICS_ALLOW: "192.0.2.250", TRUST_PROXY: "1" });
+    shop = startShop({
+      PORT: String(await freePort()),
+      DATABASE_URL: `file:${dir}/shop.db`,
+      UPLOAD_DIR: `${dir}/uploads`,
+      WEB_CONCURRENCY: "2",
+      METRICS_TOKEN: TOKEN,
+      METRICS_ALLOW: "192.0.2.250",
+      TRUST_PROXY: "1",
+    });
     await waitForHealth(shop, 60_000);
   });
   test.afterAll(async () => {
@@ -40,7 +48,11 @@ test.describe("metrics", () => {
   });
 
   test("/metrics is refused without the token, or with a wrong one, and from a forwarded address", async () => {
-    const refused: Array<Record<string, string>> = [{}, { authorization: "Bearer wrong-token-wrong-token-wrong" }, { "x-forwarded-for": "192.0.2.250" }];
+    const refused: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer wrong-token-wrong-token-wrong" },
+      { "x-forwarded-for": "192.0.2.250" },
+    ];
     for (const headers of refused) {
       const answer = await fetch(`${shop.base}/metrics`, { headers });
       expect(answer.status).toBe(404);
@@ -59,7 +71,9 @@ test.describe("metrics", () => {
       const db = new Database(`${dir}/shop.db`);
       try {
         db.pragma("busy_timeout = 5000");
-        return /^\s*select/i.test(text) ? (db.prepare(text).all() as Array<Record<string, unknown>>) : (db.prepare(text).run(), []);
+        return /^\s*select/i.test(text)
+          ? (db.prepare(text).all() as Array<Record<string, unknown>>)
+          : (db.prepare(text).run(), []);
       } finally {
         db.close();
       }
@@ -73,9 +87,13 @@ test.describe("metrics", () => {
     // Both copies' figures, added up by the primary: every request counted once, whichever copy answered it.
     expect(sample(after, flavours) - sample(before, flavours)).toBe(6);
     expect(sample(after, missing) - sample(before, missing)).toBe(1);
-    expect(sample(after, 'shop_page_cache_total{result="hit"}')).toBeGreaterThan(sample(before, 'shop_page_cache_total{result="hit"}'));
+    expect(sample(after, 'shop_page_cache_total{result="hit"}')).toBeGreaterThan(
+      sample(before, 'shop_page_cache_total{result="hit"}'),
+    );
     expect(sample(after, "shop_orders_placed_total") - sample(before, "shop_orders_placed_total")).toBe(1);
-    expect(after).toMatch(/shop_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/flavours",status="200"\} \d+/);
+    expect(after).toMatch(
+      /shop_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/flavours",status="200"\} \d+/,
+    );
     expect(after).toMatch(/shop_jobs\{kind="order-confirmation",status="\w+"\} 1/);
     expect(after).toContain("process_cpu_seconds_total");
   });

@@ -3,7 +3,14 @@ import { confirmAgeByCookie } from "./support/shop";
 
 test.beforeEach(async ({ context, baseURL }) => confirmAgeByCookie(context, baseURL!));
 
-for (const path of ["/productdetail/unknown-id", "/productdetail/..%2F..%2Fetc", "/flavour/does-not-exist", "/flavour/%27%20or%201%3D1", "/info/nothing", "/no/such/page"]) {
+for (const path of [
+  "/productdetail/unknown-id",
+  "/productdetail/..%2F..%2Fetc",
+  "/flavour/does-not-exist",
+  "/flavour/%27%20or%201%3D1",
+  "/info/nothing",
+  "/no/such/page",
+]) {
   test(`${path} gives the 404 page with status 404`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

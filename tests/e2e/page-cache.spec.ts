@@ -17,13 +17,19 @@ import { cachedGet, confirmAgeByCookie, ownClientAddress } from "./support/shop"
 const ADULT = "age_verified=yes";
 
 /** One GET on a new connection (so a cluster's primary hands it to the next worker); the body and cache state. */
-function freshGet(base: string, path: string, cookie = ADULT): Promise<{ status: number; cache: string; body: string }> {
+function freshGet(
+  base: string,
+  path: string,
+  cookie = ADULT,
+): Promise<{ status: number; cache: string; body: string }> {
   return new Promise((resolve, reject) => {
     httpRequest(`${base}${path}`, { agent: false, headers: { cookie, connection: "close" } }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, cache: String(response.headers["x-page-cache"]), body }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, cache: String(response.headers["x-page-cache"]), body }),
+      );
     })
       .on("error", reject)
       .end();
@@ -35,7 +41,11 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("two signed-in shoppers get the same cached page; each sees their own name, cart and wishlist after load", async ({ page, browser, baseURL }) => {
+test("two signed-in shoppers get the same cached page; each sees their own name, cart and wishlist after load", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const alex = { email: uniqueEmail("cache-alex"), name: "Alexandra" };
   const bo = { email: uniqueEmail("cache-bo"), name: "Bożena" };
@@ -49,7 +59,9 @@ test("two signed-in shoppers get the same cached page; each sees their own name,
     // Alex puts the flavour on the wishlist from its page: the button says so, from /api/me, after load.
     await page.goto("/flavours?device=hayati-rubik-7000");
     await page.getByRole("link", { name: flavour }).first().click();
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Add to Wishlist" }).click();
     await expect(page.getByRole("button", { name: "In Wishlist" })).toBeVisible();
     expect((await saved).ok()).toBe(true);
@@ -63,7 +75,8 @@ test("two signed-in shoppers get the same cached page; each sees their own name,
     }
     expect(pages[0]!.etag).toBe(pages[1]!.etag);
     for (const { html } of pages) {
-      for (const secret of [alex.name, alex.email, bo.name, bo.email, "In Wishlist", "Cart (1 line)"]) expect(html).not.toContain(secret);
+      for (const secret of [alex.name, alex.email, bo.name, bo.email, "In Wishlist", "Cart (1 line)"])
+        expect(html).not.toContain(secret);
     }
 
     // In each browser, the header and the button are theirs.
@@ -135,18 +148,30 @@ test.describe("server copies and outages", () => {
   test("a staff change shows on every server copy within a second", async () => {
     test.setTimeout(120_000);
     const file = join(dir, "copies.db");
-    shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${file}`, UPLOAD_DIR: join(dir, "uploads"), WEB_CONCURRENCY: "2", LOG_LEVEL: "warn" });
+    shop = startShop({
+      PORT: String(await freePort()),
+      DATABASE_URL: `file:${file}`,
+      UPLOAD_DIR: join(dir, "uploads"),
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "warn",
+    });
     await waitForHealth(shop);
     const db = new Database(file);
     try {
-      const product = db.prepare("select id, name from products where archived = 0 order by id limit 1").get() as { id: string; name: string };
+      const product = db.prepare("select id, name from products where archived = 0 order by id limit 1").get() as {
+        id: string;
+        name: string;
+      };
       const path = `/productdetail/${product.id}`;
       // Both copies have the page: several new connections in a row, every one a hit.
       await expect
-        .poll(async () => {
-          const answers = await Promise.all(Array.from({ length: 6 }, () => freshGet(shop!.base, path)));
-          return answers.every((a) => a.cache === "hit" && a.body.includes(product.name));
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const answers = await Promise.all(Array.from({ length: 6 }, () => freshGet(shop!.base, path)));
+            return answers.every((a) => a.cache === "hit" && a.body.includes(product.name));
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
 
       // A staff change as any copy makes it: the row and the content version, in one transaction.
@@ -173,7 +198,9 @@ test.describe("server copies and outages", () => {
     }
   });
 
-  test("with the database stopped, cached pages are still served and the rest is 'We'll be right back' (503); it recovers", async ({ browser }) => {
+  test("with the database stopped, cached pages are still served and the rest is 'We'll be right back' (503); it recovers", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const pg = await startOwnPostgres();
     try {
@@ -221,7 +248,9 @@ test.describe("server copies and outages", () => {
 
       pg.start();
       await waitForHealth(shop);
-      await expect.poll(async () => (await freshGet(shop!.base, "/flavours?outage=3")).status, { timeout: 10_000 }).toBe(200);
+      await expect
+        .poll(async () => (await freshGet(shop!.base, "/flavours?outage=3")).status, { timeout: 10_000 })
+        .toBe(200);
       expect(shop.child.exitCode).toBeNull();
     } finally {
       pg.destroy();

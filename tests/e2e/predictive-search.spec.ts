@@ -104,16 +104,24 @@ test("typing on aborts the request still on its way: its answer never shows", as
     if (url.pathname === "/api/search") aborted.push(url.searchParams.get("q")!);
   });
   // The answer for "mango" takes its time.
-  await page.route((url) => url.pathname === "/api/search", async (route) => {
-    if (new URL(route.request().url()).searchParams.get("q") === "mango") await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await route.continue().catch(() => {}); // aborted meanwhile
-  });
+  await page.route(
+    (url) => url.pathname === "/api/search",
+    async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") === "mango")
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => {}); // aborted meanwhile
+    },
+  );
   const box = headerBox(page);
   const slow = page.waitForRequest((request) => request.url().endsWith("/api/search?q=mango"));
   await box.fill("mango");
   await slow;
   await box.fill("blue razz");
-  await expect(suggestions(page).getByRole("option", { name: /^Blue Razz Ice / }).first()).toBeVisible();
+  await expect(
+    suggestions(page)
+      .getByRole("option", { name: /^Blue Razz Ice / })
+      .first(),
+  ).toBeVisible();
   await expect.poll(() => aborted).toEqual(["mango"]);
 });
 
@@ -123,7 +131,9 @@ test("the side menu's box suggests too on a 360 px phone, without scrolling side
   await page.getByLabel("Menu", { exact: true }).click();
   const box = page.getByRole("navigation", { name: "Side menu" }).getByRole("combobox", { name: BOX });
   await box.fill("blue razz");
-  const option = suggestions(page).getByRole("option", { name: /^Blue Razz Ice / }).first();
+  const option = suggestions(page)
+    .getByRole("option", { name: /^Blue Razz Ice / })
+    .first();
   await expect(option).toBeVisible();
   await expectNoHorizontalScroll(page, "the side menu with suggestions");
   const box360 = await suggestions(page).boundingBox();
@@ -134,7 +144,9 @@ test("the side menu's box suggests too on a 360 px phone, without scrolling side
   await expect(page.getByRole("heading", { level: 1, name: "Blue Razz Ice" })).toBeVisible();
 });
 
-test("the answer is the same for everyone: browsers keep it a minute, the page cache never does", async ({ request }) => {
+test("the answer is the same for everyone: browsers keep it a minute, the page cache never does", async ({
+  request,
+}) => {
   for (let round = 0; round < 2; round++) {
     const response = await request.get("/api/search?q=mango");
     expect(response.status()).toBe(200);

@@ -8,17 +8,25 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("the footer links the privacy notice and the cookie page; the browser holds only what the cookie page lists", async ({ page, context }) => {
+test("the footer links the privacy notice and the cookie page; the browser holds only what the cookie page lists", async ({
+  page,
+  context,
+}) => {
   test.slow(); // a whole visit: sign up, sign out, sign in, a flavour into the cart
   await page.goto("/");
   await page.getByRole("button", { name: "Yes, I am 18 or over" }).click();
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("link", { name: "Privacy notice" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
-  await expect(page.getByText(/Your rights: you can see, correct and download your data, and delete your account/)).toBeVisible();
+  await expect(
+    page.getByText(/Your rights: you can see, correct and download your data, and delete your account/),
+  ).toBeVisible();
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookies" }).click();
   await expect(page.getByText(/We use only strictly necessary cookies/)).toBeVisible();
-  const listed = await page.getByRole("table", { name: "What the shop stores in your browser" }).getByRole("rowheader").allTextContents();
+  const listed = await page
+    .getByRole("table", { name: "What the shop stores in your browser" })
+    .getByRole("rowheader")
+    .allTextContents();
   expect(listed).toEqual(expect.arrayContaining(["age_verified", "shop.session_token", "shop.dont_remember"]));
 
   // A shopper's whole visit: sign up, sign out, sign in without 'Remember me', fill the cart.
@@ -41,7 +49,9 @@ test.describe("a shopper's own data", () => {
     await confirmAgeByCookie(context, baseURL!);
   });
 
-  test("'Download my data' gives a JSON file of the shopper's profile, addresses, orders, wishlist and messages", async ({ page }) => {
+  test("'Download my data' gives a JSON file of the shopper's profile, addresses, orders, wishlist and messages", async ({
+    page,
+  }) => {
     const email = uniqueEmail("download");
     await signedUp(page, email, { firstName: "Morwenna" });
     await page.goto("/contactus");
@@ -62,14 +72,21 @@ test.describe("a shopper's own data", () => {
     expect(copy.messages).toEqual([expect.objectContaining({ message: "Do you stock menthol pods?" })]);
     for (const key of ["addresses", "orders", "wishlist", "cart"]) expect(Array.isArray(copy[key])).toBe(true);
     // Signed out, there is nothing to download.
-    const anonymous = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const anonymous = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
     const answer = await anonymous.request.get("/account/data", { maxRedirects: 0 });
     expect(answer.status()).toBe(302);
     expect(answer.headers().location).toMatch(/^\/signin\?redirectTo=/);
     await anonymous.close();
   });
 
-  test("'Delete my account' asks for the password, then erases the account, signs it out everywhere and the old session stops working", async ({ page, browser, baseURL }) => {
+  test("'Delete my account' asks for the password, then erases the account, signs it out everywhere and the old session stops working", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = uniqueEmail("delete");
     await signedUp(page, email);
     const oldCookies = await page.context().cookies();
@@ -91,7 +108,11 @@ test.describe("a shopper's own data", () => {
     // The session cookie kept from before (a second browser, a copied cookie) is signed out.
     const stale = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
     await stale.addCookies(oldCookies);
-    const staleAnswer = await stale.request.post("/account", { form: { intent: "delete-account", password: "a long enough password", confirm: "on" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    const staleAnswer = await stale.request.post("/account", {
+      form: { intent: "delete-account", password: "a long enough password", confirm: "on" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
     expect(staleAnswer.status()).toBe(302);
     expect(staleAnswer.headers().location).toMatch(/^\/signin\?redirectTo=/);
     await stale.close();

@@ -48,7 +48,9 @@ test("the select really sorts and filters", async ({ page }) => {
   await page.getByLabel("Show").selectOption({ label: "Price: low to high" });
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page.getByTestId("selected-count")).toHaveText("85");
-  const prices = (await page.locator("main article").allTextContents()).map((t) => Number(t.match(/\$(\d+\.\d{2})/)![1]));
+  const prices = (await page.locator("main article").allTextContents()).map((t) =>
+    Number(t.match(/\$(\d+\.\d{2})/)![1]),
+  );
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/sort=price-asc&page=2|page=2.*sort=price-asc/);

@@ -22,7 +22,11 @@ async function customerWithOrder(page: Page, label: string) {
   return { email, orderId };
 }
 
-test("a customer cancels their pending order themselves; the shop and the customer are e-mailed", async ({ page, browser, baseURL }) => {
+test("a customer cancels their pending order themselves; the shop and the customer are e-mailed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow(); // two customers sign up, one orders
   const { email, orderId } = await customerWithOrder(page, "cancels");
   await page.goto("/account/orders");
@@ -32,14 +36,20 @@ test("a customer cancels their pending order themselves; the shop and the custom
   // Another customer cannot cancel it: the order is not found, and stays as it was.
   const other = await anotherBrowser(browser, baseURL!);
   await signedUp(other.page, uniqueEmail("not-owner"));
-  const forged = await other.page.request.post(`/account/orders/${orderId}`, { form: { intent: "cancel" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const forged = await other.page.request.post(`/account/orders/${orderId}`, {
+    form: { intent: "cancel" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(404);
   await other.context.close();
   await page.reload();
   await expect(page.getByRole("button", { name: "Cancel this order" })).toBeVisible();
 
   await page.getByRole("button", { name: "Cancel this order" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Order ${orderId} is cancelled. We have told the shop; if you have paid, your money will be refunded.`);
+  await expect(page.getByRole("status")).toHaveText(
+    `Order ${orderId} is cancelled. We have told the shop; if you have paid, your money will be refunded.`,
+  );
   await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "History" }).getByText("Order cancelled")).toBeVisible();
   const toCustomer = await waitForMail(email, 15_000, /cancelled/i);
@@ -48,7 +58,11 @@ test("a customer cancels their pending order themselves; the shop and the custom
   expect(toShop.text).toContain("Its stock is back on the shelf.");
 });
 
-test("a delivered order is returned within 14 days: asked with a reason, accepted by staff with a note, e-mailed each step", async ({ page, browser, baseURL }) => {
+test("a delivered order is returned within 14 days: asked with a reason, accepted by staff with a note, e-mailed each step", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow(); // a customer and a member of staff, each signing in
   const { email, orderId } = await customerWithOrder(page, "returns");
   markDelivered(orderId, 3);
@@ -56,10 +70,14 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
   await expect(page.getByRole("heading", { level: 2, name: "Return this order" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0);
   await page.getByRole("button", { name: "Ask to return this order" }).click();
-  await expect(page.getByLabel("Why are you returning it?")).toHaveAccessibleDescription("Please tell us why you are returning the order");
+  await expect(page.getByLabel("Why are you returning it?")).toHaveAccessibleDescription(
+    "Please tell us why you are returning the order",
+  );
   await page.getByLabel("Why are you returning it?").fill("The flavour is too sweet for me");
   await page.getByRole("button", { name: "Ask to return this order" }).click();
-  await expect(page.getByRole("status")).toHaveText("Your return request is sent. We will e-mail you when the shop has looked at it.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Your return request is sent. We will e-mail you when the shop has looked at it.",
+  );
   await expect(page.getByText("Return requested", { exact: true })).toBeVisible();
   await waitForMail(email, 15_000, /we have your return request/);
   const toShop = await waitForMail(SHOP_EMAIL, 15_000, new RegExp(`return requested for order ${orderId}`));
@@ -69,12 +87,19 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
   const staffPage = staffBrowser.page;
   await signInAsStaff(staffPage, createStaff("returns-staff"));
   await staffPage.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Returns" }).click();
-  await staffPage.getByRole("row", { name: new RegExp(orderId) }).getByRole("link", { name: orderId }).click();
+  await staffPage
+    .getByRole("row", { name: new RegExp(orderId) })
+    .getByRole("link", { name: orderId })
+    .click();
   const section = staffPage.getByRole("region", { name: "Return request" });
   await expect(section.getByText("The flavour is too sweet for me")).toBeVisible();
   await section.getByRole("button", { name: "Accept return" }).click();
-  await expect(section.getByLabel("Note for the customer")).toHaveAccessibleDescription("Please write a note for the customer (it is e-mailed to them)");
-  await section.getByLabel("Note for the customer").fill("Please post it back unopened; we refund you when it arrives.");
+  await expect(section.getByLabel("Note for the customer")).toHaveAccessibleDescription(
+    "Please write a note for the customer (it is e-mailed to them)",
+  );
+  await section
+    .getByLabel("Note for the customer")
+    .fill("Please post it back unopened; we refund you when it arrives.");
   await section.getByRole("button", { name: "Accept return" }).click();
   await expect(staffPage.getByRole("status")).toHaveText(`The return of order ${orderId} is accepted.`);
   await expect(section.getByRole("button", { name: "Accept return" })).toHaveCount(0);
@@ -87,13 +112,20 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
   await expect(page.getByText("Please post it back unopened; we refund you when it arrives.")).toBeVisible();
 });
 
-test("after 14 days the order page says the time to return has ended, and a forged request is refused", async ({ page, baseURL }) => {
+test("after 14 days the order page says the time to return has ended, and a forged request is refused", async ({
+  page,
+  baseURL,
+}) => {
   const { orderId } = await customerWithOrder(page, "late-return");
   markDelivered(orderId, 20);
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText(/The 14 days to return this order ended on \d+ \w+ \d{4}\./)).toBeVisible();
   await expect(page.getByRole("button", { name: "Ask to return this order" })).toHaveCount(0);
-  const forged = await page.request.post(`/account/orders/${orderId}`, { form: { intent: "return", reason: "late" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const forged = await page.request.post(`/account/orders/${orderId}`, {
+    form: { intent: "return", reason: "late" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(409);
   await page.reload();
   await expect(page.getByText("Return requested", { exact: true })).toHaveCount(0);

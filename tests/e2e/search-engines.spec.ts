@@ -22,7 +22,11 @@ test("robots.txt, sitemap.xml and favicon.ico answer with their types", async ({
   expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
 });
 
-test("device and flavour pages carry Product and BreadcrumbList data matching the page; every page a canonical link", async ({ page, context, baseURL }) => {
+test("device and flavour pages carry Product and BreadcrumbList data matching the page; every page a canonical link", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await confirmAgeByCookie(context, baseURL!);
   for (const list of ["/products?sort=devices", "/flavours"]) {
     await page.goto(list);
@@ -31,27 +35,46 @@ test("device and flavour pages carry Product and BreadcrumbList data matching th
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(2);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-    const product = data.find((d) => d["@type"] === "Product") as { name: string; offers: { price: string; priceCurrency: string; availability: string; url: string } };
+    const product = data.find((d) => d["@type"] === "Product") as {
+      name: string;
+      offers: { price: string; priceCurrency: string; availability: string; url: string };
+    };
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
     await expect(page.getByRole("main").getByText(`$${product.offers.price}`).first()).toBeVisible();
     expect(product.offers.priceCurrency).toBe("USD");
     expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
     expect(new URL(product.offers.url).pathname).toBe(new URL(page.url()).pathname);
-    const crumbs = data.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string; position: number }> };
+    const crumbs = data.find((d) => d["@type"] === "BreadcrumbList") as {
+      itemListElement: Array<{ name: string; position: number }>;
+    };
     expect(crumbs.itemListElement.map((c) => c.position)).toEqual([1, 2, 3]);
     expect(crumbs.itemListElement.at(-1)!.name).toBe(product.name);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(page.url()).href.replace(/\?.*$/, ""));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new URL(page.url()).href.replace(/\?.*$/, ""),
+    );
   }
   await page.goto("/products?sort=price-asc&page=2&utm_source=mail");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/products\?page=2$/);
 });
 
-test("the home page describes the shop (Organization) and a post itself (BlogPosting)", async ({ page, context, baseURL }) => {
+test("the home page describes the shop (Organization) and a post itself (BlogPosting)", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await confirmAgeByCookie(context, baseURL!);
-  const jsonLd = async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+  const jsonLd = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
   await page.goto("/");
   const shop = (await jsonLd()).find((d) => d["@type"] === "Organization")!;
-  expect(shop).toMatchObject({ name: expect.any(String), email: expect.stringContaining("@"), telephone: expect.any(String) });
+  expect(shop).toMatchObject({
+    name: expect.any(String),
+    email: expect.stringContaining("@"),
+    telephone: expect.any(String),
+  });
   await expect(page.getByRole("contentinfo")).toContainText(shop.name as string);
   await page.goto("/blog");
   await page.getByRole("main").getByRole("article").first().getByRole("link").first().click();

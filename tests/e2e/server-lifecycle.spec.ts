@@ -15,13 +15,42 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 async function shopLoop(shopper: Shopper, flavour: Flavour, signalled: () => boolean, outcomes: Outcome[]) {
   const client = keepAliveClient(shopper.base);
   const headers = (extra: Record<string, string> = {}) => ({
-    cookie: `age_verified=yes; ${shopper.cookie}`, origin: shopper.base, "x-forwarded-for": shopper.ip, ...extra,
+    cookie: `age_verified=yes; ${shopper.cookie}`,
+    origin: shopper.base,
+    "x-forwarded-for": shopper.ip,
+    ...extra,
   });
   const posting = { "content-type": "application/x-www-form-urlencoded" };
   const steps: Array<{ kind: Outcome["kind"]; run: () => Promise<Answer> }> = [
-    { kind: "page", run: () => client.send("POST", "/cart", headers(posting), form({ intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: String(flavour.size), puffCount: "", quantity: "1" })) },
+    {
+      kind: "page",
+      run: () =>
+        client.send(
+          "POST",
+          "/cart",
+          headers(posting),
+          form({
+            intent: "add",
+            kind: "flavour",
+            itemId: flavour.id,
+            flavor: "",
+            nicotineStrength: String(flavour.size),
+            puffCount: "",
+            quantity: "1",
+          }),
+        ),
+    },
     { kind: "page", run: () => client.send("POST", "/cart-shipping", headers(posting), form({ method: "free" })) },
-    { kind: "order", run: () => client.send("POST", "/api/orders", headers(posting), form({ idempotencyKey: randomBytes(18).toString("base64url") })) },
+    {
+      kind: "order",
+      run: () =>
+        client.send(
+          "POST",
+          "/api/orders",
+          headers(posting),
+          form({ idempotencyKey: randomBytes(18).toString("base64url") }),
+        ),
+    },
     { kind: "page", run: () => client.send("GET", "/cart", headers()) },
   ];
   try {
@@ -53,10 +82,17 @@ test.describe("stopping and starting", () => {
     test.setTimeout(120_000);
     const bound = 5000;
     const url = await pg.createDatabase("stopping");
-    const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: url, TRUST_PROXY: "1", SHUTDOWN_TIMEOUT_MS: String(bound) });
+    const shop = startShop({
+      PORT: String(await freePort()),
+      DATABASE_URL: url,
+      TRUST_PROXY: "1",
+      SHUTDOWN_TIMEOUT_MS: String(bound),
+    });
     await waitForHealth(shop);
     const flavour = await sellableFlavour((text) => pg.query(url, text));
-    const shoppers = await Promise.all(Array.from({ length: 12 }, () => newShopper(shop.base, flavour, (text) => pg.query(url, text))));
+    const shoppers = await Promise.all(
+      Array.from({ length: 12 }, () => newShopper(shop.base, flavour, (text) => pg.query(url, text))),
+    );
     const outcomes: Outcome[] = [];
     let signalled = false;
     const load = shoppers.map((s) => shopLoop(s, flavour, () => signalled, outcomes));
@@ -72,15 +108,30 @@ test.describe("stopping and starting", () => {
     const after = outcomes.filter((o) => !o.beforeSignal);
     const servedAfter = after.filter((o) => o.answer).length;
     const orderAnswers = outcomes.filter((o) => o.kind === "order" && o.answer);
-    const placed = orderAnswers.filter((o) => o.answer!.status === 200 && (JSON.parse(o.answer!.body) as { ok: boolean }).ok).length;
+    const placed = orderAnswers.filter(
+      (o) => o.answer!.status === 200 && (JSON.parse(o.answer!.body) as { ok: boolean }).ok,
+    ).length;
     const [{ n }] = (await pg.query(url, "select count(*)::int as n from orders")) as [{ n: number }];
-    const stopped = JSON.parse(run.output.split("\n").find((line) => line.includes('"msg":"stopped"')) ?? "{}") as { inFlightAtSignal?: number; cut?: number };
-    const figures = { exitMs: Math.round(exitMs), inFlightAtSignal: stopped.inFlightAtSignal, requestsBeforeSignal: before.length, servedAfterSignal: servedAfter, ordersAnswered: placed, ordersInDatabase: n };
+    const stopped = JSON.parse(run.output.split("\n").find((line) => line.includes('"msg":"stopped"')) ?? "{}") as {
+      inFlightAtSignal?: number;
+      cut?: number;
+    };
+    const figures = {
+      exitMs: Math.round(exitMs),
+      inFlightAtSignal: stopped.inFlightAtSignal,
+      requestsBeforeSignal: before.length,
+      servedAfterSignal: servedAfter,
+      ordersAnswered: placed,
+      ordersInDatabase: n,
+    };
     test.info().annotations.push({ type: "figures", description: JSON.stringify(figures) });
     console.log("SIGTERM under load:", figures);
 
     expect(run.code).toBe(0);
-    expect(before.filter((o) => o.error), "requests started before the signal that were cut").toEqual([]);
+    expect(
+      before.filter((o) => o.error),
+      "requests started before the signal that were cut",
+    ).toEqual([]);
     expect(before.filter((o) => o.answer!.status >= 500).map((o) => o.answer!.status)).toEqual([]);
     expect(exitMs).toBeLessThan(bound);
     expect(run.output).not.toMatch(/destroyed/i);
@@ -95,10 +146,15 @@ test.describe("stopping and starting", () => {
   test("three copies starting at once on a fresh PostgreSQL database all become healthy, and the demo data is loaded once", async () => {
     test.setTimeout(120_000);
     const url = await pg.createDatabase("side_by_side");
-    const copies = await Promise.all([0, 1, 2].map(async () => startShop({ PORT: String(await freePort()), DATABASE_URL: url })));
+    const copies = await Promise.all(
+      [0, 1, 2].map(async () => startShop({ PORT: String(await freePort()), DATABASE_URL: url })),
+    );
     try {
       await Promise.all(copies.map((copy) => waitForHealth(copy, 60_000)));
-      const [{ products, posts }] = (await pg.query(url, "select (select count(*) from products)::int as products, (select count(*) from posts)::int as posts")) as [{ products: number; posts: number }];
+      const [{ products, posts }] = (await pg.query(
+        url,
+        "select (select count(*) from products)::int as products, (select count(*) from posts)::int as posts",
+      )) as [{ products: number; posts: number }];
       expect(products).toBe(5);
       expect(posts).toBe(7);
       const loaded = copies.filter((copy) => copy.output().includes('"msg":"demo content loaded"'));
@@ -114,12 +170,16 @@ test.describe("stopping and starting", () => {
 test("three copies starting at once on a fresh SQLite file all start, and the demo data is loaded once", async () => {
   test.setTimeout(180_000);
   const file = test.info().outputPath("side-by-side.db");
-  const copies = await Promise.all([0, 1, 2].map(async () => startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${file}` })));
+  const copies = await Promise.all(
+    [0, 1, 2].map(async () => startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${file}` })),
+  );
   try {
     await Promise.all(copies.map((copy) => waitForHealth(copy, 60_000)));
     expect(copies.filter((copy) => copy.output().includes('"msg":"demo content loaded"'))).toHaveLength(1);
     const sqlite = new Database(file, { readonly: true });
-    expect(sqlite.prepare("select (select count(*) from products) as products, (select count(*) from posts) as posts").get()).toEqual({ products: 5, posts: 7 });
+    expect(
+      sqlite.prepare("select (select count(*) from products) as products, (select count(*) from posts) as posts").get(),
+    ).toEqual({ products: 5, posts: 7 });
     sqlite.close();
   } finally {
     for (const copy of copies) copy.child.kill("SIGTERM");
@@ -145,7 +205,11 @@ test("an idle server with an open keep-alive connection stops at once, well unde
 test("with WEB_CONCURRENCY=2 the primary passes SIGTERM to its workers and waits for them", async () => {
   const testInfo = test.info();
   test.setTimeout(120_000);
-  const shop = startShop({ PORT: String(await freePort()), DATABASE_URL: `file:${testInfo.outputPath("cluster.db")}`, WEB_CONCURRENCY: "2" });
+  const shop = startShop({
+    PORT: String(await freePort()),
+    DATABASE_URL: `file:${testInfo.outputPath("cluster.db")}`,
+    WEB_CONCURRENCY: "2",
+  });
   await waitForHealth(shop);
   await expect.poll(() => shop.output().match(/shop listening/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
   shop.child.kill("SIGTERM");

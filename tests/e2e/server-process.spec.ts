@@ -41,7 +41,11 @@ test.describe("the server process", () => {
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("a bad setting stops the start with a message naming the variable", async () => {
-    const { exited } = startServer({ PORT: String(await freePort()), DATABASE_URL: `file:${dir}/a.db`, SHOP_CURRENCY: "dollars" });
+    const { exited } = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: `file:${dir}/a.db`,
+      SHOP_CURRENCY: "dollars",
+    });
     const run = await exited;
     expect(run.code).toBe(1);
     expect(run.output).toContain("The shop cannot start.");
@@ -49,7 +53,10 @@ test.describe("the server process", () => {
   });
 
   test("an unreachable database stops the start and hides its password", async () => {
-    const { exited } = startServer({ PORT: String(await freePort()), DATABASE_URL: "postgres://shop:s3cret@127.0.0.1:1/shop" });
+    const { exited } = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: "postgres://shop:s3cret@127.0.0.1:1/shop",
+    });
     const run = await exited;
     expect(run.code).toBe(1);
     expect(run.output).toContain("Cannot reach the database named by DATABASE_URL");
@@ -75,7 +82,12 @@ test.describe("the server process", () => {
     const run = await server.exited;
     expect(run.code).toBe(0);
     const requestLine = run.output.split("\n").find((line) => line.includes('"path":"/products"'));
-    expect(JSON.parse(requestLine!)).toMatchObject({ method: "GET", path: "/products", status: 200, ms: expect.any(Number) });
+    expect(JSON.parse(requestLine!)).toMatchObject({
+      method: "GET",
+      path: "/products",
+      status: 200,
+      ms: expect.any(Number),
+    });
     expect(run.output).not.toContain("abc123secret");
     expect(run.output).not.toContain("cookie-value-secret");
     expect(run.output).toContain('"msg":"stopped"');

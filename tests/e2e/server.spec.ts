@@ -9,7 +9,9 @@ function inlineScriptHashes(html: string): string[] {
     .map(([, body]) => `'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
 }
 
-test("pages carry security headers and a CSP that only allows the shop's own scripts and styles", async ({ request }) => {
+test("pages carry security headers and a CSP that only allows the shop's own scripts and styles", async ({
+  request,
+}) => {
   // A URL no test asked for: rendered now, with this response's nonce.
   const response = await request.get(`/products?csp-check=${Date.now()}`);
   expect(response.headers()["x-page-cache"]).toBe("miss");
@@ -30,7 +32,9 @@ test("pages carry security headers and a CSP that only allows the shop's own scr
   for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
 });
 
-test("a cached page is the same bytes for everyone: its scripts allowed by hash, with an ETag, brotli or gzip", async ({ request }) => {
+test("a cached page is the same bytes for everyone: its scripts allowed by hash, with an ETag, brotli or gzip", async ({
+  request,
+}) => {
   const path = `/about?cache-check=${Date.now()}`;
   const adult = { cookie: "age_verified=yes" };
   const cached = await cachedGet(request, path, adult);
@@ -52,7 +56,12 @@ test("a cached page is the same bytes for everyone: its scripts allowed by hash,
   // gzip is stored with the page; brotli is made off the main thread and follows a moment later.
   for (const encoding of ["gzip", "br"]) {
     await expect
-      .poll(async () => (await request.get(path, { headers: { ...adult, "accept-encoding": encoding } })).headers()["content-encoding"])
+      .poll(
+        async () =>
+          (await request.get(path, { headers: { ...adult, "accept-encoding": encoding } })).headers()[
+            "content-encoding"
+          ],
+      )
       .toBe(encoding);
   }
 });
@@ -109,7 +118,10 @@ test("the age answer only returns to pages on this site", async ({ request }) =>
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/");
   }
-  const local = await request.post("/age-check", { form: { answer: "yes", returnTo: "/products?page=2" }, maxRedirects: 0 });
+  const local = await request.post("/age-check", {
+    form: { answer: "yes", returnTo: "/products?page=2" },
+    maxRedirects: 0,
+  });
   expect(local.headers()["location"]).toBe("/products?page=2");
   expect(local.headers()["set-cookie"]).toMatch(/age_verified=yes; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000/);
 });
@@ -134,9 +146,15 @@ test.describe("on a 360 px wide screen", () => {
 });
 
 test("the order endpoint needs a signed-in shopper and this site's pages", async ({ request }) => {
-  const signedOut = await request.post("/api/orders", { form: { idempotencyKey: "k".repeat(24) }, headers: { "x-forwarded-for": "203.0.113.70" } });
+  const signedOut = await request.post("/api/orders", {
+    form: { idempotencyKey: "k".repeat(24) },
+    headers: { "x-forwarded-for": "203.0.113.70" },
+  });
   expect(signedOut.status()).toBe(401);
   expect(await signedOut.json()).toEqual({ ok: false, message: "Please sign in to place an order." });
-  const forged = await request.post("/api/orders", { form: { idempotencyKey: "k".repeat(24) }, headers: { origin: "https://evil.example" } });
+  const forged = await request.post("/api/orders", {
+    form: { idempotencyKey: "k".repeat(24) },
+    headers: { origin: "https://evil.example" },
+  });
   expect(forged.status()).toBe(403);
 });

@@ -13,7 +13,11 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("two shoppers want the last unit: one gets it, the other is told it is out of stock and nothing is saved", async ({ page, browser, baseURL }) => {
+test("two shoppers want the last unit: one gets it, the other is told it is out of stock and nothing is saved", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000); // two shoppers through sign-up and checkout
   const flavour = await setFlavourStock("crystal-pro-switch-30k", 1);
   const other = await anotherBrowser(browser, baseURL!);
@@ -44,7 +48,15 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
   await expect(other.page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
   await expect(other.page.getByText("In Stock Today")).toHaveCount(0);
   const forged = await other.page.request.post("/cart", {
-    form: { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: "10", puffCount: "", quantity: "1" },
+    form: {
+      intent: "add",
+      kind: "flavour",
+      itemId: flavour.id,
+      flavor: "",
+      nicotineStrength: "10",
+      puffCount: "",
+      quantity: "1",
+    },
     headers: { origin: new URL(baseURL!).origin },
     maxRedirects: 0,
   });
@@ -53,7 +65,11 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
   await other.context.close();
 });
 
-test("a shopper asks to hear when an item is back; staff restock it and the e-mail arrives", async ({ page, browser, baseURL }) => {
+test("a shopper asks to hear when an item is back; staff restock it and the e-mail arrives", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const flavour = await setFlavourStock("crystal-pro-switch-30k", 0);
   const email = uniqueEmail("waiting");

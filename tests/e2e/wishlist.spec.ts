@@ -12,7 +12,10 @@ test("a visitor's wishlist is kept in the browser and moves to the account on si
   const card = page.locator("main article").first();
   const name = (await card.locator(".sr-only").textContent())!;
   await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
-  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   await page.goto("/products?sort=devices");
   await page.getByRole("link", { name: "Crystal Pro CP 10K" }).click();
@@ -33,7 +36,9 @@ test("a visitor's wishlist is kept in the browser and moves to the account on si
   // Signed in, the toggle is saved on the account.
   await page.goto("/products?sort=devices");
   await page.getByRole("link", { name: "Crystal Pro CP 10K" }).click();
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/api/wishlist") && r.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "In Wishlist" }).click();
   await expect(page.getByRole("button", { name: "Add to Wishlist" })).toBeVisible();
   expect((await saved).ok()).toBe(true); // the page shows the change at once; the account has it once this answers

@@ -11,9 +11,13 @@ const detail: Record<AgeStatus, string> = {
 export function AgeCheckStatus({ status }: { status: AgeStatus }) {
   return (
     <section aria-labelledby="age-title" className="mt-6 rounded-2xl border border-slate-200 p-6">
-      <h2 id="age-title" className="text-xl font-bold">Age check</h2>
+      <h2 id="age-title" className="text-xl font-bold">
+        Age check
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{ageMessages.explain}</p>
-      <p className="mt-3"><span className="font-semibold">{ageStatusLabels[status]}</span>: {detail[status]}</p>
+      <p className="mt-3">
+        <span className="font-semibold">{ageStatusLabels[status]}</span>: {detail[status]}
+      </p>
     </section>
   );
 }

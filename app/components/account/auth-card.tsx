@@ -17,9 +17,17 @@ export function AuthCard({ title, children, footer }: { title: string; children:
 /** The submit button: 'Loading...' while the form is being sent. */
 export function SubmitButton({ label, intent }: { label: string; intent?: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const busy =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
-    <button type="submit" name={intent ? "intent" : undefined} value={intent} className="btn-primary w-full" disabled={busy} aria-busy={busy}>
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      className="btn-primary w-full"
+      disabled={busy}
+      aria-busy={busy}
+    >
       {busy ? "Loading..." : label}
     </button>
   );
@@ -32,7 +40,9 @@ export function GoogleButton({ label, redirectTo }: { label: string; redirectTo:
   return (
     <Form method="post" action="/auth/google" className="mt-3">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className="btn-outline w-full">{label}</button>
+      <button type="submit" className="btn-outline w-full">
+        {label}
+      </button>
     </Form>
   );
 }

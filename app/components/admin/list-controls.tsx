@@ -1,7 +1,17 @@
 import { Form, Link, useLocation } from "react-router";
 
 /** A column header that sorts the list by that column; a second click turns the direction round. */
-export function SortHeader({ column, label, sort, dir }: { column: string; label: string; sort: string; dir: "asc" | "desc" }) {
+export function SortHeader({
+  column,
+  label,
+  sort,
+  dir,
+}: {
+  column: string;
+  label: string;
+  sort: string;
+  dir: "asc" | "desc";
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const active = sort === column;
@@ -9,7 +19,11 @@ export function SortHeader({ column, label, sort, dir }: { column: string; label
   params.set("dir", active && dir === "asc" ? "desc" : "asc");
   params.delete("page");
   return (
-    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 text-left text-sm font-semibold">
+    <th
+      scope="col"
+      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+      className="px-3 py-2 text-left text-sm font-semibold"
+    >
       <Link to={`${location.pathname}?${params}`} className="hover:underline">
         {label}
         {active && <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span>}
@@ -28,15 +42,32 @@ export function ListSearch({ label, q, keep = [] }: { label: string; q: string; 
       ))}
       <label className="text-sm font-medium">
         {label}
-        <input type="search" name="q" defaultValue={q} className="mt-1 block w-64 max-w-full rounded-lg border border-slate-300 px-3 py-2" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          className="mt-1 block w-64 max-w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
       </label>
-      <button type="submit" className="btn-outline">Search</button>
+      <button type="submit" className="btn-outline">
+        Search
+      </button>
     </Form>
   );
 }
 
 /** "Showing 21–40 of 57" */
-export function ListCount({ offset, shown, total, noun }: { offset: number; shown: number; total: number; noun: string }) {
+export function ListCount({
+  offset,
+  shown,
+  total,
+  noun,
+}: {
+  offset: number;
+  shown: number;
+  total: number;
+  noun: string;
+}) {
   if (total === 0) return <p className="text-sm text-slate-600">No {noun} found.</p>;
   return (
     <p className="text-sm text-slate-600">
@@ -46,7 +77,17 @@ export function ListCount({ offset, shown, total, noun }: { offset: number; show
 }
 
 /** A back-office table: scrolls sideways on narrow screens (relative, so its screen-reader-only text scrolls with it), named by its caption. */
-export function AdminTable({ caption, minWidth, className = "", children }: { caption: React.ReactNode; minWidth: string; className?: string; children: React.ReactNode }) {
+export function AdminTable({
+  caption,
+  minWidth,
+  className = "",
+  children,
+}: {
+  caption: React.ReactNode;
+  minWidth: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={`relative overflow-x-auto rounded-xl border border-slate-200 ${className}`}>
       <table className={`w-full text-sm ${minWidth}`}>
@@ -61,8 +102,20 @@ export function AdminTable({ caption, minWidth, className = "", children }: { ca
  * A row of filter links that keep the search, the sort and the other filters (and go back to page 1). `label` names
  * the row for screen readers; `shownLabel` (optional) is written before the links.
  */
-export function FilterLinks<V extends string>({ label, shownLabel, param, values, labels, value }: {
-  label: string; shownLabel?: string; param: string; values: readonly V[]; labels: Record<V, string>; value: V;
+export function FilterLinks<V extends string>({
+  label,
+  shownLabel,
+  param,
+  values,
+  labels,
+  value,
+}: {
+  label: string;
+  shownLabel?: string;
+  param: string;
+  values: readonly V[];
+  labels: Record<V, string>;
+  value: V;
 }) {
   const location = useLocation();
   const href = (next: V) => {
@@ -75,8 +128,12 @@ export function FilterLinks<V extends string>({ label, shownLabel, param, values
     <nav aria-label={label} className="flex flex-wrap items-center gap-2 text-sm">
       {shownLabel && <span className="font-medium">{shownLabel}:</span>}
       {values.map((option) => (
-        <Link key={option} to={href(option)} aria-current={value === option ? "page" : undefined}
-          className="rounded-full border border-slate-300 px-3 py-1 font-medium hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
+        <Link
+          key={option}
+          to={href(option)}
+          aria-current={value === option ? "page" : undefined}
+          className="rounded-full border border-slate-300 px-3 py-1 font-medium hover:bg-brand-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+        >
           {labels[option]}
         </Link>
       ))}

@@ -9,7 +9,15 @@ import { addGuestLine } from "./guest-state";
  * Add to Cart: signed in, the server checks and adds the line; a visitor's line is kept in browser storage and
  * merged into the account on sign-in. Either way the shopper goes to /cart (docs/product/specification.md §4).
  */
-export function AddToCart({ line, disabled, disabledReason }: { line: GuestLine | null; disabled?: boolean; disabledReason?: string }) {
+export function AddToCart({
+  line,
+  disabled,
+  disabledReason,
+}: {
+  line: GuestLine | null;
+  disabled?: boolean;
+  disabledReason?: string;
+}) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const submit = useSubmit();

@@ -15,7 +15,11 @@ export function GuestStateSync() {
     if (!signedIn) return;
     const state = readAppState();
     if (state.cart.length === 0 && state.wishlist.length === 0) return;
-    fetch("/api/guest-merge", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(state) })
+    fetch("/api/guest-merge", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(state),
+    })
       .then(async (response) => {
         if (!response.ok) throw new Error(`merge answered ${response.status}`);
         const result = (await response.json()) as { merged: boolean; skipped: number };

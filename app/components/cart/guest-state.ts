@@ -32,7 +32,12 @@ export function addGuestLine(line: GuestLine) {
 export function toggleGuestWishlist(kind: ItemKind, itemId: string): boolean {
   const state = readAppState();
   const has = state.wishlist.some((w) => w.kind === kind && w.itemId === itemId);
-  writeAppState({ ...state, wishlist: has ? state.wishlist.filter((w) => !(w.kind === kind && w.itemId === itemId)) : [...state.wishlist, { kind, itemId }] });
+  writeAppState({
+    ...state,
+    wishlist: has
+      ? state.wishlist.filter((w) => !(w.kind === kind && w.itemId === itemId))
+      : [...state.wishlist, { kind, itemId }],
+  });
   return !has;
 }
 

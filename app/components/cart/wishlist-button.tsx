@@ -18,7 +18,8 @@ export function useWishlist(kind: ItemKind, itemId: string) {
   // While the toggle is sent: what was asked; then its answer, until the header's /api/me has caught up anyway.
   const on = signedIn ? (pending ?? fetcher.data?.inWishlist ?? onAccountList) : guestOn;
   const toggle = () => {
-    if (signedIn) void fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
+    if (signedIn)
+      void fetcher.submit({ kind, itemId, wanted: String(!on) }, { method: "post", action: "/api/wishlist" });
     else setGuestOn(toggleGuestWishlist(kind, itemId));
   };
   return { on, toggle };
@@ -37,8 +38,13 @@ export function WishlistButton({ kind, itemId }: { kind: ItemKind; itemId: strin
 export function WishlistHeart({ kind, itemId, name }: { kind: ItemKind; itemId: string; name: string }) {
   const { on, toggle } = useWishlist(kind, itemId);
   return (
-    <button type="button" onClick={toggle} aria-pressed={on} aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
-      className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white">
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={on}
+      aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
+      className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white"
+    >
       <HeartIcon width={18} height={18} className={on ? "fill-current" : ""} />
     </button>
   );

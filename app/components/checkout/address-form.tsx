@@ -2,7 +2,12 @@ import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { addressTypeLabels, addressTypes, type Address } from "~/modules/checkout/addresses";
 
-type Props = { address?: Address; errors?: Record<string, string>; values?: Record<string, string>; onCancel?: () => void };
+type Props = {
+  address?: Address;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  onCancel?: () => void;
+};
 
 /** Add or edit an address: title, type (Home, Office, Other; Home first), full address, phone, default. */
 export function AddressForm({ address, errors = {}, values = {}, onCancel }: Props) {
@@ -12,27 +17,70 @@ export function AddressForm({ address, errors = {}, values = {}, onCancel }: Pro
     <Form method="post" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="save" />
       {address && <input type="hidden" name="id" value={address.id} />}
-      <TextField label="Title" name="title" required maxLength={60} placeholder="e.g. Home" defaultValue={value("title")} error={errors.title} />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={60}
+        placeholder="e.g. Home"
+        defaultValue={value("title")}
+        error={errors.title}
+      />
       <fieldset>
         <legend className="text-sm font-medium">Type</legend>
         <div className="mt-2 flex gap-4">
           {addressTypes.map((t) => (
             <label key={t} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="type" value={t} defaultChecked={type === t} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="radio"
+                name="type"
+                value={t}
+                defaultChecked={type === t}
+                className="h-4 w-4 accent-brand-600"
+              />
               {addressTypeLabels[t]}
             </label>
           ))}
         </div>
         {errors.type && <p className="mt-1 text-sm text-rose-700">{errors.type}</p>}
       </fieldset>
-      <TextAreaField label="Full address" name="address" required rows={3} maxLength={300} defaultValue={value("address")} error={errors.address} />
-      <TextField label="Phone" name="phone" type="tel" required maxLength={30} autoComplete="tel" defaultValue={value("phone")} error={errors.phone} />
+      <TextAreaField
+        label="Full address"
+        name="address"
+        required
+        rows={3}
+        maxLength={300}
+        defaultValue={value("address")}
+        error={errors.address}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        required
+        maxLength={30}
+        autoComplete="tel"
+        defaultValue={value("phone")}
+        error={errors.phone}
+      />
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isDefault" defaultChecked={address?.isDefault} className="h-4 w-4 accent-brand-600" /> Make this my default address
+        <input
+          type="checkbox"
+          name="isDefault"
+          defaultChecked={address?.isDefault}
+          className="h-4 w-4 accent-brand-600"
+        />{" "}
+        Make this my default address
       </label>
       <div className="flex gap-3">
-        <button type="submit" className="btn-primary">Save address</button>
-        {onCancel && <button type="button" className="btn-outline" onClick={onCancel}>Cancel</button>}
+        <button type="submit" className="btn-primary">
+          Save address
+        </button>
+        {onCancel && (
+          <button type="button" className="btn-outline" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </Form>
   );

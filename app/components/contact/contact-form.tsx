@@ -15,7 +15,14 @@ import {
 import type { ContactActionResult } from "~/modules/content/contact.action.server";
 
 const CONTACT_TOAST_MS = 3000;
-const empty: ContactValues = { firstName: "", lastName: "", email: "", phone: "", subject: CONTACT_SUBJECTS[0], message: "" };
+const empty: ContactValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  subject: CONTACT_SUBJECTS[0],
+  message: "",
+};
 
 /**
  * Idle → sending → sent (toast, form and errors cleared) or failed (toast, what was typed stays).
@@ -49,7 +56,11 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionResu
     setFormError(null);
     setSending(true);
     try {
-      const response = await fetch("/api/contact", { method: "POST", body: data, headers: { Accept: "application/json" } });
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        body: data,
+        headers: { Accept: "application/json" },
+      });
       const result = (await response.json()) as ContactActionResult;
       if (result.ok) {
         toast.success(contactMessages.sent, { autoClose: CONTACT_TOAST_MS });
@@ -70,18 +81,70 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionResu
   }
 
   return (
-    <Form key={formKey} ref={formRef} method="post" action="/contactus" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
-      {serverResult?.ok && <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800 sm:col-span-2">{serverResult.message}</p>}
-      <TextField label="First Name" name="firstName" required autoComplete="given-name" maxLength={contactLimits.name} defaultValue={values.firstName} error={errors.firstName} />
-      <TextField label="Last Name" name="lastName" autoComplete="family-name" maxLength={contactLimits.name} defaultValue={values.lastName} error={errors.lastName} />
-      <TextField label="Email" name="email" type="email" required autoComplete="email" maxLength={contactLimits.email} defaultValue={values.email} error={errors.email} />
-      <TextField label="Phone Number" name="phone" type="tel" required autoComplete="tel" maxLength={contactLimits.phone} defaultValue={values.phone} error={errors.phone} />
+    <Form
+      key={formKey}
+      ref={formRef}
+      method="post"
+      action="/contactus"
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label="Contact form"
+    >
+      {serverResult?.ok && (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800 sm:col-span-2">
+          {serverResult.message}
+        </p>
+      )}
+      <TextField
+        label="First Name"
+        name="firstName"
+        required
+        autoComplete="given-name"
+        maxLength={contactLimits.name}
+        defaultValue={values.firstName}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Last Name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={contactLimits.name}
+        defaultValue={values.lastName}
+        error={errors.lastName}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={contactLimits.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <TextField
+        label="Phone Number"
+        name="phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        maxLength={contactLimits.phone}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
       <fieldset className="sm:col-span-2">
         <legend className="text-sm font-medium">Subject</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {CONTACT_SUBJECTS.map((subject) => (
             <label key={subject} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="subject" value={subject} defaultChecked={values.subject === subject} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="radio"
+                name="subject"
+                value={subject}
+                defaultChecked={values.subject === subject}
+                className="h-4 w-4 accent-brand-600"
+              />
               {subject}
             </label>
           ))}
@@ -89,12 +152,27 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionResu
         {errors.subject && <p className="mt-1 text-sm text-rose-700">{errors.subject}</p>}
       </fieldset>
       <div className="sm:col-span-2">
-        <TextAreaField label="Message" name="message" required rows={6} maxLength={contactLimits.message} defaultValue={values.message} error={errors.message} />
+        <TextAreaField
+          label="Message"
+          name="message"
+          required
+          rows={6}
+          maxLength={contactLimits.message}
+          defaultValue={values.message}
+          error={errors.message}
+        />
       </div>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>Leave this field empty<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" /></label>
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
       </div>
-      {formError && <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2">{formError}</p>}
+      {formError && (
+        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2">
+          {formError}
+        </p>
+      )}
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={sending} aria-busy={sending}>
           {sending && <Spinner />}

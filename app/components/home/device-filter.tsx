@@ -7,8 +7,13 @@ export function DeviceFilterRow({ devices, selected }: { devices: DeviceFilter[]
   return (
     <nav aria-label="Filter flavours by device" className="flex flex-wrap gap-2">
       {items.map((item) => (
-        <Link key={item.key ?? "all"} to={item.key ? `/?device=${item.key}#flavours` : "/#flavours"}
-          preventScrollReset aria-current={item.key === selected ? "true" : undefined} className="option aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white">
+        <Link
+          key={item.key ?? "all"}
+          to={item.key ? `/?device=${item.key}#flavours` : "/#flavours"}
+          preventScrollReset
+          aria-current={item.key === selected ? "true" : undefined}
+          className="option aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+        >
           {item.label}
         </Link>
       ))}

@@ -16,16 +16,30 @@ export function Banner() {
         <p className="mt-4 max-w-xl text-lg text-brand-100">
           Explore top-quality vape devices and pods, legal and ready for fast shipping.
         </p>
-        <Link to="/products" className="btn mt-8 bg-white text-brand-700 hover:bg-brand-50">Shop Now</Link>
+        <Link to="/products" className="btn mt-8 bg-white text-brand-700 hover:bg-brand-50">
+          Shop Now
+        </Link>
       </div>
     </section>
   );
 }
 
 const infoBoxes = [
-  { Icon: BoxIcon, title: "Browse Devices & Flavors", text: "Five trusted devices and dozens of pods and e-liquids, all UK-compliant." },
-  { Icon: ChatIcon, title: "Order Online or via WhatsApp", text: "Check out on the site and confirm your order in a quick WhatsApp chat." },
-  { Icon: TruckIcon, title: "Fast Delivery to Your Door", text: "Free standard delivery, or express in about three days." },
+  {
+    Icon: BoxIcon,
+    title: "Browse Devices & Flavors",
+    text: "Five trusted devices and dozens of pods and e-liquids, all UK-compliant.",
+  },
+  {
+    Icon: ChatIcon,
+    title: "Order Online or via WhatsApp",
+    text: "Check out on the site and confirm your order in a quick WhatsApp chat.",
+  },
+  {
+    Icon: TruckIcon,
+    title: "Fast Delivery to Your Door",
+    text: "Free standard delivery, or express in about three days.",
+  },
 ];
 
 export function InfoBoxes() {
@@ -50,9 +64,17 @@ export function QuestionsBlock() {
         <h2 className="text-2xl font-bold">Questions or bulk orders?</h2>
         <p>Chat with us anytime.</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/contactus" className="btn bg-white text-brand-700 hover:bg-brand-50">Contact Us</Link>
-          <a href={whatsappChatUrl(whatsappNumber)} target="_blank" rel="noopener noreferrer"
-            className="btn border border-white text-white hover:bg-white/10">WhatsApp Now</a>
+          <Link to="/contactus" className="btn bg-white text-brand-700 hover:bg-brand-50">
+            Contact Us
+          </Link>
+          <a
+            href={whatsappChatUrl(whatsappNumber)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn border border-white text-white hover:bg-white/10"
+          >
+            WhatsApp Now
+          </a>
         </div>
       </div>
     </section>

@@ -24,14 +24,33 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
   return (
     // The arrow keys work wherever focus is inside the carousel (on its buttons): the keys bubble up to here.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section aria-roledescription="carousel" aria-labelledby="reviews-title" className="container-page py-12" onKeyDown={onKeyDown}>
+    <section
+      aria-roledescription="carousel"
+      aria-labelledby="reviews-title"
+      className="container-page py-12"
+      onKeyDown={onKeyDown}
+    >
       <div className="flex items-center justify-between gap-4">
-        <h2 id="reviews-title" className="text-2xl font-bold">What our customers say</h2>
+        <h2 id="reviews-title" className="text-2xl font-bold">
+          What our customers say
+        </h2>
         <div className="flex gap-2">
-          <button type="button" onClick={() => move(-1)} aria-label="Previous review"
-            className="rounded-full border border-slate-300 p-2 hover:bg-brand-50"><ChevronLeft /></button>
-          <button type="button" onClick={() => move(1)} aria-label="Next review"
-            className="rounded-full border border-slate-300 p-2 hover:bg-brand-50"><ChevronRight /></button>
+          <button
+            type="button"
+            onClick={() => move(-1)}
+            aria-label="Previous review"
+            className="rounded-full border border-slate-300 p-2 hover:bg-brand-50"
+          >
+            <ChevronLeft />
+          </button>
+          <button
+            type="button"
+            onClick={() => move(1)}
+            aria-label="Next review"
+            className="rounded-full border border-slate-300 p-2 hover:bg-brand-50"
+          >
+            <ChevronRight />
+          </button>
         </div>
       </div>
       <ul className="mt-6 grid gap-4 md:grid-cols-3" aria-live="polite">
@@ -39,7 +58,14 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
           <li key={review.id} aria-roledescription="slide" className="flex flex-col gap-4 rounded-2xl bg-brand-50 p-6">
             <blockquote className="flex-1 text-slate-700">“{review.quote}”</blockquote>
             <div className="flex items-center gap-3">
-              <img src={review.image} alt={review.name} width={48} height={48} className="h-12 w-12 rounded-full" loading="lazy" />
+              <img
+                src={review.image}
+                alt={review.name}
+                width={48}
+                height={48}
+                className="h-12 w-12 rounded-full"
+                loading="lazy"
+              />
               <div>
                 <p className="font-semibold">{review.name}</p>
                 <p className="text-sm text-slate-600">{review.company}</p>

@@ -9,7 +9,8 @@ export function BeRightBack() {
       <title>We'll be right back</title>
       <h1 className="text-3xl font-bold">We'll be right back</h1>
       <p className="mt-4 text-slate-600">
-        The shop cannot reach its records just now. Your account, cart and orders are safe: please try again in a minute.
+        The shop cannot reach its records just now. Your account, cart and orders are safe: please try again in a
+        minute.
       </p>
       <a className="btn-primary mt-8" href={pathname + search}>
         Try again

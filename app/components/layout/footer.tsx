@@ -15,11 +15,15 @@ function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ slug
   const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <nav aria-labelledby={id}>
-      <h2 id={id} className="font-semibold text-white">{title}</h2>
+      <h2 id={id} className="font-semibold text-white">
+        {title}
+      </h2>
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.slug}>
-            <Link to={`/info/${link.slug}`} className="hover:text-white hover:underline">{link.label}</Link>
+            <Link to={`/info/${link.slug}`} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -41,8 +45,13 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {socials.map(({ label, href, Icon }) => (
               <li key={label}>
-                <a href={href} aria-label={label} rel="noopener noreferrer" target="_blank"
-                  className="inline-flex rounded-full bg-white/10 p-2 hover:bg-white/20">
+                <a
+                  href={href}
+                  aria-label={label}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex rounded-full bg-white/10 p-2 hover:bg-white/20"
+                >
                   <Icon width={18} height={18} />
                 </a>
               </li>
@@ -54,11 +63,17 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
       </div>
       <div className="border-t border-white/10 py-4 text-center text-xs">
         <p>{NICOTINE_WARNING}</p>
-        <p className="mt-1">© {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.</p>
+        <p className="mt-1">
+          © {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.
+        </p>
         <nav aria-label="Your data" className="mt-2">
           <ul className="flex justify-center gap-4">
             {legalLinks.map((link) => (
-              <li key={link.slug}><Link to={`/info/${link.slug}`} className="underline hover:text-white">{link.label}</Link></li>
+              <li key={link.slug}>
+                <Link to={`/info/${link.slug}`} className="underline hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </nav>

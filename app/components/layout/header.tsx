@@ -24,11 +24,18 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   return (
     <>
       {user.role === "staff" && (
-        <Link to="/admin" className="hidden rounded-full px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:inline-block">
+        <Link
+          to="/admin"
+          className="hidden rounded-full px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:inline-block"
+        >
           Back office
         </Link>
       )}
-      <Link to="/account" className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50" aria-label={`Your account (${user.name})`}>
+      <Link
+        to="/account"
+        className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50"
+        aria-label={`Your account (${user.name})`}
+      >
         <UserIcon width={20} height={20} />
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
       </Link>
@@ -53,12 +60,20 @@ export function Header({ shopName }: { shopName: string }) {
           <img src="/images/logo.svg" alt="" width="32" height="32" />
           <span className="text-lg">{shopName}</span>
         </Link>
-        <SearchForm id="site-search" placeholder="Search devices and flavours" className="ml-auto hidden max-w-xs flex-1 sm:flex" />
+        <SearchForm
+          id="site-search"
+          placeholder="Search devices and flavours"
+          className="ml-auto hidden max-w-xs flex-1 sm:flex"
+        />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-5 text-sm font-medium">
             {mainLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className="hover:text-brand-700 aria-[current=page]:text-brand-700 aria-[current=page]:underline">
+                <NavLink
+                  to={link.to}
+                  end
+                  className="hover:text-brand-700 aria-[current=page]:text-brand-700 aria-[current=page]:underline"
+                >
                   {link.label}
                 </NavLink>
               </li>
@@ -68,25 +83,40 @@ export function Header({ shopName }: { shopName: string }) {
         <Link to="/wishlist" aria-label="Wishlist" className="hidden rounded-full p-2 hover:bg-brand-50 sm:inline-flex">
           <HeartIcon />
         </Link>
-        <Link to="/cart" aria-label={count ? `Cart (${count} ${count === 1 ? "line" : "lines"})` : "Cart"} className="relative ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0">
+        <Link
+          to="/cart"
+          aria-label={count ? `Cart (${count} ${count === 1 ? "line" : "lines"})` : "Cart"}
+          className="relative ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0"
+        >
           <CartIcon />
           {count > 0 && (
-            <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white"
+            >
               {count}
             </span>
           )}
         </Link>
         <AccountLinks user={user} />
         <details className="relative lg:hidden">
-          <summary className="list-none rounded-full p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden" aria-label="Menu">
+          <summary
+            className="list-none rounded-full p-2 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
             <MenuIcon />
           </summary>
-          <nav aria-label="Side menu" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+          <nav
+            aria-label="Side menu"
+            className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+          >
             <SearchForm id="menu-search" placeholder="Search" className="mb-3 flex sm:hidden" />
             <ul className="flex flex-col gap-1">
               {[...mainLinks, { to: "/cart", label: "Cart" }, { to: "/wishlist", label: "Wishlist" }].map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="block rounded-lg px-3 py-2 hover:bg-brand-50">{link.label}</Link>
+                  <Link to={link.to} className="block rounded-lg px-3 py-2 hover:bg-brand-50">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -13,7 +13,9 @@ import * as root from "~/root";
 
 type Boundary = (props: { error: unknown; params: Record<string, string> }) => unknown;
 const render = (boundary: unknown, error: unknown) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(boundary as Boundary as never, { error, params: {} } as never)));
+  renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(boundary as Boundary as never, { error, params: {} } as never)),
+  );
 const response = (status: number) => ({ status, statusText: "", internal: false, data: null });
 
 describe("error pages", () => {

@@ -18,7 +18,9 @@ export function RouteError({ error, back }: { error: unknown; back: ErrorWayBack
       <title>Something went wrong</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-slate-600">
-        {status === 500 ? "We could not show this page just now. Please try again in a moment." : `The request could not be completed (error ${status}).`}
+        {status === 500
+          ? "We could not show this page just now. Please try again in a moment."
+          : `The request could not be completed (error ${status}).`}
       </p>
       {back.note ? <p className="mt-2 text-slate-600">{back.note}</p> : null}
       <a className="btn-primary mt-8" href={back.href}>
@@ -29,5 +31,9 @@ export function RouteError({ error, back }: { error: unknown; back: ErrorWayBack
 }
 
 export const shopWayBack: ErrorWayBack = { href: "/", label: "Back to the shop" };
-export const checkoutWayBack: ErrorWayBack = { href: "/cart", label: "Back to your cart", note: "Your cart is kept: nothing was lost." };
+export const checkoutWayBack: ErrorWayBack = {
+  href: "/cart",
+  label: "Back to your cart",
+  note: "Your cart is kept: nothing was lost.",
+};
 export const backOfficeWayBack: ErrorWayBack = { href: "/admin", label: "Back to the back office" };

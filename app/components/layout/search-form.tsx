@@ -31,26 +31,43 @@ export function SearchForm({ id, placeholder, className }: { id: string; placeho
   const [popup, setPopup] = useState<SuggestPopup>({ expanded: false });
   const listId = `${id}-suggestions`;
   const enhance = () => {
-    if (!Suggest) loadSuggest().then((component) => setSuggest(() => component), () => {});
+    if (!Suggest)
+      loadSuggest().then(
+        (component) => setSuggest(() => component),
+        () => {},
+      );
   };
   // Focused before the page hydrated: no focus event will come.
   useEffect(() => {
     if (hydrated && document.activeElement === input.current) enhance();
   });
-  const combobox = hydrated && {
-    role: "combobox",
-    autoComplete: "off",
-    "aria-autocomplete": "list",
-    "aria-expanded": popup.expanded,
-    "aria-controls": listId,
-    "aria-activedescendant": popup.activeId,
-  } as const;
+  const combobox =
+    hydrated &&
+    ({
+      role: "combobox",
+      autoComplete: "off",
+      "aria-autocomplete": "list",
+      "aria-expanded": popup.expanded,
+      "aria-controls": listId,
+      "aria-activedescendant": popup.activeId,
+    } as const);
   return (
     <Form method="get" action="/search" role="search" className={`relative ${className}`}>
-      <label htmlFor={id} className="sr-only">Search devices and flavours</label>
-      <input ref={input} id={id} name="q" type="search" maxLength={100} placeholder={placeholder}
-        {...combobox} onFocus={enhance} onInput={enhance}
-        className="w-full min-w-0 rounded-l-full border border-slate-300 px-4 py-2 text-sm" />
+      <label htmlFor={id} className="sr-only">
+        Search devices and flavours
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name="q"
+        type="search"
+        maxLength={100}
+        placeholder={placeholder}
+        {...combobox}
+        onFocus={enhance}
+        onInput={enhance}
+        className="w-full min-w-0 rounded-l-full border border-slate-300 px-4 py-2 text-sm"
+      />
       <button type="submit" className="rounded-r-full bg-brand-600 px-3 text-white" aria-label="Search">
         <SearchIcon width={18} height={18} />
       </button>

@@ -6,7 +6,11 @@ import { searchPageHref, SUGGEST_MIN_LENGTH, suggestionsMessage, type Suggestion
 
 /** What the box's own attributes need to know: whether the listbox shows, and which option is active. */
 export type SuggestPopup = { expanded: boolean; activeId?: string };
-export type SuggestProps = { input: RefObject<HTMLInputElement | null>; listId: string; onPopup: (popup: SuggestPopup) => void };
+export type SuggestProps = {
+  input: RefObject<HTMLInputElement | null>;
+  listId: string;
+  onPopup: (popup: SuggestPopup) => void;
+};
 
 const DEBOUNCE_MS = 200;
 type View = { answer: Suggestions | null; open: boolean; active: number };
@@ -28,7 +32,7 @@ export function SearchSuggest({ input, listId, onPopup }: SuggestProps) {
   const expanded = view.open && answer !== null;
   const count = answer ? answer.results.length + 1 : 0; // the results, then "See all results"
   const optionId = (index: number) => `${listId}-${index}`;
-  const hrefOf = (index: number) => (answer!.results[index]?.href ?? searchPageHref(answer!.query));
+  const hrefOf = (index: number) => answer!.results[index]?.href ?? searchPageHref(answer!.query);
 
   const activeId = expanded && active >= 0 ? optionId(active) : undefined;
   useEffect(() => onPopup({ expanded, activeId }), [onPopup, expanded, activeId]);
@@ -115,15 +119,31 @@ export function SearchSuggest({ input, listId, onPopup }: SuggestProps) {
     <>
       {/* Not a control: a press on a suggestion must not take focus from the search box (the keyboard stays there). */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div hidden={!expanded} onMouseDown={(event) => event.preventDefault()}
-        className="absolute right-0 top-full z-40 mt-1 w-[min(20rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-lg">
+      <div
+        hidden={!expanded}
+        onMouseDown={(event) => event.preventDefault()}
+        className="absolute right-0 top-full z-40 mt-1 w-[min(20rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-lg"
+      >
         {answer?.total === 0 && <p className="px-3 pt-2 text-sm text-slate-600">No devices or flavours match.</p>}
         <div role="listbox" id={listId} aria-label="Search suggestions">
           {answer?.results.map((result, index) => (
-            <Link key={`${result.kind}-${result.id}`} to={result.href} id={optionId(index)} role="option" aria-selected={index === active}
-              tabIndex={-1} className={row(index)}>
-              <img src={result.image ?? DEFAULT_IMAGE} alt="" width={40} height={40} loading="lazy"
-                className="size-10 shrink-0 rounded-md bg-slate-50 object-cover" />{" "}
+            <Link
+              key={`${result.kind}-${result.id}`}
+              to={result.href}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              className={row(index)}
+            >
+              <img
+                src={result.image ?? DEFAULT_IMAGE}
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+                className="size-10 shrink-0 rounded-md bg-slate-50 object-cover"
+              />{" "}
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 font-medium">{result.name}</span>{" "}
                 <span className="block truncate text-xs text-slate-600">{result.tag}</span>
@@ -132,14 +152,22 @@ export function SearchSuggest({ input, listId, onPopup }: SuggestProps) {
             </Link>
           ))}
           {answer && (
-            <Link to={searchPageHref(answer.query)} id={optionId(count - 1)} role="option" aria-selected={active === count - 1}
-              tabIndex={-1} className={`${row(count - 1)} border-t border-slate-100 font-medium text-brand-700`}>
+            <Link
+              to={searchPageHref(answer.query)}
+              id={optionId(count - 1)}
+              role="option"
+              aria-selected={active === count - 1}
+              tabIndex={-1}
+              className={`${row(count - 1)} border-t border-slate-100 font-medium text-brand-700`}
+            >
               See all results for “{answer.query}”
             </Link>
           )}
         </div>
       </div>
-      <p aria-live="polite" aria-atomic="true" className="sr-only">{message}</p>
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
+        {message}
+      </p>
     </>
   );
 }

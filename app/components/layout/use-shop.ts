@@ -5,7 +5,18 @@ import { DEFAULT_SHOP_TIME_ZONE } from "~/lib/shop-time";
 import { wishlistKey, type Shopper } from "~/modules/accounts/shopper";
 import type { ItemKind } from "~/modules/cart/cart";
 
-const fallback: ShopSettings = { name: "Shop", googleSignIn: false, currency: "USD", whatsappNumber: "", phone: "", email: "", address: "", lowStockThreshold: 5, publicUrl: "", timeZone: DEFAULT_SHOP_TIME_ZONE };
+const fallback: ShopSettings = {
+  name: "Shop",
+  googleSignIn: false,
+  currency: "USD",
+  whatsappNumber: "",
+  phone: "",
+  email: "",
+  address: "",
+  lowStockThreshold: 5,
+  publicUrl: "",
+  timeZone: DEFAULT_SHOP_TIME_ZONE,
+};
 
 /** The shop settings the root loader hands to every page. */
 export function useShopSettings(): ShopSettings {

@@ -6,24 +6,40 @@ export type HistoryEntry = { field: OrderField; to: string; at: string; from?: s
 const customerWords: Record<string, string> = { paid: "Payment received", refunded: "Payment refunded" };
 /** 'Order confirmed', 'Payment received'… */
 const customerWording = (event: HistoryEntry) =>
-  event.field === "paymentStatus" ? (customerWords[event.to] ?? `Payment ${statusLabel(event.field, event.to).toLowerCase()}`) : `Order ${statusLabel(event.field, event.to).toLowerCase()}`;
+  event.field === "paymentStatus"
+    ? (customerWords[event.to] ?? `Payment ${statusLabel(event.field, event.to).toLowerCase()}`)
+    : `Order ${statusLabel(event.field, event.to).toLowerCase()}`;
 /** 'Status: Pending → Confirmed', 'Payment: Payment pending → Paid' */
 const staffWording = (event: HistoryEntry) =>
   `${event.field === "paymentStatus" ? "Payment" : "Status"}: ${event.from ? `${statusLabel(event.field, event.from)} → ` : ""}${statusLabel(event.field, event.to)}`;
 
 /** When the order was placed and each change since, oldest first; staff also see who made each change. */
-export function OrderHistory({ placedAt, events, showWho = false }: { placedAt: string; events: HistoryEntry[]; showWho?: boolean }) {
+export function OrderHistory({
+  placedAt,
+  events,
+  showWho = false,
+}: {
+  placedAt: string;
+  events: HistoryEntry[];
+  showWho?: boolean;
+}) {
   return (
     <section aria-labelledby="order-history-title" className="rounded-2xl border border-slate-200 p-4">
-      <h2 id="order-history-title" className="text-lg font-bold">History</h2>
+      <h2 id="order-history-title" className="text-lg font-bold">
+        History
+      </h2>
       <ol className="mt-3 space-y-2 text-sm">
         <li className="flex flex-wrap gap-x-3">
-          <time dateTime={placedAt} className="text-slate-600">{formatDateTime(placedAt)}</time>
+          <time dateTime={placedAt} className="text-slate-600">
+            {formatDateTime(placedAt)}
+          </time>
           <span className="font-semibold">Order placed</span>
         </li>
         {events.map((event, i) => (
           <li key={i} className="flex flex-wrap gap-x-3">
-            <time dateTime={event.at} className="text-slate-600">{formatDateTime(event.at)}</time>
+            <time dateTime={event.at} className="text-slate-600">
+              {formatDateTime(event.at)}
+            </time>
             <span className="font-semibold">{showWho ? staffWording(event) : customerWording(event)}</span>
             {showWho && event.byName && <span className="text-slate-600">by {event.byName}</span>}
           </li>

@@ -9,8 +9,12 @@ export const paymentLabels: Record<string, string> = paymentStatusLabels;
 export function StatusBadges({ status, paymentStatus }: { status: string; paymentStatus: string }) {
   return (
     <p className="flex flex-wrap gap-3 text-sm">
-      <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">Status: {statusLabels[status] ?? status}</span>
-      <span className="rounded-full bg-slate-100 px-3 py-1 font-semibold">Payment: {statusLabels[paymentStatus] ?? paymentStatus}</span>
+      <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">
+        Status: {statusLabels[status] ?? status}
+      </span>
+      <span className="rounded-full bg-slate-100 px-3 py-1 font-semibold">
+        Payment: {statusLabels[paymentStatus] ?? paymentStatus}
+      </span>
     </p>
   );
 }
@@ -23,19 +27,59 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-4 p-4 text-sm">
-            <span><span className="font-semibold">{line.name}</span> × {line.quantity}<span className="block text-slate-600">{line.flavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}</span></span>
+            <span>
+              <span className="font-semibold">{line.name}</span> × {line.quantity}
+              <span className="block text-slate-600">
+                {line.flavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+              </span>
+            </span>
             <Price cents={line.lineTotalCents} className="font-semibold" />
           </li>
         ))}
       </ul>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-2xl bg-slate-50 p-4 text-sm"><h3 className="font-bold">Address</h3><p className="mt-1">{order.address.title} ({order.address.type})<br />{order.address.address}<br />{order.address.phone}</p></div>
-        <div className="rounded-2xl bg-slate-50 p-4 text-sm"><h3 className="font-bold">Shipping</h3><p className="mt-1">{order.shipping.method}<br />{formatDeliveryDate(order.shipping.deliveryDate)}</p></div>
+        <div className="rounded-2xl bg-slate-50 p-4 text-sm">
+          <h3 className="font-bold">Address</h3>
+          <p className="mt-1">
+            {order.address.title} ({order.address.type})<br />
+            {order.address.address}
+            <br />
+            {order.address.phone}
+          </p>
+        </div>
+        <div className="rounded-2xl bg-slate-50 p-4 text-sm">
+          <h3 className="font-bold">Shipping</h3>
+          <p className="mt-1">
+            {order.shipping.method}
+            <br />
+            {formatDeliveryDate(order.shipping.deliveryDate)}
+          </p>
+        </div>
         <dl className="space-y-1 rounded-2xl bg-slate-50 p-4 text-sm">
-          <div className="flex justify-between"><dt>Subtotal</dt><dd><Price cents={order.subtotalCents} /></dd></div>
-          <div className="flex justify-between"><dt>Tax</dt><dd><Price cents={order.taxCents} /></dd></div>
-          <div className="flex justify-between"><dt>Shipping</dt><dd><Price cents={order.shipping.costCents} /></dd></div>
-          <div className="flex justify-between font-bold"><dt>Total</dt><dd><Price cents={order.totalCents} /></dd></div>
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>
+              <Price cents={order.subtotalCents} />
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Tax</dt>
+            <dd>
+              <Price cents={order.taxCents} />
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd>
+              <Price cents={order.shipping.costCents} />
+            </dd>
+          </div>
+          <div className="flex justify-between font-bold">
+            <dt>Total</dt>
+            <dd>
+              <Price cents={order.totalCents} />
+            </dd>
+          </div>
         </dl>
       </div>
     </div>

@@ -14,16 +14,35 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   }
   return (
     <div>
-      <ProductImage key={images[index]} src={images[index]} alt={name} width={600} height={600} sizes={GALLERY_SIZES} fetchPriority="high"
-        className="aspect-square w-full rounded-2xl bg-slate-50 object-cover" />
+      <ProductImage
+        key={images[index]}
+        src={images[index]}
+        alt={name}
+        width={600}
+        height={600}
+        sizes={GALLERY_SIZES}
+        fetchPriority="high"
+        className="aspect-square w-full rounded-2xl bg-slate-50 object-cover"
+      />
       {images.length > 1 && (
         <ul className="mt-3 flex gap-2" aria-label="Images">
           {images.map((src, i) => (
             <li key={src}>
-              <button type="button" onClick={() => setIndex(i)} aria-pressed={i === index}
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-pressed={i === index}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
-                className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-brand-600">
-                <ProductImage src={src} alt="" width={64} height={64} sizes={fixedSize(64)} className="h-16 w-16 object-cover" />
+                className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-brand-600"
+              >
+                <ProductImage
+                  src={src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes={fixedSize(64)}
+                  className="h-16 w-16 object-cover"
+                />
               </button>
             </li>
           ))}

@@ -8,21 +8,44 @@ import type { ItemKind } from "~/modules/cart/cart";
 import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
 
 type Props = {
-  to: string; name: string; image: string | null; priceCents: number; tag: string; wish?: { kind: ItemKind; itemId: string };
+  to: string;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  tag: string;
+  wish?: { kind: ItemKind; itemId: string };
   /** In the first row of a list at the top of its page: loaded at once. Any other card loads as it nears the screen. */
   eager?: boolean;
 };
 
 /** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
-export function ProductCard({ to, name, image, priceCents, tag, wish, eager = false, level = 3 }: Props & { level?: HeadingLevel }) {
+export function ProductCard({
+  to,
+  name,
+  image,
+  priceCents,
+  tag,
+  wish,
+  eager = false,
+  level = 3,
+}: Props & { level?: HeadingLevel }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {wish && <WishlistHeart kind={wish.kind} itemId={wish.itemId} name={name} />}
-      <ProductImage src={image} alt={name} loading={eager ? "eager" : "lazy"} width={600} height={600} sizes={CARD_SIZES}
-        className="aspect-square w-full bg-slate-50 object-cover" />
+      <ProductImage
+        src={image}
+        alt={name}
+        loading={eager ? "eager" : "lazy"}
+        width={600}
+        height={600}
+        sizes={CARD_SIZES}
+        className="aspect-square w-full bg-slate-50 object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">{tag}</span>
+        <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+          {tag}
+        </span>
         <Heading className="font-semibold">
           <Link to={to} className="after:absolute after:inset-0">
             <span aria-hidden="true">{cardName(name)}</span>
@@ -45,15 +68,36 @@ export const FIRST_ROW = 4;
  * Flavour cards, or the empty text of docs/product/specification.md §2 when a device has none. `top`: the grid starts
  * near the page's top.
  */
-export function FlavourResults({ flavours, top = false, level = 3 }: { flavours: FlavourCardData[]; top?: boolean; level?: HeadingLevel }) {
+export function FlavourResults({
+  flavours,
+  top = false,
+  level = 3,
+}: {
+  flavours: FlavourCardData[];
+  top?: boolean;
+  level?: HeadingLevel;
+}) {
   if (flavours.length === 0) {
-    return <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">No flavors available for the selected device.</p>;
+    return (
+      <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-600">
+        No flavors available for the selected device.
+      </p>
+    );
   }
   return (
     <FlavourGrid>
       {flavours.map((f, i) => (
-        <ProductCard key={f.id} to={`/flavour/${f.id}`} name={f.name} image={f.image} priceCents={f.priceCents} tag={f.deviceName} wish={{ kind: "flavour", itemId: f.id }}
-          eager={top && i < FIRST_ROW} level={level} />
+        <ProductCard
+          key={f.id}
+          to={`/flavour/${f.id}`}
+          name={f.name}
+          image={f.image}
+          priceCents={f.priceCents}
+          tag={f.deviceName}
+          wish={{ kind: "flavour", itemId: f.id }}
+          eager={top && i < FIRST_ROW}
+          level={level}
+        />
       ))}
     </FlavourGrid>
   );

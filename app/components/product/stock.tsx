@@ -18,7 +18,12 @@ export function useStockStatus(stock: Stock): StockStatus {
 /** 'In stock', 'Only N left' or 'Out of stock'. */
 export function StockStatusTag({ stock }: { stock: Stock }) {
   const status = useStockStatus(stock);
-  const label = status === "out_of_stock" ? stockMessages.outOfStockLabel : status === "low_stock" ? stockMessages.onlyLeftLabel(stock.quantity) : "In stock";
+  const label =
+    status === "out_of_stock"
+      ? stockMessages.outOfStockLabel
+      : status === "low_stock"
+        ? stockMessages.onlyLeftLabel(stock.quantity)
+        : "In stock";
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
 }
 
@@ -36,22 +41,45 @@ export function BackInStockForm({ kind, itemId, notice }: { kind: StockKind; ite
   }, [email]);
   const error = fetcher.data?.error;
   return (
-    <fetcher.Form method="post" action="/back-in-stock" className="mt-4 rounded-xl border border-slate-200 p-4" aria-labelledby="back-in-stock-title">
-      <h2 id="back-in-stock-title" className="font-semibold">Email me when it&apos;s back</h2>
+    <fetcher.Form
+      method="post"
+      action="/back-in-stock"
+      className="mt-4 rounded-xl border border-slate-200 p-4"
+      aria-labelledby="back-in-stock-title"
+    >
+      <h2 id="back-in-stock-title" className="font-semibold">
+        Email me when it&apos;s back
+      </h2>
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="itemId" value={itemId} />
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="flex grow flex-col text-sm">
           <span>Your e-mail</span>
-          <input type="email" name="email" required maxLength={254} autoComplete="email" ref={input}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? "back-in-stock-error" : undefined}
-            className="mt-1 rounded-lg border border-slate-300 px-3 py-2" />
+          <input
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            ref={input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "back-in-stock-error" : undefined}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+          />
         </label>
-        <button type="submit" className="btn-outline" disabled={fetcher.state !== "idle"}>Email me when it&apos;s back</button>
+        <button type="submit" className="btn-outline" disabled={fetcher.state !== "idle"}>
+          Email me when it&apos;s back
+        </button>
       </div>
-      {error && <p id="back-in-stock-error" role="alert" className="mt-2 text-sm text-rose-700">{error}</p>}
-      {!error && (notice || fetcher.state === "idle" && fetcher.data) && (
-        <p role="status" className="mt-2 text-sm text-emerald-800">{notice ?? backInStockMessages.saved}</p>
+      {error && (
+        <p id="back-in-stock-error" role="alert" className="mt-2 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
+      {!error && (notice || (fetcher.state === "idle" && fetcher.data)) && (
+        <p role="status" className="mt-2 text-sm text-emerald-800">
+          {notice ?? backInStockMessages.saved}
+        </p>
       )}
     </fetcher.Form>
   );

@@ -14,14 +14,27 @@ export function AutoSubmitSelect({ action, name, label, value, options }: Props)
   const id = `select-${name}`;
   return (
     <Form method="get" action={action} className="flex items-center gap-2" preventScrollReset>
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      <select id={id} name={name} defaultValue={value} key={value}
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        key={value}
         onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <noscript>
-        <button type="submit" className="btn-outline py-2">Apply</button>
+        <button type="submit" className="btn-outline py-2">
+          Apply
+        </button>
       </noscript>
     </Form>
   );

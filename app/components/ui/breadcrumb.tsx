@@ -10,9 +10,13 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
           <li key={`${item.label}-${i}`} className="flex items-center gap-1">
             {i > 0 && <span aria-hidden="true">&gt;</span>}
             {item.to ? (
-              <Link to={item.to} className="hover:text-brand-700 hover:underline">{item.label}</Link>
+              <Link to={item.to} className="hover:text-brand-700 hover:underline">
+                {item.label}
+              </Link>
             ) : (
-              <span aria-current="page" className="font-medium text-slate-800">{item.label}</span>
+              <span aria-current="page" className="font-medium text-slate-800">
+                {item.label}
+              </span>
             )}
           </li>
         ))}

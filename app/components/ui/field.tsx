@@ -10,10 +10,19 @@ function FieldShell({ label, name, error, required, children }: Common & { child
     <div>
       <label htmlFor={`field-${name}`} className="text-sm font-medium">
         {label}
-        {required && <span aria-hidden="true" className="text-rose-600"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-rose-600">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children}
-      {error && <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -34,7 +43,13 @@ export function TextField({ label, name, error, required, ...input }: Common & O
   );
 }
 
-export function TextAreaField({ label, name, error, required, ...area }: Common & Omit<ComponentProps<"textarea">, "name">) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  required,
+  ...area
+}: Common & Omit<ComponentProps<"textarea">, "name">) {
   return (
     <FieldShell label={label} name={name} error={error} required={required}>
       <textarea {...area} {...aria(name, error)} aria-required={required || undefined} className={inputClass} />
@@ -43,14 +58,29 @@ export function TextAreaField({ label, name, error, required, ...area }: Common 
 }
 
 /** A labelled select with its error message under it. */
-export function SelectField({ label, name, error, required, options, ...select }: Common & Omit<ComponentProps<"select">, "name"> & {
-  options: Array<{ value: string; label: string }>;
-}) {
+export function SelectField({
+  label,
+  name,
+  error,
+  required,
+  options,
+  ...select
+}: Common &
+  Omit<ComponentProps<"select">, "name"> & {
+    options: Array<{ value: string; label: string }>;
+  }) {
   return (
     <FieldShell label={label} name={name} error={error} required={required}>
-      <select {...select} {...aria(name, error)} aria-required={required || undefined} className={`${inputClass} bg-white`}>
+      <select
+        {...select}
+        {...aria(name, error)}
+        aria-required={required || undefined}
+        className={`${inputClass} bg-white`}
+      >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </FieldShell>
@@ -67,14 +97,23 @@ export function Spinner() {
 }
 
 /** A labelled checkbox with its error message under it. */
-export function CheckboxField({ label, name, error, ...input }: Omit<Common, "required"> & Omit<ComponentProps<"input">, "name" | "type">) {
+export function CheckboxField({
+  label,
+  name,
+  error,
+  ...input
+}: Omit<Common, "required"> & Omit<ComponentProps<"input">, "name" | "type">) {
   return (
     <div>
       <label className="flex items-start gap-2 text-sm">
         <input {...input} type="checkbox" {...aria(name, error)} className="mt-0.5 h-4 w-4 accent-brand-600" />
         <span>{label}</span>
       </label>
-      {error && <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p id={`field-${name}-error`} className="mt-1 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

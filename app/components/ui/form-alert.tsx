@@ -2,7 +2,10 @@
 export function FormAlert({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" }) {
   if (!message) return null;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg p-3 text-sm ${tone === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg p-3 text-sm ${tone === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-800"}`}
+    >
       {message}
     </p>
   );

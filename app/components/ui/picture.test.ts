@@ -18,8 +18,20 @@ function elements(element: ReactElement) {
 
 describe("pictures of uploads", () => {
   it("renders an upload as a picture with AVIF and WebP sources at every width, and the original as the fallback", () => {
-    const widths = (extension: string) => [320, 640, 960, 1280].map((w) => `/uploads/0123456789abcdef0123456789abcdef-${w}.${extension} ${w}w`).join(", ");
-    expect(elements(createElement(ProductImage, { src: upload, alt: "Blue Razz", sizes, width: 600, height: 600, fetchPriority: "high" }))).toEqual([
+    const widths = (extension: string) =>
+      [320, 640, 960, 1280].map((w) => `/uploads/0123456789abcdef0123456789abcdef-${w}.${extension} ${w}w`).join(", ");
+    expect(
+      elements(
+        createElement(ProductImage, {
+          src: upload,
+          alt: "Blue Razz",
+          sizes,
+          width: 600,
+          height: 600,
+          fetchPriority: "high",
+        }),
+      ),
+    ).toEqual([
       { tag: "picture", class: "contents" },
       { tag: "source", type: "image/avif", srcSet: widths("avif"), sizes },
       { tag: "source", type: "image/webp", srcSet: widths("webp"), sizes },
@@ -28,10 +40,21 @@ describe("pictures of uploads", () => {
   });
 
   it("renders anything else (an SVG, no image) as a plain image, lazy where asked", () => {
-    expect(elements(createElement(Picture, { src: "/images/blog/tips.svg", alt: "", sizes, loading: "lazy" }))).toEqual([
-      { tag: "img", src: "/images/blog/tips.svg", alt: "", loading: "lazy" },
-    ]);
-    expect(elements(createElement(ProductImage, { src: null, alt: "Blue Razz", sizes: "80px", width: 80, height: 80, loading: "lazy" }))).toEqual([
+    expect(elements(createElement(Picture, { src: "/images/blog/tips.svg", alt: "", sizes, loading: "lazy" }))).toEqual(
+      [{ tag: "img", src: "/images/blog/tips.svg", alt: "", loading: "lazy" }],
+    );
+    expect(
+      elements(
+        createElement(ProductImage, {
+          src: null,
+          alt: "Blue Razz",
+          sizes: "80px",
+          width: 80,
+          height: 80,
+          loading: "lazy",
+        }),
+      ),
+    ).toEqual([
       { tag: "img", src: DEFAULT_IMAGE, alt: "Default product image", width: "80", height: "80", loading: "lazy" },
     ]);
   });

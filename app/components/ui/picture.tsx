@@ -20,7 +20,9 @@ export function Picture({ src, sizes, alt, ...img }: Props) {
   if (!sources) return <img {...img} src={src} alt={alt} />;
   return (
     <picture className="contents">
-      {sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
       <img {...img} src={src} alt={alt} />
     </picture>
   );

@@ -4,7 +4,11 @@ import { Picture } from "./picture";
 export const DEFAULT_IMAGE = "/images/default-product.svg";
 export const DEFAULT_IMAGE_ALT = "Default product image";
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "sizes"> & { src: string | null | undefined; alt: string; sizes: string };
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "sizes"> & {
+  src: string | null | undefined;
+  alt: string;
+  sizes: string;
+};
 
 /**
  * An image (with its responsive variants when uploaded) that falls back to the default product image, also when it

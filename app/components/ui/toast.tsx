@@ -34,12 +34,22 @@ const LibraryContainer = lazy(() => load().then(({ ToastContainer }) => ({ defau
 
 /** What react-toastify's container renders while it holds no toast. */
 const emptyContainer = (
-  <section className="Toastify" aria-live="polite" aria-atomic="false" aria-relevant="additions text" aria-label="Notifications Alt+T" />
+  <section
+    className="Toastify"
+    aria-live="polite"
+    aria-atomic="false"
+    aria-relevant="additions text"
+    aria-label="Notifications Alt+T"
+  />
 );
 
 /** Mounted once in the root layout. */
 export function ToastContainer() {
-  const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!active) return emptyContainer;
   return (
     <Suspense fallback={emptyContainer}>

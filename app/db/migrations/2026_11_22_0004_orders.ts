@@ -102,7 +102,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["order_lines", "orders", "checkout_state", "addresses", "wishlist_items", "guest_merges", "cart_lines"]) {
+  for (const table of [
+    "order_lines",
+    "orders",
+    "checkout_state",
+    "addresses",
+    "wishlist_items",
+    "guest_merges",
+    "cart_lines",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("by_name", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("order_events_order_idx").on("order_events").columns(["order_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("order_events_order_idx")
+    .on("order_events")
+    .columns(["order_id", "created_at"])
+    .execute();
   await db.schema.createIndex("orders_created_idx").on("orders").column("created_at").execute();
 
   // Images uploaded by staff: stored under UPLOAD_DIR by the hash of their content.

@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("requested_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("age_verifications_status_idx").on("age_verifications").columns(["status", "requested_at"]).execute();
+  await db.schema
+    .createIndex("age_verifications_status_idx")
+    .on("age_verifications")
+    .columns(["status", "requested_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -21,7 +21,8 @@ function accentTable(): { from: string; to: string } {
   return { from, to };
 }
 
-const itemColumns = "kind, item_id, device_id, kind_order, position, name, tag, description, flavors, image, price_cents, visible";
+const itemColumns =
+  "kind, item_id, device_id, kind_order, position, name, tag, description, flavors, image, price_cents, visible";
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) await upPostgres(db);
@@ -37,10 +38,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, columns] of indexes) {
     // A page is found on the index alone, then its rows by seq (a deferred join): SQLite's indexes hold the rowid
     // (seq) already; PostgreSQL's need it included for an index-only scan.
-    await sql.raw(`create index ${name} on catalog_items (${columns.join(", ")})${postgres ? " include (seq)" : ""}`).execute(db);
+    await sql
+      .raw(`create index ${name} on catalog_items (${columns.join(", ")})${postgres ? " include (seq)" : ""}`)
+      .execute(db);
   }
   // Home shows featured devices first.
-  await db.schema.createIndex("products_featured_idx").on("products").columns(["archived", "featured", "position"]).execute();
+  await db.schema
+    .createIndex("products_featured_idx")
+    .on("products")
+    .columns(["archived", "featured", "position"])
+    .execute();
 }
 
 async function upSqlite(db: Kysely<any>): Promise<void> {
@@ -198,15 +205,28 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("products_featured_idx").execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     for (const statement of [
-      "drop trigger products_catalog_change on products", "drop trigger products_catalog_update on products",
-      "drop trigger flavours_catalog_change on flavours", "drop trigger flavours_catalog_update on flavours",
-      "drop function catalog_items_from_products()", "drop function catalog_items_from_flavours()",
-      "drop table catalog_items", "drop function shop_unaccent(text)",
-    ]) await sql.raw(statement).execute(db);
+      "drop trigger products_catalog_change on products",
+      "drop trigger products_catalog_update on products",
+      "drop trigger flavours_catalog_change on flavours",
+      "drop trigger flavours_catalog_update on flavours",
+      "drop function catalog_items_from_products()",
+      "drop function catalog_items_from_flavours()",
+      "drop table catalog_items",
+      "drop function shop_unaccent(text)",
+    ])
+      await sql.raw(statement).execute(db);
     return;
   }
-  for (const trigger of ["products_catalog_ai", "products_catalog_au", "products_catalog_ad", "flavours_catalog_ai", "flavours_catalog_au", "flavours_catalog_ad"]) {
+  for (const trigger of [
+    "products_catalog_ai",
+    "products_catalog_au",
+    "products_catalog_ad",
+    "flavours_catalog_ai",
+    "flavours_catalog_au",
+    "flavours_catalog_ad",
+  ]) {
     await sql.raw(`drop trigger ${trigger}`).execute(db);
   }
-  for (const statement of ["drop table catalog_names", "drop table catalog_search", "drop table catalog_items"]) await sql.raw(statement).execute(db);
+  for (const statement of ["drop table catalog_names", "drop table catalog_search", "drop table catalog_items"])
+    await sql.raw(statement).execute(db);
 }

@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("decided_by_id", "text")
     .addColumn("decided_by_name", "text")
     .execute();
-  await db.schema.createIndex("return_requests_status_idx").on("return_requests").columns(["status", "requested_at"]).execute();
+  await db.schema
+    .createIndex("return_requests_status_idx")
+    .on("return_requests")
+    .columns(["status", "requested_at"])
+    .execute();
   // Contact messages sent while signed in belong to that account (its data export; erased with it).
   await db.schema.alterTable("messages").addColumn("user_id", "text").execute();
   await db.schema.createIndex("messages_user_idx").on("messages").column("user_id").execute();

@@ -3,7 +3,10 @@ import type { Kysely } from "kysely";
 // Frozen once landed: add a new migration instead of editing this one.
 // Better Auth's two-factor plugin (its own names), and what the shop adds to it (docs/decisions/021).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("user").addColumn("twoFactorEnabled", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable("user")
+    .addColumn("twoFactorEnabled", "boolean", (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema
     .createTable("twoFactor")
     .addColumn("id", "text", (c) => c.primaryKey())

@@ -12,6 +12,9 @@ export function registerDemoSeed(seed: Seed): void {
 
 /** The demo content loader for tests; fails loudly when the setup file did not run. */
 export function demoSeed(): Seed {
-  if (!registered) throw new Error("No demo content loader: vitest.config.ts must list app/demo/testing/register-demo-seed.ts in setupFiles");
+  if (!registered)
+    throw new Error(
+      "No demo content loader: vitest.config.ts must list app/demo/testing/register-demo-seed.ts in setupFiles",
+    );
   return registered;
 }

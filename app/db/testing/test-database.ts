@@ -77,7 +77,11 @@ type SuiteOptions = { seed?: boolean };
  * Declares the suite once per database. `testDb()` returns the suite's database inside tests.
  * With `seed`, the demo catalogue and blog are loaded first (app/demo, handed in by the Vitest setup: ./demo-seed.ts).
  */
-export function describeEachDatabase(name: string, body: (testDb: () => TestDatabase) => void, options: SuiteOptions = {}) {
+export function describeEachDatabase(
+  name: string,
+  body: (testDb: () => TestDatabase) => void,
+  options: SuiteOptions = {},
+) {
   for (const { kind, create } of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let current: TestDatabase | undefined;

@@ -10,19 +10,40 @@ export function findSessionWithUser(db: Db, token: string) {
   return db
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
-    .select(["s.expiresAt", "s.secondFactorAt", "u.id", "u.name", "u.email", "u.firstName", "u.lastName", "u.dateOfBirth", "u.role", "u.authProvider", "u.twoFactorEnabled"])
+    .select([
+      "s.expiresAt",
+      "s.secondFactorAt",
+      "u.id",
+      "u.name",
+      "u.email",
+      "u.firstName",
+      "u.lastName",
+      "u.dateOfBirth",
+      "u.role",
+      "u.authProvider",
+      "u.twoFactorEnabled",
+    ])
     .where("s.token", "=", token)
     .executeTakeFirst();
 }
 
 export async function hasCredentialAccount(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  const row = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 /** Removes the account's password; true when it had one. */
 export async function deleteCredentialAccount(db: Db, userId: string): Promise<boolean> {
-  const removed = await db.deleteFrom("account").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  const removed = await db
+    .deleteFrom("account")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
 
@@ -36,7 +57,11 @@ export function findUserIdByEmail(db: Db, email: string) {
 
 /** Staff, with the address taken as confirmed. */
 export async function makeStaff(db: Db, email: string): Promise<void> {
-  await db.updateTable("user").set({ role: "staff", emailVerified: sql<boolean>`true` }).where("email", "=", email).execute();
+  await db
+    .updateTable("user")
+    .set({ role: "staff", emailVerified: sql<boolean>`true` })
+    .where("email", "=", email)
+    .execute();
 }
 
 /** The named secret, made (32 random bytes) the first time it is asked for; every server copy gets the same one. */

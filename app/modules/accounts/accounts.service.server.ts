@@ -1,6 +1,13 @@
 import { isAPIError } from "better-auth/api";
 import type { ShopContext } from "~/context";
-import { describeWait, hitRateLimits, RESET_PER_ADDRESS, RESET_PER_EMAIL, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_EMAIL } from "~/modules/security/rate-limit.service.server";
+import {
+  describeWait,
+  hitRateLimits,
+  RESET_PER_ADDRESS,
+  RESET_PER_EMAIL,
+  SIGN_UP_PER_ADDRESS,
+  SIGN_UP_PER_EMAIL,
+} from "~/modules/security/rate-limit.service.server";
 import { recordSignInFailure, signInAllowed } from "./sign-in-limits.service.server";
 import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
 import {
@@ -18,11 +25,20 @@ import {
 } from "./accounts";
 
 /** Done: the cookies to set. Refused: messages for the form (per field, or for the whole form). */
-export type AccountResult = { ok: true; headers: Headers; twoFactor?: boolean } | { ok: false; errors: FieldErrors; formError: string | null; status: number };
+export type AccountResult =
+  | { ok: true; headers: Headers; twoFactor?: boolean }
+  | { ok: false; errors: FieldErrors; formError: string | null; status: number };
 
-const refused = (formError: string | null, errors: FieldErrors = {}, status = 400): AccountResult => ({ ok: false, errors, formError, status });
-const errorCode = (error: unknown) => (isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "");
-const limitedMessage = (what: string, seconds: number) => `Too many ${what}. Please wait ${describeWait(seconds)} and try again.`;
+const refused = (formError: string | null, errors: FieldErrors = {}, status = 400): AccountResult => ({
+  ok: false,
+  errors,
+  formError,
+  status,
+});
+const errorCode = (error: unknown) =>
+  isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "";
+const limitedMessage = (what: string, seconds: number) =>
+  `Too many ${what}. Please wait ${describeWait(seconds)} and try again.`;
 
 /** Only the Set-Cookie lines of Better Auth's answer travel on to the browser. */
 export function cookiesOf(headers: Headers): Headers {
@@ -35,7 +51,12 @@ export function cookiesOf(headers: Headers): Headers {
  * Creates the account and e-mails a link that confirms the address (the link signs the customer in). The answer is
  * the same whether or not the address already has an account: its owner is e-mailed instead (docs/decisions/013).
  */
-export async function signUp(ctx: ShopContext, request: Request, values: Record<string, string>, redirectTo = "/"): Promise<AccountResult> {
+export async function signUp(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+  redirectTo = "/",
+): Promise<AccountResult> {
   const checked = check(signUpInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
   const input = checked.data;
@@ -61,18 +82,24 @@ export async function signUp(ctx: ShopContext, request: Request, values: Record<
     });
     return { ok: true, headers: new Headers() };
   } catch (error) {
-    if (errorCode(error) === "PASSWORD_TOO_SHORT") return refused(null, { password: "Password must be at least 8 characters" });
+    if (errorCode(error) === "PASSWORD_TOO_SHORT")
+      return refused(null, { password: "Password must be at least 8 characters" });
     throw error;
   }
 }
 
-export type ConfirmEmailResult = { status: "signed-in"; headers: Headers } | { status: "already-confirmed" } | { status: "invalid" };
+export type ConfirmEmailResult =
+  { status: "signed-in"; headers: Headers } | { status: "already-confirmed" } | { status: "invalid" };
 
 /** The link from the sign-up e-mail: confirms the address and, the first time, signs the customer in. */
 export async function confirmEmail(ctx: ShopContext, request: Request, token: string): Promise<ConfirmEmailResult> {
   if (!token || token.length > 2048) return { status: "invalid" };
   try {
-    const { headers } = await ctx.auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
+    const { headers } = await ctx.auth.api.verifyEmail({
+      query: { token },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     const cookies = cookiesOf(headers);
     const signedIn = cookies.getSetCookie().some((cookie) => /^(__Secure-)?shop\.session_token=[^;]/.test(cookie));
     return signedIn ? { status: "signed-in", headers: cookies } : { status: "already-confirmed" };
@@ -82,7 +109,11 @@ export async function confirmEmail(ctx: ShopContext, request: Request, token: st
   }
 }
 
-export async function signIn(ctx: ShopContext, request: Request, values: { email: string; password: string; rememberMe: boolean }): Promise<AccountResult> {
+export async function signIn(
+  ctx: ShopContext,
+  request: Request,
+  values: { email: string; password: string; rememberMe: boolean },
+): Promise<AccountResult> {
   const checked = check(signInInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
   const email = checked.data.email.toLowerCase();
@@ -148,7 +179,11 @@ export async function resetPassword(ctx: ShopContext, values: Record<string, str
 }
 
 /** Asked once of accounts without a date of birth (Google). An under-18 date is kept, so the refusal sticks. */
-export async function setDateOfBirth(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+export async function setDateOfBirth(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+): Promise<AccountResult> {
   const checked = check(dateOfBirthInput, values);
   if ("errors" in checked) {
     if (checked.errors.dateOfBirth !== accountMessages.underage) return refused(null, checked.errors);
@@ -159,27 +194,43 @@ export async function setDateOfBirth(ctx: ShopContext, request: Request, values:
   return { ok: true, headers: new Headers() };
 }
 
-export async function updateProfile(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+export async function updateProfile(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+): Promise<AccountResult> {
   const checked = check(profileInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
   const { firstName, lastName } = checked.data;
-  await ctx.auth.api.updateUser({ body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() }, headers: request.headers });
+  await ctx.auth.api.updateUser({
+    body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() },
+    headers: request.headers,
+  });
   return { ok: true, headers: new Headers() };
 }
 
 /** Changes the password and ends every other session; this browser gets a fresh session. */
-export async function changePassword(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<AccountResult> {
+export async function changePassword(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+): Promise<AccountResult> {
   const checked = check(changePasswordInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
   try {
     const { headers } = await ctx.auth.api.changePassword({
-      body: { currentPassword: checked.data.currentPassword, newPassword: checked.data.newPassword, revokeOtherSessions: true },
+      body: {
+        currentPassword: checked.data.currentPassword,
+        newPassword: checked.data.newPassword,
+        revokeOtherSessions: true,
+      },
       headers: request.headers,
       returnHeaders: true,
     });
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return refused(null, { currentPassword: "Your current password is not right" });
+    if (isAPIError(error) && error.statusCode < 500)
+      return refused(null, { currentPassword: "Your current password is not right" });
     throw error;
   }
 }
@@ -202,15 +253,23 @@ export async function createOrPromoteStaff(
     // the address, so no confirmation e-mail is queued for it.
     const auth = await ctx.auth.$context;
     if (input.password.length < 8) throw new Error("Password must be at least 8 characters");
-    const user = await auth.internalAdapter.createUser({
-      name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
-      email,
-      emailVerified: true,
-      firstName: input.firstName ?? "",
-      lastName: input.lastName ?? "",
-      authProvider: "email",
-    }, { method: "email-password" });
-    await auth.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await auth.password.hash(input.password) });
+    const user = await auth.internalAdapter.createUser(
+      {
+        name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
+        email,
+        emailVerified: true,
+        firstName: input.firstName ?? "",
+        lastName: input.lastName ?? "",
+        authProvider: "email",
+      },
+      { method: "email-password" },
+    );
+    await auth.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await auth.password.hash(input.password),
+    });
   }
   // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
   await makeStaff(ctx.db, email);

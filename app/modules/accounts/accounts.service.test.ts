@@ -1,51 +1,39 @@
-import { startTestWorker } from "~/testing/job-worker";
-import type { JobWorker } from "~/modules/jobs/worker.server";
+import type { ShopContext } from "~/context";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { createLogger } from "~/lib/log.server";
-import { createMailer } from "~/lib/mailer.server";
-import type { ShopContext } from "~/context";
-import { linkIn, startSmtpSink } from "~/testing/smtp-sink";
 import { signUpConfirmed } from "~/testing/accounts";
-import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
+import { cookieHeader, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
 import { getSessionUser } from "./session.server";
+import { adultBirthday, ok, signUpValues, startMailingShop } from "./testing/accounts-fixture";
 
-const adultBirthday = "1990-04-12";
-const signUpValues = (email: string, changes: Record<string, string> = {}) => ({
-  firstName: "Alex",
-  lastName: "Morgan",
-  email,
-  password: "correct horse battery",
-  dateOfBirth: adultBirthday,
-  terms: "on",
-  ...changes,
-});
-const ok = (result: accounts.AccountResult) => {
-  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);
-  return result;
-};
-
+// Signing up, signing in, the session cookie and making staff. Password resets and changes and signing out
+// everywhere: accounts-passwords.service.test.ts.
 describeEachDatabase("accounts", (testDb) => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let context: (ip?: string) => ShopContext;
-  let worker: JobWorker;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    context = await createTestContext(testDb(), { mailer: createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }) });
-    worker = startTestWorker(testDb(), context().mailer);
+    ({ context, stop } = await startMailingShop(testDb()));
   });
-  afterAll(async () => {
-    await worker.stop();
-    await sink.close();
-  });
+  afterAll(() => stop());
 
   it("signs up a customer who is signed in by the confirmation link, with the spec's user record", async () => {
     const result = ok(await signUpConfirmed(context(), signUpValues("Alex@Example.com")));
     const user = await getSessionUser(context(), requestWith(cookieHeader(result.headers)));
-    expect(user).toMatchObject({ email: "alex@example.com", firstName: "Alex", lastName: "Morgan", dateOfBirth: adultBirthday, role: "customer", authProvider: "email" });
-    const row = await testDb().db.selectFrom("account").select(["providerId", "password"]).where("userId", "=", user!.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email: "alex@example.com",
+      firstName: "Alex",
+      lastName: "Morgan",
+      dateOfBirth: adultBirthday,
+      role: "customer",
+      authProvider: "email",
+    });
+    const row = await testDb()
+      .db.selectFrom("account")
+      .select(["providerId", "password"])
+      .where("userId", "=", user!.id)
+      .executeTakeFirstOrThrow();
     expect(row.providerId).toBe("credential");
     expect(row.password).not.toContain("correct horse");
   });
@@ -53,7 +41,9 @@ describeEachDatabase("accounts", (testDb) => {
   it("makes no second account with the same email, in any case, and answers as for a new one", async () => {
     const result = await accounts.signUp(context("192.0.2.2"), requestWith(), signUpValues("ALEX@example.com"));
     expect(result).toMatchObject({ ok: true });
-    expect(await testDb().db.selectFrom("user").select("id").where("email", "=", "alex@example.com").execute()).toHaveLength(1);
+    expect(
+      await testDb().db.selectFrom("user").select("id").where("email", "=", "alex@example.com").execute(),
+    ).toHaveLength(1);
   });
 
   it("refuses under-18s, short passwords and unticked terms, creating nothing", async () => {
@@ -67,32 +57,71 @@ describeEachDatabase("accounts", (testDb) => {
       [{ dateOfBirth: "2001-02-30" }, { dateOfBirth: "Enter your date of birth as a real date" }],
     ];
     for (const [changes, errors] of cases) {
-      const result = await accounts.signUp(context("192.0.2.3"), requestWith(), signUpValues("young@example.com", changes));
+      const result = await accounts.signUp(
+        context("192.0.2.3"),
+        requestWith(),
+        signUpValues("young@example.com", changes),
+      );
       expect(result).toMatchObject({ ok: false, errors });
     }
-    expect(await testDb().db.selectFrom("user").select("id").where("email", "=", "young@example.com").execute()).toEqual([]);
+    expect(
+      await testDb().db.selectFrom("user").select("id").where("email", "=", "young@example.com").execute(),
+    ).toEqual([]);
   });
 
   it("signs in with the right password only; remember me decides how long the session lasts", async () => {
-    const wrong = await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "wrong password", rememberMe: false });
+    const wrong = await accounts.signIn(context("192.0.2.4"), requestWith(), {
+      email: "alex@example.com",
+      password: "wrong password",
+      rememberMe: false,
+    });
     expect(wrong).toMatchObject({ ok: false, formError: "Invalid email or password" });
-    const unknown = await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "nobody@example.com", password: "whatever123", rememberMe: false });
+    const unknown = await accounts.signIn(context("192.0.2.4"), requestWith(), {
+      email: "nobody@example.com",
+      password: "whatever123",
+      rememberMe: false,
+    });
     expect(unknown).toMatchObject({ ok: false, formError: "Invalid email or password" });
 
-    const remembered = ok(await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
-    const sessionCookie = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith("shop.session_token="))!;
+    const remembered = ok(
+      await accounts.signIn(context("192.0.2.4"), requestWith(), {
+        email: "alex@example.com",
+        password: "correct horse battery",
+        rememberMe: true,
+      }),
+    );
+    const sessionCookie = (headers: Headers) =>
+      headers.getSetCookie().find((c) => c.startsWith("shop.session_token="))!;
     expect(sessionCookie(remembered.headers)).toMatch(/Max-Age=\d+/);
-    const browserOnly = ok(await accounts.signIn(context("192.0.2.4"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: false }));
+    const browserOnly = ok(
+      await accounts.signIn(context("192.0.2.4"), requestWith(), {
+        email: "alex@example.com",
+        password: "correct horse battery",
+        rememberMe: false,
+      }),
+    );
     expect(sessionCookie(browserOnly.headers)).not.toMatch(/Max-Age|Expires/);
     expect(sessionCookie(browserOnly.headers)).toMatch(/HttpOnly/);
   });
 
   it("limits failed sign-ins per email address, for the addresses that failed", async () => {
     for (let i = 0; i < 10; i++) {
-      await accounts.signIn(context(`192.0.2.${50 + i}`), requestWith(), { email: "target@example.com", password: "guess-number-" + i, rememberMe: false });
+      await accounts.signIn(context(`192.0.2.${50 + i}`), requestWith(), {
+        email: "target@example.com",
+        password: "guess-number-" + i,
+        rememberMe: false,
+      });
     }
-    const again = await accounts.signIn(context("192.0.2.50"), requestWith(), { email: "target@example.com", password: "guess-number-10", rememberMe: false });
-    expect(again).toMatchObject({ ok: false, status: 429, formError: expect.stringMatching(/^Too many sign-in attempts\. Please wait/) });
+    const again = await accounts.signIn(context("192.0.2.50"), requestWith(), {
+      email: "target@example.com",
+      password: "guess-number-10",
+      rememberMe: false,
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      status: 429,
+      formError: expect.stringMatching(/^Too many sign-in attempts\. Please wait/),
+    });
   });
 
   it("treats a forged or old session cookie as signed out", async () => {
@@ -102,19 +131,33 @@ describeEachDatabase("accounts", (testDb) => {
   });
 
   it("reads a live session directly and leaves expired, tampered and due-for-refresh ones to Better Auth's rules", async () => {
-    const signedIn = ok(await accounts.signIn(context("192.0.2.5"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
+    const signedIn = ok(
+      await accounts.signIn(context("192.0.2.5"), requestWith(), {
+        email: "alex@example.com",
+        password: "correct horse battery",
+        rememberMe: true,
+      }),
+    );
     const cookie = cookieHeader(signedIn.headers);
     const token = decodeURIComponent(cookie.match(/shop\.session_token=([^;]+)/)![1]!).split(".")[0]!;
-    const session = () => testDb().db.selectFrom("session").select("expiresAt").where("token", "=", token).executeTakeFirstOrThrow();
+    const session = () =>
+      testDb().db.selectFrom("session").select("expiresAt").where("token", "=", token).executeTakeFirstOrThrow();
     // Stored as Better Auth stores it: an ISO string on SQLite, a timestamptz on PostgreSQL.
     const setExpiry = (at: Date) =>
-      testDb().db.updateTable("session").set({ expiresAt: (testDb().kind === "sqlite" ? at.toISOString() : at) as never }).where("token", "=", token).execute();
+      testDb()
+        .db.updateTable("session")
+        .set({ expiresAt: (testDb().kind === "sqlite" ? at.toISOString() : at) as never })
+        .where("token", "=", token)
+        .execute();
     const betterAuth = vi.spyOn(context().auth.api, "getSession");
     expect(await getSessionUser(context(), requestWith(cookie))).toMatchObject({ email: "alex@example.com" });
     expect(betterAuth).not.toHaveBeenCalled(); // one join, no round trip through Better Auth
     // A signature that does not match the token: not this session.
     // (The first character of the signature: all six of its bits count, unlike the last one's before the padding.)
-    const tampered = cookie.replace(/(shop\.session_token=[^.;]+\.)(.)/, (_all, start: string, first: string) => start + (first === "A" ? "B" : "A"));
+    const tampered = cookie.replace(
+      /(shop\.session_token=[^.;]+\.)(.)/,
+      (_all, start: string, first: string) => start + (first === "A" ? "B" : "A"),
+    );
     expect(tampered).not.toBe(cookie);
     expect(await getSessionUser(context(), requestWith(tampered))).toBeNull();
     betterAuth.mockClear(); // (a signature that does not match is Better Auth's to refuse)
@@ -130,60 +173,30 @@ describeEachDatabase("accounts", (testDb) => {
     betterAuth.mockRestore();
   });
 
-  it("resets a password through a one-time e-mailed link and ends every session", async () => {
-    const before = ok(await accounts.signIn(context("192.0.2.5"), requestWith(), { email: "alex@example.com", password: "correct horse battery", rememberMe: true }));
-    const oldCookie = cookieHeader(before.headers);
-    const mailsBefore = sink.received.length;
-    ok(await accounts.requestPasswordReset(context("192.0.2.5"), { email: "nobody-here@example.com" }));
-    ok(await accounts.requestPasswordReset(context("192.0.2.5"), { email: "ALEX@example.com" }));
-    const mails = await sink.waitFor(mailsBefore + 1);
-    expect(mails).toHaveLength(mailsBefore + 1); // nothing was sent for the unknown address
-    const mail = mails.at(-1)!;
-    expect(mail.to).toEqual(["alex@example.com"]);
-    const token = new URL(linkIn(mail, "/reset-password")).searchParams.get("token")!;
-
-    const weak = await accounts.resetPassword(context(), { token, password: "short" });
-    expect(weak).toMatchObject({ ok: false, errors: { password: "Password must be at least 8 characters" } });
-    ok(await accounts.resetPassword(context(), { token, password: "a brand new passphrase" }));
-    expect(await getSessionUser(context(), requestWith(oldCookie))).toBeNull();
-    expect(await accounts.resetPassword(context(), { token, password: "another new passphrase" })).toMatchObject({ ok: false, formError: accountMessages.resetInvalid });
-    expect(await accounts.resetPassword(context(), { token: "made-up-token", password: "another new passphrase" })).toMatchObject({ ok: false, formError: accountMessages.resetInvalid });
-    ok(await accounts.signIn(context("192.0.2.6"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: false }));
-  });
-
-  it("limits reset requests per email address", async () => {
-    for (let i = 0; i < 3; i++) ok(await accounts.requestPasswordReset(context(`192.0.2.${100 + i}`), { email: "limit@example.com" }));
-    expect(await accounts.requestPasswordReset(context("192.0.2.110"), { email: "limit@example.com" })).toMatchObject({ ok: false, status: 429 });
-  });
-
-  it("changes name and password; other sessions end", async () => {
-    const first = ok(await accounts.signIn(context("192.0.2.7"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: true }));
-    const second = ok(await accounts.signIn(context("192.0.2.7"), requestWith(), { email: "alex@example.com", password: "a brand new passphrase", rememberMe: true }));
-    const cookie = cookieHeader(first.headers);
-    ok(await accounts.updateProfile(context(), requestWith(cookie), { firstName: "Alexandra", lastName: "Morgan" }));
-    expect((await getSessionUser(context(), requestWith(cookie)))!.firstName).toBe("Alexandra");
-    expect(await accounts.changePassword(context(), requestWith(cookie), { currentPassword: "nope", newPassword: "yet another passphrase" })).toMatchObject({ ok: false, errors: { currentPassword: "Your current password is not right" } });
-    const changed = ok(await accounts.changePassword(context(), requestWith(cookie), { currentPassword: "a brand new passphrase", newPassword: "yet another passphrase" }));
-    expect(await getSessionUser(context(), requestWith(cookieHeader(second.headers)))).toBeNull();
-    expect(await getSessionUser(context(), requestWith(cookieHeader(changed.headers)))).not.toBeNull();
-  });
-
-  it("signs out everywhere", async () => {
-    const a = ok(await accounts.signIn(context("192.0.2.8"), requestWith(), { email: "alex@example.com", password: "yet another passphrase", rememberMe: true }));
-    const b = ok(await accounts.signIn(context("192.0.2.8"), requestWith(), { email: "alex@example.com", password: "yet another passphrase", rememberMe: true }));
-    await accounts.signOutEverywhere(context(), requestWith(cookieHeader(a.headers)));
-    expect(await getSessionUser(context(), requestWith(cookieHeader(a.headers)))).toBeNull();
-    expect(await getSessionUser(context(), requestWith(cookieHeader(b.headers)))).toBeNull();
-  });
-
   it("makes staff only through createOrPromoteStaff", async () => {
-    expect(await accounts.createOrPromoteStaff(context(), { email: "Boss@Example.com", password: "staff passphrase 1" })).toBe("created");
+    expect(
+      await accounts.createOrPromoteStaff(context(), { email: "Boss@Example.com", password: "staff passphrase 1" }),
+    ).toBe("created");
     // Made by the owner's command: signed in at once, and no confirmation e-mail is queued.
-    expect(await testDb().db.selectFrom("jobs").select("id").where("recipient", "=", "boss@example.com").execute()).toEqual([]);
-    const signedIn = ok(await accounts.signIn(context("192.0.2.9"), requestWith(), { email: "boss@example.com", password: "staff passphrase 1", rememberMe: false }));
+    expect(
+      await testDb().db.selectFrom("jobs").select("id").where("recipient", "=", "boss@example.com").execute(),
+    ).toEqual([]);
+    const signedIn = ok(
+      await accounts.signIn(context("192.0.2.9"), requestWith(), {
+        email: "boss@example.com",
+        password: "staff passphrase 1",
+        rememberMe: false,
+      }),
+    );
     expect((await getSessionUser(context(), requestWith(cookieHeader(signedIn.headers))))!.role).toBe("staff");
-    expect(await accounts.createOrPromoteStaff(context(), { email: "alex@example.com", password: "ignored passphrase" })).toBe("promoted");
-    const row = await testDb().db.selectFrom("user").select("role").where("email", "=", "alex@example.com").executeTakeFirstOrThrow();
+    expect(
+      await accounts.createOrPromoteStaff(context(), { email: "alex@example.com", password: "ignored passphrase" }),
+    ).toBe("promoted");
+    const row = await testDb()
+      .db.selectFrom("user")
+      .select("role")
+      .where("email", "=", "alex@example.com")
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe("staff");
   });
 });

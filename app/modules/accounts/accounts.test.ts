@@ -14,16 +14,28 @@ describe("ageOn", () => {
 });
 
 describe("sign-up rules", () => {
-  const base = { firstName: "", lastName: "", email: "a@example.com", password: "12345678", dateOfBirth: "1990-01-01", terms: "on" };
+  const base = {
+    firstName: "",
+    lastName: "",
+    email: "a@example.com",
+    password: "12345678",
+    dateOfBirth: "1990-01-01",
+    terms: "on",
+  };
   it("accepts the minimum: email, 8-character password, adult date of birth, terms", () => {
     expect("data" in check(signUpInput, base)).toBe(true);
   });
   it("needs email and password", () => {
-    expect(check(signUpInput, { ...base, email: "", password: "" })).toEqual({ errors: { email: "Email is required", password: "Password is required" } });
+    expect(check(signUpInput, { ...base, email: "", password: "" })).toEqual({
+      errors: { email: "Email is required", password: "Password is required" },
+    });
   });
   it("refuses over-long fields", () => {
     expect(check(signUpInput, { ...base, password: "x".repeat(129), firstName: "y".repeat(101) })).toEqual({
-      errors: { password: "Password must be 128 characters or fewer", firstName: "First name must be 100 characters or fewer" },
+      errors: {
+        password: "Password must be 128 characters or fewer",
+        firstName: "First name must be 100 characters or fewer",
+      },
     });
   });
 });

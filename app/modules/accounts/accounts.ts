@@ -14,7 +14,8 @@ export const accountMessages = {
   checkEmail: "Check your e-mail to finish creating your account.",
   confirmEmailFirst: "Please confirm your e-mail address first: we have sent you a new link.",
   emailConfirmed: "Your e-mail address is confirmed. Please sign in.",
-  confirmInvalid: "This link has expired or is not valid. Sign in with your e-mail and password and we will send you a new one.",
+  confirmInvalid:
+    "This link has expired or is not valid. Sign in with your e-mail and password and we will send you a new one.",
   underage: "Sorry, you must be 18 or over to have an account with us.",
   resetSent:
     "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within one hour.",
@@ -27,7 +28,12 @@ export const accountMessages = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const emailField = z.string().trim().min(1, "Email is required").max(254, "Email must be 254 characters or fewer").regex(EMAIL, "Invalid email");
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be 254 characters or fewer")
+  .regex(EMAIL, "Invalid email");
 export const passwordField = z
   .string()
   .min(1, "Password is required")
@@ -77,8 +83,14 @@ export const signInInput = z.object({
 export const resetRequestInput = z.object({ email: emailField });
 export const resetInput = z.object({ token: z.string().min(1).max(200), password: passwordField });
 export const dateOfBirthInput = z.object({ dateOfBirth: dateOfBirthField });
-export const profileInput = z.object({ firstName: nameField("First name").min(1, "First name is required"), lastName: nameField("Last name") });
-export const changePasswordInput = z.object({ currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX), newPassword: passwordField });
+export const profileInput = z.object({
+  firstName: nameField("First name").min(1, "First name is required"),
+  lastName: nameField("Last name"),
+});
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX),
+  newPassword: passwordField,
+});
 
 export type FieldErrors = Record<string, string>;
 

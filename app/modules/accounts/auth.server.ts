@@ -58,7 +58,10 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
     database: { db, type: kind },
     telemetry: { enabled: false },
     // Into the shop's JSON log; only the message, never the arguments (they may hold request data).
-    logger: { level: "warn", log: (level, message) => log[level === "debug" ? "debug" : level]({ source: "better-auth" }, message) },
+    logger: {
+      level: "warn",
+      log: (level, message) => log[level === "debug" ? "debug" : level]({ source: "better-auth" }, message),
+    },
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -72,12 +75,19 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
       requireEmailVerification: true,
       onExistingUserSignUp: async ({ user }) => {
         if (user.emailVerified) return queueNotice(existingAccountMail(shop, user));
-        const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EXPIRES_IN, { userId: user.id });
+        const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EXPIRES_IN, {
+          userId: user.id,
+        });
         await queueNotice(verificationMail(shop, user, token));
       },
       sendResetPassword: async ({ user, token }) => {
         const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueJob(db, "password-reset", { to: user.email, shopName: config.SHOP_NAME, name: user.name || "", link });
+        await enqueueJob(db, "password-reset", {
+          to: user.email,
+          shopName: config.SHOP_NAME,
+          name: user.name || "",
+          link,
+        });
       },
       // The reset link proves the owner: guesses against the account stop holding them back.
       onPasswordReset: async ({ user }) => clearSignInFailures(db, user.email.toLowerCase()),
@@ -89,7 +99,14 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
       expiresIn: VERIFY_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url, token }) => {
         const redirectTo = new URL(url).searchParams.get("callbackURL") ?? "/";
-        await queueNotice(verificationMail(shop, user, token, redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/"));
+        await queueNotice(
+          verificationMail(
+            shop,
+            user,
+            token,
+            redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/",
+          ),
+        );
       },
     },
     user: {
@@ -118,7 +135,10 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
             if (account.providerId !== "google") return;
             if (await deleteCredentialAccount(db, account.userId)) {
               await deleteSessionsOf(db, account.userId);
-              log.info({ userId: account.userId }, "Google linked to an existing account: its password and sessions were removed");
+              log.info(
+                { userId: account.userId },
+                "Google linked to an existing account: its password and sessions were removed",
+              );
             }
           },
         },
@@ -127,7 +147,11 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
     advanced: { cookiePrefix: "shop", database: { generateId: () => newId(24) } },
     plugins: [
       // TOTP with recovery codes (docs/decisions/021): required for staff, optional for customers.
-      twoFactor({ issuer: config.SHOP_NAME, backupCodeOptions: { amount: 10, length: 10 }, twoFactorCookieMaxAge: 10 * 60 }),
+      twoFactor({
+        issuer: config.SHOP_NAME,
+        backupCodeOptions: { amount: 10, length: 10 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
       ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? [googlePlugin(config)] : []),
     ],
   });

@@ -8,28 +8,72 @@ import { DELETED_CUSTOMER, ERASED } from "./data-rights";
 export const findLiveProfile = (db: Db, userId: string) =>
   db
     .selectFrom("user")
-    .select(["id", "name", "firstName", "lastName", "email", "emailVerified", "dateOfBirth", "authProvider", "createdAt", "twoFactorEnabled"])
+    .select([
+      "id",
+      "name",
+      "firstName",
+      "lastName",
+      "email",
+      "emailVerified",
+      "dateOfBirth",
+      "authProvider",
+      "createdAt",
+      "twoFactorEnabled",
+    ])
     .where("id", "=", userId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
 
-export const findUserState = (db: Db, userId: string) => db.selectFrom("user").select(["email", "deletedAt"]).where("id", "=", userId).executeTakeFirst();
+export const findUserState = (db: Db, userId: string) =>
+  db.selectFrom("user").select(["email", "deletedAt"]).where("id", "=", userId).executeTakeFirst();
 export const findPasswordHash = (db: Db, userId: string) =>
-  db.selectFrom("account").select("password").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
-export const listLogins = (db: Db, userId: string) => db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
+  db
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+export const listLogins = (db: Db, userId: string) =>
+  db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
 export const listSessions = (db: Db, userId: string) =>
-  db.selectFrom("session").select(["createdAt", "expiresAt", "ipAddress", "userAgent"]).where("userId", "=", userId).orderBy("createdAt").execute();
+  db
+    .selectFrom("session")
+    .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt")
+    .execute();
 export const listAddresses = (db: Db, userId: string) =>
-  db.selectFrom("addresses").select(["title", "type", "address", "phone", "is_default", "created_at"]).where("user_id", "=", userId).orderBy("position").execute();
+  db
+    .selectFrom("addresses")
+    .select(["title", "type", "address", "phone", "is_default", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("position")
+    .execute();
 export const listOrderIds = async (db: Db, userId: string) =>
-  (await db.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("created_at").execute()).map((row) => row.id);
+  (await db.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("created_at").execute()).map(
+    (row) => row.id,
+  );
 export const listWishlist = (db: Db, userId: string) =>
-  db.selectFrom("wishlist_items").select(["kind", "item_id", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+  db
+    .selectFrom("wishlist_items")
+    .select(["kind", "item_id", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
 export const listCart = (db: Db, userId: string) =>
-  db.selectFrom("cart_lines").select(["kind", "item_id", "flavor", "nicotine_strength", "puff_count", "quantity", "created_at"]).where("user_id", "=", userId).execute();
+  db
+    .selectFrom("cart_lines")
+    .select(["kind", "item_id", "flavor", "nicotine_strength", "puff_count", "quantity", "created_at"])
+    .where("user_id", "=", userId)
+    .execute();
 /** Contact messages sent while signed in to the account. */
 export const listMessages = (db: Db, userId: string) =>
-  db.selectFrom("messages").select(["first_name", "last_name", "email", "phone", "subject", "message", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+  db
+    .selectFrom("messages")
+    .select(["first_name", "last_name", "email", "phone", "subject", "message", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
 export const listStockAlerts = (db: Db, userId: string, email: string) =>
   db
     .selectFrom("stock_alerts")
@@ -44,7 +88,9 @@ export async function openOrderIds(db: Db, userId: string): Promise<string[]> {
     .leftJoin("return_requests as r", "r.order_id", "o.id")
     .select("o.id")
     .where("o.user_id", "=", userId)
-    .where((eb) => eb.or([eb("o.status", "in", ["pending", "confirmed", "dispatched"]), eb("r.status", "=", "requested")]))
+    .where((eb) =>
+      eb.or([eb("o.status", "in", ["pending", "confirmed", "dispatched"]), eb("r.status", "=", "requested")]),
+    )
     .orderBy("o.created_at")
     .execute();
   return rows.map((r) => r.id);
@@ -67,9 +113,18 @@ export async function eraseAccountRows(trx: Db, userId: string, email: string, s
   for (const table of ["addresses", "cart_lines", "wishlist_items", "checkout_state", "guest_merges"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   }
-  await trx.deleteFrom("messages").where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)])).execute();
-  await trx.deleteFrom("stock_alerts").where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)])).execute();
-  await trx.deleteFrom("outbox_emails").where(sql`lower(to_address)`, "=", email).execute();
+  await trx
+    .deleteFrom("messages")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
+    .execute();
+  await trx
+    .deleteFrom("stock_alerts")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
+    .execute();
+  await trx
+    .deleteFrom("outbox_emails")
+    .where(sql`lower(to_address)`, "=", email)
+    .execute();
   // Queued and sent e-mails to them or about them, and the age check's job.
   await trx
     .deleteFrom("jobs")
@@ -88,9 +143,23 @@ export async function eraseAccountRows(trx: Db, userId: string, email: string, s
     .set({ note: null, reference: sql`case when method = 'service' then reference else null end`, updated_at: stamp })
     .where("user_id", "=", userId)
     .execute();
-  await trx.updateTable("orders").set({ address_title: DELETED_CUSTOMER, address_type: "", address_text: ERASED, address_phone: "", updated_at: stamp }).where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("orders")
+    .set({
+      address_title: DELETED_CUSTOMER,
+      address_type: "",
+      address_text: ERASED,
+      address_phone: "",
+      updated_at: stamp,
+    })
+    .where("user_id", "=", userId)
+    .execute();
   await trx.updateTable("order_events").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
-  await trx.updateTable("stock_movements").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
+  await trx
+    .updateTable("stock_movements")
+    .set({ by_name: DELETED_CUSTOMER })
+    .where("by_user_id", "=", userId)
+    .execute();
   await trx.updateTable("return_requests").set({ reason: ERASED }).where("user_id", "=", userId).execute();
   await trx
     .updateTable("user")

@@ -51,38 +51,84 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       accountCreatedAt: iso(user.createdAt),
     },
     ageVerification: { status: age.status, decidedAt: age.decidedAt },
-    sessions: sessions.map((s) => ({ startedAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, browser: s.userAgent })),
-    addresses: addresses.map((a) => ({ title: a.title, type: a.type, address: a.address, phone: a.phone, isDefault: Boolean(a.is_default), addedAt: a.created_at })),
+    sessions: sessions.map((s) => ({
+      startedAt: iso(s.createdAt),
+      expiresAt: iso(s.expiresAt),
+      ipAddress: s.ipAddress,
+      browser: s.userAgent,
+    })),
+    addresses: addresses.map((a) => ({
+      title: a.title,
+      type: a.type,
+      address: a.address,
+      phone: a.phone,
+      isDefault: Boolean(a.is_default),
+      addedAt: a.created_at,
+    })),
     orders,
     wishlist: wishlist.map((w) => ({ kind: w.kind, itemId: w.item_id, addedAt: w.created_at })),
-    cart: cart.map((c) => ({ kind: c.kind, itemId: c.item_id, flavour: c.flavor, nicotineStrength: c.nicotine_strength, puffCount: c.puff_count, quantity: c.quantity, addedAt: c.created_at })),
-    messages: messages.map((m) => ({ firstName: m.first_name, lastName: m.last_name, email: m.email, phone: m.phone, subject: m.subject, message: m.message, sentAt: m.created_at })),
+    cart: cart.map((c) => ({
+      kind: c.kind,
+      itemId: c.item_id,
+      flavour: c.flavor,
+      nicotineStrength: c.nicotine_strength,
+      puffCount: c.puff_count,
+      quantity: c.quantity,
+      addedAt: c.created_at,
+    })),
+    messages: messages.map((m) => ({
+      firstName: m.first_name,
+      lastName: m.last_name,
+      email: m.email,
+      phone: m.phone,
+      subject: m.subject,
+      message: m.message,
+      sentAt: m.created_at,
+    })),
     backInStockAlerts: alerts.map((a) => ({ kind: a.kind, itemId: a.item_id, email: a.email, askedAt: a.created_at })),
   };
 }
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
-export type DeleteResult = { ok: true; headers: Headers } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type DeleteResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
 
-const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({ ok: false, status, errors, formError });
+const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({
+  ok: false,
+  status,
+  errors,
+  formError,
+});
 
 /** Whether the person asking is the owner: their password (counted like a sign-in) or a sign-in in the last minutes. */
-async function provesOwner(ctx: ShopContext, request: Request, user: SessionUser, password: string): Promise<DeleteResult | null> {
+async function provesOwner(
+  ctx: ShopContext,
+  request: Request,
+  user: SessionUser,
+  password: string,
+): Promise<DeleteResult | null> {
   const auth = await ctx.auth.$context;
   const login = await repo.findPasswordHash(ctx.db, user.id);
   if (login?.password) {
     if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
     const email = user.email.toLowerCase();
     const allowed = await signInAllowed(ctx.db, email, ctx.clientIp);
-    if (!allowed.allowed) return refused(429, `Too many wrong passwords. Please wait ${describeWait(allowed.retryAfterSeconds)} and try again.`);
+    if (!allowed.allowed)
+      return refused(
+        429,
+        `Too many wrong passwords. Please wait ${describeWait(allowed.retryAfterSeconds)} and try again.`,
+      );
     if (await auth.password.verify({ hash: login.password, password })) return null;
     await recordSignInFailure(ctx.db, email, ctx.clientIp);
     return refused(400, null, { password: dataRightsMessages.wrongPassword });
   }
   const session = await ctx.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
   const startedAt = session ? new Date(session.session.createdAt).getTime() : 0;
-  return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000 ? null : refused(403, dataRightsMessages.signInAgain);
+  return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000
+    ? null
+    : refused(403, dataRightsMessages.signInAgain);
 }
 
 /** Set-Cookie lines that remove the session cookies from this browser. */
@@ -102,7 +148,13 @@ async function clearedSessionCookies(ctx: ShopContext): Promise<Headers> {
  * profile itself. Orders stay, with 'Deleted customer' and 'Erased' instead of name, e-mail and address; the user
  * row stays as their anonymous owner (deletedAt set). One transaction: all of it or none.
  */
-export async function deleteAccount(ctx: ShopContext, request: Request, user: SessionUser, values: Record<string, string>, now = new Date()): Promise<DeleteResult> {
+export async function deleteAccount(
+  ctx: ShopContext,
+  request: Request,
+  user: SessionUser,
+  values: Record<string, string>,
+  now = new Date(),
+): Promise<DeleteResult> {
   if (user.role === "staff") return refused(403, dataRightsMessages.staff);
   const checked = check(deleteAccountInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
@@ -124,4 +176,5 @@ export async function deleteAccount(ctx: ShopContext, request: Request, user: Se
 }
 
 /** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
-export const eraseAccount = (trx: Db, userId: string, email: string, now: Date) => repo.eraseAccountRows(trx, userId, email, now.toISOString());
+export const eraseAccount = (trx: Db, userId: string, email: string, now: Date) =>
+  repo.eraseAccountRows(trx, userId, email, now.toISOString());

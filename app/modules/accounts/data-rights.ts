@@ -15,7 +15,8 @@ export const dataRightsMessages = {
   staff: "Staff accounts are removed by the shop's owner, not from this page.",
   openOrders: (ids: string[]) =>
     `${ids.length === 1 ? `Order ${ids[0]} is` : `Orders ${ids.join(", ")} are`} still open. Cancel ${ids.length === 1 ? "it" : "them"} from your orders, or wait until delivery and any return are finished, then delete your account.`,
-  deleted: "Your account has been deleted. Your personal details are erased; we keep your past orders without them, as the law requires for our accounts.",
+  deleted:
+    "Your account has been deleted. Your personal details are erased; we keep your past orders without them, as the law requires for our accounts.",
 } as const;
 
 export const deleteAccountInput = z.object({

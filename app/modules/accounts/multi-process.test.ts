@@ -14,7 +14,12 @@ describeEachDatabase("several server copies on one database", (testDb) => {
     try {
       const second = await createTestContext({ ...testDb(), db: secondDb });
       const signedUp = await signUpConfirmed(first("198.18.0.1"), {
-        firstName: "Pat", lastName: "Lee", email: "pat@example.com", password: "shared secret pw", dateOfBirth: "1985-05-05", terms: "on",
+        firstName: "Pat",
+        lastName: "Lee",
+        email: "pat@example.com",
+        password: "shared secret pw",
+        dateOfBirth: "1985-05-05",
+        terms: "on",
       });
       if (!signedUp.ok) throw new Error("sign-up failed");
       const cookie = cookieHeader(signedUp.headers);
@@ -24,9 +29,19 @@ describeEachDatabase("several server copies on one database", (testDb) => {
       // address that has failed on it is held back.
       for (let i = 0; i < 10; i++) {
         const context = i % 2 === 0 ? first(`198.18.0.${10 + i}`) : second(`198.18.0.${10 + i}`);
-        expect(await accounts.signIn(context, requestWith(), { email: "victim@example.com", password: `guess ${i}`, rememberMe: false })).toMatchObject({ status: 401 });
+        expect(
+          await accounts.signIn(context, requestWith(), {
+            email: "victim@example.com",
+            password: `guess ${i}`,
+            rememberMe: false,
+          }),
+        ).toMatchObject({ status: 401 });
       }
-      const eleventh = await accounts.signIn(first("198.18.0.10"), requestWith(), { email: "victim@example.com", password: "guess 10", rememberMe: false });
+      const eleventh = await accounts.signIn(first("198.18.0.10"), requestWith(), {
+        email: "victim@example.com",
+        password: "guess 10",
+        rememberMe: false,
+      });
       expect(eleventh).toMatchObject({ ok: false, status: 429 });
 
       await accounts.signOut(second(), requestWith(cookie));

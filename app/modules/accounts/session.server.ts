@@ -119,7 +119,8 @@ export async function requireUser(context: ShopContext, request: Request): Promi
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!user.dateOfBirth)
+    throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!isAdult(user)) throw redirect("/account/date-of-birth");
   return user;
 }

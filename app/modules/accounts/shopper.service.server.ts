@@ -9,6 +9,9 @@ import { SIGNED_OUT, type Shopper } from "./shopper";
 export async function shopperFor(context: ShopContext, request: Request): Promise<Shopper> {
   const user = await getSessionUser(context, request);
   if (!user) return SIGNED_OUT;
-  const [cartCount, wishlist] = await Promise.all([countCartLines(context.db, user.id), wishlistKeys(context.db, user.id)]);
+  const [cartCount, wishlist] = await Promise.all([
+    countCartLines(context.db, user.id),
+    wishlistKeys(context.db, user.id),
+  ]);
   return { user: { name: displayName(user), email: user.email, role: user.role }, cartCount, wishlist };
 }

@@ -18,13 +18,25 @@ describeEachDatabase("sign-in limits that nobody can turn against the owner", (t
   beforeAll(async () => {
     context = await createTestContext(testDb());
     for (const name of ["victim", "office", "unlocked"]) {
-      await signUpConfirmed(context("203.0.113.250"), { firstName: "Vic", lastName: "Tim", email: `${name}@example.com`, password: PASSWORD, dateOfBirth: "1980-01-01", terms: "on" });
+      await signUpConfirmed(context("203.0.113.250"), {
+        firstName: "Vic",
+        lastName: "Tim",
+        email: `${name}@example.com`,
+        password: PASSWORD,
+        dateOfBirth: "1980-01-01",
+        terms: "on",
+      });
     }
   });
 
   /** The link of the queued reset e-mail, as the owner would click it in their mail. */
   const resetTokenFromQueue = async (email: string) => {
-    const job = await testDb().db.selectFrom("jobs").select("payload").where("kind", "=", "password-reset").where("recipient", "=", email).executeTakeFirstOrThrow();
+    const job = await testDb()
+      .db.selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", "password-reset")
+      .where("recipient", "=", email)
+      .executeTakeFirstOrThrow();
     return new URL((JSON.parse(job.payload) as { link: string }).link).searchParams.get("token")!;
   };
 
@@ -35,7 +47,8 @@ describeEachDatabase("sign-in limits that nobody can turn against the owner", (t
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(answers.slice(5)).toEqual(Array(7).fill(429));
     // The same attack from many addresses: ten failures on the e-mail in all.
-    for (let i = 0; i < 10; i++) expect(await attempt(context(`198.51.100.${100 + i}`), "victim@example.com", `spread guess ${i}`)).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect(await attempt(context(`198.51.100.${100 + i}`), "victim@example.com", `spread guess ${i}`)).toBe(401);
     expect(await attempt(context("198.51.100.100"), "victim@example.com", "one more")).toBe(429);
     // The owner, from home, with the right password: in.
     expect(await attempt(context("203.0.113.7"), "victim@example.com", PASSWORD)).toBe(200);

@@ -13,7 +13,12 @@ import * as accounts from "./accounts.service.server";
 import { getSessionUser } from "./session.server";
 
 const values = (email: string, password = "correct horse battery") => ({
-  firstName: "Sam", lastName: "Reed", email, password, dateOfBirth: "1991-07-01", terms: "on",
+  firstName: "Sam",
+  lastName: "Reed",
+  email,
+  password,
+  dateOfBirth: "1991-07-01",
+  terms: "on",
 });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -34,7 +39,9 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
   const mailTo = async (address: string, subject: RegExp, after = 0) => {
     const started = Date.now();
     for (;;) {
-      const mail = sink.received.slice(after).findLast((m) => m.to.includes(address) && subject.test(m.raw.match(/^Subject: (.*)$/m)?.[1] ?? ""));
+      const mail = sink.received
+        .slice(after)
+        .findLast((m) => m.to.includes(address) && subject.test(m.raw.match(/^Subject: (.*)$/m)?.[1] ?? ""));
       if (mail) return mail;
       if (Date.now() - started > 5000) throw new Error(`no e-mail to ${address}`);
       await new Promise((r) => setTimeout(r, 25));
@@ -46,7 +53,11 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
     const before = sink.received.length;
 
     const fresh = await accounts.signUp(context("192.0.2.31"), requestWith(), values("newcomer@example.com"));
-    const taken = await accounts.signUp(context("192.0.2.32"), requestWith(), values("OWNER@example.com", "some other password"));
+    const taken = await accounts.signUp(
+      context("192.0.2.32"),
+      requestWith(),
+      values("OWNER@example.com", "some other password"),
+    );
     expect(taken).toEqual(fresh);
     expect(fresh).toMatchObject({ ok: true });
     expect(fresh.ok && fresh.headers.getSetCookie()).toEqual([]); // nobody is signed in by the answer itself
@@ -58,7 +69,11 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
     expect(owner).toHaveLength(1);
 
     // Not confirmed yet: the right password is told to confirm first (and a new link is sent).
-    const early = await accounts.signIn(context("192.0.2.33"), requestWith(), { email: "newcomer@example.com", password: "correct horse battery", rememberMe: false });
+    const early = await accounts.signIn(context("192.0.2.33"), requestWith(), {
+      email: "newcomer@example.com",
+      password: "correct horse battery",
+      rememberMe: false,
+    });
     expect(early).toMatchObject({ ok: false, status: 403, formError: accountMessages.confirmEmailFirst });
 
     const link = linkIn(await mailTo("newcomer@example.com", /confirm your e-mail/), "/verify-email");
@@ -79,15 +94,21 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
     const again = sink.received.length;
     ok(await accounts.signUp(context("192.0.2.41"), requestWith(), values("forgetful@example.com")));
     const secondLink = linkIn(await mailTo("forgetful@example.com", /confirm your e-mail/, again), "/verify-email");
-    expect((await accounts.confirmEmail(context(), requestWith(), new URL(secondLink).searchParams.get("token")!)).status).toBe("signed-in");
+    expect(
+      (await accounts.confirmEmail(context(), requestWith(), new URL(secondLink).searchParams.get("token")!)).status,
+    ).toBe("signed-in");
   });
 
   it("takes as long for a taken address as for a new one (the password is hashed either way)", async () => {
-    for (let i = 0; i < 5; i++) ok(await signUpConfirmed(context(`192.0.2.${120 + i}`), values(`taken${i}@example.com`)));
+    for (let i = 0; i < 5; i++)
+      ok(await signUpConfirmed(context(`192.0.2.${120 + i}`), values(`taken${i}@example.com`)));
     const fresh: number[] = [];
     const taken: number[] = [];
     for (let i = 0; i < 5; i++) {
-      for (const [list, email] of [[fresh, `fresh${i}@example.com`], [taken, `taken${i}@example.com`]] as const) {
+      for (const [list, email] of [
+        [fresh, `fresh${i}@example.com`],
+        [taken, `taken${i}@example.com`],
+      ] as const) {
         const started = performance.now();
         ok(await accounts.signUp(context(`192.0.2.${130 + i}`), requestWith(), values(email)));
         list.push(performance.now() - started);
@@ -105,7 +126,8 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
     ok(await accounts.signUp(context("192.0.2.141"), requestWith(), values("limited-newcomer@example.com")));
     for (const email of ["limited-owner@example.com", "limited-newcomer@example.com"]) {
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await accounts.signUp(context(`192.0.2.${142 + i}`), requestWith(), values(email)));
+      for (let i = 0; i < 3; i++)
+        answers.push(await accounts.signUp(context(`192.0.2.${142 + i}`), requestWith(), values(email)));
       expect(answers.map((a) => (a.ok ? 200 : a.status))).toEqual([200, 200, 429]);
     }
   });

@@ -2,12 +2,20 @@
 import type { Db } from "~/db/database.server";
 
 /** The account a password sign-in waiting for its code belongs to (Better Auth's verification row), if still valid. */
-export async function findPendingSignIn(db: Db, identifier: string): Promise<{ userId: string; expiresAt: Date } | null> {
-  const row = await db.selectFrom("verification").select(["value", "expiresAt"]).where("identifier", "=", identifier).executeTakeFirst();
+export async function findPendingSignIn(
+  db: Db,
+  identifier: string,
+): Promise<{ userId: string; expiresAt: Date } | null> {
+  const row = await db
+    .selectFrom("verification")
+    .select(["value", "expiresAt"])
+    .where("identifier", "=", identifier)
+    .executeTakeFirst();
   return row ? { userId: row.value, expiresAt: new Date(row.expiresAt) } : null;
 }
 
-export const forgetCodesBefore = (db: Db, before: string) => db.deleteFrom("used_second_factor_codes").where("used_at", "<", before).execute();
+export const forgetCodesBefore = (db: Db, before: string) =>
+  db.deleteFrom("used_second_factor_codes").where("used_at", "<", before).execute();
 
 /** Records the code as used by the account; throws a unique violation when it already was. */
 export const insertUsedCode = (db: Db, userId: string, code: string, usedAt: string) =>
@@ -16,4 +24,5 @@ export const insertUsedCode = (db: Db, userId: string, code: string, usedAt: str
 export const deleteUsedCode = (db: Db, userId: string, code: string) =>
   db.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).where("code", "=", code).execute();
 
-export const markSessionProven = (db: Db, token: string, at: string) => db.updateTable("session").set({ secondFactorAt: at }).where("token", "=", token).execute();
+export const markSessionProven = (db: Db, token: string, at: string) =>
+  db.updateTable("session").set({ secondFactorAt: at }).where("token", "=", token).execute();

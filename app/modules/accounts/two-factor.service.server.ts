@@ -9,17 +9,31 @@ import QRCode from "qrcode";
 import type { Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import type { ShopContext } from "~/context";
-import { hitRateLimits, peekRateLimit, TWO_FACTOR_FAILURES_PER_ACCOUNT, TWO_FACTOR_FAILURES_PER_ADDRESS } from "~/modules/security/rate-limit.service.server";
+import {
+  hitRateLimits,
+  peekRateLimit,
+  TWO_FACTOR_FAILURES_PER_ACCOUNT,
+  TWO_FACTOR_FAILURES_PER_ADDRESS,
+} from "~/modules/security/rate-limit.service.server";
 import { check, type SessionUser } from "./accounts";
 import { cookiesOf } from "./accounts.service.server";
 import { getSessionUser, readSignedCookie } from "./session.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
 import * as repo from "./two-factor.repository.server";
 
-export type TwoFactorResult = { ok: true; headers: Headers } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
-export type SetupStarted = { ok: true; totpUri: string; qrCode: string; recoveryCodes: string[] } | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type TwoFactorResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type SetupStarted =
+  | { ok: true; totpUri: string; qrCode: string; recoveryCodes: string[] }
+  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
 
-const refused = (status: number, formError: string | null, errors: Record<string, string> = {}) => ({ ok: false as const, status, errors, formError });
+const refused = (status: number, formError: string | null, errors: Record<string, string> = {}) => ({
+  ok: false as const,
+  status,
+  errors,
+  formError,
+});
 /** A TOTP code stays valid for up to 90 seconds (the plugin accepts one step either side): remember it longer. */
 const CODE_MEMORY_MS = 3 * 60_000;
 
@@ -48,8 +62,13 @@ async function claimCode(db: Db, userId: string, code: string, now: Date): Promi
 /** Marks the session Better Auth's answer signs in with (or, when it sets none, the request's own) as second-factor proven. */
 async function markSession(ctx: ShopContext, request: Request, answer: Headers, now: Date) {
   const secret = ctx.auth.options.secret;
-  const fromAnswer = answer.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const token = readSignedCookie(fromAnswer, "session_token", secret) ?? readSignedCookie(request.headers.get("cookie"), "session_token", secret);
+  const fromAnswer = answer
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const token =
+    readSignedCookie(fromAnswer, "session_token", secret) ??
+    readSignedCookie(request.headers.get("cookie"), "session_token", secret);
   if (token) await repo.markSessionProven(ctx.db, token, now.toISOString());
 }
 
@@ -65,14 +84,21 @@ const countFailure = (ctx: ShopContext, userId: string) =>
     [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
   ]);
 
-const errorCode = (error: unknown) => (isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "");
+const errorCode = (error: unknown) =>
+  isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "";
 
 /**
  * The code step: of a password sign-in (the shop.two_factor cookie), of a signed-in session that has not proved it
  * yet (Google, or before the back office), or the first code of a set-up. The code from the authenticator app, or a
  * recovery code (each works once).
  */
-export async function verifySecondFactor(ctx: ShopContext, request: Request, values: Record<string, string>, kind: "totp" | "recovery", now = new Date()): Promise<TwoFactorResult> {
+export async function verifySecondFactor(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+  kind: "totp" | "recovery",
+  now = new Date(),
+): Promise<TwoFactorResult> {
   const checked = kind === "totp" ? check(codeInput, values) : check(recoveryInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
   const field = kind === "totp" ? "code" : "recoveryCode";
@@ -80,7 +106,8 @@ export async function verifySecondFactor(ctx: ShopContext, request: Request, val
   const userId = await accountAsked(ctx, request, now);
   if (await limited(ctx, userId)) return refused(429, twoFactorMessages.tooMany);
   if (!userId) return refused(401, twoFactorMessages.expired);
-  if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now))) return refused(400, null, { code: twoFactorMessages.reusedCode });
+  if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now)))
+    return refused(400, null, { code: twoFactorMessages.reusedCode });
   try {
     const body = { code };
     const { headers } =
@@ -96,20 +123,35 @@ export async function verifySecondFactor(ctx: ShopContext, request: Request, val
     if (reason === "INVALID_TWO_FACTOR_COOKIE") return refused(401, twoFactorMessages.expired);
     await countFailure(ctx, userId);
     if (/LOCK|TOO_MANY/.test(reason)) return refused(429, twoFactorMessages.tooMany);
-    return refused(400, null, { [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode });
+    return refused(400, null, {
+      [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode,
+    });
   }
 }
 
 /** Set-up, step one: the password, then a new secret (as a QR code and a key to type) and ten recovery codes. */
-export async function startTwoFactorSetup(ctx: ShopContext, request: Request, values: Record<string, string>): Promise<SetupStarted> {
+export async function startTwoFactorSetup(
+  ctx: ShopContext,
+  request: Request,
+  values: Record<string, string>,
+): Promise<SetupStarted> {
   const checked = check(passwordInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
   try {
-    const answer = await ctx.auth.api.enableTwoFactor({ body: { password: checked.data.password, method: "totp" }, headers: request.headers });
+    const answer = await ctx.auth.api.enableTwoFactor({
+      body: { password: checked.data.password, method: "totp" },
+      headers: request.headers,
+    });
     if (answer.method !== "totp") throw new Error("two-factor set-up did not answer with a TOTP secret");
-    return { ok: true, totpUri: answer.totpURI, qrCode: await qrCodeFor(answer.totpURI), recoveryCodes: answer.backupCodes };
+    return {
+      ok: true,
+      totpUri: answer.totpURI,
+      qrCode: await qrCodeFor(answer.totpURI),
+      recoveryCodes: answer.backupCodes,
+    };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return refused(400, null, { password: twoFactorMessages.wrongPassword });
+    if (isAPIError(error) && error.statusCode < 500)
+      return refused(400, null, { password: twoFactorMessages.wrongPassword });
     throw error;
   }
 }
@@ -121,15 +163,25 @@ export async function qrCodeFor(totpUri: string): Promise<string> {
 }
 
 /** Turns it off (customers only: staff keep it), with the password. */
-export async function turnOffTwoFactor(ctx: ShopContext, request: Request, user: SessionUser, values: Record<string, string>): Promise<TwoFactorResult> {
+export async function turnOffTwoFactor(
+  ctx: ShopContext,
+  request: Request,
+  user: SessionUser,
+  values: Record<string, string>,
+): Promise<TwoFactorResult> {
   if (user.role === "staff") return refused(403, twoFactorMessages.staffKeepOn);
   const checked = check(passwordInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
   try {
-    const { headers } = await ctx.auth.api.disableTwoFactor({ body: { password: checked.data.password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await ctx.auth.api.disableTwoFactor({
+      body: { password: checked.data.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return refused(400, null, { password: twoFactorMessages.wrongPassword });
+    if (isAPIError(error) && error.statusCode < 500)
+      return refused(400, null, { password: twoFactorMessages.wrongPassword });
     throw error;
   }
 }

@@ -12,7 +12,11 @@ import { getSessionUser } from "./session.server";
 
 const password = "staff passphrase 77";
 const post = (cookie: string, url = "http://shop.test/admin/orders") =>
-  new Request(url, { method: "POST", headers: { cookie, origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" }, body: "intent=x" });
+  new Request(url, {
+    method: "POST",
+    headers: { cookie, origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=x",
+  });
 
 /** What requireStaff did: "passed", or the redirect's location, or the refusal's status. */
 async function door(context: ShopContext, request: Request): Promise<string> {
@@ -26,7 +30,12 @@ async function door(context: ShopContext, request: Request): Promise<string> {
 }
 
 const merged = (cookie: string, headers: Headers) => {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair]));
+  const jar = new Map(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair]),
+  );
   for (const pair of cookieHeader(headers).split("; ").filter(Boolean)) jar.set(pair.split("=")[0]!, pair);
   for (const line of headers.getSetCookie()) if (/=;|Max-Age=0/.test(line)) jar.delete(line.split("=")[0]!);
   return [...jar.values()].join("; ");
@@ -40,11 +49,20 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
 
   beforeAll(async () => {
     context = await createTestContext(testDb());
-    await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
+    await accounts.createOrPromoteStaff(context(), {
+      email: "boss@example.com",
+      password,
+      firstName: "Sam",
+      lastName: "Lee",
+    });
   });
 
   const signIn = async (ip: string) => {
-    const result = await accounts.signIn(context(ip), requestWith(), { email: "boss@example.com", password, rememberMe: false });
+    const result = await accounts.signIn(context(ip), requestWith(), {
+      email: "boss@example.com",
+      password,
+      rememberMe: false,
+    });
     if (!result.ok) throw new Error(JSON.stringify(result));
     return result;
   };
@@ -54,7 +72,9 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       const signedIn = await signIn("203.0.113.1");
       expect(signedIn.twoFactor).toBe(false);
       staffCookie = cookieHeader(signedIn.headers);
-      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin/orders?status=pending"))).toBe("/account/two-factor?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dpending");
+      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin/orders?status=pending"))).toBe(
+        "/account/two-factor?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dpending",
+      );
       expect(await door(context(), post(staffCookie))).toBe("403");
     });
 
@@ -68,15 +88,30 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       expect(started.recoveryCodes).toHaveLength(10);
       ({ totpUri, recoveryCodes } = started);
       // Not on until a code proves the app has it.
-      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe("/account/two-factor?redirectTo=%2Fadmin");
+      expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe(
+        "/account/two-factor?redirectTo=%2Fadmin",
+      );
 
-      const badCode = await verifySecondFactor(context("203.0.113.2"), requestWith(staffCookie), { code: "000000" === (await totpCode(totpUri)) ? "111111" : "000000" }, "totp");
+      const badCode = await verifySecondFactor(
+        context("203.0.113.2"),
+        requestWith(staffCookie),
+        { code: "000000" === (await totpCode(totpUri)) ? "111111" : "000000" },
+        "totp",
+      );
       expect(badCode).toMatchObject({ ok: false, errors: { code: twoFactorMessages.wrongCode } });
-      const confirmed = await verifySecondFactor(context("203.0.113.2"), requestWith(staffCookie), { code: await totpCode(totpUri) }, "totp");
+      const confirmed = await verifySecondFactor(
+        context("203.0.113.2"),
+        requestWith(staffCookie),
+        { code: await totpCode(totpUri) },
+        "totp",
+      );
       if (!confirmed.ok) throw new Error(JSON.stringify(confirmed));
       staffCookie = merged(staffCookie, confirmed.headers);
       expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe("passed");
-      expect((await getSessionUser(context(), requestWith(staffCookie)))).toMatchObject({ twoFactorEnabled: true, secondFactor: true });
+      expect(await getSessionUser(context(), requestWith(staffCookie))).toMatchObject({
+        twoFactorEnabled: true,
+        secondFactor: true,
+      });
     });
   });
 
@@ -88,9 +123,19 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       expect(pending).toMatch(/shop\.two_factor=/);
       expect(pending).not.toMatch(/shop\.session_token=/);
       // The code that turned it on a moment ago: still inside its 30 seconds, but used.
-      const reused = await verifySecondFactor(context("203.0.113.3"), requestWith(pending), { code: await totpCode(totpUri) }, "totp");
+      const reused = await verifySecondFactor(
+        context("203.0.113.3"),
+        requestWith(pending),
+        { code: await totpCode(totpUri) },
+        "totp",
+      );
       expect(reused).toMatchObject({ ok: false, errors: { code: twoFactorMessages.reusedCode } });
-      const next = await verifySecondFactor(context("203.0.113.3"), requestWith(pending), { code: await totpCode(totpUri, 1) }, "totp");
+      const next = await verifySecondFactor(
+        context("203.0.113.3"),
+        requestWith(pending),
+        { code: await totpCode(totpUri, 1) },
+        "totp",
+      );
       if (!next.ok) throw new Error(JSON.stringify(next));
       const session = merged(pending, next.headers);
       expect(await door(context(), requestWith(session, "http://shop.test/admin"))).toBe("passed");
@@ -98,11 +143,23 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
 
     it("takes a recovery code instead, once", async () => {
       const first = cookieHeader((await signIn("203.0.113.4")).headers);
-      const recovered = await verifySecondFactor(context("203.0.113.4"), requestWith(first), { recoveryCode: recoveryCodes[0]! }, "recovery");
+      const recovered = await verifySecondFactor(
+        context("203.0.113.4"),
+        requestWith(first),
+        { recoveryCode: recoveryCodes[0]! },
+        "recovery",
+      );
       if (!recovered.ok) throw new Error(JSON.stringify(recovered));
-      expect(await door(context(), requestWith(merged(first, recovered.headers), "http://shop.test/admin"))).toBe("passed");
+      expect(await door(context(), requestWith(merged(first, recovered.headers), "http://shop.test/admin"))).toBe(
+        "passed",
+      );
       const second = cookieHeader((await signIn("203.0.113.5")).headers);
-      const again = await verifySecondFactor(context("203.0.113.5"), requestWith(second), { recoveryCode: recoveryCodes[0]! }, "recovery");
+      const again = await verifySecondFactor(
+        context("203.0.113.5"),
+        requestWith(second),
+        { recoveryCode: recoveryCodes[0]! },
+        "recovery",
+      );
       expect(again).toMatchObject({ ok: false, errors: { recoveryCode: twoFactorMessages.wrongRecoveryCode } });
     });
 
@@ -111,18 +168,33 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       expect(expired).toMatchObject({ ok: false, status: 401, formError: twoFactorMessages.expired });
       const pending = cookieHeader((await signIn("203.0.113.7")).headers);
       const answers = [];
-      for (let i = 0; i < 10; i++) answers.push(await verifySecondFactor(context("203.0.113.7"), requestWith(pending), { code: String(100000 + i) }, "totp"));
+      for (let i = 0; i < 10; i++)
+        answers.push(
+          await verifySecondFactor(context("203.0.113.7"), requestWith(pending), { code: String(100000 + i) }, "totp"),
+        );
       expect(answers.some((a) => !a.ok && a.status === 429)).toBe(true);
     });
   });
 
   it("customers may turn it on and off; staff may not turn it off", async () => {
-    const signedUp = await signUpConfirmed(context("203.0.113.20"), { firstName: "Cas", lastName: "Tomer", email: "cas@example.com", password: "customer pass 1", dateOfBirth: "1990-01-01", terms: "on" });
+    const signedUp = await signUpConfirmed(context("203.0.113.20"), {
+      firstName: "Cas",
+      lastName: "Tomer",
+      email: "cas@example.com",
+      password: "customer pass 1",
+      dateOfBirth: "1990-01-01",
+      terms: "on",
+    });
     if (!signedUp.ok) throw new Error("sign-up failed");
     let cookie = cookieHeader(signedUp.headers);
     const started = await startTwoFactorSetup(context(), requestWith(cookie), { password: "customer pass 1" });
     if (!started.ok) throw new Error(JSON.stringify(started));
-    const on = await verifySecondFactor(context("203.0.113.21"), requestWith(cookie), { code: await totpCode(started.totpUri) }, "totp");
+    const on = await verifySecondFactor(
+      context("203.0.113.21"),
+      requestWith(cookie),
+      { code: await totpCode(started.totpUri) },
+      "totp",
+    );
     if (!on.ok) throw new Error(JSON.stringify(on));
     cookie = merged(cookie, on.headers);
     const customer = (await getSessionUser(context(), requestWith(cookie)))!;
@@ -131,6 +203,9 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
     const off = await turnOffTwoFactor(context(), requestWith(cookie), customer, { password: "customer pass 1" });
     expect(off.ok).toBe(true);
     const staff = (await getSessionUser(context(), requestWith(staffCookie)))!;
-    expect(await turnOffTwoFactor(context(), requestWith(staffCookie), staff, { password })).toMatchObject({ ok: false, formError: twoFactorMessages.staffKeepOn });
+    expect(await turnOffTwoFactor(context(), requestWith(staffCookie), staff, { password })).toMatchObject({
+      ok: false,
+      formError: twoFactorMessages.staffKeepOn,
+    });
   });
 });

@@ -16,9 +16,22 @@ export const twoFactorMessages = {
   backOfficeOnly: "Only shop staff can do this, after signing in with a second factor.",
 } as const;
 
-export const codeInput = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app") });
-export const recoveryInput = z.object({ recoveryCode: z.string().trim().min(1, "Enter one of your recovery codes").max(40, "Enter one of your recovery codes") });
-export const passwordInput = z.object({ password: z.string().min(1, "Enter your password").max(128, twoFactorMessages.wrongPassword) });
+export const codeInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});
+export const recoveryInput = z.object({
+  recoveryCode: z
+    .string()
+    .trim()
+    .min(1, "Enter one of your recovery codes")
+    .max(40, "Enter one of your recovery codes"),
+});
+export const passwordInput = z.object({
+  password: z.string().min(1, "Enter your password").max(128, twoFactorMessages.wrongPassword),
+});
 
 /** The key to type into an authenticator app by hand (the QR code holds the same), in groups of four. */
 export function manualKey(totpUri: string): string {

@@ -23,7 +23,9 @@ export async function requireStaff(context: ShopContext, request: Request): Prom
     if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
     const url = new URL(request.url);
     const back = encodeURIComponent(url.pathname + url.search);
-    throw redirect(user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`);
+    throw redirect(
+      user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
+    );
   }
   if (reading) throw data(null, { status: 404 });
   throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });

@@ -8,7 +8,12 @@ export type SortDirection = "asc" | "desc";
 export type ListParams<S extends string> = { sort: S; dir: SortDirection; q: string; rawPage: string | null };
 
 /** Reads sort, direction and search from the URL; anything not on the list of sortable columns gives the default. */
-export function listParams<S extends string>(url: URL, sortable: readonly S[], defaultSort: S, defaultDir: SortDirection = "desc"): ListParams<S> {
+export function listParams<S extends string>(
+  url: URL,
+  sortable: readonly S[],
+  defaultSort: S,
+  defaultDir: SortDirection = "desc",
+): ListParams<S> {
   const sortParam = url.searchParams.get("sort");
   const sort = isOneOf(sortable, sortParam) ? sortParam : defaultSort;
   const dirParam = url.searchParams.get("dir");
@@ -25,4 +30,5 @@ export function pageWindow(rawPage: string | null, total: number, perPage = ADMI
 }
 
 /** `raw` when it is one of `values` (a filter in the address), otherwise `fallback`. */
-export const oneOf = <V extends string>(raw: string | null, values: readonly V[], fallback: V): V => (isOneOf(values, raw) ? raw : fallback);
+export const oneOf = <V extends string>(raw: string | null, values: readonly V[], fallback: V): V =>
+  isOneOf(values, raw) ? raw : fallback;

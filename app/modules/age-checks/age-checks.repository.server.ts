@@ -18,7 +18,15 @@ export async function openCheck(db: Db, userId: string, stamp: string): Promise<
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export type Decision = { status: "verified" | "failed"; method: AgeMethod; reference: string | null; note: string | null; byId: string | null; byName: string | null; at: string };
+export type Decision = {
+  status: "verified" | "failed";
+  method: AgeMethod;
+  reference: string | null;
+  note: string | null;
+  byId: string | null;
+  byName: string | null;
+  at: string;
+};
 
 /** Records a decision only from one of the states given (two staff at once: one wins); true when it was recorded. */
 export async function decide(db: Db, userId: string, from: AgeStatus[], decision: Decision): Promise<boolean> {
@@ -42,7 +50,12 @@ export async function decide(db: Db, userId: string, from: AgeStatus[], decision
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
   }
   if (stored.length === 0) return false;
-  const updated = await db.updateTable("age_verifications").set(values).where("user_id", "=", userId).where("status", "in", stored).executeTakeFirst();
+  const updated = await db
+    .updateTable("age_verifications")
+    .set(values)
+    .where("user_id", "=", userId)
+    .where("status", "in", stored)
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 
@@ -51,7 +64,21 @@ export function findChecks(db: Db, limit: number, offset: number) {
   return db
     .selectFrom("age_verifications as v")
     .innerJoin("user as u", "u.id", "v.user_id")
-    .select(["v.user_id", "v.status", "v.method", "v.reference", "v.note", "v.decided_at", "v.decided_by_name", "v.requested_at", "u.name", "u.firstName", "u.lastName", "u.email", "u.dateOfBirth"])
+    .select([
+      "v.user_id",
+      "v.status",
+      "v.method",
+      "v.reference",
+      "v.note",
+      "v.decided_at",
+      "v.decided_by_name",
+      "v.requested_at",
+      "u.name",
+      "u.firstName",
+      "u.lastName",
+      "u.email",
+      "u.dateOfBirth",
+    ])
     .orderBy((eb) => eb.case().when("v.status", "=", "pending").then(0).else(1).end())
     .orderBy("v.requested_at", "desc")
     .limit(limit)
@@ -91,16 +118,30 @@ export async function findLatestDeliveryAddresses(db: Db, userIds: string[]) {
 }
 
 export function findUserForCheck(db: Db, userId: string) {
-  return db.selectFrom("user").select(["id", "name", "firstName", "lastName", "email", "dateOfBirth", "role"]).where("id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("user")
+    .select(["id", "name", "firstName", "lastName", "email", "dateOfBirth", "role"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Orders not yet on their way: what a failed check cancels. */
 export function findOpenOrderIds(db: Db, userId: string) {
-  return db.selectFrom("orders").select(["id", "status"]).where("user_id", "=", userId).where("status", "in", ["pending", "confirmed"]).execute();
+  return db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "confirmed"])
+    .execute();
 }
 
 /** Cancels the order only if it is still in the status read (true). */
 export async function cancelOrderIfStill(db: Db, orderId: string, status: OrderStatus, at: string): Promise<boolean> {
-  const result = await db.updateTable("orders").set({ status: "cancelled", updated_at: at }).where("id", "=", orderId).where("status", "=", status).executeTakeFirst();
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "cancelled", updated_at: at })
+    .where("id", "=", orderId)
+    .where("status", "=", status)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

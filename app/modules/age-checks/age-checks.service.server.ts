@@ -22,9 +22,25 @@ export type AgeVerification = {
   requestedAt: string | null;
 };
 
-const UNVERIFIED: AgeVerification = { status: "unverified", method: null, reference: null, note: null, decidedAt: null, decidedBy: null, requestedAt: null };
+const UNVERIFIED: AgeVerification = {
+  status: "unverified",
+  method: null,
+  reference: null,
+  note: null,
+  decidedAt: null,
+  decidedBy: null,
+  requestedAt: null,
+};
 
-type VerificationRow = { status: RecordedAgeStatus; method: AgeMethod | null; reference: string | null; note: string | null; decided_at: string | null; decided_by_name: string | null; requested_at: string };
+type VerificationRow = {
+  status: RecordedAgeStatus;
+  method: AgeMethod | null;
+  reference: string | null;
+  note: string | null;
+  decided_at: string | null;
+  decided_by_name: string | null;
+  requested_at: string;
+};
 
 const toVerification = (row: VerificationRow): AgeVerification => ({
   status: row.status,
@@ -47,7 +63,11 @@ export async function ageVerificationOf(db: Db, userId: string): Promise<AgeVeri
  * yet gets a check opened (`opened`: the caller queues the checker's job). Orders are placed either way otherwise:
  * the check holds back dispatch, not the order (the order flow of docs/product/specification.md §4 is unchanged).
  */
-export async function holdForAgeCheck(trx: Db, userId: string, stamp: string): Promise<{ refused: string | null; opened: boolean }> {
+export async function holdForAgeCheck(
+  trx: Db,
+  userId: string,
+  stamp: string,
+): Promise<{ refused: string | null; opened: boolean }> {
   const status = (await repo.findVerification(trx, userId))?.status ?? null;
   if (status === "failed") return { refused: ageMessages.failed, opened: false };
   if (status) return { refused: null, opened: false };
@@ -65,58 +85,122 @@ export type CheckerOutcome = "verified" | "failed" | "referred" | "skipped";
  * The checker's job: asks the configured checker with the account's name, date of birth and delivery address (never
  * kept) and records only the result. `refer` leaves the check pending for staff.
  */
-export async function runAgeCheck(db: Db, checker: AgeChecker, shop: ShopLink, userId: string, now = new Date()): Promise<CheckerOutcome> {
-  const [user, verification, address] = await Promise.all([repo.findUserForCheck(db, userId), repo.findVerification(db, userId), repo.findLatestDeliveryAddress(db, userId)]);
+export async function runAgeCheck(
+  db: Db,
+  checker: AgeChecker,
+  shop: ShopLink,
+  userId: string,
+  now = new Date(),
+): Promise<CheckerOutcome> {
+  const [user, verification, address] = await Promise.all([
+    repo.findUserForCheck(db, userId),
+    repo.findVerification(db, userId),
+    repo.findLatestDeliveryAddress(db, userId),
+  ]);
   if (!user || verification?.status !== "pending") return "skipped";
   const name = fullName(user);
-  const outcome = await checker.check({ name, dateOfBirth: user.dateOfBirth ?? "", address: address?.address_text ?? "" });
+  const outcome = await checker.check({
+    name,
+    dateOfBirth: user.dateOfBirth ?? "",
+    address: address?.address_text ?? "",
+  });
   if (outcome.result === "refer") return "referred";
   const status = outcome.result === "pass" ? "verified" : "failed";
   const decided = await db.transaction().execute(async (trx) => {
     const stamp = now.toISOString();
-    const recorded = await repo.decide(trx, userId, ["pending"], { status, method: "service", reference: outcome.reference, note: null, byId: null, byName: `${checker.name} check`, at: stamp });
+    const recorded = await repo.decide(trx, userId, ["pending"], {
+      status,
+      method: "service",
+      reference: outcome.reference,
+      note: null,
+      byId: null,
+      byName: `${checker.name} check`,
+      at: stamp,
+    });
     if (!recorded) return false;
-    const cancelled = status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
-    await enqueueJob(trx, "notice", ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelled), now);
+    const cancelled =
+      status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
+    await enqueueJob(
+      trx,
+      "notice",
+      ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelled),
+      now,
+    );
     return true;
   });
   return decided ? status : "skipped";
 }
 
-export type AgeDecisionResult = { ok: true; status: "verified" | "failed"; cancelledOrders: string[]; email: string; name: string } | { ok: false; status: 400 | 404 | 409; errors: Record<string, string>; message: string | null };
+export type AgeDecisionResult =
+  | { ok: true; status: "verified" | "failed"; cancelledOrders: string[]; email: string; name: string }
+  | { ok: false; status: 400 | 404 | 409; errors: Record<string, string>; message: string | null };
 
 /**
  * Staff verify or fail an account's age by hand (an ID document seen, a call), with a note; who and when are kept,
  * the document is not. A failure cancels the account's open orders (their stock goes back). Staff only.
  */
-export async function decideAgeCheck(db: Db, actor: SessionUser | null, shop: ShopLink, userId: string, values: Record<string, string>, now = new Date()): Promise<AgeDecisionResult> {
+export async function decideAgeCheck(
+  db: Db,
+  actor: SessionUser | null,
+  shop: ShopLink,
+  userId: string,
+  values: Record<string, string>,
+  now = new Date(),
+): Promise<AgeDecisionResult> {
   assertStaff(actor);
   const checked = check(ageDecisionInput, values);
   if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors, message: null };
   const user = await repo.findUserForCheck(db, userId);
-  if (!user || user.role !== "customer") return { ok: false, status: 404, errors: {}, message: "There is no such customer." };
+  if (!user || user.role !== "customer")
+    return { ok: false, status: 404, errors: {}, message: "There is no such customer." };
   const status = checked.data.decision === "verify" ? "verified" : "failed";
   // A failed account may be verified later (e.g. an ID seen); a verified one is final.
   const from: AgeStatus[] = status === "verified" ? ["unverified", "pending", "failed"] : ["unverified", "pending"];
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<AgeDecisionResult> => {
     const decided = await repo.decide(trx, userId, from, {
-      status, method: "manual", reference: checked.data.note, note: checked.data.note, byId: actor.id, byName: actor.name || actor.email, at: stamp,
+      status,
+      method: "manual",
+      reference: checked.data.note,
+      note: checked.data.note,
+      byId: actor.id,
+      byName: actor.name || actor.email,
+      at: stamp,
     });
     if (!decided) return { ok: false, status: 409, errors: {}, message: ageMessages.alreadyDecided };
-    const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp) : [];
+    const cancelledOrders =
+      status === "failed"
+        ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)
+        : [];
     // The customer hears of it: queued in the decision's own transaction.
-    await enqueueJob(trx, "notice", ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelledOrders), now);
+    await enqueueJob(
+      trx,
+      "notice",
+      ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelledOrders),
+      now,
+    );
     return { ok: true, status, cancelledOrders, email: user.email, name: user.firstName || user.name };
   });
 }
 
 /** A failed check: every order not yet on its way is cancelled (recorded, stock back). */
-async function cancelOpenOrders(trx: Db, userId: string, by: { id: string | null; name: string }, stamp: string): Promise<string[]> {
+async function cancelOpenOrders(
+  trx: Db,
+  userId: string,
+  by: { id: string | null; name: string },
+  stamp: string,
+): Promise<string[]> {
   const cancelled: string[] = [];
   for (const order of await repo.findOpenOrderIds(trx, userId)) {
     if (!(await repo.cancelOrderIfStill(trx, order.id, order.status, stamp))) continue;
-    await recordOrderEvent(trx, order.id, { field: "status", from: order.status, to: "cancelled", byUserId: by.id, byName: by.name, at: stamp });
+    await recordOrderEvent(trx, order.id, {
+      field: "status",
+      from: order.status,
+      to: "cancelled",
+      byUserId: by.id,
+      byName: by.name,
+      at: stamp,
+    });
     await returnStockForOrder(trx, order.id, by, stamp);
     cancelled.push(order.id);
   }
@@ -124,7 +208,12 @@ async function cancelOpenOrders(trx: Db, userId: string, by: { id: string | null
 }
 
 export type AgeCheckRow = Omit<AgeVerification, "reference" | "requestedAt"> & {
-  userId: string; name: string; email: string; dateOfBirth: string | null; requestedAt: string; deliveryAddress: string | null;
+  userId: string;
+  name: string;
+  email: string;
+  dateOfBirth: string | null;
+  requestedAt: string;
+  deliveryAddress: string | null;
 };
 
 /** The back office's 'Age checks': pending first, with what staff need to decide (date of birth, delivery address). */
@@ -133,7 +222,10 @@ export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: 
   const total = await repo.countChecks(db);
   const { page, totalPages, offset, limit } = pageWindow(rawPage, total);
   const rows = await repo.findChecks(db, limit, offset);
-  const addresses = await repo.findLatestDeliveryAddresses(db, rows.map((r) => r.user_id));
+  const addresses = await repo.findLatestDeliveryAddresses(
+    db,
+    rows.map((r) => r.user_id),
+  );
   const items: AgeCheckRow[] = rows.map((r) => {
     const { reference: _reference, ...verification } = toVerification(r);
     const address = addresses.get(r.user_id);

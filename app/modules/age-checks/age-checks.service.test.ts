@@ -14,29 +14,67 @@ import type { AgeChecker } from "./checkers.server";
 
 const shop = { shopName: "Vapour Lane", baseUrl: "http://shop.test" };
 
-const customer = (id: string): SessionUser => ({ id, name: `${id} Person`, email: `${id}@example.com`, firstName: id, lastName: "Person", dateOfBirth: "1990-01-01", role: "customer", authProvider: "email" });
-const [newcomer, doubtful, serviced, referred] = ["newcomer", "doubtful", "serviced", "referred"].map(customer) as [SessionUser, SessionUser, SessionUser, SessionUser];
+const customer = (id: string): SessionUser => ({
+  id,
+  name: `${id} Person`,
+  email: `${id}@example.com`,
+  firstName: id,
+  lastName: "Person",
+  dateOfBirth: "1990-01-01",
+  role: "customer",
+  authProvider: "email",
+});
+const [newcomer, doubtful, serviced, referred] = ["newcomer", "doubtful", "serviced", "referred"].map(customer) as [
+  SessionUser,
+  SessionUser,
+  SessionUser,
+  SessionUser,
+];
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
 
 /** A checking service that answers what it is told to, as a real adapter would after asking its provider. */
-const serviceAnswering = (result: "pass" | "fail" | "refer"): AgeChecker => ({ name: "test-service", check: async () => ({ result, reference: result === "refer" ? null : `ref-${result}` }) });
+const serviceAnswering = (result: "pass" | "fail" | "refer"): AgeChecker => ({
+  name: "test-service",
+  check: async () => ({ result, reference: result === "refer" ? null : `ref-${result}` }),
+});
 
 describeEachDatabase(
   "age verification before dispatch",
   (testDb) => {
     let flavour: { id: string; sizes: string };
     const order = async (db: Db, userId: string, key: string, quantity = 1) => {
-      await addToCart(db, userId, { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity });
+      await addToCart(db, userId, {
+        kind: "flavour",
+        itemId: flavour.id,
+        flavor: "",
+        nicotineStrength: JSON.parse(flavour.sizes)[0],
+        puffCount: null,
+        quantity,
+      });
       await chooseShipping(db, userId, "free", null);
       return placeOrder(db, userId, `key-${key}-aaaaaaaaaaaaaa`, 10);
     };
-    const stockNow = async (db: Db) => Number((await db.selectFrom("flavours").select("stock_quantity").where("id", "=", flavour.id).executeTakeFirstOrThrow()).stock_quantity);
+    const stockNow = async (db: Db) =>
+      Number(
+        (
+          await db
+            .selectFrom("flavours")
+            .select("stock_quantity")
+            .where("id", "=", flavour.id)
+            .executeTakeFirstOrThrow()
+        ).stock_quantity,
+      );
     beforeAll(async () => {
       const { db } = testDb();
       await insertUsers(db, [newcomer, doubtful, serviced, referred, staff]);
       for (const c of [newcomer, doubtful, serviced, referred]) await addAddress(db, c.id, home);
       await db.updateTable("user").set({ dateOfBirth: "1990-01-01" }).where("role", "=", "customer").execute();
-      flavour = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_quantity", ">", 20).orderBy("slug").executeTakeFirstOrThrow();
+      flavour = await db
+        .selectFrom("flavours")
+        .select(["id", "sizes"])
+        .where("stock_quantity", ">", 20)
+        .orderBy("slug")
+        .executeTakeFirstOrThrow();
     });
 
     it("holds a new customer's first order from dispatch until staff verify; later orders are not held", async () => {
@@ -46,13 +84,33 @@ describeEachDatabase(
       if (!first.ok) throw new Error(first.message);
       expect((await ageVerificationOf(db, newcomer.id)).status).toBe("pending");
       await changeOrderStep(db, staff, { orderId: first.order.id, step: "confirm", from: "pending" });
-      expect(await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" })).toEqual({ ok: false, status: 409, message: ageMessages.dispatchRefused });
+      expect(
+        await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" }),
+      ).toEqual({ ok: false, status: 409, message: ageMessages.dispatchRefused });
       // Staff decide with a note; who and when are kept, and the decision is final.
-      expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "verify", note: "" })).toMatchObject({ ok: false, status: 400, errors: { note: "Write a short note: what you checked" } });
-      expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "verify", note: "Passport seen on a video call" })).toMatchObject({ ok: true, status: "verified", cancelledOrders: [] });
-      expect(await ageVerificationOf(db, newcomer.id)).toMatchObject({ status: "verified", method: "manual", note: "Passport seen on a video call", decidedBy: staff.name });
-      expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "fail", note: "Second thoughts" })).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
-      expect(await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" })).toMatchObject({ ok: true, to: "dispatched" });
+      expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "verify", note: "" })).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: { note: "Write a short note: what you checked" },
+      });
+      expect(
+        await decideAgeCheck(db, staff, shop, newcomer.id, {
+          decision: "verify",
+          note: "Passport seen on a video call",
+        }),
+      ).toMatchObject({ ok: true, status: "verified", cancelledOrders: [] });
+      expect(await ageVerificationOf(db, newcomer.id)).toMatchObject({
+        status: "verified",
+        method: "manual",
+        note: "Passport seen on a video call",
+        decidedBy: staff.name,
+      });
+      expect(
+        await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "fail", note: "Second thoughts" }),
+      ).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
+      expect(
+        await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" }),
+      ).toMatchObject({ ok: true, to: "dispatched" });
       const second = await order(db, newcomer.id, "second");
       expect(second.ok).toBe(true);
       expect((await ageVerificationOf(db, newcomer.id)).status).toBe("verified");
@@ -80,7 +138,11 @@ describeEachDatabase(
       const { db } = testDb();
       for (const c of [serviced, referred]) expect((await order(db, c.id, `svc-${c.id}`)).ok).toBe(true);
       expect(await runAgeCheck(db, serviceAnswering("pass"), shop, serviced.id)).toBe("verified");
-      expect(await ageVerificationOf(db, serviced.id)).toMatchObject({ status: "verified", method: "service", reference: "ref-pass" });
+      expect(await ageVerificationOf(db, serviced.id)).toMatchObject({
+        status: "verified",
+        method: "service",
+        reference: "ref-pass",
+      });
       expect(await runAgeCheck(db, serviceAnswering("refer"), shop, referred.id)).toBe("referred");
       expect((await ageVerificationOf(db, referred.id)).status).toBe("pending");
       // Run again after a decision (a retried job): nothing changes.
@@ -90,14 +152,23 @@ describeEachDatabase(
 
     it("is for staff only: a customer cannot decide, an unknown account is refused, only staff see dates of birth", async () => {
       const { db } = testDb();
-      await expect(decideAgeCheck(db, referred, shop, referred.id, { decision: "verify", note: "It's me, honest" })).rejects.toThrow();
+      await expect(
+        decideAgeCheck(db, referred, shop, referred.id, { decision: "verify", note: "It's me, honest" }),
+      ).rejects.toThrow();
       expect((await ageVerificationOf(db, referred.id)).status).toBe("pending");
-      expect(await decideAgeCheck(db, staff, shop, "no-such-account", { decision: "verify", note: "Looks fine" })).toMatchObject({ ok: false, status: 404 });
-      expect(await decideAgeCheck(db, staff, shop, staff.id, { decision: "verify", note: "Staff are not customers" })).toMatchObject({ ok: false, status: 404 });
+      expect(
+        await decideAgeCheck(db, staff, shop, "no-such-account", { decision: "verify", note: "Looks fine" }),
+      ).toMatchObject({ ok: false, status: 404 });
+      expect(
+        await decideAgeCheck(db, staff, shop, staff.id, { decision: "verify", note: "Staff are not customers" }),
+      ).toMatchObject({ ok: false, status: 404 });
       await expect(listAgeChecks(db, referred, null)).rejects.toThrow();
       const list = await listAgeChecks(db, staff, null);
       expect(list.items[0]!.status).toBe("pending"); // pending first
-      expect(list.items.find((i) => i.userId === referred.id)).toMatchObject({ dateOfBirth: "1990-01-01", deliveryAddress: `Home: ${home.address}` });
+      expect(list.items.find((i) => i.userId === referred.id)).toMatchObject({
+        dateOfBirth: "1990-01-01",
+        deliveryAddress: `Home: ${home.address}`,
+      });
     });
   },
   { seed: true },

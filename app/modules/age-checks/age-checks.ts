@@ -17,7 +17,8 @@ export const ageMessages = {
   explain: "We confirm your age before your first order is dispatched",
   pending: "We are confirming your age. Your order is kept until we have; it will not be dispatched before.",
   verified: "Your age is confirmed: your orders are dispatched without waiting.",
-  failed: "We could not confirm that you are 18 or over, so we cannot take or send orders for this account. If you think this is a mistake, please contact us.",
+  failed:
+    "We could not confirm that you are 18 or over, so we cannot take or send orders for this account. If you think this is a mistake, please contact us.",
   orderHeld: "Age check needed",
   dispatchRefused: "This customer's age is not verified yet. Verify it under Age checks before dispatching the order.",
   alreadyDecided: "This age check has already been decided.",

@@ -6,7 +6,13 @@ import { MAX_QUANTITY, type GuestLine, type ItemKind, type LineIdentity } from "
 export const emptyCart = (db: Db, userId: string) => db.deleteFrom("cart_lines").where("user_id", "=", userId);
 
 export function findCartRows(db: Db, userId: string) {
-  return db.selectFrom("cart_lines").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("item_id").execute();
+  return db
+    .selectFrom("cart_lines")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("item_id")
+    .execute();
 }
 
 /** Adds the quantity to the line, or makes the line; never above the maximum. */
@@ -56,7 +62,11 @@ export async function deleteLine(db: Db, userId: string, line: LineIdentity) {
 }
 
 export async function countLines(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom("cart_lines").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("cart_lines")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -75,7 +85,17 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
   const devices = deviceIds.length
     ? await db
         .selectFrom("products")
-        .select(["id", "name", "images", "price_cents", "flavors", "nicotine_strengths", "puff_counts", "stock_quantity", "track_stock"])
+        .select([
+          "id",
+          "name",
+          "images",
+          "price_cents",
+          "flavors",
+          "nicotine_strengths",
+          "puff_counts",
+          "stock_quantity",
+          "track_stock",
+        ])
         .where("id", "in", deviceIds)
         .where("archived", "=", 0)
         .execute()
@@ -84,7 +104,16 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
     ? await db
         .selectFrom("flavours as f")
         .innerJoin("products as p", "p.id", "f.device_id")
-        .select(["f.id", "f.name", "f.images", "f.price_cents", "f.sizes", "f.stock_quantity", "f.track_stock", "p.name as device_name"])
+        .select([
+          "f.id",
+          "f.name",
+          "f.images",
+          "f.price_cents",
+          "f.sizes",
+          "f.stock_quantity",
+          "f.track_stock",
+          "p.name as device_name",
+        ])
         .where("f.id", "in", flavourIds)
         .where("f.archived", "=", 0)
         .where("p.archived", "=", 0)
@@ -97,17 +126,38 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
 export async function itemIsSold(db: Db, kind: ItemKind, itemId: string): Promise<boolean> {
   const row =
     kind === "device"
-      ? await db.selectFrom("products").select("id").where("id", "=", itemId).where("archived", "=", 0).executeTakeFirst()
-      : await db.selectFrom("flavours").select("id").where("id", "=", itemId).where("archived", "=", 0).executeTakeFirst();
+      ? await db
+          .selectFrom("products")
+          .select("id")
+          .where("id", "=", itemId)
+          .where("archived", "=", 0)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("flavours")
+          .select("id")
+          .where("id", "=", itemId)
+          .where("archived", "=", 0)
+          .executeTakeFirst();
   return Boolean(row);
 }
 
 /** The shopper's wishlist, newest first. */
 export const findWishlistRows = (db: Db, userId: string, limit = 1000) =>
-  db.selectFrom("wishlist_items").select(["kind", "item_id"]).where("user_id", "=", userId).orderBy("created_at", "desc").limit(limit).execute();
+  db
+    .selectFrom("wishlist_items")
+    .select(["kind", "item_id"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
 
 export const deleteWishlistItem = (db: Db, userId: string, kind: ItemKind, itemId: string) =>
-  db.deleteFrom("wishlist_items").where("user_id", "=", userId).where("kind", "=", kind).where("item_id", "=", itemId).execute();
+  db
+    .deleteFrom("wishlist_items")
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("item_id", "=", itemId)
+    .execute();
 
 export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemId: string, at: string) =>
   db
@@ -119,7 +169,12 @@ export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemI
 /** Card facts of the devices and flavours still sold among these ids. */
 export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourIds: string[]) {
   const devices = deviceIds.length
-    ? await db.selectFrom("products").select(["id", "name", "images", "price_cents"]).where("id", "in", deviceIds).where("archived", "=", 0).execute()
+    ? await db
+        .selectFrom("products")
+        .select(["id", "name", "images", "price_cents"])
+        .where("id", "in", deviceIds)
+        .where("archived", "=", 0)
+        .execute()
     : [];
   const flavours = flavourIds.length
     ? await db

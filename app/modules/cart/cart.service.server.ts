@@ -22,7 +22,13 @@ export type CartLine = LineIdentity & {
 export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[]; capped: string[] };
 
 /** `available`: units one order may take (Infinity for an untracked item). */
-type Sellable = { name: string; image: string | null; priceCents: number; available: number; check: (line: GuestLine) => string | null };
+type Sellable = {
+  name: string;
+  image: string | null;
+  priceCents: number;
+  available: number;
+  check: (line: GuestLine) => string | null;
+};
 
 /** What can be sold now, with the rules each option must follow; prices come from here, never from the browser. */
 async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: string }>): Promise<Map<string, Sellable>> {
@@ -39,9 +45,11 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       priceCents: d.price_cents,
       available: availableUnits(stockOf(d)),
       check: (line) => {
-        if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "") return "Choose one of the device's flavours";
+        if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "")
+          return "Choose one of the device's flavours";
         if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
-        if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null) return "Choose one of the device's puff counts";
+        if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null)
+          return "Choose one of the device's puff counts";
         return null;
       },
     });
@@ -64,9 +72,19 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
  * `capToStock` (the pages), a line holding more than is left is brought down to what is left (or removed when none
  * is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
  */
-export async function getCart(db: Db, userId: string, taxRatePercent: number, options: { capToStock?: boolean } = {}): Promise<Cart> {
+export async function getCart(
+  db: Db,
+  userId: string,
+  taxRatePercent: number,
+  options: { capToStock?: boolean } = {},
+): Promise<Cart> {
   const rows = await repo.findCartRows(db, userId);
-  const identities = rows.map((r) => ({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }));
+  const identities = rows.map((r) => ({
+    kind: r.kind,
+    itemId: r.item_id,
+    flavor: r.flavor,
+    nicotineStrength: r.nicotine_strength,
+  }));
   const items = await sellableItems(db, identities);
   const lines: CartLine[] = [];
   const dropped: string[] = [];
@@ -85,7 +103,9 @@ export async function getCart(db: Db, userId: string, taxRatePercent: number, op
     if (options.capToStock) {
       const available = left.get(itemKey) ?? item.available;
       if (quantity > available) {
-        capped.push(available === 0 ? stockMessages.outOfStock(item.name) : stockMessages.onlyLeft(available, item.name));
+        capped.push(
+          available === 0 ? stockMessages.outOfStock(item.name) : stockMessages.onlyLeft(available, item.name),
+        );
         if (available === 0) {
           await repo.deleteLine(db, userId, identity);
           continue;
@@ -129,7 +149,10 @@ export async function addToCart(db: Db, userId: string, raw: unknown): Promise<A
   if (item.available === 0) return { ok: false, message: stockMessages.outOfStock(item.name) };
   const problem = item.check(line);
   if (problem) return { ok: false, message: problem };
-  if (Number.isFinite(item.available) && (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available) {
+  if (
+    Number.isFinite(item.available) &&
+    (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available
+  ) {
     return { ok: false, message: stockMessages.onlyLeft(item.available, item.name) };
   }
   await repo.upsertLine(db, userId, line);
@@ -137,12 +160,22 @@ export async function addToCart(db: Db, userId: string, raw: unknown): Promise<A
 }
 
 /** Minus never goes below 1; plus never above 99, nor above what is in stock (then it says so). */
-export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1): Promise<string | null> {
-  const row = (await repo.findCartRows(db, userId)).find((r) => lineKey({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) === lineKey(line));
+export async function changeQuantity(
+  db: Db,
+  userId: string,
+  line: LineIdentity,
+  delta: 1 | -1,
+): Promise<string | null> {
+  const row = (await repo.findCartRows(db, userId)).find(
+    (r) =>
+      lineKey({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) ===
+      lineKey(line),
+  );
   if (!row) return null;
   if (delta > 0) {
     const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
-    if (item && (await unitsInCart(db, userId, line.kind, line.itemId)) + 1 > item.available) return stockMessages.onlyLeft(item.available, item.name);
+    if (item && (await unitsInCart(db, userId, line.kind, line.itemId)) + 1 > item.available)
+      return stockMessages.onlyLeft(item.available, item.name);
   }
   await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
   return null;
@@ -152,7 +185,12 @@ export const removeLine = repo.deleteLine;
 export const countCartLines = repo.countLines;
 
 /** Merges what a visitor kept before signing in, once per guest cart (its token), adding quantities. */
-export async function mergeGuestCart(db: Db, userId: string, token: string, lines: unknown[]): Promise<{ merged: boolean; skipped: number }> {
+export async function mergeGuestCart(
+  db: Db,
+  userId: string,
+  token: string,
+  lines: unknown[],
+): Promise<{ merged: boolean; skipped: number }> {
   if (!(await repo.recordMerge(db, userId, token))) return { merged: false, skipped: 0 };
   let skipped = 0;
   for (const line of lines) if (!(await addToCart(db, userId, line)).ok) skipped++;
@@ -161,6 +199,7 @@ export async function mergeGuestCart(db: Db, userId: string, token: string, line
 
 export function parseLineKey(key: string): LineIdentity | null {
   const [kind, itemId, flavor, strength] = key.split("|");
-  if ((kind !== "device" && kind !== "flavour") || !itemId || flavor === undefined || !/^\d{1,2}$/.test(strength ?? "")) return null;
+  if ((kind !== "device" && kind !== "flavour") || !itemId || flavor === undefined || !/^\d{1,2}$/.test(strength ?? ""))
+    return null;
   return { kind, itemId, flavor, nicotineStrength: Number(strength) };
 }

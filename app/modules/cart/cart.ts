@@ -23,7 +23,9 @@ export function addLine(lines: GuestLine[], added: GuestLine): GuestLine[] {
   const key = lineKey(added);
   const existing = lines.find((line) => lineKey(line) === key);
   if (!existing) return [...lines, { ...added, quantity: clampQuantity(added.quantity) }];
-  return lines.map((line) => (line === existing ? { ...line, quantity: clampQuantity(line.quantity + added.quantity) } : line));
+  return lines.map((line) =>
+    line === existing ? { ...line, quantity: clampQuantity(line.quantity + added.quantity) } : line,
+  );
 }
 
 export const clampQuantity = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.floor(n)));
@@ -33,15 +35,27 @@ export const APP_STATE_KEY = "appState";
 export type AppState = { cartToken: string; cart: GuestLine[]; wishlist: Array<{ kind: ItemKind; itemId: string }> };
 
 const ID = /^[a-z0-9-]{1,64}$/;
-const isInt = (n: unknown, min: number, max: number) => typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
+const isInt = (n: unknown, min: number, max: number) =>
+  typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
 
 /** A light check of browser storage (the server checks everything again with cart.schema.ts). */
 export function isAppState(value: unknown): value is AppState {
   const v = value as AppState;
   return (
-    typeof v === "object" && v !== null && typeof v.cartToken === "string" && Array.isArray(v.cart) && Array.isArray(v.wishlist) &&
-    v.cart.every((l) => (l.kind === "device" || l.kind === "flavour") && ID.test(l.itemId) && typeof l.flavor === "string" &&
-      isInt(l.nicotineStrength, 0, 20) && isInt(l.quantity, 1, MAX_QUANTITY) && (l.puffCount === null || isInt(l.puffCount, 0, 100_000))) &&
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.cartToken === "string" &&
+    Array.isArray(v.cart) &&
+    Array.isArray(v.wishlist) &&
+    v.cart.every(
+      (l) =>
+        (l.kind === "device" || l.kind === "flavour") &&
+        ID.test(l.itemId) &&
+        typeof l.flavor === "string" &&
+        isInt(l.nicotineStrength, 0, 20) &&
+        isInt(l.quantity, 1, MAX_QUANTITY) &&
+        (l.puffCount === null || isInt(l.puffCount, 0, 100_000)),
+    ) &&
     v.wishlist.every((w) => (w.kind === "device" || w.kind === "flavour") && ID.test(w.itemId))
   );
 }

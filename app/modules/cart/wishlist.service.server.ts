@@ -29,12 +29,29 @@ export async function wishlistCards(db: Db, items: Item[]): Promise<CatalogCard[
   const ids = (kind: ItemKind) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
   const { devices, flavours } = await repo.findWishlistCardRows(db, ids("device"), ids("flavour"));
   return [
-    ...devices.map((d) => ({ kind: "device" as const, id: d.id, name: d.name, image: firstText(d.images), priceCents: d.price_cents, tag: "Device" })),
-    ...flavours.map((f) => ({ kind: "flavour" as const, id: f.id, name: f.name, image: firstText(f.images), priceCents: f.price_cents, tag: f.device_name })),
+    ...devices.map((d) => ({
+      kind: "device" as const,
+      id: d.id,
+      name: d.name,
+      image: firstText(d.images),
+      priceCents: d.price_cents,
+      tag: "Device",
+    })),
+    ...flavours.map((f) => ({
+      kind: "flavour" as const,
+      id: f.id,
+      name: f.name,
+      image: firstText(f.images),
+      priceCents: f.price_cents,
+      tag: f.device_name,
+    })),
   ];
 }
 
 export async function listWishlist(db: Db, userId: string): Promise<CatalogCard[]> {
   const rows = await repo.findWishlistRows(db, userId, 10_000);
-  return wishlistCards(db, rows.map((r) => ({ kind: r.kind, itemId: r.item_id })));
+  return wishlistCards(
+    db,
+    rows.map((r) => ({ kind: r.kind, itemId: r.item_id })),
+  );
 }

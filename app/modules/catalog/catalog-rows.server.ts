@@ -62,4 +62,8 @@ export function flavourOf(row: FlavourRow): Omit<Flavour, "deviceName" | "device
   };
 }
 
-export const toFlavour = (row: FlavourWithDeviceRow): Flavour => ({ ...flavourOf(row), deviceName: row.device_name, deviceSlug: row.device_slug });
+export const toFlavour = (row: FlavourWithDeviceRow): Flavour => ({
+  ...flavourOf(row),
+  deviceName: row.device_name,
+  deviceSlug: row.device_slug,
+});

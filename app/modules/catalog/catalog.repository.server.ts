@@ -19,12 +19,7 @@ export function findHomeDevices(db: Db, limit: number) {
 }
 
 export function findDeviceFilters(db: Db) {
-  return db
-    .selectFrom("products")
-    .select(["slug", "name"])
-    .where("archived", "=", 0)
-    .orderBy("position")
-    .execute();
+  return db.selectFrom("products").select(["slug", "name"]).where("archived", "=", 0).orderBy("position").execute();
 }
 
 export function findDeviceById(db: Db, id: string) {
@@ -53,12 +48,38 @@ type Order = Array<["kind_order" | "position" | "price_cents" | "name" | "item_i
 
 /** Every order ends in name and id (so pages are stable), and each is an index of catalog_items (the migration). */
 const orders: Record<CatalogSort | "flavours", Order> = {
-  featured: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
-  devices: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
-  flavours: [["kind_order", "asc"], ["position", "asc"], ["name", "asc"], ["item_id", "asc"]],
-  "price-asc": [["price_cents", "asc"], ["name", "asc"], ["item_id", "asc"]],
-  "price-desc": [["price_cents", "desc"], ["name", "asc"], ["item_id", "asc"]],
-  name: [["name", "asc"], ["item_id", "asc"]],
+  featured: [
+    ["kind_order", "asc"],
+    ["position", "asc"],
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
+  devices: [
+    ["kind_order", "asc"],
+    ["position", "asc"],
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
+  flavours: [
+    ["kind_order", "asc"],
+    ["position", "asc"],
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
+  "price-asc": [
+    ["price_cents", "asc"],
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
+  "price-desc": [
+    ["price_cents", "desc"],
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
+  name: [
+    ["name", "asc"],
+    ["item_id", "asc"],
+  ],
 };
 
 /**
@@ -107,14 +128,27 @@ export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offse
   return cardPage(db, catalogItems(db, sort), orders[sort], limit, offset);
 }
 
-export type SearchHit = { kind: ItemKind; id: string; name: string; image: string | null; price_cents: number; tag: string; tier: number };
+export type SearchHit = {
+  kind: ItemKind;
+  id: string;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  tag: string;
+  tier: number;
+};
 
 /**
  * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
  * list before the description, a part of a word last: "berry" in "Blueberry"), then by name. `words` come from
  * searchWords (letters and digits only).
  */
-export async function searchCatalogCards(db: Db, words: string[], limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchCatalogCards(
+  db: Db,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<{ hits: SearchHit[]; total: number }> {
   if (words.length === 0) return { hits: [], total: 0 };
   return db.getExecutor().adapter instanceof PostgresAdapter
     ? searchPostgres(db, tsQueries(words), limit, offset)
@@ -124,7 +158,11 @@ export async function searchCatalogCards(db: Db, words: string[], limit: number,
 type SearchRow = SearchHit & { total: number | string };
 
 /** The page's rows and the number of matches, counted with the page (a window) unless the page is past the end. */
-async function withTotal(rows: SearchRow[], offset: number, count: () => Promise<{ rows: Array<{ total: number | string }> }>) {
+async function withTotal(
+  rows: SearchRow[],
+  offset: number,
+  count: () => Promise<{ rows: Array<{ total: number | string }> }>,
+) {
   const hits = rows.map(({ total: _total, ...hit }) => hit);
   if (rows.length > 0 || offset === 0) return { hits, total: Number(rows[0]?.total ?? 0) };
   return { hits, total: Number((await count()).rows[0]?.total ?? 0) };
@@ -132,23 +170,34 @@ async function withTotal(rows: SearchRow[], offset: number, count: () => Promise
 
 /** `case when <tier 0 matches> then 0 … else <last> end` over the tiers' conditions. */
 function tierCase(conditions: RawBuilder<unknown>[], otherwise: RawBuilder<unknown>) {
-  return sql`case ${sql.join(conditions.map((when, tier) => sql`when ${when} then ${sql.lit(tier)}`), sql` `)} else ${otherwise} end`;
+  return sql`case ${sql.join(
+    conditions.map((when, tier) => sql`when ${when} then ${sql.lit(tier)}`),
+    sql` `,
+  )} else ${otherwise} end`;
 }
 
 async function searchSqlite(db: Db, q: ReturnType<typeof fts5Queries>, limit: number, offset: number) {
-  const parts = q.parts ? sql`union all select rowid as seq, 0 as word from catalog_names where catalog_names match ${q.parts}` : sql``;
+  const parts = q.parts
+    ? sql`union all select rowid as seq, 0 as word from catalog_names where catalog_names match ${q.parts}`
+    : sql``;
   const hits = sql`hits as (select seq, max(word) as word from (
     select rowid as seq, 1 as word from catalog_search where catalog_search match ${q.any} ${parts}) group by seq)`;
-  const inTier = (match: string) => sql`c.seq in (select rowid from catalog_search where catalog_search match ${match})`;
-  const tier = tierCase(q.tiers.map(inTier), sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`);
+  const inTier = (match: string) =>
+    sql`c.seq in (select rowid from catalog_search where catalog_search match ${match})`;
+  const tier = tierCase(
+    q.tiers.map(inTier),
+    sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`,
+  );
   const rows = await sql<SearchRow>`with ${hits}
     select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, count(*) over () as total, ${tier} as tier
     from hits h join catalog_items c on c.seq = h.seq
     where c.visible = 1
     order by tier, c.name, c.item_id
     limit ${limit} offset ${offset}`.execute(db);
-  return withTotal(rows.rows, offset, () => sql<{ total: number }>`with ${hits}
-    select count(*) as total from hits h join catalog_items c on c.seq = h.seq where c.visible = 1`.execute(db));
+  return withTotal(rows.rows, offset, () =>
+    sql<{ total: number }>`with ${hits}
+    select count(*) as total from hits h join catalog_items c on c.seq = h.seq where c.visible = 1`.execute(db),
+  );
 }
 
 async function searchPostgres(db: Db, q: ReturnType<typeof tsQueries>, limit: number, offset: number) {
@@ -165,12 +214,20 @@ async function searchPostgres(db: Db, q: ReturnType<typeof tsQueries>, limit: nu
     where ${matches}
     order by tier, c.name, c.item_id
     limit ${limit} offset ${offset}`.execute(db);
-  return withTotal(rows.rows, offset, () => sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`.execute(db));
+  return withTotal(rows.rows, offset, () =>
+    sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`.execute(db),
+  );
 }
 
 /** Every device and flavour a shopper can see, with when it last changed (the sitemap). */
 export async function findVisibleItemDates(db: Db) {
-  const devices = await db.selectFrom("products").select(["id", "updated_at"]).where("archived", "=", 0).orderBy("position").orderBy("id").execute();
+  const devices = await db
+    .selectFrom("products")
+    .select(["id", "updated_at"])
+    .where("archived", "=", 0)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
   const flavours = await flavourWithDevice(db).select(["f.id", "f.updated_at"]).orderBy("f.id").execute();
   return { devices, flavours };
 }

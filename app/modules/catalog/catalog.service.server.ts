@@ -46,7 +46,13 @@ export async function getFlavour(db: Db, id: string): Promise<Flavour | null> {
 
 export type FlavourPage = { flavours: FlavourCard[]; page: number; totalPages: number; totalItems: number };
 
-const toFlavourCard = (r: { id: string; name: string; image: string | null; price_cents: number; tag: string }): FlavourCard => ({
+const toFlavourCard = (r: {
+  id: string;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  tag: string;
+}): FlavourCard => ({
   id: r.id,
   name: r.name,
   image: r.image,
@@ -76,13 +82,23 @@ export async function listFlavourPage(
 }
 
 /** The first flavour cards (a page's worth unless a limit is given), optionally of one device. */
-export async function listFlavourCards(db: Db, options: { deviceSlug?: string | null; limit?: number } = {}): Promise<FlavourCard[]> {
+export async function listFlavourCards(
+  db: Db,
+  options: { deviceSlug?: string | null; limit?: number } = {},
+): Promise<FlavourCard[]> {
   return (await listFlavourPage(db, { deviceSlug: options.deviceSlug, perPage: options.limit })).flavours;
 }
 
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };
 
-const toCatalogCard = (r: { kind: ItemKind; id: string; name: string; image: string | null; price_cents: number; tag: string }): CatalogCard => ({
+const toCatalogCard = (r: {
+  kind: ItemKind;
+  id: string;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  tag: string;
+}): CatalogCard => ({
   kind: r.kind,
   id: r.id,
   name: r.name,
@@ -112,7 +128,12 @@ export type SearchResult = CatalogPage & { query: string; problem: string | null
  * Any case and accents; only letters and digits count, so quotes, SQL and HTML are harmless; over-long searches are
  * refused with a message.
  */
-export async function searchCatalog(db: Db, rawQuery: string | null, rawPage: string | null, perPage = PRODUCTS_PER_PAGE): Promise<SearchResult> {
+export async function searchCatalog(
+  db: Db,
+  rawQuery: string | null,
+  rawPage: string | null,
+  perPage = PRODUCTS_PER_PAGE,
+): Promise<SearchResult> {
   const query = (rawQuery ?? "").replace(/\s+/g, " ").trim();
   const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query };
   if (!query) return { ...empty, problem: null };

@@ -39,8 +39,20 @@ describeEachDatabase(
     it("reads list columns holding bad JSON as empty lists, keeping the items of the right type", async () => {
       const { db } = testDb();
       const [first] = await catalog.listDeviceCards(db);
-      const saved = await db.selectFrom("products").select(["features", "nicotine_strengths", "specifications"]).where("id", "=", first!.id).executeTakeFirstOrThrow();
-      await db.updateTable("products").set({ features: "not json", nicotine_strengths: '[10, "20", null, 20]', specifications: '{"name": "Battery"}' }).where("id", "=", first!.id).execute();
+      const saved = await db
+        .selectFrom("products")
+        .select(["features", "nicotine_strengths", "specifications"])
+        .where("id", "=", first!.id)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("products")
+        .set({
+          features: "not json",
+          nicotine_strengths: '[10, "20", null, 20]',
+          specifications: '{"name": "Battery"}',
+        })
+        .where("id", "=", first!.id)
+        .execute();
       try {
         const device = await catalog.getDevice(db, first!.id);
         expect(device!.features).toEqual([]);
@@ -73,7 +85,12 @@ describeEachDatabase(
     it("reads a flavour with the name of its device", async () => {
       const [card] = await catalog.listFlavourCards(testDb().db, { deviceSlug: "hayati-mini-1500", limit: 1 });
       const flavour = await catalog.getFlavour(testDb().db, card!.id);
-      expect(flavour).toMatchObject({ id: card!.id, name: card!.name, deviceName: "Hayati Mini 1500", deviceSlug: "hayati-mini-1500" });
+      expect(flavour).toMatchObject({
+        id: card!.id,
+        name: card!.name,
+        deviceName: "Hayati Mini 1500",
+        deviceSlug: "hayati-mini-1500",
+      });
       expect(flavour!.sizes.length).toBeGreaterThan(0);
     });
 
@@ -118,7 +135,13 @@ describeEachDatabase(
     it("lists six reviews in order", async () => {
       const reviews = await catalog.listReviews(testDb().db);
       expect(reviews).toHaveLength(6);
-      expect(reviews[0]).toEqual({ id: expect.any(String), quote: expect.any(String), name: expect.any(String), company: expect.any(String), image: expect.stringMatching(/^\/images\/reviews\//) });
+      expect(reviews[0]).toEqual({
+        id: expect.any(String),
+        quote: expect.any(String),
+        name: expect.any(String),
+        company: expect.any(String),
+        image: expect.stringMatching(/^\/images\/reviews\//),
+      });
     });
 
     it("moves the storefront version on when content changes, so cached pages are dropped", async () => {

@@ -21,7 +21,8 @@ export function stockStatusOf(stock: Stock, lowThreshold: number): StockStatus {
 }
 
 /** How many one order may take: what is left, or any number for an untracked item. */
-export const availableUnits = (stock: Stock) => (stock.tracked ? Math.max(0, stock.quantity) : Number.POSITIVE_INFINITY);
+export const availableUnits = (stock: Stock) =>
+  stock.tracked ? Math.max(0, stock.quantity) : Number.POSITIVE_INFINITY;
 
 /** The shopper's words for a line that asks for more than there is. */
 export const stockMessages = {

@@ -30,9 +30,18 @@ export function fts5Queries(words: string[]) {
   const any = words.map(term).join(" OR ");
   return {
     any,
-    tiers: [`name : (${all})`, `{name tag flavors} : (${all})`, all, `name : (${any})`, `{name tag flavors} : (${any})`],
+    tiers: [
+      `name : (${all})`,
+      `{name tag flavors} : (${all})`,
+      all,
+      `name : (${any})`,
+      `{name tag flavors} : (${any})`,
+    ],
     // The trigram index finds a part of a word; it needs three characters.
-    parts: words.filter((w) => w.length >= 3).map((w) => `"${w}"`).join(" OR "),
+    parts: words
+      .filter((w) => w.length >= 3)
+      .map((w) => `"${w}"`)
+      .join(" OR "),
   };
 }
 

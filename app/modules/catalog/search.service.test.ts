@@ -7,12 +7,25 @@ import { fts5Queries, searchWords, tsQueries } from "./search-terms";
 
 it("reads a search as plain words: any case, accents off, punctuation and query syntax dropped", () => {
   expect(searchWords("  Crème BRÛLÉE, crème!  ")).toEqual(["creme", "brulee"]);
-  expect(searchWords(`' or '1'='1 "; drop table products; -- %_\\ <script>`)).toEqual(["or", "1", "drop", "table", "products", "script"]);
+  expect(searchWords(`' or '1'='1 "; drop table products; -- %_\\ <script>`)).toEqual([
+    "or",
+    "1",
+    "drop",
+    "table",
+    "products",
+    "script",
+  ]);
   expect(searchWords("% _ \\ \" ' -- *")).toEqual([]);
   expect(searchWords("a b c d e f g h i j")).toHaveLength(8);
   expect(fts5Queries(["mango", "i"])).toEqual({
     any: `"mango"* OR "i"`,
-    tiers: [`name : ("mango"* AND "i")`, `{name tag flavors} : ("mango"* AND "i")`, `"mango"* AND "i"`, `name : ("mango"* OR "i")`, `{name tag flavors} : ("mango"* OR "i")`],
+    tiers: [
+      `name : ("mango"* AND "i")`,
+      `{name tag flavors} : ("mango"* AND "i")`,
+      `"mango"* AND "i"`,
+      `name : ("mango"* OR "i")`,
+      `{name tag flavors} : ("mango"* OR "i")`,
+    ],
     parts: `"mango"`,
   });
   expect(tsQueries(["mango", "i"])).toEqual({
@@ -24,15 +37,47 @@ it("reads a search as plain words: any case, accents off, punctuation and query 
 
 const now = new Date().toISOString();
 const deviceRow = (name: string, description = "A test device.") => ({
-  id: newId(), slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${newId(6)}`, name, description, images: "[]", price_cents: 1999,
-  original_price_cents: null, flavors: "[]", nicotine_strengths: "[20]", puff_counts: null, features: "[]", details_description: "",
-  specifications: "[]", stock_quantity: 10, track_stock: 1, nicotine_mg_ml: 20, pod_ml: 2, rechargeable: 1, featured: 0, position: 99,
-  archived: 0, created_at: now, updated_at: now,
+  id: newId(),
+  slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${newId(6)}`,
+  name,
+  description,
+  images: "[]",
+  price_cents: 1999,
+  original_price_cents: null,
+  flavors: "[]",
+  nicotine_strengths: "[20]",
+  puff_counts: null,
+  features: "[]",
+  details_description: "",
+  specifications: "[]",
+  stock_quantity: 10,
+  track_stock: 1,
+  nicotine_mg_ml: 20,
+  pod_ml: 2,
+  rechargeable: 1,
+  featured: 0,
+  position: 99,
+  archived: 0,
+  created_at: now,
+  updated_at: now,
 });
 const flavourRow = (deviceId: string, name: string, description = "A test flavour.") => ({
-  id: newId(), slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${newId(6)}`, name, description, images: `["/images/x.svg"]`,
-  price_cents: 499, sizes: "[20]", device_id: deviceId, stock_quantity: 10, track_stock: 1, nicotine_mg_ml: 20, pod_ml: 2, bottle_ml: null,
-  archived: 0, created_at: now, updated_at: now,
+  id: newId(),
+  slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${newId(6)}`,
+  name,
+  description,
+  images: `["/images/x.svg"]`,
+  price_cents: 499,
+  sizes: "[20]",
+  device_id: deviceId,
+  stock_quantity: 10,
+  track_stock: 1,
+  nicotine_mg_ml: 20,
+  pod_ml: 2,
+  bottle_ml: null,
+  archived: 0,
+  created_at: now,
+  updated_at: now,
 });
 
 async function addItems(db: Db, deviceName: string, flavours: Array<[name: string, description?: string]>) {
@@ -67,7 +112,11 @@ describeEachDatabase(
 
     it("ranks a name match above a description match, and pages the results", async () => {
       const { db } = testDb();
-      await addItems(db, "Zorblax Device", [["Quiet Pear", "Tastes of zorblax fruit."], ["Zorblax Melon"], ["Loud Plum", "A hint of zorblax."]]);
+      await addItems(db, "Zorblax Device", [
+        ["Quiet Pear", "Tastes of zorblax fruit."],
+        ["Zorblax Melon"],
+        ["Loud Plum", "A hint of zorblax."],
+      ]);
       const found = await names(db, "ZORBLAX");
       expect(found.slice(0, 2).sort()).toEqual(["Zorblax Device", "Zorblax Melon"]);
       expect(found.slice(2).sort()).toEqual(["Loud Plum", "Quiet Pear"]);
@@ -90,14 +139,37 @@ describeEachDatabase(
 
     it("takes quotes, SQL and markup as words, harmlessly", async () => {
       const { db } = testDb();
-      const before = await db.selectFrom("products").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-      for (const term of ["\u0000", "%", "_", "\\", "\"", "'", "\"unclosed", "NEAR(", "a AND OR NOT", "' or '1'='1", "\"; drop table products; --", "<script>alert(1)</script>", "*"]) {
+      const before = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      for (const term of [
+        "\u0000",
+        "%",
+        "_",
+        "\\",
+        '"',
+        "'",
+        '"unclosed',
+        "NEAR(",
+        "a AND OR NOT",
+        "' or '1'='1",
+        '"; drop table products; --',
+        "<script>alert(1)</script>",
+        "*",
+      ]) {
         const result = await searchCatalog(db, term, null);
         expect(result.problem).toBeNull();
         expect(result.cards.every((c) => typeof c.name === "string")).toBe(true);
       }
-      for (const term of ["%", "_", "\\", "\"", "*", "100%xyzzy"]) expect((await searchCatalog(db, term, null)).totalItems).toBe(0);
-      expect(await db.selectFrom("products").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(before);
+      for (const term of ["%", "_", "\\", '"', "*", "100%xyzzy"])
+        expect((await searchCatalog(db, term, null)).totalItems).toBe(0);
+      expect(
+        await db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow(),
+      ).toEqual(before);
       expect((await searchCatalog(db, "mint", null)).totalItems).toBeGreaterThan(0);
     });
 
@@ -115,12 +187,18 @@ describeEachDatabase(
       await db.updateTable("products").set({ name: "Shimmer Stick" }).where("id", "=", device.id).execute();
       expect(await names(db, "glimmer")).toEqual([]);
       expect(await names(db, "shimmer")).toEqual(["Shimmer Stick", "Snowdrift Lime"]);
-      expect((await searchCatalog(db, "snowdrift", null)).cards[0]).toMatchObject({ tag: "Shimmer Stick", priceCents: 499 });
+      expect((await searchCatalog(db, "snowdrift", null)).cards[0]).toMatchObject({
+        tag: "Shimmer Stick",
+        priceCents: 499,
+      });
 
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", flavour.id).execute();
       expect(await names(db, "snowdrift")).toEqual([]);
       await db.updateTable("flavours").set({ archived: 0, price_cents: 650 }).where("id", "=", flavour.id).execute();
-      expect((await searchCatalog(db, "snowdrift", null)).cards[0]).toMatchObject({ name: "Snowdrift Lime", priceCents: 650 });
+      expect((await searchCatalog(db, "snowdrift", null)).cards[0]).toMatchObject({
+        name: "Snowdrift Lime",
+        priceCents: 650,
+      });
 
       await db.updateTable("products").set({ archived: 1 }).where("id", "=", device.id).execute();
       expect(await names(db, "shimmer")).toEqual([]);
@@ -131,7 +209,13 @@ describeEachDatabase(
       await db.deleteFrom("flavours").where("id", "=", flavour.id).execute();
       await db.deleteFrom("products").where("id", "=", device.id).execute();
       expect(await names(db, "shimmer")).toEqual([]);
-      expect(await db.selectFrom("catalog_items").select("item_id").where("item_id", "in", [device.id, flavour.id]).execute()).toEqual([]);
+      expect(
+        await db
+          .selectFrom("catalog_items")
+          .select("item_id")
+          .where("item_id", "in", [device.id, flavour.id])
+          .execute(),
+      ).toEqual([]);
     });
 
     it("gives nothing for an empty search and a message for an over-long one", async () => {

@@ -15,7 +15,11 @@ describeEachDatabase(
       context ??= await createTestContext(testDb());
       const request = new Request(`http://shop.test/api/search${query}`, { headers });
       const response = (await loader({ request, context: { ...context(), pageUse }, params: {} } as never)) as Response;
-      return { status: response.status, cacheControl: response.headers.get("cache-control"), body: (await response.json()) as Suggestions & { message?: string } };
+      return {
+        status: response.status,
+        cacheControl: response.headers.get("cache-control"),
+        body: (await response.json()) as Suggestions & { message?: string },
+      };
     };
 
     it("answers the first six matches with what a card shows and where it links, and how many there are", async () => {
@@ -26,7 +30,15 @@ describeEachDatabase(
       expect(body.total).toBeGreaterThan(17); // the device and its 16 flavours first, then the other Hayati items
       expect(body.results).toHaveLength(6);
       const [device, flavour] = body.results;
-      expect(device).toEqual({ kind: "device", id: device!.id, name: "Hayati Mini 1500", href: `/productdetail/${device!.id}`, image: expect.any(String), priceCents: expect.any(Number), tag: "Device" });
+      expect(device).toEqual({
+        kind: "device",
+        id: device!.id,
+        name: "Hayati Mini 1500",
+        href: `/productdetail/${device!.id}`,
+        image: expect.any(String),
+        priceCents: expect.any(Number),
+        tag: "Device",
+      });
       expect(flavour).toMatchObject({ kind: "flavour", href: `/flavour/${flavour!.id}`, tag: "Hayati Mini 1500" });
       const page = await searchCatalog(testDb().db, "hayati mini", "1");
       expect(body.results.map((r) => r.id)).toEqual(page.cards.slice(0, 6).map((c) => c.id));

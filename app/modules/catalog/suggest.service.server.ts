@@ -32,7 +32,13 @@ export async function suggestCatalog(db: Db, query: string): Promise<Suggestions
   if (query.length < SUGGEST_MIN_LENGTH) return { query, results: [], total: 0 };
   const { cards, totalItems } = await searchCatalog(db, query, "1", SUGGEST_LIMIT);
   const results = cards.map(({ kind, id, name, image, priceCents, tag }) => ({
-    kind, id, name, href: cardHref({ kind, id }), image, priceCents, tag,
+    kind,
+    id,
+    name,
+    href: cardHref({ kind, id }),
+    image,
+    priceCents,
+    tag,
   }));
   return { query, results, total: totalItems };
 }

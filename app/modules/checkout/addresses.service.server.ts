@@ -1,10 +1,25 @@
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import * as repo from "./checkout.repository.server";
-import { afterAdd, afterDelete, afterSetDefault, type Address, type AddressBook, type AddressInput, type AddressType } from "./addresses";
+import {
+  afterAdd,
+  afterDelete,
+  afterSetDefault,
+  type Address,
+  type AddressBook,
+  type AddressInput,
+  type AddressType,
+} from "./addresses";
 
 type Row = { id: string; title: string; type: AddressType; address: string; phone: string; is_default: number };
-const toAddress = (r: Row): Address => ({ id: r.id, title: r.title, type: r.type, address: r.address, phone: r.phone, isDefault: Boolean(r.is_default) });
+const toAddress = (r: Row): Address => ({
+  id: r.id,
+  title: r.title,
+  type: r.type,
+  address: r.address,
+  phone: r.phone,
+  isDefault: Boolean(r.is_default),
+});
 
 /** The shopper's addresses and the one selected for this checkout (only ever their own). */
 export async function getAddressBook(db: Db, userId: string): Promise<AddressBook> {
@@ -17,12 +32,25 @@ export async function getAddressBook(db: Db, userId: string): Promise<AddressBoo
 
 /** Writes the whole book back in one transaction: the rules live in addresses.ts, the storage here. */
 async function save(db: Db, userId: string, book: AddressBook, changed: Address[] = []) {
-  await db.transaction().execute((trx) => repo.saveAddressBook(trx, userId, book.addresses, changed.map((c) => c.id), book.selectedId));
+  await db.transaction().execute((trx) =>
+    repo.saveAddressBook(
+      trx,
+      userId,
+      book.addresses,
+      changed.map((c) => c.id),
+      book.selectedId,
+    ),
+  );
 }
 
-export const setSelectedAddress = (db: Db, userId: string, addressId: string | null) => repo.upsertSelectedAddress(db, userId, addressId);
+export const setSelectedAddress = (db: Db, userId: string, addressId: string | null) =>
+  repo.upsertSelectedAddress(db, userId, addressId);
 
-export async function addAddress(db: Db, userId: string, input: AddressInput & { isDefault?: boolean }): Promise<Address> {
+export async function addAddress(
+  db: Db,
+  userId: string,
+  input: AddressInput & { isDefault?: boolean },
+): Promise<Address> {
   const book = await getAddressBook(db, userId);
   const address: Address = { id: newId(), ...input, isDefault: Boolean(input.isDefault) };
   await save(db, userId, afterAdd(book, address), [address]);
@@ -30,7 +58,12 @@ export async function addAddress(db: Db, userId: string, input: AddressInput & {
 }
 
 /** Replaces an address of this shopper; false when it is not theirs. */
-export async function editAddress(db: Db, userId: string, id: string, input: AddressInput & { isDefault?: boolean }): Promise<boolean> {
+export async function editAddress(
+  db: Db,
+  userId: string,
+  id: string,
+  input: AddressInput & { isDefault?: boolean },
+): Promise<boolean> {
   const book = await getAddressBook(db, userId);
   const current = book.addresses.find((a) => a.id === id);
   if (!current) return false;

@@ -5,7 +5,14 @@ import { addressTypes, type AddressType } from "~/db/values";
 export { addressTypes, type AddressType };
 export const addressTypeLabels: Record<AddressType, string> = { HOME: "Home", OFFICE: "Office", OTHER: "Other" };
 
-export type Address = { id: string; title: string; type: AddressType; address: string; phone: string; isDefault: boolean };
+export type Address = {
+  id: string;
+  title: string;
+  type: AddressType;
+  address: string;
+  phone: string;
+  isDefault: boolean;
+};
 
 /**
  * docs/product/specification.md §5: title, type, full address and phone required; type Home, Office or Other (default
@@ -29,7 +36,10 @@ export type AddressBook = { addresses: Address[]; selectedId: string | null };
 /** docs/product/specification.md §4: the first address added becomes the default and is selected. */
 export function afterAdd(book: AddressBook, added: Address): AddressBook {
   const first = book.addresses.length === 0;
-  const withNew = { addresses: [...book.addresses, { ...added, isDefault: first }], selectedId: first ? added.id : book.selectedId };
+  const withNew = {
+    addresses: [...book.addresses, { ...added, isDefault: first }],
+    selectedId: first ? added.id : book.selectedId,
+  };
   return added.isDefault && !first ? afterSetDefault(withNew, added.id) : withNew;
 }
 

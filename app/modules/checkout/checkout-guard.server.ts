@@ -8,7 +8,11 @@ import { getCheckoutState } from "./checkout.service.server";
  * Each checkout step needs the ones before it: a cart with lines, then an address, then shipping.
  * A step reached without them sends the shopper back to the first one missing.
  */
-export async function requireCheckoutStep(context: ShopContext, request: Request, step: "address" | "shipping" | "payment") {
+export async function requireCheckoutStep(
+  context: ShopContext,
+  request: Request,
+  step: "address" | "shipping" | "payment",
+) {
   const user = await requireAdultCustomer(context, request);
   if ((await countCartLines(context.db, user.id)) === 0) throw redirect("/cart");
   const state = await getCheckoutState(context.db, user.id);

@@ -8,8 +8,20 @@ import { deliveryDateFor, scheduleDays, shippingCost } from "./shipping";
 
 describe("pricing", () => {
   it("adds tax at the configured rate and shipping on top", () => {
-    expect(totals([{ unitPriceCents: 1299, quantity: 2 }, { unitPriceCents: 599, quantity: 1 }], 10, 850)).toEqual({
-      subtotalCents: 3197, taxCents: 320, shippingCents: 850, totalCents: 4367,
+    expect(
+      totals(
+        [
+          { unitPriceCents: 1299, quantity: 2 },
+          { unitPriceCents: 599, quantity: 1 },
+        ],
+        10,
+        850,
+      ),
+    ).toEqual({
+      subtotalCents: 3197,
+      taxCents: 320,
+      shippingCents: 850,
+      totalCents: 4367,
     });
     expect(totals([], 10)).toEqual({ subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 });
     expect(totals([{ unitPriceCents: 5, quantity: 1 }], 10).taxCents).toBe(1); // 0.5 cent rounds up
@@ -38,7 +50,15 @@ describe("shipping dates", () => {
 });
 
 describe("cart lines", () => {
-  const line = (changes: Partial<GuestLine> = {}): GuestLine => ({ kind: "device", itemId: "d1", flavor: "Mint", nicotineStrength: 10, puffCount: 5000, quantity: 1, ...changes });
+  const line = (changes: Partial<GuestLine> = {}): GuestLine => ({
+    kind: "device",
+    itemId: "d1",
+    flavor: "Mint",
+    nicotineStrength: 10,
+    puffCount: 5000,
+    quantity: 1,
+    ...changes,
+  });
   it("raises the quantity of the same id + flavour + strength", () => {
     expect(addLine([line()], line({ puffCount: 6000 }))).toEqual([line({ quantity: 2 })]);
   });
@@ -47,32 +67,68 @@ describe("cart lines", () => {
     expect(addLine([line()], line({ nicotineStrength: 20 }))).toHaveLength(2);
   });
   it("adding a guest cart line by line adds quantities, never above 99", () => {
-    const merged = [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })].reduce(addLine, [line({ quantity: 2 })]);
+    const merged = [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })].reduce(
+      addLine,
+      [line({ quantity: 2 })],
+    );
     expect(merged).toEqual([line({ quantity: 5 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
     expect(addLine([line({ quantity: 98 })], line({ quantity: 5 }))[0]!.quantity).toBe(99);
   });
 });
 
 describe("address book rules", () => {
-  const a = (id: string, isDefault = false): Address => ({ id, title: id, type: "HOME", address: "1 Road", phone: "0123456789", isDefault });
+  const a = (id: string, isDefault = false): Address => ({
+    id,
+    title: id,
+    type: "HOME",
+    address: "1 Road",
+    phone: "0123456789",
+    isDefault,
+  });
   it("makes the first address default and selected", () => {
-    expect(afterAdd({ addresses: [], selectedId: null }, a("x"))).toEqual({ addresses: [a("x", true)], selectedId: "x" });
+    expect(afterAdd({ addresses: [], selectedId: null }, a("x"))).toEqual({
+      addresses: [a("x", true)],
+      selectedId: "x",
+    });
     const second = afterAdd({ addresses: [a("x", true)], selectedId: "x" }, a("y"));
     expect(second).toEqual({ addresses: [a("x", true), a("y")], selectedId: "x" });
   });
   it("clears the selection when the selected address goes, and passes the default on", () => {
-    expect(afterDelete({ addresses: [a("x", true), a("y"), a("z")], selectedId: "x" }, "x")).toEqual({ addresses: [a("y", true), a("z")], selectedId: null });
-    expect(afterDelete({ addresses: [a("x", true), a("y")], selectedId: "x" }, "y")).toEqual({ addresses: [a("x", true)], selectedId: "x" });
+    expect(afterDelete({ addresses: [a("x", true), a("y"), a("z")], selectedId: "x" }, "x")).toEqual({
+      addresses: [a("y", true), a("z")],
+      selectedId: null,
+    });
+    expect(afterDelete({ addresses: [a("x", true), a("y")], selectedId: "x" }, "y")).toEqual({
+      addresses: [a("x", true)],
+      selectedId: "x",
+    });
   });
   it("marks only one default", () => {
-    expect(afterSetDefault({ addresses: [a("x", true), a("y")], selectedId: null }, "y").addresses.map((x) => x.isDefault)).toEqual([false, true]);
-    expect(afterAdd({ addresses: [a("x", true)], selectedId: null }, a("y", true)).addresses.map((x) => x.isDefault)).toEqual([false, true]);
+    expect(
+      afterSetDefault({ addresses: [a("x", true), a("y")], selectedId: null }, "y").addresses.map((x) => x.isDefault),
+    ).toEqual([false, true]);
+    expect(
+      afterAdd({ addresses: [a("x", true)], selectedId: null }, a("y", true)).addresses.map((x) => x.isDefault),
+    ).toEqual([false, true]);
   });
 });
 
 describe("WhatsApp texts", () => {
   it("writes the cart version", () => {
-    const text = cartMessage("Vapour Lane", [{ name: "Hayati Pro Max 6000", flavor: "Blue Razz Ice", nicotineStrength: 20, quantity: 2, lineTotalCents: 2598 }], { subtotalCents: 2598, taxCents: 260, totalCents: 2858 }, "USD");
+    const text = cartMessage(
+      "Vapour Lane",
+      [
+        {
+          name: "Hayati Pro Max 6000",
+          flavor: "Blue Razz Ice",
+          nicotineStrength: 20,
+          quantity: 2,
+          lineTotalCents: 2598,
+        },
+      ],
+      { subtotalCents: 2598, taxCents: 260, totalCents: 2858 },
+      "USD",
+    );
     expect(text).toBe(
       "Hello Vapour Lane! I would like to order:\n\n1. Hayati Pro Max 6000\n   Flavor: Blue Razz Ice\n   Nicotine: 20mg\n   Qty: 2\n   Price: $25.98\n\nSubtotal: $25.98\nTax: $2.60\nTotal: $28.58\n\nThank you!",
     );
@@ -81,10 +137,21 @@ describe("WhatsApp texts", () => {
     const text = orderMessage(
       {
         orderId: "K7QX2M9P",
-        lines: [{ name: "Crystal Pro CP 10K", flavor: "Cola Ice", nicotineStrength: 10, puffCount: 5000, quantity: 1, lineTotalCents: 1999 }],
+        lines: [
+          {
+            name: "Crystal Pro CP 10K",
+            flavor: "Cola Ice",
+            nicotineStrength: 10,
+            puffCount: 5000,
+            quantity: 1,
+            lineTotalCents: 1999,
+          },
+        ],
         address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
         shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },
-        subtotalCents: 1999, taxCents: 200, totalCents: 3049,
+        subtotalCents: 1999,
+        taxCents: 200,
+        totalCents: 3049,
       },
       "USD",
     );

@@ -3,27 +3,57 @@ import { isPostgres, type Db } from "~/db/database.server";
 import type { AddressType } from "./addresses";
 import type { ShippingMethod } from "./shipping";
 
-export type AddressRow = { id: string; title: string; type: AddressType; address: string; phone: string; isDefault: boolean };
+export type AddressRow = {
+  id: string;
+  title: string;
+  type: AddressType;
+  address: string;
+  phone: string;
+  isDefault: boolean;
+};
 
-export const findAddressRows = (db: Db, userId: string) => db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("position").execute();
-export const findCheckoutStateRow = (db: Db, userId: string) => db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
+export const findAddressRows = (db: Db, userId: string) =>
+  db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("position").execute();
+export const findCheckoutStateRow = (db: Db, userId: string) =>
+  db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
 
 /**
  * Writes the whole address book back (in the caller's transaction): addresses no longer in it are deleted, changed
  * ones written in full, the others only re-ordered; then the selected address is saved.
  */
-export async function saveAddressBook(trx: Db, userId: string, book: AddressRow[], changedIds: string[], selectedId: string | null) {
+export async function saveAddressBook(
+  trx: Db,
+  userId: string,
+  book: AddressRow[],
+  changedIds: string[],
+  selectedId: string | null,
+) {
   const keep = book.map((a) => a.id);
   let remove = trx.deleteFrom("addresses").where("user_id", "=", userId);
   if (keep.length) remove = remove.where("id", "not in", keep);
   await remove.execute();
   for (const [position, a] of book.entries()) {
-    const values = { title: a.title, type: a.type, address: a.address, phone: a.phone, is_default: a.isDefault ? 1 : 0, position };
+    const values = {
+      title: a.title,
+      type: a.type,
+      address: a.address,
+      phone: a.phone,
+      is_default: a.isDefault ? 1 : 0,
+      position,
+    };
     if (changedIds.includes(a.id)) {
-      await trx.insertInto("addresses").values({ id: a.id, user_id: userId, created_at: new Date().toISOString(), ...values })
-        .onConflict((oc) => oc.column("id").doUpdateSet(values)).execute();
+      await trx
+        .insertInto("addresses")
+        .values({ id: a.id, user_id: userId, created_at: new Date().toISOString(), ...values })
+        .onConflict((oc) => oc.column("id").doUpdateSet(values))
+        .execute();
     } else {
-      await trx.updateTable("addresses").set({ is_default: values.is_default, position }).where("id", "=", a.id).where("user_id", "=", userId).execute();
+      await trx
+        .updateTable("addresses")
+        .set({ is_default: values.is_default, position })
+        .where("id", "=", a.id)
+        .where("user_id", "=", userId)
+        .execute();
     }
   }
   await upsertSelectedAddress(trx, userId, selectedId);
@@ -39,7 +69,13 @@ export async function upsertSelectedAddress(db: Db, userId: string, addressId: s
 }
 
 /** Saves the shipping choice only when an address is chosen (false otherwise). */
-export async function setShippingIfAddressChosen(db: Db, userId: string, method: ShippingMethod, date: string, at: string): Promise<boolean> {
+export async function setShippingIfAddressChosen(
+  db: Db,
+  userId: string,
+  method: ShippingMethod,
+  date: string,
+  at: string,
+): Promise<boolean> {
   const updated = await db
     .updateTable("checkout_state")
     .set({ shipping_method: method, delivery_date: date, updated_at: at })
@@ -64,4 +100,7 @@ export function findPlacementChoice(trx: Db, userId: string) {
 
 /** Forgets the shipping choice and its date; the address stays chosen for next time (a statement to run). */
 export const clearShippingChoice = (db: Db, userId: string, at: string) =>
-  db.updateTable("checkout_state").set({ shipping_method: null, delivery_date: null, updated_at: at }).where("user_id", "=", userId);
+  db
+    .updateTable("checkout_state")
+    .set({ shipping_method: null, delivery_date: null, updated_at: at })
+    .where("user_id", "=", userId);

@@ -3,28 +3,44 @@ import * as repo from "./checkout.repository.server";
 import { shopDate } from "~/lib/shop-time";
 import { deliveryDateFor, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
 
-export type CheckoutState = { addressId: string | null; shippingMethod: ShippingMethod | null; deliveryDate: string | null };
+export type CheckoutState = {
+  addressId: string | null;
+  shippingMethod: ShippingMethod | null;
+  deliveryDate: string | null;
+};
 
 export async function getCheckoutState(db: Db, userId: string): Promise<CheckoutState> {
   const row = await repo.findCheckoutStateRow(db, userId);
   const method = shippingMethodSchema.safeParse(row?.shipping_method);
-  return { addressId: row?.address_id ?? null, shippingMethod: method.success ? method.data : null, deliveryDate: row?.delivery_date ?? null };
+  return {
+    addressId: row?.address_id ?? null,
+    shippingMethod: method.success ? method.data : null,
+    deliveryDate: row?.delivery_date ?? null,
+  };
 }
 
 export type ShippingChoice = { ok: true } | { ok: false; message: string };
 
 /** Free or Express: the date is today plus their days. Schedule: one of the next 15 days, nothing else. */
-export async function chooseShipping(db: Db, userId: string, rawMethod: unknown, rawDate: unknown, now = new Date()): Promise<ShippingChoice> {
+export async function chooseShipping(
+  db: Db,
+  userId: string,
+  rawMethod: unknown,
+  rawDate: unknown,
+  now = new Date(),
+): Promise<ShippingChoice> {
   const method = shippingMethodSchema.safeParse(rawMethod);
   if (!method.success) return { ok: false, message: "Please choose a shipping method" };
   const today = shopDate(now);
   let date: string;
   if (method.data === "schedule") {
-    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate)) return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate))
+      return { ok: false, message: "Please pick a delivery day within the next 15 days" };
     date = rawDate;
   } else {
     date = deliveryDateFor(method.data, today);
   }
-  if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString()))) return { ok: false, message: "Please select a shipping address" };
+  if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString())))
+    return { ok: false, message: "Please select a shipping address" };
   return { ok: true };
 }

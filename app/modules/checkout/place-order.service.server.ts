@@ -36,9 +36,16 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
  * queued as a job (no order without it, no e-mail for an order rolled back), the cart emptied and the shipping
  * choice forgotten. The same idempotency key always gives the same order (a double click, a retry, a second tab).
  */
-export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown, taxRatePercent: number, options: PlaceOptions = {}): Promise<PlaceResult> {
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  idempotencyKey: unknown,
+  taxRatePercent: number,
+  options: PlaceOptions = {},
+): Promise<PlaceResult> {
   const now = options.now ?? new Date();
-  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return { ok: false, message: orderMessages.missingKey };
+  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey))
+    return { ok: false, message: orderMessages.missingKey };
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
@@ -46,7 +53,8 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       const chosen = await findPlacementChoice(trx, userId);
       const placed = await findOrderByKey(trx, userId, idempotencyKey);
       if (placed) return { ok: true, order: placed, created: false };
-      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return { ok: false, message: orderMessages.noAddress };
+      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone)
+        return { ok: false, message: orderMessages.noAddress };
       const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
@@ -68,7 +76,15 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
       const money = totals(cart.lines, taxRatePercent, shippingCost(shippingMethod));
       const id = newOrderId();
       const lines = cart.lines.map(orderLine);
-      const stock = await takeStockForOrder(trx, id, { id: userId, name: "Customer" }, cart.lines, options.lowStockThreshold ?? 5, stamp, { deferMovements: true });
+      const stock = await takeStockForOrder(
+        trx,
+        id,
+        { id: userId, name: "Customer" },
+        cart.lines,
+        options.lowStockThreshold ?? 5,
+        stamp,
+        { deferMovements: true },
+      );
       if (stock.lowNow) await bumpStorefrontVersion(trx);
       const order: Order = {
         id,
@@ -105,7 +121,10 @@ export async function placeOrder(db: Db, userId: string, idempotencyKey: unknown
           created_at: stamp,
           updated_at: stamp,
         }),
-        orderLinesInsert(trx, lines.map((line, position) => lineRow(id, position, line))),
+        orderLinesInsert(
+          trx,
+          lines.map((line, position) => lineRow(id, position, line)),
+        ),
         jobsInsert(trx, jobs),
         movementsInsert(trx, stock.movements),
         emptyCart(trx, userId),

@@ -7,8 +7,22 @@ import { addDays } from "~/lib/shop-time";
  * next 15.
  */
 export const shippingOptions = {
-  free: { id: "free", name: "Free Shipping", description: "Delivered within 15 days", priceCents: 0, deliveryDays: 15, isDefault: true },
-  express: { id: "express", name: "Express Shipping", description: "Delivered within 3 days", priceCents: 850, deliveryDays: 3, isDefault: false },
+  free: {
+    id: "free",
+    name: "Free Shipping",
+    description: "Delivered within 15 days",
+    priceCents: 0,
+    deliveryDays: 15,
+    isDefault: true,
+  },
+  express: {
+    id: "express",
+    name: "Express Shipping",
+    description: "Delivered within 3 days",
+    priceCents: 850,
+    deliveryDays: 3,
+    isDefault: false,
+  },
 } as const;
 export const SCHEDULE_DAYS = 15;
 // The set of methods is defined once with the schema (docs/decisions/025).
@@ -26,7 +40,8 @@ export const shippingCost = (method: ShippingMethod) => (method === "express" ? 
 // Dates are the shop's calendar dates (YYYY-MM-DD, app/lib/shop-time.ts); "today" is the shop's today.
 
 /** Free and Express: today plus their delivery days. */
-export const deliveryDateFor = (method: "free" | "express", today: string) => addDays(today, shippingOptions[method].deliveryDays);
+export const deliveryDateFor = (method: "free" | "express", today: string) =>
+  addDays(today, shippingOptions[method].deliveryDays);
 
 /** The days a delivery can be scheduled for: the next 15, starting tomorrow. */
 export const scheduleDays = (today: string) => Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i + 1));

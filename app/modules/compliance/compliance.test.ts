@@ -30,7 +30,9 @@ describe("age gate", () => {
     expect(ageStatus(new Request("http://shop.test/"))).toBe("unknown");
   });
   it("remembers 'yes' for a year and 'no' for the browser session", () => {
-    expect(ageCookie("yes", true)).toMatch(/^age_verified=yes; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000; Secure$/);
+    expect(ageCookie("yes", true)).toMatch(
+      /^age_verified=yes; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000; Secure$/,
+    );
     expect(ageCookie("no", false)).toBe("age_verified=no; Path=/; SameSite=Lax; HttpOnly");
   });
 });

@@ -7,24 +7,42 @@ const published = (db: Db, now: string) =>
 const cardColumns = ["slug", "title", "excerpt", "cover_image", "author", "published_at"] as const;
 
 export function findPublishedCards(db: Db, now: string, limit: number, offset = 0) {
-  return published(db, now).select(cardColumns).orderBy("published_at", "desc").orderBy("slug").limit(limit).offset(offset).execute();
+  return published(db, now)
+    .select(cardColumns)
+    .orderBy("published_at", "desc")
+    .orderBy("slug")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function countPublished(db: Db, now: string): Promise<number> {
-  const row = await published(db, now).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const row = await published(db, now)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export function findPublishedBySlug(db: Db, now: string, slug: string) {
-  return published(db, now).select([...cardColumns, "body_markdown"]).where("slug", "=", slug).executeTakeFirst();
+  return published(db, now)
+    .select([...cardColumns, "body_markdown"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
 }
 
 export function findLatestPublished(db: Db, now: string) {
-  return published(db, now).select([...cardColumns, "body_markdown"]).orderBy("published_at", "desc").limit(1).executeTakeFirst();
+  return published(db, now)
+    .select([...cardColumns, "body_markdown"])
+    .orderBy("published_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function countPosts(db: Db): Promise<number> {
-  const row = await db.selectFrom("posts").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -8,7 +8,9 @@ const draft = demoPosts.find((p) => p.draft)!;
 const published = demoPosts.filter((p) => !p.draft).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 
 it("renders Markdown without letting HTML or script links through", () => {
-  const html = renderMarkdown("## Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [nhs](https://www.nhs.uk/)");
+  const html = renderMarkdown(
+    "## Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [nhs](https://www.nhs.uk/)",
+  );
   expect(html).toContain("<h2>Hi</h2>");
   expect(html).toContain("&lt;script&gt;");
   expect(html).not.toContain("<script>");
@@ -38,12 +40,20 @@ describeEachDatabase(
       expect(await getPublishedPost(testDb().db, draft.slug)).toBeNull();
       expect(await getPublishedPost(testDb().db, "no-such-post")).toBeNull();
       expect(await getPublishedPost(testDb().db, "../etc/passwd")).toBeNull();
-      await testDb().db.updateTable("posts").set({ published_at: "2999-01-01T00:00:00.000Z" }).where("slug", "=", published[0]!.slug).execute();
+      await testDb()
+        .db.updateTable("posts")
+        .set({ published_at: "2999-01-01T00:00:00.000Z" })
+        .where("slug", "=", published[0]!.slug)
+        .execute();
       try {
         expect(await getPublishedPost(testDb().db, published[0]!.slug)).toBeNull();
         expect((await getLatestPost(testDb().db))!.slug).toBe(published[1]!.slug);
       } finally {
-        await testDb().db.updateTable("posts").set({ published_at: published[0]!.publishedAt }).where("slug", "=", published[0]!.slug).execute();
+        await testDb()
+          .db.updateTable("posts")
+          .set({ published_at: published[0]!.publishedAt })
+          .where("slug", "=", published[0]!.slug)
+          .execute();
       }
     });
 

@@ -6,11 +6,14 @@ import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, typ
 import { sendContactMessage } from "./contact.service.server";
 
 export type ContactActionResult =
-  | { ok: true; message: string }
-  | { ok: false; values: ContactValues; errors: ContactErrors; formError: string | null };
+  { ok: true; message: string } | { ok: false; values: ContactValues; errors: ContactErrors; formError: string | null };
 
 /** The /contactus action: check, save, answer; a failure keeps what the visitor typed. */
-export async function handleContactForm(context: ShopContext, form: FormData, userId: string | null = null): Promise<{ result: ContactActionResult; status: number }> {
+export async function handleContactForm(
+  context: ShopContext,
+  form: FormData,
+  userId: string | null = null,
+): Promise<{ result: ContactActionResult; status: number }> {
   const values = contactValues(form);
   const honeypot = String(form.get(HONEYPOT_FIELD) ?? "");
   try {
@@ -20,7 +23,8 @@ export async function handleContactForm(context: ShopContext, form: FormData, us
       { honeypot, clientIp: context.clientIp, userId },
     );
     if (outcome.status === "sent") return { result: { ok: true, message: contactMessages.sent }, status: 200 };
-    if (outcome.status === "invalid") return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
+    if (outcome.status === "invalid")
+      return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
     return { result: { ok: false, values, errors: {}, formError: outcome.message }, status: 429 };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {

@@ -2,7 +2,12 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import { CONTACT_PER_ADDRESS, CONTACT_PER_EMAIL, describeWait, hitRateLimits } from "~/modules/security/rate-limit.service.server";
+import {
+  CONTACT_PER_ADDRESS,
+  CONTACT_PER_EMAIL,
+  describeWait,
+  hitRateLimits,
+} from "~/modules/security/rate-limit.service.server";
 import { insertMessage } from "./contact.repository.server";
 import { checkContact, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 

@@ -37,11 +37,18 @@ describe("contact form rules (spec section 5)", () => {
     expect(errorsFor({ email: "pri ya@example.com" })).toEqual({ email: "Invalid email" });
     expect(errorsFor({ phone: "" })).toEqual({ phone: "Phone is required" });
     expect(errorsFor({ message: "" })).toEqual({ message: "Message is required" });
-    expect(Object.keys(errorsFor({ firstName: "", email: "", phone: "", message: "" })).sort()).toEqual(["email", "firstName", "message", "phone"]);
+    expect(Object.keys(errorsFor({ firstName: "", email: "", phone: "", message: "" })).sort()).toEqual([
+      "email",
+      "firstName",
+      "message",
+      "phone",
+    ]);
   });
   it("limits lengths and refuses forged subjects", () => {
     expect(errorsFor({ message: "x".repeat(5001) })).toEqual({ message: "Message must be 5000 characters or fewer" });
-    expect(errorsFor({ firstName: "x".repeat(101) })).toEqual({ firstName: "First name must be 100 characters or fewer" });
+    expect(errorsFor({ firstName: "x".repeat(101) })).toEqual({
+      firstName: "First name must be 100 characters or fewer",
+    });
     expect(errorsFor({ subject: "Refund now" })).toEqual({ subject: "Choose a subject from the list" });
   });
   it("reads a missing subject as the first choice", () => {
@@ -73,8 +80,19 @@ describeEachDatabase("contact messages", (testDb) => {
   it("saves a message as unhandled and e-mails the staff through SMTP", async () => {
     const outcome = await sendContactMessage(deps(), valid, { honeypot: "", clientIp: "10.0.0.1" });
     expect(outcome.status).toBe("sent");
-    const row = await testDb().db.selectFrom("messages").selectAll().where("id", "=", (outcome as { id: string }).id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ first_name: "Priya", last_name: "Shah", email: "priya@example.com", phone: "07700 900456", subject: "Support", handled: 0 });
+    const row = await testDb()
+      .db.selectFrom("messages")
+      .selectAll()
+      .where("id", "=", (outcome as { id: string }).id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      first_name: "Priya",
+      last_name: "Shah",
+      email: "priya@example.com",
+      phone: "07700 900456",
+      subject: "Support",
+      handled: 0,
+    });
     expect(row.message).toBe(valid.message);
     const [mail] = await sink.waitFor(1);
     expect(mail!.to).toEqual(["staff@example.com"]);
@@ -84,15 +102,29 @@ describeEachDatabase("contact messages", (testDb) => {
   });
 
   it("saves nothing when a field is wrong", async () => {
-    const before = await testDb().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-    const outcome = await sendContactMessage(deps(), { ...valid, email: "nope" }, { honeypot: "", clientIp: "10.0.0.2" });
+    const before = await testDb()
+      .db.selectFrom("messages")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const outcome = await sendContactMessage(
+      deps(),
+      { ...valid, email: "nope" },
+      { honeypot: "", clientIp: "10.0.0.2" },
+    );
     expect(outcome).toEqual({ status: "invalid", errors: { email: "Invalid email" } });
-    const after = await testDb().db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await testDb()
+      .db.selectFrom("messages")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("pretends to accept a robot's message (honeypot filled) but saves nothing", async () => {
-    const outcome = await sendContactMessage(deps(), { ...valid, message: "robot text" }, { honeypot: "http://spam.example", clientIp: "10.0.0.3" });
+    const outcome = await sendContactMessage(
+      deps(),
+      { ...valid, message: "robot text" },
+      { honeypot: "http://spam.example", clientIp: "10.0.0.3" },
+    );
     expect(outcome).toEqual({ status: "sent", id: null });
     const rows = await testDb().db.selectFrom("messages").select("id").where("message", "=", "robot text").execute();
     expect(rows).toEqual([]);
@@ -105,22 +137,33 @@ describeEachDatabase("contact messages", (testDb) => {
     }
     const sixth = await sendContactMessage(deps(), from(5), { honeypot: "", clientIp: "10.0.0.9" });
     expect(sixth.status).toBe("limited");
-    expect((sixth as { message: string }).message).toMatch(/Please try again in (about an hour|about \d+ minutes|a minute)/);
+    expect((sixth as { message: string }).message).toMatch(
+      /Please try again in (about an hour|about \d+ minutes|a minute)/,
+    );
     expect((await sendContactMessage(deps(), from(6), { honeypot: "", clientIp: "10.0.0.10" })).status).toBe("sent");
   });
 
   it("allows three messages an hour about one e-mail address, from wherever they come", async () => {
     const sameSender = { ...valid, email: "Roaming@Example.com" };
     const outcomes = [];
-    for (let i = 0; i < 4; i++) outcomes.push((await sendContactMessage(deps(), sameSender, { honeypot: "", clientIp: `10.0.1.${i}` })).status);
+    for (let i = 0; i < 4; i++)
+      outcomes.push((await sendContactMessage(deps(), sameSender, { honeypot: "", clientIp: `10.0.1.${i}` })).status);
     expect(outcomes).toEqual(["sent", "sent", "sent", "limited"]);
   });
 
   it("keeps the message when the mail server is down", async () => {
     const down = { ...deps(), mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com", log }) };
-    const outcome = await sendContactMessage(down, { ...valid, email: "kept@example.com", message: "kept despite mail" }, { honeypot: "", clientIp: "10.0.0.11" });
+    const outcome = await sendContactMessage(
+      down,
+      { ...valid, email: "kept@example.com", message: "kept despite mail" },
+      { honeypot: "", clientIp: "10.0.0.11" },
+    );
     expect(outcome.status).toBe("sent");
-    const rows = await testDb().db.selectFrom("messages").select("id").where("message", "=", "kept despite mail").execute();
+    const rows = await testDb()
+      .db.selectFrom("messages")
+      .select("id")
+      .where("message", "=", "kept despite mail")
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

@@ -21,7 +21,11 @@ const tooLong = (label: string, max: number) => `${label} must be ${max} charact
  * it.
  */
 export const contactInput = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(contactLimits.name, tooLong("First name", contactLimits.name)),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, "First name is required")
+    .max(contactLimits.name, tooLong("First name", contactLimits.name)),
   lastName: z.string().trim().max(contactLimits.name, tooLong("Last name", contactLimits.name)),
   email: z
     .string()
@@ -36,7 +40,11 @@ export const contactInput = z.object({
     .max(contactLimits.phone, tooLong("Phone", contactLimits.phone))
     .regex(/^\+?[\d\s()-]*\d[\d\s()-]*$/, "Enter a phone number using digits"),
   subject: z.enum(CONTACT_SUBJECTS, "Choose a subject from the list"),
-  message: z.string().trim().min(1, "Message is required").max(contactLimits.message, tooLong("Message", contactLimits.message)),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Message is required")
+    .max(contactLimits.message, tooLong("Message", contactLimits.message)),
 });
 
 export type ContactInput = z.infer<typeof contactInput>;

@@ -67,19 +67,33 @@ const bodies: Record<string, string[]> = {
 /** Links a page ends with. */
 const pageLinks: Record<string, Array<{ to: string; label: string }>> = {
   "exchange-and-returns": [{ to: "/account/orders", label: "Your orders" }],
-  privacy: [{ to: "/account", label: "Your account: download or delete your data" }, { to: "/info/cookies", label: "Cookies" }],
+  privacy: [
+    { to: "/account", label: "Your account: download or delete your data" },
+    { to: "/info/cookies", label: "Cookies" },
+  ],
   cookies: [{ to: "/info/privacy", label: "Privacy notice" }],
 };
 
-export type InfoPage = { slug: string; title: string; paragraphs: string[]; links: Array<{ to: string; label: string }>; listsCookies: boolean };
+export type InfoPage = {
+  slug: string;
+  title: string;
+  paragraphs: string[];
+  links: Array<{ to: string; label: string }>;
+  listsCookies: boolean;
+};
 export type ShopDetails = { shop: string; email: string; address: string };
 
 /** The page behind a footer link, with the shop's own name and contact details filled in; null for any other slug. */
 export function findInfoPage(slug: string, details: ShopDetails): InfoPage | null {
   const link = [...serviceLinks, ...assistanceLinks, ...legalLinks].find((l) => l.slug === slug);
-  const paragraphs = bodies[slug]?.map((p) => p.replace(/\{(shop|email|address)\}/g, (_, key: keyof ShopDetails) => details[key]));
-  return link && paragraphs ? { slug, title: link.label, paragraphs, links: pageLinks[slug] ?? [], listsCookies: slug === "cookies" } : null;
+  const paragraphs = bodies[slug]?.map((p) =>
+    p.replace(/\{(shop|email|address)\}/g, (_, key: keyof ShopDetails) => details[key]),
+  );
+  return link && paragraphs
+    ? { slug, title: link.label, paragraphs, links: pageLinks[slug] ?? [], listsCookies: slug === "cookies" }
+    : null;
 }
 
 /** Every page under /info (the sitemap lists them). */
-export const infoPageSlugs = (): string[] => [...serviceLinks, ...assistanceLinks, ...legalLinks].map((l) => l.slug).filter((slug) => Object.hasOwn(bodies, slug));
+export const infoPageSlugs = (): string[] =>
+  [...serviceLinks, ...assistanceLinks, ...legalLinks].map((l) => l.slug).filter((slug) => Object.hasOwn(bodies, slug));

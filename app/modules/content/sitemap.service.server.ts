@@ -32,15 +32,19 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 /** A `<urlset>` of the entries, as absolute addresses under `origin`. */
 export function urlset(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastmod }) =>
-    `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`,
+  const urls = entries.map(
+    ({ path, lastmod }) =>
+      `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`,
   );
   return `${XML_HEAD}<urlset ${NS}>\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** A `<sitemapindex>` naming `/sitemaps/1.xml` … for `parts` files. */
 export function sitemapIndex(origin: string, parts: number): string {
-  const files = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
+  const files = Array.from(
+    { length: parts },
+    (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
+  );
   return `${XML_HEAD}<sitemapindex ${NS}>\n${files.join("\n")}\n</sitemapindex>\n`;
 }
 
@@ -48,7 +52,12 @@ export function sitemapIndex(origin: string, parts: number): string {
  * /sitemap.xml (part null) or /sitemaps/N.xml: the whole urlset while the shop has at most `maxUrls` addresses,
  * otherwise an index and its numbered parts. Null for a part that does not exist.
  */
-export async function sitemapDocument(db: Db, origin: string, part: number | null, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
+export async function sitemapDocument(
+  db: Db,
+  origin: string,
+  part: number | null,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
   const entries = await sitemapEntries(db);
   const parts = Math.ceil(entries.length / maxUrls);
   if (part === null) return parts <= 1 ? urlset(origin, entries) : sitemapIndex(origin, parts);
@@ -58,6 +67,31 @@ export async function sitemapDocument(db: Db, origin: string, part: number | nul
 
 /** robots.txt: the catalogue and blog open; accounts, cart, checkout steps, back office and API closed. */
 export function robotsTxt(origin: string): string {
-  const closed = ["/admin", "/account", "/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/cancel", "/wishlist", "/signin", "/signup", "/signout", "/forget-password", "/reset-password", "/verify-email", "/age-check", "/api/"];
-  return ["User-agent: *", "Allow: /", ...closed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  const closed = [
+    "/admin",
+    "/account",
+    "/cart",
+    "/cart-address",
+    "/cart-shipping",
+    "/payment",
+    "/success",
+    "/cancel",
+    "/wishlist",
+    "/signin",
+    "/signup",
+    "/signout",
+    "/forget-password",
+    "/reset-password",
+    "/verify-email",
+    "/age-check",
+    "/api/",
+  ];
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...closed.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

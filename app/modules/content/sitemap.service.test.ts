@@ -5,8 +5,10 @@ import { robotsTxt, sitemapDocument, sitemapEntries } from "./sitemap.service.se
 it("robots.txt opens the catalogue and blog, closes accounts, cart, checkout, back office and API, and names the sitemap", () => {
   const robots = robotsTxt("https://shop.example");
   expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n/);
-  for (const path of ["/admin", "/account", "/cart", "/cart-address", "/cart-shipping", "/payment", "/api/"]) expect(robots).toContain(`\nDisallow: ${path}\n`);
-  for (const path of ["/products", "/flavours", "/blog", "/productdetail", "/flavour/"]) expect(robots).not.toContain(`Disallow: ${path}`);
+  for (const path of ["/admin", "/account", "/cart", "/cart-address", "/cart-shipping", "/payment", "/api/"])
+    expect(robots).toContain(`\nDisallow: ${path}\n`);
+  for (const path of ["/products", "/flavours", "/blog", "/productdetail", "/flavour/"])
+    expect(robots).not.toContain(`Disallow: ${path}`);
   expect(robots).toContain("\nSitemap: https://shop.example/sitemap.xml\n");
 });
 
@@ -28,15 +30,28 @@ describeEachDatabase(
         expect(paths.filter((p) => p.startsWith("/productdetail/"))).toHaveLength(devices.length - 1);
         expect(paths).not.toContain(`/productdetail/${hidden.id}`);
         for (const f of hiddenFlavours) expect(paths).not.toContain(`/flavour/${f.id}`);
-        const visibleFlavours = await db.selectFrom("catalog_items").select("item_id").where("kind", "=", "flavour").where("visible", "=", 1).execute();
-        expect(paths.filter((p) => p.startsWith("/flavour/")).sort()).toEqual(visibleFlavours.map((f) => `/flavour/${f.item_id}`).sort());
+        const visibleFlavours = await db
+          .selectFrom("catalog_items")
+          .select("item_id")
+          .where("kind", "=", "flavour")
+          .where("visible", "=", 1)
+          .execute();
+        expect(paths.filter((p) => p.startsWith("/flavour/")).sort()).toEqual(
+          visibleFlavours.map((f) => `/flavour/${f.item_id}`).sort(),
+        );
         expect(paths).not.toContain(`/blog/${draft.slug}`);
         expect(paths.filter((p) => p.startsWith("/blog/")).length).toBeGreaterThan(0);
         expect(paths.some((p) => /^\/(admin|account|cart|payment|api)/.test(p))).toBe(false);
-        expect(entries.filter((e) => /^\/(productdetail|flavour|blog)\//.test(e.path)).every((e) => /^\d{4}-\d\d-\d\d/.test(e.lastmod ?? ""))).toBe(true);
+        expect(
+          entries
+            .filter((e) => /^\/(productdetail|flavour|blog)\//.test(e.path))
+            .every((e) => /^\d{4}-\d\d-\d\d/.test(e.lastmod ?? "")),
+        ).toBe(true);
 
         const xml = (await sitemapDocument(db, "https://shop.example", null))!;
-        expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+        expect(xml).toMatch(
+          /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+        );
         expect(xml.match(/<url>/g)).toHaveLength(entries.length);
         expect(xml).toContain("<loc>https://shop.example/products</loc>");
         expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
@@ -54,7 +69,8 @@ describeEachDatabase(
       expect(index.match(/<sitemap>/g)).toHaveLength(parts);
       expect(index).toContain(`<loc>https://shop.example/sitemaps/${parts}.xml</loc>`);
       let listed = 0;
-      for (let part = 1; part <= parts; part++) listed += (await sitemapDocument(db, "https://shop.example", part, 40))!.match(/<url>/g)!.length;
+      for (let part = 1; part <= parts; part++)
+        listed += (await sitemapDocument(db, "https://shop.example", part, 40))!.match(/<url>/g)!.length;
       expect(listed).toBe(total);
       expect(await sitemapDocument(db, "https://shop.example", parts + 1, 40)).toBeNull();
       expect(await sitemapDocument(db, "https://shop.example", 1)).toBeNull(); // one file only: no parts

@@ -4,9 +4,18 @@ import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 // schema.org structured data for search engines (issue 15): facts from the catalogue only, no claims beyond them.
 
 type Match = { id: string; data?: unknown } | undefined;
-type Settings = { name: string; currency: string; publicUrl: string; lowStockThreshold: number; email: string; phone: string; address: string };
+type Settings = {
+  name: string;
+  currency: string;
+  publicUrl: string;
+  lowStockThreshold: number;
+  email: string;
+  phone: string;
+  address: string;
+};
 
-const rootSettings = (matches: Match[]) => (matches.find((m) => m?.id === "root")?.data as { settings?: Settings } | undefined)?.settings;
+const rootSettings = (matches: Match[]) =>
+  (matches.find((m) => m?.id === "root")?.data as { settings?: Settings } | undefined)?.settings;
 
 const availability = { in_stock: "InStock", low_stock: "LimitedAvailability", out_of_stock: "OutOfStock" } as const;
 
@@ -16,7 +25,12 @@ type Item = { id: string; name: string; description: string; images: string[]; p
  * A device's or flavour's page: `Product` with its `Offer` (price, currency, availability from stock) and the page's
  * `BreadcrumbList`, as `script:ld+json` meta (React Router escapes it), plus Open Graph's first image.
  */
-export function productStructuredData(matches: Match[], item: Item, path: string, trail: Array<{ name: string; path: string }>): MetaDescriptor[] {
+export function productStructuredData(
+  matches: Match[],
+  item: Item,
+  path: string,
+  trail: Array<{ name: string; path: string }>,
+): MetaDescriptor[] {
   const settings = rootSettings(matches);
   if (!settings) return [];
   const origin = settings.publicUrl;
@@ -40,12 +54,23 @@ export function productStructuredData(matches: Match[], item: Item, path: string
   const breadcrumbs = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: [...trail, { name: item.name, path }].map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: origin + crumb.path })),
+    itemListElement: [...trail, { name: item.name, path }].map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: origin + crumb.path,
+    })),
   };
   return [
     { "script:ld+json": product },
     { "script:ld+json": breadcrumbs },
-    ...(images[0] ? [{ property: "og:image", content: images[0] }, { name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image", content: images[0] }] : []),
+    ...(images[0]
+      ? [
+          { property: "og:image", content: images[0] },
+          { name: "twitter:card", content: "summary_large_image" },
+          { name: "twitter:image", content: images[0] },
+        ]
+      : []),
   ];
 }
 
@@ -53,19 +78,26 @@ export function productStructuredData(matches: Match[], item: Item, path: string
 export function organizationStructuredData(matches: Match[]): MetaDescriptor[] {
   const settings = rootSettings(matches);
   if (!settings) return [];
-  return [{
-    "script:ld+json": {
-      "@context": "https://schema.org",
-      "@type": "Organization",
-      name: settings.name,
-      url: `${settings.publicUrl}/`,
-      logo: `${settings.publicUrl}/images/logo.svg`,
-      email: settings.email,
-      telephone: settings.phone,
-      address: settings.address,
-      contactPoint: { "@type": "ContactPoint", contactType: "customer service", email: settings.email, telephone: settings.phone },
+  return [
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: settings.name,
+        url: `${settings.publicUrl}/`,
+        logo: `${settings.publicUrl}/images/logo.svg`,
+        email: settings.email,
+        telephone: settings.phone,
+        address: settings.address,
+        contactPoint: {
+          "@type": "ContactPoint",
+          contactType: "customer service",
+          email: settings.email,
+          telephone: settings.phone,
+        },
+      },
     },
-  }];
+  ];
 }
 
 type PostFacts = { title: string; excerpt: string; coverImage: string; author: string; publishedAt: string };
@@ -74,7 +106,11 @@ type PostFacts = { title: string; excerpt: string; coverImage: string; author: s
 export function postStructuredData(matches: Match[], post: PostFacts, path: string): MetaDescriptor[] {
   const settings = rootSettings(matches);
   if (!settings) return [];
-  const image = post.coverImage ? (post.coverImage.startsWith("http") ? post.coverImage : settings.publicUrl + post.coverImage) : null;
+  const image = post.coverImage
+    ? post.coverImage.startsWith("http")
+      ? post.coverImage
+      : settings.publicUrl + post.coverImage
+    : null;
   return [
     {
       "script:ld+json": {
@@ -89,6 +125,12 @@ export function postStructuredData(matches: Match[], post: PostFacts, path: stri
         ...(image ? { image } : {}),
       },
     },
-    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image", content: image }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { name: "twitter:card", content: "summary_large_image" },
+          { name: "twitter:image", content: image },
+        ]
+      : []),
   ];
 }

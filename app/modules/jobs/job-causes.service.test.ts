@@ -18,16 +18,27 @@ import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { createJobWorker } from "./worker.server";
 
 const log = createLogger("silent");
-const jobsOf = (db: Db, kind: JobKindName) => db.selectFrom("jobs").select(["kind", "recipient", "subject", "payload", "status"]).where("kind", "=", kind).execute();
+const jobsOf = (db: Db, kind: JobKindName) =>
+  db
+    .selectFrom("jobs")
+    .select(["kind", "recipient", "subject", "payload", "status"])
+    .where("kind", "=", kind)
+    .execute();
 
 /** Makes every change of a checkout state fail: the last step of placing an order, after the job is written. */
 async function breakCheckout(db: Db, kind: "sqlite" | "postgres") {
   if (kind === "sqlite") {
-    await sql`create trigger fail_checkout before update on checkout_state begin select raise(abort, 'forced failure'); end`.execute(db);
+    await sql`create trigger fail_checkout before update on checkout_state begin select raise(abort, 'forced failure'); end`.execute(
+      db,
+    );
     return () => sql`drop trigger fail_checkout`.execute(db);
   }
-  await sql`create function fail_checkout() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(db);
-  await sql`create trigger fail_checkout before update on checkout_state for each row execute function fail_checkout()`.execute(db);
+  await sql`create function fail_checkout() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(
+    db,
+  );
+  await sql`create trigger fail_checkout before update on checkout_state for each row execute function fail_checkout()`.execute(
+    db,
+  );
   return async () => {
     await sql`drop trigger fail_checkout on checkout_state`.execute(db);
     await sql`drop function fail_checkout()`.execute(db);
@@ -49,11 +60,29 @@ describeEachDatabase(
       await sink.close();
     });
     const readyToOrder = async (db: Db) => {
-      const flavour = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_quantity", ">", 0).orderBy("slug").executeTakeFirstOrThrow();
-      const line = { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity: 2 };
+      const flavour = await db
+        .selectFrom("flavours")
+        .select(["id", "sizes"])
+        .where("stock_quantity", ">", 0)
+        .orderBy("slug")
+        .executeTakeFirstOrThrow();
+      const line = {
+        kind: "flavour",
+        itemId: flavour.id,
+        flavor: "",
+        nicotineStrength: JSON.parse(flavour.sizes)[0],
+        puffCount: null,
+        quantity: 2,
+      };
       expect(await addToCart(db, alice.id, line)).toEqual({ ok: true });
       const book = await db.selectFrom("addresses").select("id").where("user_id", "=", alice.id).executeTakeFirst();
-      if (!book) await addAddress(db, alice.id, { title: "Home", type: "HOME", address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" });
+      if (!book)
+        await addAddress(db, alice.id, {
+          title: "Home",
+          type: "HOME",
+          address: "12 High Street, Leeds LS1 1AA",
+          phone: "07700 900111",
+        });
       expect(await chooseShipping(db, alice.id, "express", null)).toEqual({ ok: true });
     };
     const confirmation = { to: alice.email, shopName: "Vapour Lane" };
@@ -63,7 +92,9 @@ describeEachDatabase(
       await readyToOrder(db);
       const repair = await breakCheckout(db, kind);
       try {
-        await expect(placeOrder(db, alice.id, "key-rolled-back-aaaaaa", 10, { confirmation })).rejects.toThrow(/forced failure/);
+        await expect(placeOrder(db, alice.id, "key-rolled-back-aaaaaa", 10, { confirmation })).rejects.toThrow(
+          /forced failure/,
+        );
       } finally {
         await repair();
       }
@@ -78,9 +109,16 @@ describeEachDatabase(
       if (!placed.ok || !again.ok) throw new Error("placement failed");
       const jobs = await jobsOf(db, "order-confirmation");
       expect(jobs).toEqual([
-        expect.objectContaining({ recipient: alice.email, subject: `Vapour Lane: order ${placed.order.id} received`, status: "queued" }),
+        expect.objectContaining({
+          recipient: alice.email,
+          subject: `Vapour Lane: order ${placed.order.id} received`,
+          status: "queued",
+        }),
       ]);
-      const worker = createJobWorker({ deps: { db, mailer, log, config: loadConfig({ APP_URL: "http://shop.test", SHOP_CURRENCY: "GBP" }) }, pollMs: 20 });
+      const worker = createJobWorker({
+        deps: { db, mailer, log, config: loadConfig({ APP_URL: "http://shop.test", SHOP_CURRENCY: "GBP" }) },
+        pollMs: 20,
+      });
       // The confirmation, and the age check a new customer's first order opens (docs/decisions/015).
       expect(await worker.runOnce()).toBe(2);
       const [mail] = await sink.waitFor(1);
@@ -89,7 +127,15 @@ describeEachDatabase(
       const { order } = placed;
       expect(text).toContain(`Thank you for your order ${order.id}.`);
       expect(text).toContain(`2 × ${order.lines[0]!.name}`);
-      for (const part of [order.id, order.lines[0]!.name, "Express Shipping", "12 High Street, Leeds LS1 1AA", "Subtotal", "Total", `http://shop.test/account/orders/${order.id}`]) {
+      for (const part of [
+        order.id,
+        order.lines[0]!.name,
+        "Express Shipping",
+        "12 High Street, Leeds LS1 1AA",
+        "Subtotal",
+        "Total",
+        `http://shop.test/account/orders/${order.id}`,
+      ]) {
         expect(html).toContain(part);
       }
       expect(html).toContain(`£${(order.totalCents / 100).toFixed(2)}`);
@@ -99,24 +145,45 @@ describeEachDatabase(
     it("queues the customer's e-mail with an order's status change, and none for a refused step", async () => {
       const { db } = testDb();
       const id = await insertOrder(db, { userId: alice.id });
-      expect(await changeOrderStep(db, staff, { orderId: id, step: "deliver", from: "pending" }, new Date(), { shopName: "Vapour Lane" })).toMatchObject({ ok: false });
+      expect(
+        await changeOrderStep(db, staff, { orderId: id, step: "deliver", from: "pending" }, new Date(), {
+          shopName: "Vapour Lane",
+        }),
+      ).toMatchObject({ ok: false });
       expect(await jobsOf(db, "order-status")).toEqual([]);
-      expect(await changeOrderStep(db, staff, { orderId: id, step: "confirm", from: "pending" }, new Date(), { shopName: "Vapour Lane" })).toMatchObject({ ok: true });
+      expect(
+        await changeOrderStep(db, staff, { orderId: id, step: "confirm", from: "pending" }, new Date(), {
+          shopName: "Vapour Lane",
+        }),
+      ).toMatchObject({ ok: true });
       expect(await jobsOf(db, "order-status")).toEqual([
-        expect.objectContaining({ recipient: alice.email, subject: `Vapour Lane: order ${id} is now confirmed`, status: "queued" }),
+        expect.objectContaining({
+          recipient: alice.email,
+          subject: `Vapour Lane: order ${id} is now confirmed`,
+          status: "queued",
+        }),
       ]);
     });
 
     it("queues the staff's notice with a saved contact message, and none for a robot's", async () => {
       const { db } = testDb();
       const deps = { db, log, staffEmail: "staff@example.com", shopName: "Vapour Lane" };
-      const values = { firstName: "Priya", lastName: "Shah", email: "priya@example.com", phone: "07700 900456", subject: "Support", message: "Where is my <b>order</b>?" };
+      const values = {
+        firstName: "Priya",
+        lastName: "Shah",
+        email: "priya@example.com",
+        phone: "07700 900456",
+        subject: "Support",
+        message: "Where is my <b>order</b>?",
+      };
       await sendContactMessage(deps, values, { honeypot: "http://spam.example", clientIp: "10.1.0.1" });
       expect(await jobsOf(db, "contact-notice")).toEqual([]);
       await sendContactMessage(deps, values, { honeypot: "", clientIp: "10.1.0.1" });
       const [job] = await jobsOf(db, "contact-notice");
       expect(job).toMatchObject({ recipient: "staff@example.com", subject: "[Vapour Lane] Support from Priya Shah" });
-      expect(JSON.parse(job!.payload)).toMatchObject({ message: { email: "priya@example.com", message: "Where is my <b>order</b>?" } });
+      expect(JSON.parse(job!.payload)).toMatchObject({
+        message: { email: "priya@example.com", message: "Where is my <b>order</b>?" },
+      });
       const worker = createJobWorker({ deps: { db, mailer, log, config: loadConfig({}) }, pollMs: 20 });
       await db.deleteFrom("jobs").where("kind", "!=", "contact-notice").execute();
       const before = sink.received.length;

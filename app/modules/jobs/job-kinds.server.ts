@@ -55,7 +55,12 @@ const orderId = z.string().regex(ORDER_ID);
 export const jobKinds = {
   /** 'Email me when it's back': composed when sent, with the shop's own name and address. */
   "back-in-stock": defineJob({
-    payload: z.object({ to: z.email(), kind: z.enum(itemKinds), itemId: z.string().min(1).max(64), itemName: z.string().min(1).max(200) }),
+    payload: z.object({
+      to: z.email(),
+      kind: z.enum(itemKinds),
+      itemId: z.string().min(1).max(64),
+      itemName: z.string().min(1).max(200),
+    }),
     describe: (p) => ({ recipient: p.to, subject: `Back in stock: ${p.itemName}` }),
     run: async (p, deps) => {
       const shop = { name: deps.config.SHOP_NAME, email: deps.config.SHOP_EMAIL, address: deps.config.SHOP_ADDRESS };
@@ -74,17 +79,39 @@ export const jobKinds = {
     },
   }),
   /** A short notice (sign-up links, account and age-check news, back in stock): composed when queued. */
-  notice: emailJob(noticePayload, (p) => p.subject, async (p, _deps, shop) => noticeMail(shop, p)),
+  notice: emailJob(
+    noticePayload,
+    (p) => p.subject,
+    async (p, _deps, shop) => noticeMail(shop, p),
+  ),
   "order-confirmation": emailJob(
     z.object({ to, shopName, order: confirmedOrder }),
     (p) => orderConfirmationSubject(p.shopName, p.order.id),
-    async (p, deps, shop) => orderConfirmationMail(p.order, shop, deps.config.SHOP_CURRENCY, `${appUrl(deps.config)}/account/orders/${p.order.id}`),
+    async (p, deps, shop) =>
+      orderConfirmationMail(
+        p.order,
+        shop,
+        deps.config.SHOP_CURRENCY,
+        `${appUrl(deps.config)}/account/orders/${p.order.id}`,
+      ),
   ),
   "order-status": emailJob(
-    z.object({ to, shopName, orderId, field: z.enum(["status", "paymentStatus"]), status: z.string().min(1), customerName: z.string().max(200) }),
+    z.object({
+      to,
+      shopName,
+      orderId,
+      field: z.enum(["status", "paymentStatus"]),
+      status: z.string().min(1),
+      customerName: z.string().max(200),
+    }),
     (p) => orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status }),
     async (p, deps, shop) =>
-      orderStepMail(shop, `${appUrl(deps.config)}/account/orders/${p.orderId}`, { orderId: p.orderId, field: p.field, to: p.status, customerName: p.customerName }),
+      orderStepMail(shop, `${appUrl(deps.config)}/account/orders/${p.orderId}`, {
+        orderId: p.orderId,
+        field: p.field,
+        to: p.status,
+        customerName: p.customerName,
+      }),
   ),
   "password-reset": emailJob(
     z.object({ to, shopName, name: z.string().max(200), link: z.url() }),

@@ -26,7 +26,13 @@ export async function claimDueJobs(
   const { now } = options;
   return db
     .updateTable("jobs")
-    .set({ status: "running", attempts: sql`attempts + 1`, locked_until: options.lockedUntil, locked_by: options.workerId, updated_at: now })
+    .set({
+      status: "running",
+      attempts: sql`attempts + 1`,
+      locked_until: options.lockedUntil,
+      locked_by: options.workerId,
+      updated_at: now,
+    })
     .where("id", "in", (eb) => {
       const due = eb
         .selectFrom("jobs")
@@ -71,10 +77,21 @@ export async function finishJobs(
 }
 
 /** A failed job queued again at once, with a new day to succeed in. False unless it was failed. */
-export async function requeueFailedJob(db: Db, id: string, change: { now: string; giveUpAt: string }): Promise<boolean> {
+export async function requeueFailedJob(
+  db: Db,
+  id: string,
+  change: { now: string; giveUpAt: string },
+): Promise<boolean> {
   const result = await db
     .updateTable("jobs")
-    .set({ status: "queued", attempts: 0, run_at: change.now, give_up_at: change.giveUpAt, finished_at: null, updated_at: change.now })
+    .set({
+      status: "queued",
+      attempts: 0,
+      run_at: change.now,
+      give_up_at: change.giveUpAt,
+      finished_at: null,
+      updated_at: change.now,
+    })
     .where("id", "=", id)
     .where("status", "=", "failed")
     .executeTakeFirst();
@@ -94,13 +111,21 @@ export async function countJobs(db: Db, status: JobStatus | null): Promise<numbe
   return Number(row.n);
 }
 
-export type JobListQuery = { status: JobStatus | null; sort: "created" | "recipient" | "attempts"; dir: "asc" | "desc"; limit: number; offset: number };
+export type JobListQuery = {
+  status: JobStatus | null;
+  sort: "created" | "recipient" | "attempts";
+  dir: "asc" | "desc";
+  limit: number;
+  offset: number;
+};
 
 export async function listJobRows(db: Db, query: JobListQuery): Promise<JobRow[]> {
   let q = db
     .selectFrom("jobs")
     .selectAll()
-    .$if(query.status !== null, (b) => b.where("status", "in", query.status === "queued" ? ["queued", "running"] : [query.status!]));
+    .$if(query.status !== null, (b) =>
+      b.where("status", "in", query.status === "queued" ? ["queued", "running"] : [query.status!]),
+    );
   if (query.sort === "recipient") q = q.orderBy(sql`lower(recipient)`, query.dir);
   else if (query.sort === "attempts") q = q.orderBy("attempts", query.dir);
   q = q.orderBy("created_at", query.sort === "created" ? query.dir : "desc").orderBy("id");
@@ -108,7 +133,9 @@ export async function listJobRows(db: Db, query: JobListQuery): Promise<JobRow[]
 }
 
 /** How many jobs there are of each kind in each status (for the metrics). */
-export async function countJobsByKindAndStatus(db: Db): Promise<Array<{ kind: string; status: string; count: number }>> {
+export async function countJobsByKindAndStatus(
+  db: Db,
+): Promise<Array<{ kind: string; status: string; count: number }>> {
   const rows = await db
     .selectFrom("jobs")
     .select(["kind", "status", (eb) => eb.fn.countAll<number | string>().as("n")])

@@ -10,7 +10,9 @@ import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server
 export function newJob<K extends JobKindName>(kind: K, payload: JobPayload<K>, now = new Date()): NewJobRow {
   const definition = jobKinds[kind];
   const checked = definition.payload.parse(payload);
-  const { recipient, subject } = (definition.describe as (p: unknown) => { recipient: string | null; subject: string | null })(checked);
+  const { recipient, subject } = (
+    definition.describe as (p: unknown) => { recipient: string | null; subject: string | null }
+  )(checked);
   const stamp = now.toISOString();
   return {
     id: newId(16),
@@ -31,24 +33,42 @@ export function newJob<K extends JobKindName>(kind: K, payload: JobPayload<K>, n
  * Queues a job. Pass the transaction that makes its cause: if that rolls back, there is no job; once it commits,
  * the job is there whatever happens to this process next.
  */
-export async function enqueueJob<K extends JobKindName>(db: Db, kind: K, payload: JobPayload<K>, now = new Date()): Promise<string> {
+export async function enqueueJob<K extends JobKindName>(
+  db: Db,
+  kind: K,
+  payload: JobPayload<K>,
+  now = new Date(),
+): Promise<string> {
   const row = newJob(kind, payload, now);
   await insertJobs(db, [row]);
   return row.id;
 }
 
-export type AttemptOutcome = { status: "done" } | { status: "queued"; runAt: string; error: string } | { status: "failed"; error: string };
+export type AttemptOutcome =
+  { status: "done" } | { status: "queued"; runAt: string; error: string } | { status: "failed"; error: string };
 
 /** After a failed attempt: retry later (backoff, never past the give-up time), or fail for good. */
-export function afterFailure(job: Pick<JobRow, "attempts" | "give_up_at">, error: unknown, now: Date, retryBaseMs?: number, random = Math.random()): AttemptOutcome {
+export function afterFailure(
+  job: Pick<JobRow, "attempts" | "give_up_at">,
+  error: unknown,
+  now: Date,
+  retryBaseMs?: number,
+  random = Math.random(),
+): AttemptOutcome {
   const message = errorText(error);
   if (isPermanentFailure(error) || now.toISOString() >= job.give_up_at) return { status: "failed", error: message };
-  const next = new Date(Math.min(now.getTime() + retryDelayMs(job.attempts, random, retryBaseMs), Date.parse(job.give_up_at)));
+  const next = new Date(
+    Math.min(now.getTime() + retryDelayMs(job.attempts, random, retryBaseMs), Date.parse(job.give_up_at)),
+  );
   return { status: "queued", runAt: next.toISOString(), error: message };
 }
 
 /** Runs one claimed job through its kind; what happened decides what `recordOutcomes` writes. */
-export async function attemptJob(job: JobRow, deps: JobDeps, options: { retryBaseMs?: number; now: () => Date }): Promise<AttemptOutcome> {
+export async function attemptJob(
+  job: JobRow,
+  deps: JobDeps,
+  options: { retryBaseMs?: number; now: () => Date },
+): Promise<AttemptOutcome> {
   try {
     if (!isJobKind(job.kind)) throw new PermanentJobError(`unknown job kind ${job.kind}`);
     const definition = jobKinds[job.kind];
@@ -70,12 +90,24 @@ export async function attemptJob(job: JobRow, deps: JobDeps, options: { retryBas
  * Writes what became of a batch of jobs this worker holds (a job whose lease another worker has taken is left to
  * that worker): the sent ones in one statement, the others one by one with their error and next time.
  */
-export async function recordOutcomes(db: Db, workerId: string, results: Array<{ job: JobRow; outcome: AttemptOutcome }>, now: Date): Promise<void> {
+export async function recordOutcomes(
+  db: Db,
+  workerId: string,
+  results: Array<{ job: JobRow; outcome: AttemptOutcome }>,
+  now: Date,
+): Promise<void> {
   const stamp = now.toISOString();
   const done = results.filter((r) => r.outcome.status === "done").map((r) => r.job.id);
   if (done.length) await finishJobs(db, done, workerId, { status: "done", now: stamp });
   for (const { job, outcome } of results) {
-    if (outcome.status === "queued") await finishJobs(db, [job.id], workerId, { status: "queued", now: stamp, runAt: outcome.runAt, lastError: outcome.error });
-    if (outcome.status === "failed") await finishJobs(db, [job.id], workerId, { status: "failed", now: stamp, lastError: outcome.error });
+    if (outcome.status === "queued")
+      await finishJobs(db, [job.id], workerId, {
+        status: "queued",
+        now: stamp,
+        runAt: outcome.runAt,
+        lastError: outcome.error,
+      });
+    if (outcome.status === "failed")
+      await finishJobs(db, [job.id], workerId, { status: "failed", now: stamp, lastError: outcome.error });
   }
 }

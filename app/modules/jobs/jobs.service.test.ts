@@ -13,7 +13,12 @@ import { enqueueJob } from "./jobs.service.server";
 import { createJobWorker } from "./worker.server";
 
 const log = createLogger("silent");
-const reset = (to: string) => ({ to, shopName: "Vapour Lane", name: "Alex", link: "http://shop.test/reset-password?token=abc" });
+const reset = (to: string) => ({
+  to,
+  shopName: "Vapour Lane",
+  name: "Alex",
+  link: "http://shop.test/reset-password?token=abc",
+});
 const T0 = Date.parse("2026-11-23T10:00:00.000Z");
 
 describeEachDatabase("background jobs", (testDb) => {
@@ -30,17 +35,31 @@ describeEachDatabase("background jobs", (testDb) => {
     await sink.close();
   });
   const worker = (through: Mailer = mailer, db = testDb().db) =>
-    createJobWorker({ deps: { db, mailer: through, log, config: loadConfig({ APP_URL: "http://shop.test" }) }, pollMs: 20, now });
+    createJobWorker({
+      deps: { db, mailer: through, log, config: loadConfig({ APP_URL: "http://shop.test" }) },
+      pollMs: 20,
+      now,
+    });
   const received = (to: string) => sink.received.filter((m) => m.to.includes(to));
 
   it("claims a due job once, sends it as text and HTML, and marks it done", async () => {
     const { db } = testDb();
     clock = T0;
     const id = await enqueueJob(db, "password-reset", reset("first@example.com"), now());
-    expect(await findJob(db, id)).toMatchObject({ status: "queued", attempts: 0, recipient: "first@example.com", subject: "Vapour Lane: choose a new password" });
+    expect(await findJob(db, id)).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      recipient: "first@example.com",
+      subject: "Vapour Lane: choose a new password",
+    });
     expect(await worker().runOnce()).toBe(1);
     expect(await worker().runOnce()).toBe(0);
-    expect(await findJob(db, id)).toMatchObject({ status: "done", attempts: 1, locked_by: null, finished_at: now().toISOString() });
+    expect(await findJob(db, id)).toMatchObject({
+      status: "done",
+      attempts: 1,
+      locked_by: null,
+      finished_at: now().toISOString(),
+    });
     const [mail] = received("first@example.com");
     const parts = mailParts(mail!);
     expect(parts.contentType).toBe("multipart/alternative");
@@ -55,7 +74,13 @@ describeEachDatabase("background jobs", (testDb) => {
     const id = await enqueueJob(db, "password-reset", reset("later@example.com"), new Date(T0 + MINUTE_MS));
     expect(await worker().runOnce()).toBe(0);
     clock = T0 + MINUTE_MS;
-    const [held] = await claimDueJobs(db, { now: now().toISOString(), lockedUntil: new Date(clock + 2 * MINUTE_MS).toISOString(), workerId: "other", limit: 5, postgres: testDb().kind === "postgres" });
+    const [held] = await claimDueJobs(db, {
+      now: now().toISOString(),
+      lockedUntil: new Date(clock + 2 * MINUTE_MS).toISOString(),
+      workerId: "other",
+      limit: 5,
+      postgres: testDb().kind === "postgres",
+    });
     expect(held?.id).toBe(id);
     expect(await worker().runOnce()).toBe(0);
     expect(received("later@example.com")).toEqual([]);
@@ -66,7 +91,11 @@ describeEachDatabase("background jobs", (testDb) => {
     clock = T0 + 10 * MINUTE_MS;
     // "later@example.com" was claimed by a worker that never finished (the previous test); its lease ends at T0 + 3 min.
     expect(await worker().runOnce()).toBe(1);
-    const job = await db.selectFrom("jobs").selectAll().where("recipient", "=", "later@example.com").executeTakeFirstOrThrow();
+    const job = await db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("recipient", "=", "later@example.com")
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "done", attempts: 2 });
     expect(received("later@example.com")).toHaveLength(1);
   });
@@ -107,7 +136,11 @@ describeEachDatabase("background jobs", (testDb) => {
     clock = T0;
     const id = await enqueueJob(db, "password-reset", reset("nobody@rejected.example"), now());
     expect(await worker().runOnce()).toBe(1);
-    expect(await findJob(db, id)).toMatchObject({ status: "failed", attempts: 1, last_error: expect.stringMatching(/550/) });
+    expect(await findJob(db, id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_error: expect.stringMatching(/550/),
+    });
     clock = T0 + 25 * HOUR_MS;
     expect(await worker().runOnce()).toBe(0);
   });
@@ -161,14 +194,19 @@ describeEachDatabase("background jobs", (testDb) => {
     const otherMailer = createMailer({ smtpUrl: sink.url, from: "x@example.com", log });
     const a = worker(mailer);
     const b = worker(otherMailer, otherDb);
-    const counts = await Promise.all([a, b].map(async (w) => {
-      let total = 0;
-      for (let n = -1; n !== 0; total += n) n = await w.runOnce();
-      return total;
-    }));
+    const counts = await Promise.all(
+      [a, b].map(async (w) => {
+        let total = 0;
+        for (let n = -1; n !== 0; total += n) n = await w.runOnce();
+        return total;
+      }),
+    );
     expect(counts[0]! + counts[1]!).toBe(40);
     await sink.waitFor(before + 40);
-    const sent = sink.received.slice(before).flatMap((m) => m.to).sort();
+    const sent = sink.received
+      .slice(before)
+      .flatMap((m) => m.to)
+      .sort();
     expect(sent).toEqual([...addresses].sort());
     otherMailer.close();
     await otherDb.destroy();
@@ -180,7 +218,13 @@ describeEachDatabase("background jobs", (testDb) => {
     for (let i = 0; i < 60; i++) await enqueueJob(db, "password-reset", reset(`race-${i}@example.com`), now());
     const otherDb = createDatabase(url, { poolSize: 5 });
     const claim = (on: typeof db, workerId: string) =>
-      claimDueJobs(on, { now: now().toISOString(), lockedUntil: new Date(clock + MINUTE_MS).toISOString(), workerId, limit: 4, postgres: kind === "postgres" });
+      claimDueJobs(on, {
+        now: now().toISOString(),
+        lockedUntil: new Date(clock + MINUTE_MS).toISOString(),
+        workerId,
+        limit: 4,
+        postgres: kind === "postgres",
+      });
     const claimed: string[] = [];
     for (let round = 0; round < 4; round++) {
       const batches = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(i % 2 ? otherDb : db, `w${i}`)));

@@ -23,17 +23,31 @@ describe("job retries", () => {
   it("never schedules a retry past the give-up time, and fails a job that is out of time", () => {
     const job = { attempts: 7, give_up_at: "2026-11-24T10:00:00.000Z" };
     const error = new Error("timeout");
-    expect(afterFailure(job, error, new Date("2026-11-24T09:30:00.000Z"), undefined, 0.5)).toEqual({ status: "queued", runAt: job.give_up_at, error: "timeout" });
-    expect(afterFailure(job, error, new Date("2026-11-24T10:00:00.000Z"))).toEqual({ status: "failed", error: "timeout" });
+    expect(afterFailure(job, error, new Date("2026-11-24T09:30:00.000Z"), undefined, 0.5)).toEqual({
+      status: "queued",
+      runAt: job.give_up_at,
+      error: "timeout",
+    });
+    expect(afterFailure(job, error, new Date("2026-11-24T10:00:00.000Z"))).toEqual({
+      status: "failed",
+      error: "timeout",
+    });
   });
 });
 
 describe("SMTP transport", () => {
   it("pools connections and adds connection, greeting and socket timeouts unless SMTP_URL sets them", () => {
     const url = new URL(transportUrl("smtp://user:p%40ss@mail.example:587"));
-    expect(Object.fromEntries(url.searchParams)).toEqual({ pool: "true", connectionTimeout: "5000", greetingTimeout: "5000", socketTimeout: "10000" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      pool: "true",
+      connectionTimeout: "5000",
+      greetingTimeout: "5000",
+      socketTimeout: "10000",
+    });
     expect(url.username).toBe("user");
     expect(url.password).toBe("p%40ss");
-    expect(new URL(transportUrl("smtps://mail.example:465?socketTimeout=30000")).searchParams.get("socketTimeout")).toBe("30000");
+    expect(
+      new URL(transportUrl("smtps://mail.example:465?socketTimeout=30000")).searchParams.get("socketTimeout"),
+    ).toBe("30000");
   });
 });

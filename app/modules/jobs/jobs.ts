@@ -5,7 +5,12 @@ import type { JobStatus } from "~/db/values";
 export { jobStatuses, type JobStatus } from "~/db/values";
 
 /** How the back office names each status: a job that is done has been sent. */
-export const jobStatusLabels: Record<JobStatus, string> = { queued: "Queued", running: "Sending", done: "Sent", failed: "Failed" };
+export const jobStatusLabels: Record<JobStatus, string> = {
+  queued: "Queued",
+  running: "Sending",
+  done: "Sent",
+  failed: "Failed",
+};
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

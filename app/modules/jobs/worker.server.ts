@@ -51,7 +51,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       postgres,
     });
     if (claimed.length === 0) return 0;
-    const results = await Promise.all(claimed.map(async (job) => ({ job, outcome: await attemptJob(job, deps, { retryBaseMs: options.retryBaseMs, now }) })));
+    const results = await Promise.all(
+      claimed.map(async (job) => ({
+        job,
+        outcome: await attemptJob(job, deps, { retryBaseMs: options.retryBaseMs, now }),
+      })),
+    );
     await recordOutcomes(deps.db, id, results, now());
     return claimed.length;
   }

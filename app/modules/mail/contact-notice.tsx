@@ -7,7 +7,8 @@ import { renderMailHtml } from "./render.server";
 
 const senderName = (input: ContactInput) => `${input.firstName} ${input.lastName}`.trim();
 
-export const contactNoticeSubject = (shopName: string, input: ContactInput) => `[${shopName}] ${input.subject} from ${senderName(input)}`;
+export const contactNoticeSubject = (shopName: string, input: ContactInput) =>
+  `[${shopName}] ${input.subject} from ${senderName(input)}`;
 
 export function contactNoticeText(input: ContactInput): string {
   return [
@@ -25,15 +26,31 @@ export function contactNoticeText(input: ContactInput): string {
 export function ContactNoticeEmail({ shop, input }: { shop: MailShop; input: ContactInput }) {
   const row = { ...paragraph, margin: "0 0 6px" };
   return (
-    <MailLayout shop={shop} preview={`${input.subject} from ${senderName(input)}`} title="New message from the contact form">
-      <Text style={row}><strong>Name:</strong> {senderName(input)}</Text>
-      <Text style={row}><strong>Email:</strong> {input.email}</Text>
-      <Text style={row}><strong>Phone:</strong> {input.phone}</Text>
-      <Text style={row}><strong>Subject:</strong> {input.subject}</Text>
-      <Section style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}>
+    <MailLayout
+      shop={shop}
+      preview={`${input.subject} from ${senderName(input)}`}
+      title="New message from the contact form"
+    >
+      <Text style={row}>
+        <strong>Name:</strong> {senderName(input)}
+      </Text>
+      <Text style={row}>
+        <strong>Email:</strong> {input.email}
+      </Text>
+      <Text style={row}>
+        <strong>Phone:</strong> {input.phone}
+      </Text>
+      <Text style={row}>
+        <strong>Subject:</strong> {input.subject}
+      </Text>
+      <Section
+        style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}
+      >
         <Text style={{ ...paragraph, whiteSpace: "pre-wrap" }}>{input.message}</Text>
       </Section>
-      <Text style={{ ...paragraph, color: mailColours.muted, fontSize: "13px" }}>Reply to this e-mail to answer {senderName(input)}.</Text>
+      <Text style={{ ...paragraph, color: mailColours.muted, fontSize: "13px" }}>
+        Reply to this e-mail to answer {senderName(input)}.
+      </Text>
     </MailLayout>
   );
 }

@@ -10,22 +10,49 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 
-export const mailColours = { brand: "#6d28d9", brandDark: "#2e1065", brandLight: "#f5f3ff", text: "#0f172a", muted: "#475569", line: "#e2e8f0" };
+export const mailColours = {
+  brand: "#6d28d9",
+  brandDark: "#2e1065",
+  brandLight: "#f5f3ff",
+  text: "#0f172a",
+  muted: "#475569",
+  line: "#e2e8f0",
+};
 
 export type MailShop = { name: string; email?: string; address?: string };
 
-export function MailLayout({ shop, preview, title, children }: { shop: MailShop; preview: string; title: string; children: ReactNode }) {
+export function MailLayout({
+  shop,
+  preview,
+  title,
+  children,
+}: {
+  shop: MailShop;
+  preview: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: mailColours.brandLight, color: mailColours.text, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
+      <Body
+        style={{
+          backgroundColor: mailColours.brandLight,
+          color: mailColours.text,
+          fontFamily: "Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
         <Container style={{ backgroundColor: "#ffffff", borderRadius: "12px", maxWidth: "600px", overflow: "hidden" }}>
           <Section style={{ backgroundColor: mailColours.brand, padding: "20px 28px" }}>
             <Text style={{ color: "#ffffff", fontSize: "22px", fontWeight: 800, margin: 0 }}>{shop.name}</Text>
           </Section>
           <Section style={{ padding: "8px 28px 16px" }}>
-            <Heading as="h1" style={{ color: mailColours.brandDark, fontSize: "22px", margin: "20px 0 12px" }}>{title}</Heading>
+            <Heading as="h1" style={{ color: mailColours.brandDark, fontSize: "22px", margin: "20px 0 12px" }}>
+              {title}
+            </Heading>
             {children}
           </Section>
           <Hr style={{ borderColor: mailColours.line, margin: 0 }} />

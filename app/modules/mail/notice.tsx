@@ -15,7 +15,9 @@ export const noticePayload = z.object({
   title: z.string().min(1).max(200),
   greeting: z.string().max(200),
   paragraphs: z.array(z.string().max(2000)).max(10),
-  action: z.object({ label: z.string().min(1).max(80), url: z.url(), after: z.string().max(500).optional() }).optional(),
+  action: z
+    .object({ label: z.string().min(1).max(80), url: z.url(), after: z.string().max(500).optional() })
+    .optional(),
 });
 export type NoticePayload = z.infer<typeof noticePayload>;
 
@@ -29,10 +31,23 @@ export function NoticeEmail({ shop, notice }: { shop: MailShop; notice: NoticePa
   return (
     <MailLayout shop={shop} preview={notice.title} title={notice.title}>
       <Text style={paragraph}>{notice.greeting}</Text>
-      {notice.paragraphs.map((p) => <Text key={p} style={paragraph}>{p}</Text>)}
+      {notice.paragraphs.map((p) => (
+        <Text key={p} style={paragraph}>
+          {p}
+        </Text>
+      ))}
       {notice.action && (
         <>
-          <Button href={notice.action.url} style={{ backgroundColor: mailColours.brand, borderRadius: "8px", color: "#ffffff", fontWeight: 700, padding: "12px 20px" }}>
+          <Button
+            href={notice.action.url}
+            style={{
+              backgroundColor: mailColours.brand,
+              borderRadius: "8px",
+              color: "#ffffff",
+              fontWeight: 700,
+              padding: "12px 20px",
+            }}
+          >
             {notice.action.label}
           </Button>
           {notice.action.after && <Text style={{ ...paragraph, marginTop: "16px" }}>{notice.action.after}</Text>}
@@ -43,5 +58,9 @@ export function NoticeEmail({ shop, notice }: { shop: MailShop; notice: NoticePa
 }
 
 export async function noticeMail(shop: MailShop, notice: NoticePayload) {
-  return { subject: notice.subject, text: noticeText(notice), html: await renderMailHtml(<NoticeEmail shop={shop} notice={notice} />) };
+  return {
+    subject: notice.subject,
+    text: noticeText(notice),
+    html: await renderMailHtml(<NoticeEmail shop={shop} notice={notice} />),
+  };
 }

@@ -20,7 +20,16 @@ export const confirmedOrder = z.object({
   taxCents: cents,
   totalCents: cents,
   lines: z
-    .array(z.object({ name: z.string(), flavor: z.string(), nicotineStrength: z.number(), puffCount: z.number().nullable(), quantity: z.number().int().min(1), lineTotalCents: cents }))
+    .array(
+      z.object({
+        name: z.string(),
+        flavor: z.string(),
+        nicotineStrength: z.number(),
+        puffCount: z.number().nullable(),
+        quantity: z.number().int().min(1),
+        lineTotalCents: cents,
+      }),
+    )
     .min(1),
 });
 export type ConfirmedOrder = z.infer<typeof confirmedOrder>;
@@ -32,7 +41,9 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
   return [
     `Thank you for your order ${order.id}.`,
     "",
-    ...order.lines.map((l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`),
+    ...order.lines.map(
+      (l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
+    ),
     "",
     `Total: ${money(order.totalCents)}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
     "",
@@ -47,20 +58,40 @@ function Line({ left, right, strong = false }: { left: string; right: string; st
   const style = strong ? { ...cell, fontWeight: 700 } : cell;
   return (
     <Row>
-      <Column><Text style={strong ? style : label}>{left}</Text></Column>
-      <Column align="right"><Text style={style}>{right}</Text></Column>
+      <Column>
+        <Text style={strong ? style : label}>{left}</Text>
+      </Column>
+      <Column align="right">
+        <Text style={style}>{right}</Text>
+      </Column>
     </Row>
   );
 }
 
-export function OrderConfirmationEmail({ order, shop, currency, accountUrl }: { order: ConfirmedOrder; shop: MailShop; currency: string; accountUrl: string }) {
+export function OrderConfirmationEmail({
+  order,
+  shop,
+  currency,
+  accountUrl,
+}: {
+  order: ConfirmedOrder;
+  shop: MailShop;
+  currency: string;
+  accountUrl: string;
+}) {
   const money = (cents: number) => formatMoney(cents, currency);
   return (
     <MailLayout shop={shop} preview={`Order ${order.id}: ${money(order.totalCents)}`} title="Thank you for your order">
       <Text style={paragraph}>
         Order ID: <strong>{order.id}</strong>
       </Text>
-      <Section style={{ borderBottom: `1px solid ${mailColours.line}`, borderTop: `1px solid ${mailColours.line}`, margin: "8px 0 12px" }}>
+      <Section
+        style={{
+          borderBottom: `1px solid ${mailColours.line}`,
+          borderTop: `1px solid ${mailColours.line}`,
+          margin: "8px 0 12px",
+        }}
+      >
         {order.lines.map((l, i) => (
           <Row key={i}>
             <Column>
@@ -72,7 +103,9 @@ export function OrderConfirmationEmail({ order, shop, currency, accountUrl }: { 
                 </span>
               </Text>
             </Column>
-            <Column align="right"><Text style={cell}>{money(l.lineTotalCents)}</Text></Column>
+            <Column align="right">
+              <Text style={cell}>{money(l.lineTotalCents)}</Text>
+            </Column>
           </Row>
         ))}
       </Section>
@@ -80,27 +113,41 @@ export function OrderConfirmationEmail({ order, shop, currency, accountUrl }: { 
       <Line left="Tax" right={money(order.taxCents)} />
       <Line left={order.shipping.method} right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"} />
       <Line left="Total" right={money(order.totalCents)} strong />
-      <Section style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}>
+      <Section
+        style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}
+      >
         <Text style={{ ...paragraph, margin: "8px 0" }}>
           <strong>Delivery:</strong> {order.shipping.method}, {formatDeliveryDate(order.shipping.deliveryDate)}
         </Text>
         <Text style={{ ...paragraph, margin: "8px 0" }}>
-          <strong>To:</strong> {order.address.title} ({order.address.type}), {order.address.address}, {order.address.phone}
+          <strong>To:</strong> {order.address.title} ({order.address.type}), {order.address.address},{" "}
+          {order.address.phone}
         </Text>
       </Section>
-      <Text style={paragraph}>We will confirm it on WhatsApp and send payment details. You can follow it in your account:</Text>
       <Text style={paragraph}>
-        <a href={accountUrl} style={{ color: mailColours.brand }}>{accountUrl}</a>
+        We will confirm it on WhatsApp and send payment details. You can follow it in your account:
+      </Text>
+      <Text style={paragraph}>
+        <a href={accountUrl} style={{ color: mailColours.brand }}>
+          {accountUrl}
+        </a>
       </Text>
     </MailLayout>
   );
 }
 
 /** The whole e-mail: subject, text and HTML. */
-export async function orderConfirmationMail(order: ConfirmedOrder, shop: MailShop, currency: string, accountUrl: string) {
+export async function orderConfirmationMail(
+  order: ConfirmedOrder,
+  shop: MailShop,
+  currency: string,
+  accountUrl: string,
+) {
   return {
     subject: orderConfirmationSubject(shop.name, order.id),
     text: orderConfirmationText(order, currency),
-    html: await renderMailHtml(<OrderConfirmationEmail order={order} shop={shop} currency={currency} accountUrl={accountUrl} />),
+    html: await renderMailHtml(
+      <OrderConfirmationEmail order={order} shop={shop} currency={currency} accountUrl={accountUrl} />,
+    ),
   };
 }

@@ -10,7 +10,9 @@ export type StepChange = { orderId: string; field: OrderField; to: string; custo
 export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
   const { orderId, field, to } = change;
   if (field === "status") return `${shopName}: order ${orderId} is now ${statusLabel(field, to).toLowerCase()}`;
-  return to === "paid" ? `${shopName}: payment received for order ${orderId}` : `${shopName}: order ${orderId} has been refunded`;
+  return to === "paid"
+    ? `${shopName}: payment received for order ${orderId}`
+    : `${shopName}: order ${orderId} has been refunded`;
 }
 
 function news({ orderId, field, to }: StepChange): string {
@@ -26,15 +28,44 @@ function news({ orderId, field, to }: StepChange): string {
 }
 
 export function orderStepText(shopName: string, accountUrl: string, change: StepChange): string {
-  return [`Hello ${change.customerName},`, "", news(change), "", `You can follow your order here: ${accountUrl}`, "", shopName].join("\n");
+  return [
+    `Hello ${change.customerName},`,
+    "",
+    news(change),
+    "",
+    `You can follow your order here: ${accountUrl}`,
+    "",
+    shopName,
+  ].join("\n");
 }
 
-export function OrderStepEmail({ shop, accountUrl, change }: { shop: MailShop; accountUrl: string; change: StepChange }) {
+export function OrderStepEmail({
+  shop,
+  accountUrl,
+  change,
+}: {
+  shop: MailShop;
+  accountUrl: string;
+  change: StepChange;
+}) {
   return (
-    <MailLayout shop={shop} preview={news(change)} title={`Order ${change.orderId}: ${statusLabel(change.field, change.to)}`}>
+    <MailLayout
+      shop={shop}
+      preview={news(change)}
+      title={`Order ${change.orderId}: ${statusLabel(change.field, change.to)}`}
+    >
       <Text style={paragraph}>Hello {change.customerName},</Text>
       <Text style={paragraph}>{news(change)}</Text>
-      <Button href={accountUrl} style={{ backgroundColor: mailColours.brand, borderRadius: "8px", color: "#ffffff", fontWeight: 700, padding: "12px 20px" }}>
+      <Button
+        href={accountUrl}
+        style={{
+          backgroundColor: mailColours.brand,
+          borderRadius: "8px",
+          color: "#ffffff",
+          fontWeight: 700,
+          padding: "12px 20px",
+        }}
+      >
         Follow your order
       </Button>
       <Text style={{ ...paragraph, color: mailColours.muted, fontSize: "13px", marginTop: "16px" }}>{accountUrl}</Text>

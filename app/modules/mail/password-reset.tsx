@@ -21,11 +21,24 @@ export function PasswordResetEmail({ shop, name, link }: { shop: MailShop; name:
   return (
     <MailLayout shop={shop} preview="Choose a new password" title="Choose a new password">
       <Text style={paragraph}>{name ? `Hello ${name},` : "Hello,"}</Text>
-      <Text style={paragraph}>Someone asked to reset the password of your account. If it was you, choose a new password here:</Text>
-      <Button href={link} style={{ backgroundColor: mailColours.brand, borderRadius: "8px", color: "#ffffff", fontWeight: 700, padding: "12px 20px" }}>
+      <Text style={paragraph}>
+        Someone asked to reset the password of your account. If it was you, choose a new password here:
+      </Text>
+      <Button
+        href={link}
+        style={{
+          backgroundColor: mailColours.brand,
+          borderRadius: "8px",
+          color: "#ffffff",
+          fontWeight: 700,
+          padding: "12px 20px",
+        }}
+      >
         Choose a new password
       </Button>
-      <Text style={{ ...paragraph, marginTop: "16px" }}>The link works once, within one hour. If you did not ask, you can ignore this e-mail.</Text>
+      <Text style={{ ...paragraph, marginTop: "16px" }}>
+        The link works once, within one hour. If you did not ask, you can ignore this e-mail.
+      </Text>
     </MailLayout>
   );
 }

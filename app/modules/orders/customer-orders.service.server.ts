@@ -17,7 +17,10 @@ import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, typ
 
 /** Who the e-mails are from and to, and where their links point. */
 export type OrderMail = { shopName: string; staffEmail: string; baseUrl: string };
-export type CustomerStepResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string } | { ok: false; status: 400; errors: Record<string, string> };
+export type CustomerStepResult =
+  | { ok: true; message: string }
+  | { ok: false; status: 404 | 409; message: string }
+  | { ok: false; status: 400; errors: Record<string, string> };
 
 /** How order events and stock movements name a customer acting on their own order (never their name). */
 const CUSTOMER = "Customer";
@@ -29,7 +32,15 @@ export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db,
 /** The order's return request, if one was made. */
 export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRequest | null> {
   const row = await repo.findReturnRequest(db, orderId);
-  return row ? { status: row.status, reason: row.reason, staffNote: row.staff_note, requestedAt: row.requested_at, decidedAt: row.decided_at } : null;
+  return row
+    ? {
+        status: row.status,
+        reason: row.reason,
+        staffNote: row.staff_note,
+        requestedAt: row.requested_at,
+        decidedAt: row.decided_at,
+      }
+    : null;
 }
 
 /**
@@ -37,32 +48,67 @@ export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRe
  * at the same moment wins or loses cleanly), the stock back on the shelf, the customer's and the shop's e-mails
  * queued, all in one transaction. Another customer's order id is not found.
  */
-export async function cancelOwnOrder(db: Db, user: SessionUser, orderId: string, mail: OrderMail, now = new Date()): Promise<CustomerStepResult> {
+export async function cancelOwnOrder(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  mail: OrderMail,
+  now = new Date(),
+): Promise<CustomerStepResult> {
   if (!ORDER_ID.test(orderId)) return notFound;
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
     const row = await repo.findOwnOrder(trx, user.id, orderId);
     if (!row) return notFound;
     const from = row.status;
-    if (!customerMayCancel(from)) return { ok: false, status: 409, message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel };
-    if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp))) return { ok: false, status: 409, message: "This order changed while you were looking at it. Nothing was changed; check it and try again." };
-    await recordOrderEvent(trx, orderId, { field: "status", from, to: "cancelled", byUserId: user.id, byName: CUSTOMER, at: stamp });
+    if (!customerMayCancel(from))
+      return {
+        ok: false,
+        status: 409,
+        message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel,
+      };
+    if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp)))
+      return {
+        ok: false,
+        status: 409,
+        message: "This order changed while you were looking at it. Nothing was changed; check it and try again.",
+      };
+    await recordOrderEvent(trx, orderId, {
+      field: "status",
+      from,
+      to: "cancelled",
+      byUserId: user.id,
+      byName: CUSTOMER,
+      at: stamp,
+    });
     await returnStockForOrder(trx, orderId, { id: user.id, name: CUSTOMER }, stamp);
     const customerName = row.firstName || row.name || "there";
-    await enqueueJob(trx, "order-status", { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName }, now);
+    await enqueueJob(
+      trx,
+      "order-status",
+      { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName },
+      now,
+    );
     const paid = row.payment_status === "paid";
-    await enqueueJob(trx, "notice", {
-      to: mail.staffEmail,
-      shopName: mail.shopName,
-      subject: `${mail.shopName}: order ${orderId} cancelled by the customer`,
-      title: `Order ${orderId} was cancelled by the customer`,
-      greeting: "Hello,",
-      paragraphs: [
-        `The customer cancelled order ${orderId} from their account while it was ${statusLabel("status", from)}. Its stock is back on the shelf.`,
-        paid ? "It was marked paid: please refund the payment and mark it refunded." : "No payment was recorded for it.",
-      ],
-      action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
-    }, now);
+    await enqueueJob(
+      trx,
+      "notice",
+      {
+        to: mail.staffEmail,
+        shopName: mail.shopName,
+        subject: `${mail.shopName}: order ${orderId} cancelled by the customer`,
+        title: `Order ${orderId} was cancelled by the customer`,
+        greeting: "Hello,",
+        paragraphs: [
+          `The customer cancelled order ${orderId} from their account while it was ${statusLabel("status", from)}. Its stock is back on the shelf.`,
+          paid
+            ? "It was marked paid: please refund the payment and mark it refunded."
+            : "No payment was recorded for it.",
+        ],
+        action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
+      },
+      now,
+    );
     return { ok: true, message: returnMessages.cancelled(orderId) };
   });
 }
@@ -71,7 +117,14 @@ export async function cancelOwnOrder(db: Db, user: SessionUser, orderId: string,
  * The customer asks to return a dispatched order, or a delivered one within 14 days of delivery, with a reason. One
  * request per order (a unique index settles a double click). The customer and the shop are e-mailed.
  */
-export async function requestReturn(db: Db, user: SessionUser, orderId: string, values: Record<string, string>, mail: OrderMail, now = new Date()): Promise<CustomerStepResult> {
+export async function requestReturn(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+  mail: OrderMail,
+  now = new Date(),
+): Promise<CustomerStepResult> {
   if (!ORDER_ID.test(orderId)) return notFound;
   const checked = check(returnReasonInput, values);
   const stamp = now.toISOString();
@@ -83,33 +136,53 @@ export async function requestReturn(db: Db, user: SessionUser, orderId: string, 
       const status = row.status;
       const existing = await returnRequestOf(trx, orderId);
       if (existing) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
-      if (status !== "dispatched" && status !== "delivered") return { ok: false, status: 409, message: returnMessages.notReturnable };
+      if (status !== "dispatched" && status !== "delivered")
+        return { ok: false, status: 409, message: returnMessages.notReturnable };
       const window = returnWindow({ status, deliveredAt: await deliveredAt(trx, orderId) }, null, now);
-      if (!window.open) return { ok: false, status: 409, message: window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable };
+      if (!window.open)
+        return {
+          ok: false,
+          status: 409,
+          message: window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable,
+        };
       const reason = checked.data.reason;
       await repo.insertReturnRequest(trx, { id: newId(), orderId, userId: user.id, reason, at: stamp });
       const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
-      await enqueueJob(trx, "notice", {
-        to: row.email,
-        shopName: mail.shopName,
-        subject: `${mail.shopName}: we have your return request for order ${orderId}`,
-        title: `Your return request for order ${orderId}`,
-        greeting: `Hello ${row.firstName || row.name || "there"},`,
-        paragraphs: [
-          `We have your request to return order ${orderId}. Your reason: “${reason}”.`,
-          "Please keep the goods and their packaging until we reply: we will e-mail you how to send them back.",
-        ],
-        action: { label: "See your order", url: orderUrl },
-      }, now);
-      await enqueueJob(trx, "notice", {
-        to: mail.staffEmail,
-        shopName: mail.shopName,
-        subject: `${mail.shopName}: return requested for order ${orderId}`,
-        title: `Return requested for order ${orderId}`,
-        greeting: "Hello,",
-        paragraphs: [`The customer asks to return order ${orderId} (${statusLabel("status", status)}).`, `Their reason: “${reason}”.`, "Accept or refuse it, with a note for the customer, on the order's page."],
-        action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
-      }, now);
+      await enqueueJob(
+        trx,
+        "notice",
+        {
+          to: row.email,
+          shopName: mail.shopName,
+          subject: `${mail.shopName}: we have your return request for order ${orderId}`,
+          title: `Your return request for order ${orderId}`,
+          greeting: `Hello ${row.firstName || row.name || "there"},`,
+          paragraphs: [
+            `We have your request to return order ${orderId}. Your reason: “${reason}”.`,
+            "Please keep the goods and their packaging until we reply: we will e-mail you how to send them back.",
+          ],
+          action: { label: "See your order", url: orderUrl },
+        },
+        now,
+      );
+      await enqueueJob(
+        trx,
+        "notice",
+        {
+          to: mail.staffEmail,
+          shopName: mail.shopName,
+          subject: `${mail.shopName}: return requested for order ${orderId}`,
+          title: `Return requested for order ${orderId}`,
+          greeting: "Hello,",
+          paragraphs: [
+            `The customer asks to return order ${orderId} (${statusLabel("status", status)}).`,
+            `Their reason: “${reason}”.`,
+            "Accept or refuse it, with a note for the customer, on the order's page.",
+          ],
+          action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
+        },
+        now,
+      );
       return { ok: true, message: returnMessages.requested };
     });
   } catch (error) {

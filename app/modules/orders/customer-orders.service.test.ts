@@ -13,105 +13,228 @@ import { cancelOwnOrder, requestReturn, returnRequestOf } from "./customer-order
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { returnMessages } from "./returns";
 
-const shopper = (id: string): SessionUser => ({ id, name: `${id} Name`, email: `${id}@example.com`, firstName: id, lastName: null, dateOfBirth: "1990-01-01", role: "customer", authProvider: "email" });
+const shopper = (id: string): SessionUser => ({
+  id,
+  name: `${id} Name`,
+  email: `${id}@example.com`,
+  firstName: id,
+  lastName: null,
+  dateOfBirth: "1990-01-01",
+  role: "customer",
+  authProvider: "email",
+});
 const cara = shopper("cara");
 const dev = shopper("dev");
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
 const home = { title: "Home", type: "HOME" as const, address: "3 Mill Lane, Hull HU1 1AA", phone: "07700 900333" };
 
 const jobsFor = (db: Db, orderId: string) =>
-  db.selectFrom("jobs").select(["kind", "recipient", "subject"]).where("payload", "like", `%${orderId}%`).orderBy("created_at").orderBy("recipient").execute();
-const statusOf = async (db: Db, id: string) => (await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  db
+    .selectFrom("jobs")
+    .select(["kind", "recipient", "subject"])
+    .where("payload", "like", `%${orderId}%`)
+    .orderBy("created_at")
+    .orderBy("recipient")
+    .execute();
+const statusOf = async (db: Db, id: string) =>
+  (await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 /** Marks the order delivered `daysAgo` days ago, as staff would have. */
 async function deliveredDaysAgo(db: Db, id: string, daysAgo: number) {
   await db.updateTable("orders").set({ status: "delivered" }).where("id", "=", id).execute();
   const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await db.insertInto("order_events").values({ id: `ev-${id}`, order_id: id, field: "status", from_value: "dispatched", to_value: "delivered", by_user_id: staff.id, by_name: staff.name, created_at: at }).execute();
+  await db
+    .insertInto("order_events")
+    .values({
+      id: `ev-${id}`,
+      order_id: id,
+      field: "status",
+      from_value: "dispatched",
+      to_value: "delivered",
+      by_user_id: staff.id,
+      by_name: staff.name,
+      created_at: at,
+    })
+    .execute();
 }
 
-describeEachDatabase("a customer's own cancellation and return", (testDb) => {
-  let flavour: { id: string; sizes: string };
-  const stockNow = async (db: Db) => Number((await db.selectFrom("flavours").select("stock_quantity").where("id", "=", flavour.id).executeTakeFirstOrThrow()).stock_quantity);
+describeEachDatabase(
+  "a customer's own cancellation and return",
+  (testDb) => {
+    let flavour: { id: string; sizes: string };
+    const stockNow = async (db: Db) =>
+      Number(
+        (
+          await db
+            .selectFrom("flavours")
+            .select("stock_quantity")
+            .where("id", "=", flavour.id)
+            .executeTakeFirstOrThrow()
+        ).stock_quantity,
+      );
 
-  beforeAll(async () => {
-    const { db } = testDb();
-    await insertUsers(db, [cara, dev, staff]);
-    await addAddress(db, cara.id, home);
-    flavour = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_quantity", ">", 10).orderBy("slug").executeTakeFirstOrThrow();
-    await db.updateTable("flavours").set({ stock_quantity: 10, track_stock: 1 }).where("id", "=", flavour.id).execute();
-  });
+    beforeAll(async () => {
+      const { db } = testDb();
+      await insertUsers(db, [cara, dev, staff]);
+      await addAddress(db, cara.id, home);
+      flavour = await db
+        .selectFrom("flavours")
+        .select(["id", "sizes"])
+        .where("stock_quantity", ">", 10)
+        .orderBy("slug")
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("flavours")
+        .set({ stock_quantity: 10, track_stock: 1 })
+        .where("id", "=", flavour.id)
+        .execute();
+    });
 
-  it("cancels a pending order: stock back, history says 'Customer', the customer and the shop are e-mailed", async () => {
-    const { db } = testDb();
-    expect(await addToCart(db, cara.id, { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity: 3 })).toEqual({ ok: true });
-    await chooseShipping(db, cara.id, "free", null);
-    const placed = await placeOrder(db, cara.id, "key-cara-cancel-aaaaaaa", 10);
-    if (!placed.ok) throw new Error(placed.message);
-    const id = placed.order.id;
-    expect(await stockNow(db)).toBe(7);
+    it("cancels a pending order: stock back, history says 'Customer', the customer and the shop are e-mailed", async () => {
+      const { db } = testDb();
+      expect(
+        await addToCart(db, cara.id, {
+          kind: "flavour",
+          itemId: flavour.id,
+          flavor: "",
+          nicotineStrength: JSON.parse(flavour.sizes)[0],
+          puffCount: null,
+          quantity: 3,
+        }),
+      ).toEqual({ ok: true });
+      await chooseShipping(db, cara.id, "free", null);
+      const placed = await placeOrder(db, cara.id, "key-cara-cancel-aaaaaaa", 10);
+      if (!placed.ok) throw new Error(placed.message);
+      const id = placed.order.id;
+      expect(await stockNow(db)).toBe(7);
 
-    // Somebody else's order id is not found, and changes nothing.
-    expect(await cancelOwnOrder(db, dev, id, mail)).toMatchObject({ ok: false, status: 404 });
-    expect(await statusOf(db, id)).toBe("pending");
+      // Somebody else's order id is not found, and changes nothing.
+      expect(await cancelOwnOrder(db, dev, id, mail)).toMatchObject({ ok: false, status: 404 });
+      expect(await statusOf(db, id)).toBe("pending");
 
-    expect(await cancelOwnOrder(db, cara, id, mail)).toEqual({ ok: true, message: returnMessages.cancelled(id) });
-    expect(await statusOf(db, id)).toBe("cancelled");
-    expect(await stockNow(db)).toBe(10);
-    const event = await db.selectFrom("order_events").select(["to_value", "by_name", "by_user_id"]).where("order_id", "=", id).executeTakeFirstOrThrow();
-    expect(event).toEqual({ to_value: "cancelled", by_name: "Customer", by_user_id: cara.id });
-    const jobs = await jobsFor(db, id);
-    expect(jobs.filter((j) => j.subject?.includes("cancelled")).map((j) => [j.kind, j.recipient])).toEqual(
-      expect.arrayContaining([["order-status", cara.email], ["notice", "staff@shop.test"]]),
-    );
-    // Twice is refused; the stock is returned once only.
-    expect(await cancelOwnOrder(db, cara, id, mail)).toMatchObject({ ok: false, status: 409, message: `Order ${id} is already cancelled.` });
-    expect(await stockNow(db)).toBe(10);
-  });
+      expect(await cancelOwnOrder(db, cara, id, mail)).toEqual({ ok: true, message: returnMessages.cancelled(id) });
+      expect(await statusOf(db, id)).toBe("cancelled");
+      expect(await stockNow(db)).toBe(10);
+      const event = await db
+        .selectFrom("order_events")
+        .select(["to_value", "by_name", "by_user_id"])
+        .where("order_id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(event).toEqual({ to_value: "cancelled", by_name: "Customer", by_user_id: cara.id });
+      const jobs = await jobsFor(db, id);
+      expect(jobs.filter((j) => j.subject?.includes("cancelled")).map((j) => [j.kind, j.recipient])).toEqual(
+        expect.arrayContaining([
+          ["order-status", cara.email],
+          ["notice", "staff@shop.test"],
+        ]),
+      );
+      // Twice is refused; the stock is returned once only.
+      expect(await cancelOwnOrder(db, cara, id, mail)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: `Order ${id} is already cancelled.`,
+      });
+      expect(await stockNow(db)).toBe(10);
+    });
 
-  it("refuses to cancel a dispatched order, and refuses a return of a pending one", async () => {
-    const { db } = testDb();
-    const dispatched = await insertOrder(db, { userId: cara.id, status: "dispatched" });
-    expect(await cancelOwnOrder(db, cara, dispatched, mail)).toMatchObject({ ok: false, status: 409, message: returnMessages.cannotCancel });
-    expect(await statusOf(db, dispatched)).toBe("dispatched");
-    const pending = await insertOrder(db, { userId: cara.id, status: "pending" });
-    expect(await requestReturn(db, cara, pending, { reason: "Changed my mind" }, mail)).toMatchObject({ ok: false, status: 409, message: returnMessages.notReturnable });
-    expect(await returnRequestOf(db, pending)).toBeNull();
-  });
+    it("refuses to cancel a dispatched order, and refuses a return of a pending one", async () => {
+      const { db } = testDb();
+      const dispatched = await insertOrder(db, { userId: cara.id, status: "dispatched" });
+      expect(await cancelOwnOrder(db, cara, dispatched, mail)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: returnMessages.cannotCancel,
+      });
+      expect(await statusOf(db, dispatched)).toBe("dispatched");
+      const pending = await insertOrder(db, { userId: cara.id, status: "pending" });
+      expect(await requestReturn(db, cara, pending, { reason: "Changed my mind" }, mail)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: returnMessages.notReturnable,
+      });
+      expect(await returnRequestOf(db, pending)).toBeNull();
+    });
 
-  it("takes a return within 14 days of delivery, once, with a reason; refuses it after 14 days or for another customer", async () => {
-    const { db } = testDb();
-    const recent = await insertOrder(db, { userId: cara.id });
-    await deliveredDaysAgo(db, recent, 13);
-    expect(await requestReturn(db, cara, recent, { reason: "  " }, mail)).toEqual({ ok: false, status: 400, errors: { reason: returnMessages.reasonRequired } });
-    expect(await requestReturn(db, dev, recent, { reason: "Not mine" }, mail)).toMatchObject({ ok: false, status: 404 });
-    expect(await requestReturn(db, cara, recent, { reason: "Too sweet for me" }, mail)).toEqual({ ok: true, message: returnMessages.requested });
-    expect(await returnRequestOf(db, recent)).toMatchObject({ status: "requested", reason: "Too sweet for me", staffNote: null });
-    expect((await jobsFor(db, recent)).map((j) => j.recipient).sort()).toEqual([cara.email, "staff@shop.test"]);
-    expect(await requestReturn(db, cara, recent, { reason: "Again" }, mail)).toMatchObject({ ok: false, status: 409, message: returnMessages.alreadyRequested });
+    it("takes a return within 14 days of delivery, once, with a reason; refuses it after 14 days or for another customer", async () => {
+      const { db } = testDb();
+      const recent = await insertOrder(db, { userId: cara.id });
+      await deliveredDaysAgo(db, recent, 13);
+      expect(await requestReturn(db, cara, recent, { reason: "  " }, mail)).toEqual({
+        ok: false,
+        status: 400,
+        errors: { reason: returnMessages.reasonRequired },
+      });
+      expect(await requestReturn(db, dev, recent, { reason: "Not mine" }, mail)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(await requestReturn(db, cara, recent, { reason: "Too sweet for me" }, mail)).toEqual({
+        ok: true,
+        message: returnMessages.requested,
+      });
+      expect(await returnRequestOf(db, recent)).toMatchObject({
+        status: "requested",
+        reason: "Too sweet for me",
+        staffNote: null,
+      });
+      expect((await jobsFor(db, recent)).map((j) => j.recipient).sort()).toEqual([cara.email, "staff@shop.test"]);
+      expect(await requestReturn(db, cara, recent, { reason: "Again" }, mail)).toMatchObject({
+        ok: false,
+        status: 409,
+        message: returnMessages.alreadyRequested,
+      });
 
-    const old = await insertOrder(db, { userId: cara.id });
-    await deliveredDaysAgo(db, old, 16);
-    const late = await requestReturn(db, cara, old, { reason: "Too late?" }, mail);
-    expect(late).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/^The 14 days to return this order ended on \d+ \w+ \d{4}\./) });
-    expect(await returnRequestOf(db, old)).toBeNull();
-  });
+      const old = await insertOrder(db, { userId: cara.id });
+      await deliveredDaysAgo(db, old, 16);
+      const late = await requestReturn(db, cara, old, { reason: "Too late?" }, mail);
+      expect(late).toMatchObject({
+        ok: false,
+        status: 409,
+        message: expect.stringMatching(/^The 14 days to return this order ended on \d+ \w+ \d{4}\./),
+      });
+      expect(await returnRequestOf(db, old)).toBeNull();
+    });
 
-  it("staff accept or refuse an open request with a note, once; the customer is e-mailed; customers cannot decide", async () => {
-    const { db } = testDb();
-    const id = await insertOrder(db, { userId: cara.id, status: "dispatched" });
-    expect(await requestReturn(db, cara, id, { reason: "Ordered the wrong strength" }, mail)).toMatchObject({ ok: true });
-    expect((await listReturnRequests(db, staff, "requested")).map((r) => r.orderId)).toContain(id);
-    await expect(decideReturn(db, cara, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(StaffOnlyError);
-    expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({ ok: false, status: 400, errors: { note: returnMessages.noteRequired } });
-    const before = (await jobsFor(db, id)).length;
-    expect(await decideReturn(db, staff, id, { decision: "accepted", note: "Send it back unopened to our address" }, mail)).toEqual({ ok: true, message: returnMessages.decided(id, "accepted") });
-    expect(await returnRequestOf(db, id)).toMatchObject({ status: "accepted", staffNote: "Send it back unopened to our address" });
-    const jobs = await jobsFor(db, id);
-    expect(jobs).toHaveLength(before + 1);
-    expect(jobs.at(-1)).toMatchObject({ kind: "notice", recipient: cara.email, subject: `Test Shop: your return of order ${id} is accepted` });
-    expect(await decideReturn(db, staff, id, { decision: "refused", note: "changed my mind" }, mail)).toEqual({ ok: false, status: 409, message: returnMessages.notOpen });
-    // A staff step on the order itself still works afterwards (refund once the goods are back).
-    await db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", id).execute();
-    expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" })).toMatchObject({ ok: true });
-  });
-}, { seed: true });
+    it("staff accept or refuse an open request with a note, once; the customer is e-mailed; customers cannot decide", async () => {
+      const { db } = testDb();
+      const id = await insertOrder(db, { userId: cara.id, status: "dispatched" });
+      expect(await requestReturn(db, cara, id, { reason: "Ordered the wrong strength" }, mail)).toMatchObject({
+        ok: true,
+      });
+      expect((await listReturnRequests(db, staff, "requested")).map((r) => r.orderId)).toContain(id);
+      await expect(decideReturn(db, cara, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(
+        StaffOnlyError,
+      );
+      expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: { note: returnMessages.noteRequired },
+      });
+      const before = (await jobsFor(db, id)).length;
+      expect(
+        await decideReturn(db, staff, id, { decision: "accepted", note: "Send it back unopened to our address" }, mail),
+      ).toEqual({ ok: true, message: returnMessages.decided(id, "accepted") });
+      expect(await returnRequestOf(db, id)).toMatchObject({
+        status: "accepted",
+        staffNote: "Send it back unopened to our address",
+      });
+      const jobs = await jobsFor(db, id);
+      expect(jobs).toHaveLength(before + 1);
+      expect(jobs.at(-1)).toMatchObject({
+        kind: "notice",
+        recipient: cara.email,
+        subject: `Test Shop: your return of order ${id} is accepted`,
+      });
+      expect(await decideReturn(db, staff, id, { decision: "refused", note: "changed my mind" }, mail)).toEqual({
+        ok: false,
+        status: 409,
+        message: returnMessages.notOpen,
+      });
+      // A staff step on the order itself still works afterwards (refund once the goods are back).
+      await db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", id).execute();
+      expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" })).toMatchObject({
+        ok: true,
+      });
+    });
+  },
+  { seed: true },
+);

@@ -5,12 +5,22 @@ import type { OrderField } from "./order-status";
 import type { OrderStatus, PaymentStatus } from "./orders";
 
 /** One recorded change of an order's status or payment status: what, from, to, who and when. */
-export type OrderEvent = { field: OrderField; from: OrderStatus | PaymentStatus; to: OrderStatus | PaymentStatus; byName: string; at: string };
+export type OrderEvent = {
+  field: OrderField;
+  from: OrderStatus | PaymentStatus;
+  to: OrderStatus | PaymentStatus;
+  byName: string;
+  at: string;
+};
 
 const column: Record<OrderField, OrderEventField> = { status: "status", paymentStatus: "payment_status" };
 
 /** Records a change (inside the transaction that made it). */
-export async function recordOrderEvent(db: Db, orderId: string, event: OrderEvent & { byUserId: string | null }): Promise<void> {
+export async function recordOrderEvent(
+  db: Db,
+  orderId: string,
+  event: OrderEvent & { byUserId: string | null },
+): Promise<void> {
   await db
     .insertInto("order_events")
     .values({

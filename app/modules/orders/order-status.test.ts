@@ -4,12 +4,22 @@ import { orderStatuses, paymentStatuses } from "./orders";
 
 describe("order status rules", () => {
   it("moves the status one step forward at a time, and cancels only before dispatch", () => {
-    const allowed = orderStatuses.flatMap((from) => orderStatuses.filter((to) => canMove("status", from, to)).map((to) => `${from}→${to}`));
-    expect(allowed).toEqual(["pending→confirmed", "pending→cancelled", "confirmed→dispatched", "confirmed→cancelled", "dispatched→delivered"]);
+    const allowed = orderStatuses.flatMap((from) =>
+      orderStatuses.filter((to) => canMove("status", from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed).toEqual([
+      "pending→confirmed",
+      "pending→cancelled",
+      "confirmed→dispatched",
+      "confirmed→cancelled",
+      "dispatched→delivered",
+    ]);
   });
 
   it("moves the payment status pending → paid → refunded only", () => {
-    const allowed = paymentStatuses.flatMap((from) => paymentStatuses.filter((to) => canMove("paymentStatus", from, to)).map((to) => `${from}→${to}`));
+    const allowed = paymentStatuses.flatMap((from) =>
+      paymentStatuses.filter((to) => canMove("paymentStatus", from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual(["pending→paid", "paid→refunded"]);
   });
 
@@ -32,39 +42,75 @@ describe("order status rules", () => {
   });
 
   it("accepts a step from what the page showed", () => {
-    expect(checkStep("confirm", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({ ok: true, field: "status", from: "pending", to: "confirmed" });
-    expect(checkStep("refund", { status: "delivered", paymentStatus: "paid" }, "paid")).toEqual({ ok: true, field: "paymentStatus", from: "paid", to: "refunded" });
+    expect(checkStep("confirm", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
+      ok: true,
+      field: "status",
+      from: "pending",
+      to: "confirmed",
+    });
+    expect(checkStep("refund", { status: "delivered", paymentStatus: "paid" }, "paid")).toEqual({
+      ok: true,
+      field: "paymentStatus",
+      from: "paid",
+      to: "refunded",
+    });
   });
 
   it("refuses skipped steps, steps back, cancelling after dispatch and final states, saying what is possible", () => {
     expect(checkStep("dispatch", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
-      ok: false, message: "Status cannot go from Pending to Dispatched: the next step is Confirmed or Cancelled.",
+      ok: false,
+      message: "Status cannot go from Pending to Dispatched: the next step is Confirmed or Cancelled.",
     });
     expect(checkStep("confirm", { status: "dispatched", paymentStatus: "pending" }, "dispatched")).toEqual({
-      ok: false, message: "Status cannot go from Dispatched to Confirmed: the next step is Delivered.",
+      ok: false,
+      message: "Status cannot go from Dispatched to Confirmed: the next step is Delivered.",
     });
-    expect(checkStep("cancel", { status: "dispatched", paymentStatus: "paid" }, "dispatched")).toMatchObject({ ok: false });
+    expect(checkStep("cancel", { status: "dispatched", paymentStatus: "paid" }, "dispatched")).toMatchObject({
+      ok: false,
+    });
     expect(checkStep("cancel", { status: "delivered", paymentStatus: "paid" }, "delivered")).toEqual({
-      ok: false, message: "Status cannot go from Delivered to Cancelled: Delivered is final.",
+      ok: false,
+      message: "Status cannot go from Delivered to Cancelled: Delivered is final.",
     });
     expect(checkStep("refund", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
-      ok: false, message: "Payment cannot go from Payment pending to Refunded: the next step is Paid.",
+      ok: false,
+      message: "Payment cannot go from Payment pending to Refunded: the next step is Paid.",
     });
     expect(checkStep("pay", { status: "pending", paymentStatus: "refunded" }, "refunded")).toMatchObject({ ok: false });
-    expect(checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "confirmed")).toEqual({ ok: false, message: "Status is already Confirmed." });
+    expect(checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "confirmed")).toEqual({
+      ok: false,
+      message: "Status is already Confirmed.",
+    });
   });
 
   it("refuses a step taken from a stale page, or one it does not know", () => {
     const stale = checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "pending");
-    expect(stale).toEqual({ ok: false, message: "This order changed while you were looking at it: status is now Confirmed. Nothing was changed; check it and try again." });
+    expect(stale).toEqual({
+      ok: false,
+      message:
+        "This order changed while you were looking at it: status is now Confirmed. Nothing was changed; check it and try again.",
+    });
     expect(checkStep("pay", { status: "pending", paymentStatus: "paid" }, undefined)).toMatchObject({ ok: false });
     for (const step of ["ship", "", null, 3, "toString", "__proto__"]) {
-      expect(checkStep(step, { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({ ok: false, message: stepMessages.unknown });
+      expect(checkStep(step, { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
+        ok: false,
+        message: stepMessages.unknown,
+      });
     }
   });
 
   it("names every value as shoppers read it", () => {
-    expect(orderStatuses.map((s) => statusLabel("status", s))).toEqual(["Pending", "Confirmed", "Dispatched", "Delivered", "Cancelled"]);
-    expect(paymentStatuses.map((s) => statusLabel("paymentStatus", s))).toEqual(["Payment pending", "Paid", "Refunded"]);
+    expect(orderStatuses.map((s) => statusLabel("status", s))).toEqual([
+      "Pending",
+      "Confirmed",
+      "Dispatched",
+      "Delivered",
+      "Cancelled",
+    ]);
+    expect(paymentStatuses.map((s) => statusLabel("paymentStatus", s))).toEqual([
+      "Payment pending",
+      "Paid",
+      "Refunded",
+    ]);
   });
 });

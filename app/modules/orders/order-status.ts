@@ -1,11 +1,20 @@
 /** Which status changes an order may take, and the words for them (client-safe, no I/O). */
 import { isOneOf } from "~/db/values";
-import { orderStatusLabels, orderStatuses, paymentStatusLabels, paymentStatuses, type OrderStatus, type PaymentStatus } from "./orders";
+import {
+  orderStatusLabels,
+  orderStatuses,
+  paymentStatusLabels,
+  paymentStatuses,
+  type OrderStatus,
+  type PaymentStatus,
+} from "./orders";
 
 export type OrderField = "status" | "paymentStatus";
 export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus };
 /** One step of one field, with values of that field. */
-export type OrderMove = { field: "status"; from: OrderStatus; to: OrderStatus } | { field: "paymentStatus"; from: PaymentStatus; to: PaymentStatus };
+export type OrderMove =
+  | { field: "status"; from: OrderStatus; to: OrderStatus }
+  | { field: "paymentStatus"; from: PaymentStatus; to: PaymentStatus };
 
 /** Status: pending → confirmed → dispatched → delivered; pending or confirmed → cancelled. Nothing goes back. */
 export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -17,7 +26,11 @@ export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** Payment: pending → paid → refunded. */
-export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = { pending: ["paid"], paid: ["refunded"], refunded: [] };
+export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ["paid"],
+  paid: ["refunded"],
+  refunded: [],
+};
 
 /** The steps staff can take, with their button names (the back office shows them in this order). */
 export const orderSteps = {
@@ -30,7 +43,8 @@ export const orderSteps = {
 } as const satisfies Record<string, { field: OrderField; to: OrderStatus | PaymentStatus; button: string }>;
 export type OrderStep = keyof typeof orderSteps;
 
-export const isOrderStep = (value: unknown): value is OrderStep => typeof value === "string" && Object.hasOwn(orderSteps, value);
+export const isOrderStep = (value: unknown): value is OrderStep =>
+  typeof value === "string" && Object.hasOwn(orderSteps, value);
 export const isOrderStatus = (value: unknown): value is OrderStatus => isOneOf(orderStatuses, value);
 export const isPaymentStatus = (value: unknown): value is PaymentStatus => isOneOf(paymentStatuses, value);
 
@@ -42,7 +56,8 @@ export function statusLabel(field: OrderField, value: string): string {
 
 /** The move of `field` from `from` to `to` when it is one allowed step, else null. Unknown values never are. */
 export function allowedMove(field: OrderField, from: unknown, to: unknown): OrderMove | null {
-  if (field === "status") return isOrderStatus(from) && isOrderStatus(to) && statusFlow[from].includes(to) ? { field, from, to } : null;
+  if (field === "status")
+    return isOrderStatus(from) && isOrderStatus(to) && statusFlow[from].includes(to) ? { field, from, to } : null;
   return isPaymentStatus(from) && isPaymentStatus(to) && paymentFlow[from].includes(to) ? { field, from, to } : null;
 }
 
@@ -75,14 +90,22 @@ export function checkStep(step: unknown, current: OrderState, shown: unknown): S
   const from = current[field];
   if (shown !== from) {
     const now = statusLabel(field, from);
-    return { ok: false, message: `This order changed while you were looking at it: ${fieldWord(field).toLowerCase()} is now ${now}. Nothing was changed; check it and try again.` };
+    return {
+      ok: false,
+      message: `This order changed while you were looking at it: ${fieldWord(field).toLowerCase()} is now ${now}. Nothing was changed; check it and try again.`,
+    };
   }
   if (from === to) return { ok: false, message: `${fieldWord(field)} is already ${statusLabel(field, to)}.` };
   const move = allowedMove(field, from, to);
   if (!move) {
     const options = field === "status" ? statusFlow[current.status] : paymentFlow[current.paymentStatus];
-    const next = options.length ? `the next step is ${options.map((o) => statusLabel(field, o)).join(" or ")}` : `${statusLabel(field, from)} is final`;
-    return { ok: false, message: `${fieldWord(field)} cannot go from ${statusLabel(field, from)} to ${statusLabel(field, to)}: ${next}.` };
+    const next = options.length
+      ? `the next step is ${options.map((o) => statusLabel(field, o)).join(" or ")}`
+      : `${statusLabel(field, from)} is final`;
+    return {
+      ok: false,
+      message: `${fieldWord(field)} cannot go from ${statusLabel(field, from)} to ${statusLabel(field, to)}: ${next}.`,
+    };
   }
   return { ok: true, ...move };
 }

@@ -23,9 +23,20 @@ export function orderWhatsappText(context: Pick<ShopContext, "settings">, order:
   return orderMessage(
     {
       orderId: order.id,
-      lines: order.lines.map((l) => ({ name: l.name, flavor: l.flavor, nicotineStrength: l.nicotineStrength, puffCount: l.puffCount, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
+      lines: order.lines.map((l) => ({
+        name: l.name,
+        flavor: l.flavor,
+        nicotineStrength: l.nicotineStrength,
+        puffCount: l.puffCount,
+        quantity: l.quantity,
+        lineTotalCents: l.lineTotalCents,
+      })),
       address: order.address,
-      shipping: { method: order.shipping.method, date: formatDeliveryDate(order.shipping.deliveryDate), costCents: order.shipping.costCents },
+      shipping: {
+        method: order.shipping.method,
+        date: formatDeliveryDate(order.shipping.deliveryDate),
+        costCents: order.shipping.costCents,
+      },
       subtotalCents: order.subtotalCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
@@ -35,7 +46,11 @@ export function orderWhatsappText(context: Pick<ShopContext, "settings">, order:
 }
 
 /** Places the order; a new one also gets a confirmation e-mail, queued in the order's transaction. */
-export async function handlePlaceOrder(context: ShopContext, user: SessionUser, form: FormData): Promise<{ answer: PlaceAnswer; status: number }> {
+export async function handlePlaceOrder(
+  context: ShopContext,
+  user: SessionUser,
+  form: FormData,
+): Promise<{ answer: PlaceAnswer; status: number }> {
   try {
     const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), context.config.TAX_RATE_PERCENT, {
       lowStockThreshold: context.settings.lowStockThreshold,
@@ -43,7 +58,10 @@ export async function handlePlaceOrder(context: ShopContext, user: SessionUser, 
     });
     if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
     if (result.created) metrics.orderPlaced();
-    return { answer: { ok: true, orderId: result.order.id, whatsappUrl: orderWhatsappUrl(context, result.order) }, status: 200 };
+    return {
+      answer: { ok: true, orderId: result.order.id, whatsappUrl: orderWhatsappUrl(context, result.order) },
+      status: 200,
+    };
   } catch (error) {
     // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.
     if (isDatabaseUnavailable(error)) {

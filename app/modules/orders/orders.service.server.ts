@@ -23,7 +23,11 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
     paymentStatus: row.payment_status,
     createdAt: row.created_at,
     address: { title: row.address_title, type: row.address_type, address: row.address_text, phone: row.address_phone },
-    shipping: { method: shippingNames[row.shipping_method] ?? row.shipping_method, deliveryDate: row.delivery_date, costCents: row.shipping_cents },
+    shipping: {
+      method: shippingNames[row.shipping_method] ?? row.shipping_method,
+      deliveryDate: row.delivery_date,
+      costCents: row.shipping_cents,
+    },
     subtotalCents: row.subtotal_cents,
     taxCents: row.tax_cents,
     totalCents: row.total_cents,

@@ -1,7 +1,13 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { addToCart, changeQuantity, getCart, mergeGuestCart } from "~/modules/cart/cart.service.server";
-import { addAddress, deleteAddress, editAddress, getAddressBook, selectAddress } from "~/modules/checkout/addresses.service.server";
+import {
+  addAddress,
+  deleteAddress,
+  editAddress,
+  getAddressBook,
+  selectAddress,
+} from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { shopDate } from "~/lib/shop-time";
 import { scheduleDays } from "~/modules/checkout/shipping";
@@ -13,23 +19,61 @@ const home = { title: "Home", type: "HOME" as const, address: "12 High Street, L
 describeEachDatabase(
   "cart, checkout and orders",
   (testDb) => {
-    let device: { id: string; flavors: string; nicotine_strengths: string; puff_counts: string | null; price_cents: number };
+    let device: {
+      id: string;
+      flavors: string;
+      nicotine_strengths: string;
+      puff_counts: string | null;
+      price_cents: number;
+    };
     let flavour: { id: string; sizes: string; price_cents: number };
     const users = ["shopper-a", "shopper-b", "shopper-c"];
     beforeAll(async () => {
       const { db } = testDb();
       const now = new Date().toISOString();
       for (const id of users) {
-        await db.insertInto("user").values({ id, name: id, email: `${id}@example.com`, emailVerified: 0, createdAt: now, updatedAt: now, role: "customer" }).execute();
+        await db
+          .insertInto("user")
+          .values({
+            id,
+            name: id,
+            email: `${id}@example.com`,
+            emailVerified: 0,
+            createdAt: now,
+            updatedAt: now,
+            role: "customer",
+          })
+          .execute();
       }
-      device = await db.selectFrom("products").select(["id", "flavors", "nicotine_strengths", "puff_counts", "price_cents"]).where("slug", "=", "hayati-pro-max-6000").executeTakeFirstOrThrow();
-      flavour = await db.selectFrom("flavours").select(["id", "sizes", "price_cents"]).where("stock_quantity", ">", 0).orderBy("slug").executeTakeFirstOrThrow();
+      device = await db
+        .selectFrom("products")
+        .select(["id", "flavors", "nicotine_strengths", "puff_counts", "price_cents"])
+        .where("slug", "=", "hayati-pro-max-6000")
+        .executeTakeFirstOrThrow();
+      flavour = await db
+        .selectFrom("flavours")
+        .select(["id", "sizes", "price_cents"])
+        .where("stock_quantity", ">", 0)
+        .orderBy("slug")
+        .executeTakeFirstOrThrow();
     });
     const deviceLine = (changes: Record<string, unknown> = {}) => ({
-      kind: "device", itemId: device.id, flavor: JSON.parse(device.flavors)[0], nicotineStrength: 10, puffCount: 5000, quantity: 1, ...changes,
+      kind: "device",
+      itemId: device.id,
+      flavor: JSON.parse(device.flavors)[0],
+      nicotineStrength: 10,
+      puffCount: 5000,
+      quantity: 1,
+      ...changes,
     });
     const flavourLine = (changes: Record<string, unknown> = {}) => ({
-      kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity: 2, ...changes,
+      kind: "flavour",
+      itemId: flavour.id,
+      flavor: "",
+      nicotineStrength: JSON.parse(flavour.sizes)[0],
+      puffCount: null,
+      quantity: 2,
+      ...changes,
     });
 
     it("adds lines checked against the catalogue; the same line raises its quantity", async () => {
@@ -37,13 +81,26 @@ describeEachDatabase(
       expect(await addToCart(db, "shopper-a", deviceLine())).toEqual({ ok: true });
       expect(await addToCart(db, "shopper-a", deviceLine({ puffCount: 6000 }))).toEqual({ ok: true });
       expect(await addToCart(db, "shopper-a", flavourLine())).toEqual({ ok: true });
-      for (const bad of [deviceLine({ flavor: "Made Up" }), deviceLine({ nicotineStrength: 30 }), deviceLine({ puffCount: 123 }), deviceLine({ quantity: -3 }), deviceLine({ quantity: 1000 }), deviceLine({ itemId: "nope" }), flavourLine({ nicotineStrength: 7 })]) {
+      for (const bad of [
+        deviceLine({ flavor: "Made Up" }),
+        deviceLine({ nicotineStrength: 30 }),
+        deviceLine({ puffCount: 123 }),
+        deviceLine({ quantity: -3 }),
+        deviceLine({ quantity: 1000 }),
+        deviceLine({ itemId: "nope" }),
+        flavourLine({ nicotineStrength: 7 }),
+      ]) {
         expect((await addToCart(db, "shopper-a", bad)).ok).toBe(false);
       }
       const cart = await getCart(db, "shopper-a", 10);
       expect(cart.lines.map((l) => l.quantity)).toEqual([2, 2]);
       const subtotal = device.price_cents * 2 + flavour.price_cents * 2;
-      expect(cart.totals).toEqual({ subtotalCents: subtotal, taxCents: Math.round(subtotal / 10), shippingCents: 0, totalCents: subtotal + Math.round(subtotal / 10) });
+      expect(cart.totals).toEqual({
+        subtotalCents: subtotal,
+        taxCents: Math.round(subtotal / 10),
+        shippingCents: 0,
+        totalCents: subtotal + Math.round(subtotal / 10),
+      });
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
       expect((await getCart(db, "shopper-a", 10)).lines[0]!.quantity).toBe(1);
@@ -51,7 +108,12 @@ describeEachDatabase(
 
     it("drops, with a notice, lines whose item is no longer sold, and shows today's price", async () => {
       const { db } = testDb();
-      const gone = await db.selectFrom("flavours").select(["id", "sizes"]).where("stock_quantity", ">", 0).orderBy("slug", "desc").executeTakeFirstOrThrow();
+      const gone = await db
+        .selectFrom("flavours")
+        .select(["id", "sizes"])
+        .where("stock_quantity", ">", 0)
+        .orderBy("slug", "desc")
+        .executeTakeFirstOrThrow();
       await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));
       await addToCart(db, "shopper-b", deviceLine());
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();
@@ -70,8 +132,16 @@ describeEachDatabase(
 
     it("merges a guest cart once, however often the shopper signs in", async () => {
       const { db } = testDb();
-      expect(await mergeGuestCart(db, "shopper-c", "guest-token-1", [deviceLine({ quantity: 3 }), flavourLine({ nicotineStrength: 99 })])).toEqual({ merged: true, skipped: 1 });
-      expect(await mergeGuestCart(db, "shopper-c", "guest-token-1", [deviceLine({ quantity: 3 })])).toEqual({ merged: false, skipped: 0 });
+      expect(
+        await mergeGuestCart(db, "shopper-c", "guest-token-1", [
+          deviceLine({ quantity: 3 }),
+          flavourLine({ nicotineStrength: 99 }),
+        ]),
+      ).toEqual({ merged: true, skipped: 1 });
+      expect(await mergeGuestCart(db, "shopper-c", "guest-token-1", [deviceLine({ quantity: 3 })])).toEqual({
+        merged: false,
+        skipped: 0,
+      });
       expect((await getCart(db, "shopper-c", 10)).lines.map((l) => l.quantity)).toEqual([3]);
     });
 
@@ -85,9 +155,14 @@ describeEachDatabase(
       expect(await selectAddress(db, "shopper-b", first.id)).toBe(false);
       expect(await editAddress(db, "shopper-b", first.id, { ...home, title: "Stolen" })).toBe(false);
       expect(await deleteAddress(db, "shopper-b", first.id)).toBe(false);
-      expect(await editAddress(db, "shopper-a", office.id, { ...home, title: "Work", type: "OFFICE", isDefault: true })).toBe(true);
+      expect(
+        await editAddress(db, "shopper-a", office.id, { ...home, title: "Work", type: "OFFICE", isDefault: true }),
+      ).toBe(true);
       book = await getAddressBook(db, "shopper-a");
-      expect(book.addresses.map((a) => [a.title, a.isDefault])).toEqual([["Home", false], ["Work", true]]);
+      expect(book.addresses.map((a) => [a.title, a.isDefault])).toEqual([
+        ["Home", false],
+        ["Work", true],
+      ]);
       await deleteAddress(db, "shopper-a", office.id);
       book = await getAddressBook(db, "shopper-a");
       expect(book.addresses.map((a) => [a.title, a.isDefault])).toEqual([["Home", true]]);
@@ -97,9 +172,18 @@ describeEachDatabase(
     it("accepts only the shipping rules: today + 3 for express, a day of the next 15 for schedule", async () => {
       const { db } = testDb();
       const today = shopDate();
-      expect(await chooseShipping(db, "shopper-a", "schedule", "2000-01-01")).toEqual({ ok: false, message: "Please pick a delivery day within the next 15 days" });
-      expect(await chooseShipping(db, "shopper-a", "teleport", null)).toEqual({ ok: false, message: "Please choose a shipping method" });
-      expect(await chooseShipping(db, "shopper-b", "free", null)).toEqual({ ok: false, message: "Please select a shipping address" });
+      expect(await chooseShipping(db, "shopper-a", "schedule", "2000-01-01")).toEqual({
+        ok: false,
+        message: "Please pick a delivery day within the next 15 days",
+      });
+      expect(await chooseShipping(db, "shopper-a", "teleport", null)).toEqual({
+        ok: false,
+        message: "Please choose a shipping method",
+      });
+      expect(await chooseShipping(db, "shopper-b", "free", null)).toEqual({
+        ok: false,
+        message: "Please select a shipping address",
+      });
       expect(await chooseShipping(db, "shopper-a", "schedule", scheduleDays(today)[14])).toEqual({ ok: true });
       expect(await chooseShipping(db, "shopper-a", "express", null)).toEqual({ ok: true });
     });
@@ -110,7 +194,12 @@ describeEachDatabase(
       const placed = await placeOrder(db, "shopper-a", "key-aaaaaaaaaaaaaaaa", 10);
       if (!placed.ok) throw new Error(placed.message);
       expect(placed.order.id).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
-      expect(placed.order).toMatchObject({ status: "pending", paymentStatus: "pending", subtotalCents: before.totals.subtotalCents, shipping: { method: "Express Shipping", costCents: 850 } });
+      expect(placed.order).toMatchObject({
+        status: "pending",
+        paymentStatus: "pending",
+        subtotalCents: before.totals.subtotalCents,
+        shipping: { method: "Express Shipping", costCents: 850 },
+      });
       expect(placed.order.totalCents).toBe(before.totals.subtotalCents + before.totals.taxCents + 850);
       expect(placed.order.lines).toHaveLength(2);
       expect((await getCart(db, "shopper-a", 10)).lines).toEqual([]);
@@ -121,15 +210,30 @@ describeEachDatabase(
 
     it("refuses what cannot be ordered, saving nothing", async () => {
       const { db } = testDb();
-      expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Please select a shipping address" });
-      expect(await placeOrder(db, "shopper-a", undefined, 10)).toMatchObject({ ok: false, message: expect.stringMatching(/expired/) });
+      expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+        ok: false,
+        message: "Please select a shipping address",
+      });
+      expect(await placeOrder(db, "shopper-a", undefined, 10)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/expired/),
+      });
       // The address stays selected after an order; the cart and the shipping choice do not.
       expect((await getAddressBook(db, "shopper-a")).selectedId).not.toBeNull();
-      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Your cart is empty" });
+      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+        ok: false,
+        message: "Your cart is empty",
+      });
       await addToCart(db, "shopper-a", flavourLine());
-      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({ ok: false, message: "Please choose a shipping method" });
+      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+        ok: false,
+        message: "Please choose a shipping method",
+      });
       await selectAddress(db, "shopper-a", (await getAddressBook(db, "shopper-a")).addresses[0]!.id);
-      const count = await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });
 
@@ -153,7 +257,10 @@ describeEachDatabase(
       const { db } = testDb();
       await addToCart(db, "shopper-c", flavourLine());
       await chooseShipping(db, "shopper-c", "free", null);
-      const results = await Promise.all([placeOrder(db, "shopper-c", "key-tab-one-aaaaaaaaaa", 10), placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", 10)]);
+      const results = await Promise.all([
+        placeOrder(db, "shopper-c", "key-tab-one-aaaaaaaaaa", 10),
+        placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", 10),
+      ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty" }]);
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", "shopper-c").execute();

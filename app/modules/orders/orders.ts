@@ -10,11 +10,16 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
 };
-export const paymentStatusLabels: Record<PaymentStatus, string> = { pending: "Payment pending", paid: "Paid", refunded: "Refunded" };
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: "Payment pending",
+  paid: "Paid",
+  refunded: "Refunded",
+};
 
 export const orderMessages = {
   failed: "Failed to process your order. Please try again.",
-  unavailable: "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
+  unavailable:
+    "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
   noAddress: "Please select a shipping address",
   emptyCart: "Your cart is empty",
   placed: "Order placed successfully!",

@@ -16,7 +16,11 @@ export async function findDeliveredAt(db: Db, orderId: string): Promise<string |
 }
 
 export const findReturnRequest = (db: Db, orderId: string) =>
-  db.selectFrom("return_requests").select(["status", "reason", "staff_note", "requested_at", "decided_at"]).where("order_id", "=", orderId).executeTakeFirst();
+  db
+    .selectFrom("return_requests")
+    .select(["status", "reason", "staff_note", "requested_at", "decided_at"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
 
 /** The customer's own order with who to e-mail; another customer's order is not found. */
 export const findOwnOrder = (db: Db, userId: string, orderId: string) =>
@@ -29,7 +33,13 @@ export const findOwnOrder = (db: Db, userId: string, orderId: string) =>
     .executeTakeFirst();
 
 /** Cancels only if the order is still `from` (true) — a staff step landing first wins. */
-export async function cancelIfStill(db: Db, userId: string, orderId: string, from: OrderStatus, at: string): Promise<boolean> {
+export async function cancelIfStill(
+  db: Db,
+  userId: string,
+  orderId: string,
+  from: OrderStatus,
+  at: string,
+): Promise<boolean> {
   const updated = await db
     .updateTable("orders")
     .set({ status: "cancelled", updated_at: at })
@@ -40,5 +50,18 @@ export async function cancelIfStill(db: Db, userId: string, orderId: string, fro
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export const insertReturnRequest = (db: Db, row: { id: string; orderId: string; userId: string; reason: string; at: string }) =>
-  db.insertInto("return_requests").values({ id: row.id, order_id: row.orderId, user_id: row.userId, reason: row.reason, status: "requested", requested_at: row.at }).execute();
+export const insertReturnRequest = (
+  db: Db,
+  row: { id: string; orderId: string; userId: string; reason: string; at: string },
+) =>
+  db
+    .insertInto("return_requests")
+    .values({
+      id: row.id,
+      order_id: row.orderId,
+      user_id: row.userId,
+      reason: row.reason,
+      status: "requested",
+      requested_at: row.at,
+    })
+    .execute();

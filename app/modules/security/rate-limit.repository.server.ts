@@ -16,7 +16,12 @@ export async function incrementHits(db: Db, key: string, windowStart: number): P
 }
 
 export async function hitsIn(db: Db, key: string, windowStart: number): Promise<number> {
-  const row = await db.selectFrom("rate_limit_hits").select("count").where("key", "=", key).where("window_start", "=", windowStart).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limit_hits")
+    .select("count")
+    .where("key", "=", key)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -29,5 +34,8 @@ export async function deleteKey(db: Db, key: string): Promise<void> {
 }
 
 export async function deleteKeysStartingWith(db: Db, prefix: string): Promise<void> {
-  await db.deleteFrom("rate_limit_hits").where(sql<boolean>`${sql.ref("key")} like ${prefixPattern(prefix)} escape '\\'`).execute();
+  await db
+    .deleteFrom("rate_limit_hits")
+    .where(sql<boolean>`${sql.ref("key")} like ${prefixPattern(prefix)} escape '\\'`)
+    .execute();
 }

@@ -42,7 +42,12 @@ export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>
  * window: this window's count plus the previous window's, weighted by how much of it still lies within the last
  * `windowSeconds`, so the limit holds across a window boundary too (no double burst at :00).
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  who: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   const { windowStart, nowSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${who}`;
   const current = await hits.incrementHits(db, key, windowStart);
@@ -53,7 +58,12 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, who: string, now
 }
 
 /** How `who` stands under the rule without counting anything; `recent` is the weighted count of the last window. */
-export async function peekRateLimit(db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult & { recent: number }> {
+export async function peekRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  who: string,
+  now = Date.now(),
+): Promise<RateLimitResult & { recent: number }> {
   const { windowStart, nowSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${who}`;
   const current = await hits.hitsIn(db, key, windowStart);
@@ -85,7 +95,10 @@ function judge(rule: RateLimitRule, current: number, before: number, elapsed: nu
   const estimate = current + before * (1 - elapsed / rule.windowSeconds);
   if (estimate <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
   // When the estimate falls back to the limit: within this window as the previous one fades, or else at its end.
-  const fadesAt = current < rule.limit && before > 0 ? rule.windowSeconds * (1 - (rule.limit - current) / before) : rule.windowSeconds;
+  const fadesAt =
+    current < rule.limit && before > 0
+      ? rule.windowSeconds * (1 - (rule.limit - current) / before)
+      : rule.windowSeconds;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(fadesAt - elapsed)) };
 }
 

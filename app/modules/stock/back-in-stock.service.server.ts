@@ -17,19 +17,40 @@ export type BackInStockAnswer = { ok: true } | { ok: false; error: string; statu
  * 'Email me when it's back' on an out-of-stock item: one request per address and item (asking twice changes
  * nothing, and says the same), limited per client address.
  */
-export async function requestBackInStock(db: Db, values: Record<string, string>, who: { userId: string | null; clientIp: string }): Promise<BackInStockAnswer> {
+export async function requestBackInStock(
+  db: Db,
+  values: Record<string, string>,
+  who: { userId: string | null; clientIp: string },
+): Promise<BackInStockAnswer> {
   const parsed = requestInput.safeParse(values);
   if (!parsed.success) {
     const emailProblem = parsed.error.issues.find((issue) => issue.path[0] === "email");
-    return { ok: false, error: emailProblem?.message ?? "That item is not in our shop.", status: emailProblem ? 400 : 404 };
+    return {
+      ok: false,
+      error: emailProblem?.message ?? "That item is not in our shop.",
+      status: emailProblem ? 400 : 404,
+    };
   }
   const { kind, itemId, email } = parsed.data;
   const item = await repo.findStock(db, kind, itemId);
   if (!item || Number(item.archived) === 1) return { ok: false, error: "That item is not in our shop.", status: 404 };
-  if (!item.track_stock || Number(item.stock_quantity) > 0) return { ok: false, error: backInStockMessages.notOut, status: 409 };
+  if (!item.track_stock || Number(item.stock_quantity) > 0)
+    return { ok: false, error: backInStockMessages.notOut, status: 409 };
   const limit = await hitRateLimit(db, STOCK_ALERT_PER_ADDRESS, who.clientIp);
-  if (!limit.allowed) return { ok: false, error: `Too many requests. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`, status: 429 };
-  await repo.insertAlert(db, { id: newId(16), kind, item_id: itemId, email: email.toLowerCase(), user_id: who.userId, created_at: new Date().toISOString() });
+  if (!limit.allowed)
+    return {
+      ok: false,
+      error: `Too many requests. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`,
+      status: 429,
+    };
+  await repo.insertAlert(db, {
+    id: newId(16),
+    kind,
+    item_id: itemId,
+    email: email.toLowerCase(),
+    user_id: who.userId,
+    created_at: new Date().toISOString(),
+  });
   return { ok: true };
 }
 
@@ -41,7 +62,11 @@ export async function notifyBackInStock(trx: Db, kind: StockKind, itemId: string
   const item = await repo.findStock(trx, kind, itemId);
   const alerts = await repo.findAlerts(trx, kind, itemId);
   if (!item || alerts.length === 0) return 0;
-  for (const alert of alerts) await enqueueJob(trx, "back-in-stock", { to: alert.email, kind, itemId, itemName: item.name });
-  await repo.deleteAlerts(trx, alerts.map((a) => a.id));
+  for (const alert of alerts)
+    await enqueueJob(trx, "back-in-stock", { to: alert.email, kind, itemId, itemName: item.name });
+  await repo.deleteAlerts(
+    trx,
+    alerts.map((a) => a.id),
+  );
   return alerts.length;
 }

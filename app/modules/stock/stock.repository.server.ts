@@ -35,7 +35,13 @@ export async function changeUnits(db: Db, kind: StockKind, id: string, change: n
 }
 
 /** Sets the quantity only if it is still what the editor saw; the quantity after, or undefined if it moved. */
-export async function setUnitsIf(db: Db, kind: StockKind, id: string, expected: number, next: number): Promise<number | undefined> {
+export async function setUnitsIf(
+  db: Db,
+  kind: StockKind,
+  id: string,
+  expected: number,
+  next: number,
+): Promise<number | undefined> {
   const row = await db
     .updateTable(tableOf[kind])
     .set({ stock_quantity: next })
@@ -47,7 +53,11 @@ export async function setUnitsIf(db: Db, kind: StockKind, id: string, expected: 
 }
 
 export function findStock(db: Db, kind: StockKind, id: string) {
-  return db.selectFrom(tableOf[kind]).select(["id", "name", "stock_quantity", "track_stock", "archived"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom(tableOf[kind])
+    .select(["id", "name", "stock_quantity", "track_stock", "archived"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function insertMovements(db: Db, rows: Insertable<StockMovementsTable>[]): Promise<void> {
@@ -55,7 +65,8 @@ export async function insertMovements(db: Db, rows: Insertable<StockMovementsTab
 }
 
 /** The insert of the history rows as a statement for the caller to run with its other writes; null when none. */
-export const movementsInsert = (db: Db, rows: Insertable<StockMovementsTable>[]) => (rows.length > 0 ? db.insertInto("stock_movements").values(rows) : null);
+export const movementsInsert = (db: Db, rows: Insertable<StockMovementsTable>[]) =>
+  rows.length > 0 ? db.insertInto("stock_movements").values(rows) : null;
 
 export function findMovements(db: Db, kind: StockKind, id: string, limit: number) {
   return db
@@ -88,18 +99,34 @@ export async function findLowStock(db: Db, threshold: number, limit: number) {
 }
 
 export function findOrderLines(db: Db, orderId: string) {
-  return db.selectFrom("order_lines").select(["kind", "item_id", "name", "quantity"]).where("order_id", "=", orderId).execute();
+  return db
+    .selectFrom("order_lines")
+    .select(["kind", "item_id", "name", "quantity"])
+    .where("order_id", "=", orderId)
+    .execute();
 }
 
 // ---------- 'Email me when it's back' ----------
 
 /** One request per address and item: asking again changes nothing. */
-export async function insertAlert(db: Db, row: { id: string; kind: StockKind; item_id: string; email: string; user_id: string | null; created_at: string }): Promise<void> {
-  await db.insertInto("stock_alerts").values(row).onConflict((oc) => oc.columns(["kind", "item_id", "email"]).doNothing()).execute();
+export async function insertAlert(
+  db: Db,
+  row: { id: string; kind: StockKind; item_id: string; email: string; user_id: string | null; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto("stock_alerts")
+    .values(row)
+    .onConflict((oc) => oc.columns(["kind", "item_id", "email"]).doNothing())
+    .execute();
 }
 
 export function findAlerts(db: Db, kind: StockKind, id: string) {
-  return db.selectFrom("stock_alerts").select(["id", "email"]).where("kind", "=", kind).where("item_id", "=", id).execute();
+  return db
+    .selectFrom("stock_alerts")
+    .select(["id", "email"])
+    .where("kind", "=", kind)
+    .where("item_id", "=", id)
+    .execute();
 }
 
 export async function deleteAlerts(db: Db, ids: string[]): Promise<void> {

@@ -31,7 +31,13 @@ export const adjustmentInput = z
     note: z.string().trim().max(300, "Keep the note to 300 characters"),
   })
   .superRefine((input, ctx) => {
-    if (input.reason === "received" && input.change < 0) ctx.addIssue({ code: "custom", path: ["change"], message: "Received stock adds units: enter a positive number" });
-    if (input.reason === "damaged" && input.change > 0) ctx.addIssue({ code: "custom", path: ["change"], message: "Damaged stock removes units: enter a negative number, such as -2" });
+    if (input.reason === "received" && input.change < 0)
+      ctx.addIssue({ code: "custom", path: ["change"], message: "Received stock adds units: enter a positive number" });
+    if (input.reason === "damaged" && input.change > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["change"],
+        message: "Damaged stock removes units: enter a negative number, such as -2",
+      });
   });
 export type AdjustmentInput = z.infer<typeof adjustmentInput>;

@@ -51,7 +51,9 @@ export async function takeStockForOrder(
       const item = await repo.findStock(trx, line.kind, line.itemId);
       if (item && !item.track_stock) continue; // made to order: never runs out
       const left = Math.max(0, Number(item?.stock_quantity ?? 0));
-      throw new NotEnoughStockError(left === 0 ? stockMessages.outOfStock(line.name) : stockMessages.onlyLeft(left, line.name));
+      throw new NotEnoughStockError(
+        left === 0 ? stockMessages.outOfStock(line.name) : stockMessages.onlyLeft(left, line.name),
+      );
     }
     if (after <= lowThreshold) lowNow = true;
     movements.push(movement(line.kind, line.itemId, -line.quantity, after, "order", customer, stamp, { orderId }));
@@ -63,7 +65,12 @@ export async function takeStockForOrder(
 
 /** A cancelled order's stock goes back, once (the caller's status change can happen only once), recorded. */
 export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor, stamp: string): Promise<StockLine[]> {
-  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({ kind: l.kind, itemId: l.item_id, name: l.name, quantity: Number(l.quantity) }));
+  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({
+    kind: l.kind,
+    itemId: l.item_id,
+    name: l.name,
+    quantity: Number(l.quantity),
+  }));
   const movements = [];
   const restocked: StockLine[] = [];
   for (const line of unitsPerItem(lines)) {
@@ -80,10 +87,19 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
   return restocked;
 }
 
-export type AdjustResult = { status: "adjusted"; quantity: number; backInStock: boolean } | { status: "invalid"; errors: Record<string, string> } | { status: "not-found" };
+export type AdjustResult =
+  | { status: "adjusted"; quantity: number; backInStock: boolean }
+  | { status: "invalid"; errors: Record<string, string> }
+  | { status: "not-found" };
 
 /** Staff's quick adjustment (received, damaged, correction, with a note), recorded with who and when. */
-export async function adjustStock(db: Db, actor: SessionUser | null, kind: StockKind, id: string, values: Record<string, string>): Promise<AdjustResult> {
+export async function adjustStock(
+  db: Db,
+  actor: SessionUser | null,
+  kind: StockKind,
+  id: string,
+  values: Record<string, string>,
+): Promise<AdjustResult> {
   assertStaff(actor);
   if (!catalogIdSchema.safeParse(id).success) return { status: "not-found" };
   const checked = check(adjustmentInput, values);
@@ -94,8 +110,11 @@ export async function adjustStock(db: Db, actor: SessionUser | null, kind: Stock
     if (!item) return { status: "not-found" };
     if (!item.track_stock) return { status: "invalid", errors: { change: stockAdminMessages.untracked } };
     const after = await repo.changeUnits(trx, kind, id, change);
-    if (after === undefined) return { status: "invalid", errors: { change: stockAdminMessages.belowZero(Number(item.stock_quantity)) } };
-    await repo.insertMovements(trx, [movement(kind, id, change, after, reason, { id: actor.id, name: actor.name }, new Date().toISOString(), { note })]);
+    if (after === undefined)
+      return { status: "invalid", errors: { change: stockAdminMessages.belowZero(Number(item.stock_quantity)) } };
+    await repo.insertMovements(trx, [
+      movement(kind, id, change, after, reason, { id: actor.id, name: actor.name }, new Date().toISOString(), { note }),
+    ]);
     await bumpStorefrontVersion(trx);
     const backInStock = after - change === 0 && after > 0;
     if (backInStock) await notifyBackInStock(trx, kind, id);
@@ -107,28 +126,64 @@ export async function adjustStock(db: Db, actor: SessionUser | null, kind: Stock
  * The quantity typed on the item's form, saved inside the form's transaction only if the stock is still what the
  * editor saw (orders may have taken some meanwhile): otherwise the caller shows the message and saves nothing.
  */
-export async function setStockFromForm(trx: Db, actor: SessionUser, kind: StockKind, id: string, seen: number, typed: number): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
+export async function setStockFromForm(
+  trx: Db,
+  actor: SessionUser,
+  kind: StockKind,
+  id: string,
+  seen: number,
+  typed: number,
+): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
   if (seen === typed) return { ok: true, backInStock: false };
   const after = await repo.setUnitsIf(trx, kind, id, seen, typed);
   if (after === undefined) {
     const now = await repo.findStock(trx, kind, id);
     return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
   }
-  await repo.insertMovements(trx, [movement(kind, id, typed - seen, typed, "edited", { id: actor.id, name: actor.name }, new Date().toISOString(), {})]);
+  await repo.insertMovements(trx, [
+    movement(kind, id, typed - seen, typed, "edited", { id: actor.id, name: actor.name }, new Date().toISOString(), {}),
+  ]);
   const backInStock = seen === 0 && typed > 0;
   if (backInStock) await notifyBackInStock(trx, kind, id);
   return { ok: true, backInStock };
 }
 
 /** The first stock of a new item, recorded like any other change. */
-export async function recordStartingStock(trx: Db, actor: SessionUser, kind: StockKind, id: string, quantity: number, stamp: string): Promise<void> {
-  if (quantity > 0) await repo.insertMovements(trx, [movement(kind, id, quantity, quantity, "edited", { id: actor.id, name: actor.name }, stamp, { note: "Starting stock" })]);
+export async function recordStartingStock(
+  trx: Db,
+  actor: SessionUser,
+  kind: StockKind,
+  id: string,
+  quantity: number,
+  stamp: string,
+): Promise<void> {
+  if (quantity > 0)
+    await repo.insertMovements(trx, [
+      movement(kind, id, quantity, quantity, "edited", { id: actor.id, name: actor.name }, stamp, {
+        note: "Starting stock",
+      }),
+    ]);
 }
 
-export type StockMovement = { id: string; change: number; quantityAfter: number; reason: string; orderId: string | null; note: string; byName: string; createdAt: string };
+export type StockMovement = {
+  id: string;
+  change: number;
+  quantityAfter: number;
+  reason: string;
+  orderId: string | null;
+  note: string;
+  byName: string;
+  createdAt: string;
+};
 
 /** An item's stock history, newest first (staff only). */
-export async function stockHistory(db: Db, actor: SessionUser | null, kind: StockKind, id: string, limit = 50): Promise<StockMovement[]> {
+export async function stockHistory(
+  db: Db,
+  actor: SessionUser | null,
+  kind: StockKind,
+  id: string,
+  limit = 50,
+): Promise<StockMovement[]> {
   assertStaff(actor);
   const rows = await repo.findMovements(db, kind, id, limit);
   return rows.map((r) => ({
@@ -161,7 +216,16 @@ function movementId(): string {
   return `${Date.now().toString(36).padStart(9, "0")}${movementCount.toString(36).padStart(4, "0")}${newId(8)}`;
 }
 
-function movement(kind: StockKind, itemId: string, change: number, after: number, reason: StockReason, actor: Actor, stamp: string, extra: { orderId?: string; note?: string }) {
+function movement(
+  kind: StockKind,
+  itemId: string,
+  change: number,
+  after: number,
+  reason: StockReason,
+  actor: Actor,
+  stamp: string,
+  extra: { orderId?: string; note?: string },
+) {
   return {
     id: movementId(),
     kind,

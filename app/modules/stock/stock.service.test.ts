@@ -17,16 +17,46 @@ import { mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { adjustStock, lowStockItems, stockHistory } from "./stock.service.server";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
-const shopper = (id: string): SessionUser => ({ id, name: id, email: `${id}@example.com`, firstName: id, lastName: null, dateOfBirth: "1990-01-01", role: "customer", authProvider: "email" });
+const shopper = (id: string): SessionUser => ({
+  id,
+  name: id,
+  email: `${id}@example.com`,
+  firstName: id,
+  lastName: null,
+  dateOfBirth: "1990-01-01",
+  role: "customer",
+  authProvider: "email",
+});
 const shoppers = ["buyer-1", "buyer-2", "buyer-3", "buyer-4"].map(shopper);
 
 describeEachDatabase(
   "stock that cannot be oversold",
   (testDb) => {
     let flavour: { id: string; name: string; sizes: string };
-    const line = (quantity: number) => ({ kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: JSON.parse(flavour.sizes)[0], puffCount: null, quantity });
-    const stockNow = async (db: Db) => Number((await db.selectFrom("flavours").select("stock_quantity").where("id", "=", flavour.id).executeTakeFirstOrThrow()).stock_quantity);
-    const setStock = (db: Db, quantity: number) => db.updateTable("flavours").set({ stock_quantity: quantity, track_stock: 1 }).where("id", "=", flavour.id).execute();
+    const line = (quantity: number) => ({
+      kind: "flavour",
+      itemId: flavour.id,
+      flavor: "",
+      nicotineStrength: JSON.parse(flavour.sizes)[0],
+      puffCount: null,
+      quantity,
+    });
+    const stockNow = async (db: Db) =>
+      Number(
+        (
+          await db
+            .selectFrom("flavours")
+            .select("stock_quantity")
+            .where("id", "=", flavour.id)
+            .executeTakeFirstOrThrow()
+        ).stock_quantity,
+      );
+    const setStock = (db: Db, quantity: number) =>
+      db
+        .updateTable("flavours")
+        .set({ stock_quantity: quantity, track_stock: 1 })
+        .where("id", "=", flavour.id)
+        .execute();
     const readyToPay = async (db: Db, userId: string, quantity: number) => {
       expect(await addToCart(db, userId, line(quantity))).toEqual({ ok: true });
       await chooseShipping(db, userId, "free", null);
@@ -35,7 +65,12 @@ describeEachDatabase(
       const { db } = testDb();
       await insertUsers(db, [...shoppers, staff]);
       for (const s of shoppers) await addAddress(db, s.id, home);
-      flavour = await db.selectFrom("flavours").select(["id", "name", "sizes"]).where("stock_quantity", ">", 10).orderBy("slug").executeTakeFirstOrThrow();
+      flavour = await db
+        .selectFrom("flavours")
+        .select(["id", "name", "sizes"])
+        .where("stock_quantity", ">", 10)
+        .orderBy("slug")
+        .executeTakeFirstOrThrow();
     });
 
     it("gives the last unit to one of two shoppers placing at the same moment; the other is refused and keeps the cart", async () => {
@@ -43,7 +78,10 @@ describeEachDatabase(
       await setStock(db, 1);
       await readyToPay(db, "buyer-1", 1);
       await readyToPay(db, "buyer-2", 1);
-      const results = await Promise.all([placeOrder(db, "buyer-1", "key-last-unit-one-aaaa", 10), placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", 10)]);
+      const results = await Promise.all([
+        placeOrder(db, "buyer-1", "key-last-unit-one-aaaa", 10),
+        placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", 10),
+      ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: `Sorry, ${flavour.name} is out of stock` }]);
       expect(await stockNow(db)).toBe(0);
@@ -57,9 +95,20 @@ describeEachDatabase(
       await setStock(db, 5);
       await readyToPay(db, "buyer-3", 5);
       await setStock(db, 2); // others bought some after it went into the cart
-      expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", 10)).toEqual({ ok: false, message: `Only 2 left of ${flavour.name}` });
+      expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", 10)).toEqual({
+        ok: false,
+        message: `Only 2 left of ${flavour.name}`,
+      });
       expect(await stockNow(db)).toBe(2);
-      expect(await db.selectFrom("stock_movements").select("id").where("order_id", "is not", null).where("item_id", "=", flavour.id).where("change", "=", -5).execute()).toEqual([]);
+      expect(
+        await db
+          .selectFrom("stock_movements")
+          .select("id")
+          .where("order_id", "is not", null)
+          .where("item_id", "=", flavour.id)
+          .where("change", "=", -5)
+          .execute(),
+      ).toEqual([]);
       // The pages bring the cart down to what is left and say so; then the order goes through.
       const capped = await getCart(db, "buyer-3", 10, { capToStock: true });
       expect(capped.capped).toEqual([`Only 2 left of ${flavour.name}`]);
@@ -72,7 +121,10 @@ describeEachDatabase(
     it("refuses to add an out-of-stock item, or more than is left, to a cart", async () => {
       const { db } = testDb();
       await setStock(db, 0);
-      expect(await addToCart(db, "buyer-4", line(1))).toEqual({ ok: false, message: `Sorry, ${flavour.name} is out of stock` });
+      expect(await addToCart(db, "buyer-4", line(1))).toEqual({
+        ok: false,
+        message: `Sorry, ${flavour.name} is out of stock`,
+      });
       await setStock(db, 3);
       expect(await addToCart(db, "buyer-4", line(4))).toEqual({ ok: false, message: `Only 3 left of ${flavour.name}` });
       expect(await addToCart(db, "buyer-4", line(3))).toEqual({ ok: true });
@@ -89,9 +141,13 @@ describeEachDatabase(
       const placed = await placeOrder(db, "buyer-4", "key-cancel-me-aaaaaaaa", 10);
       if (!placed.ok) throw new Error(placed.message);
       expect(await stockNow(db)).toBe(6);
-      expect(await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" })).toMatchObject({ ok: true, to: "cancelled" });
+      expect(
+        await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" }),
+      ).toMatchObject({ ok: true, to: "cancelled" });
       expect(await stockNow(db)).toBe(10);
-      expect(await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" })).toMatchObject({ ok: false });
+      expect(
+        await changeOrderStep(db, staff, { orderId: placed.order.id, step: "cancel", from: "pending" }),
+      ).toMatchObject({ ok: false });
       expect(await stockNow(db)).toBe(10);
       const history = await stockHistory(db, staff, "flavour", flavour.id);
       expect(history.slice(0, 2).map((m) => [m.reason, m.change, m.quantityAfter, m.orderId])).toEqual([
@@ -104,18 +160,38 @@ describeEachDatabase(
     it("records staff adjustments with who, why and a note; refuses below zero, wrong signs and fractions", async () => {
       const { db } = testDb();
       await setStock(db, 3);
-      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "12", note: "Delivery 4471" })).toMatchObject({ status: "adjusted", quantity: 15 });
-      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-2", note: "Leaking" })).toMatchObject({ status: "adjusted", quantity: 13 });
+      expect(
+        await adjustStock(db, staff, "flavour", flavour.id, {
+          reason: "received",
+          change: "12",
+          note: "Delivery 4471",
+        }),
+      ).toMatchObject({ status: "adjusted", quantity: 15 });
+      expect(
+        await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-2", note: "Leaking" }),
+      ).toMatchObject({ status: "adjusted", quantity: 13 });
       const refusals: Array<[Record<string, string>, string]> = [
-        [{ reason: "correction", change: "-14", note: "" }, "That would take the stock below zero: there are only 13 left."],
+        [
+          { reason: "correction", change: "-14", note: "" },
+          "That would take the stock below zero: there are only 13 left.",
+        ],
         [{ reason: "received", change: "-1", note: "" }, "Received stock adds units: enter a positive number"],
-        [{ reason: "damaged", change: "2", note: "" }, "Damaged stock removes units: enter a negative number, such as -2"],
+        [
+          { reason: "damaged", change: "2", note: "" },
+          "Damaged stock removes units: enter a negative number, such as -2",
+        ],
         [{ reason: "received", change: "1.5", note: "" }, "Enter a whole number of units, such as 12 or -2"],
         [{ reason: "received", change: "0", note: "" }, "Enter a change other than 0"],
       ];
-      for (const [values, message] of refusals) expect(await adjustStock(db, staff, "flavour", flavour.id, values)).toEqual({ status: "invalid", errors: { change: message } });
+      for (const [values, message] of refusals)
+        expect(await adjustStock(db, staff, "flavour", flavour.id, values)).toEqual({
+          status: "invalid",
+          errors: { change: message },
+        });
       expect(await stockNow(db)).toBe(13);
-      await expect(adjustStock(db, shoppers[0]!, "flavour", flavour.id, { reason: "received", change: "5", note: "" })).rejects.toThrow();
+      await expect(
+        adjustStock(db, shoppers[0]!, "flavour", flavour.id, { reason: "received", change: "5", note: "" }),
+      ).rejects.toThrow();
       expect(await stockNow(db)).toBe(13);
       const [last, before] = await stockHistory(db, staff, "flavour", flavour.id);
       expect([last, before].map((m) => [m!.reason, m!.change, m!.quantityAfter, m!.note, m!.byName])).toEqual([
@@ -135,7 +211,10 @@ describeEachDatabase(
       });
       expect(await stockNow(db)).toBe(7);
       const fresh = await getFlavourEditor(db, flavour.id);
-      expect(await saveFlavour(db, staff, flavour.id, { ...fresh!.values, stockQuantity: "20" })).toEqual({ status: "saved", id: flavour.id });
+      expect(await saveFlavour(db, staff, flavour.id, { ...fresh!.values, stockQuantity: "20" })).toEqual({
+        status: "saved",
+        id: flavour.id,
+      });
       expect(await stockNow(db)).toBe(20);
       const [last] = await stockHistory(db, staff, "flavour", flavour.id);
       expect([last!.reason, last!.change, last!.quantityAfter]).toEqual(["Set on the item's form", 13, 20]);
@@ -154,25 +233,42 @@ describeEachDatabase(
     it("keeps one 'Email me when it's back' request per address and item, only for an item that is out", async () => {
       const { db } = testDb();
       await setStock(db, 0);
-      const ask = (email: string, ip = "203.0.113.5") => requestBackInStock(db, { kind: "flavour", itemId: flavour.id, email }, { userId: null, clientIp: ip });
+      const ask = (email: string, ip = "203.0.113.5") =>
+        requestBackInStock(db, { kind: "flavour", itemId: flavour.id, email }, { userId: null, clientIp: ip });
       expect(await ask("waiting@example.com")).toEqual({ ok: true });
       expect(await ask("Waiting@Example.com")).toEqual({ ok: true });
       expect(await ask("not an email")).toMatchObject({ ok: false, status: 400 });
-      expect(await requestBackInStock(db, { kind: "flavour", itemId: "no-such-item", email: "a@b.co" }, { userId: null, clientIp: "203.0.113.5" })).toMatchObject({ ok: false, status: 404 });
+      expect(
+        await requestBackInStock(
+          db,
+          { kind: "flavour", itemId: "no-such-item", email: "a@b.co" },
+          { userId: null, clientIp: "203.0.113.5" },
+        ),
+      ).toMatchObject({ ok: false, status: 404 });
       const alerts = await db.selectFrom("stock_alerts").select("email").where("item_id", "=", flavour.id).execute();
       expect(alerts).toEqual([{ email: "waiting@example.com" }]);
       // Restocked: one e-mail per request, queued with the change; the requests are gone, so a later restock sends none.
-      expect(await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "4", note: "" })).toMatchObject({ status: "adjusted", backInStock: true });
-      const queued = async () => db.selectFrom("jobs").select(["recipient", "subject"]).where("kind", "=", "back-in-stock").execute();
+      expect(
+        await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "4", note: "" }),
+      ).toMatchObject({ status: "adjusted", backInStock: true });
+      const queued = async () =>
+        db.selectFrom("jobs").select(["recipient", "subject"]).where("kind", "=", "back-in-stock").execute();
       expect(await queued()).toEqual([{ recipient: "waiting@example.com", subject: `Back in stock: ${flavour.name}` }]);
       expect(await db.selectFrom("stock_alerts").select("id").where("item_id", "=", flavour.id).execute()).toEqual([]);
-      expect(await ask("late@example.com")).toEqual({ ok: false, error: "This item is in stock: you can add it to your cart now.", status: 409 });
+      expect(await ask("late@example.com")).toEqual({
+        ok: false,
+        error: "This item is in stock: you can add it to your cart now.",
+        status: 409,
+      });
       await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-4", note: "" });
       await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "2", note: "" });
       expect(await queued()).toHaveLength(1);
       // The e-mail itself, as the worker sends it.
       const sink = await startSmtpSink();
-      const worker = startTestWorker(testDb(), createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }));
+      const worker = startTestWorker(
+        testDb(),
+        createMailer({ smtpUrl: sink.url, from: "shop@example.com", log: createLogger("silent") }),
+      );
       try {
         const [mail] = await sink.waitFor(1);
         expect(mail!.to).toEqual(["waiting@example.com"]);

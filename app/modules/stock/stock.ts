@@ -20,9 +20,11 @@ export const MAX_STOCK = 1_000_000;
 
 export const stockAdminMessages = {
   adjusted: "Stock updated.",
-  belowZero: (left: number) => `That would take the stock below zero: there ${left === 1 ? "is" : "are"} only ${left} left.`,
+  belowZero: (left: number) =>
+    `That would take the stock below zero: there ${left === 1 ? "is" : "are"} only ${left} left.`,
   untracked: "This item's stock is not tracked. Turn tracking on in its form first.",
-  changedMeanwhile: (now: number) => `The stock changed while you were editing (it is now ${now}). Check it and save again.`,
+  changedMeanwhile: (now: number) =>
+    `The stock changed while you were editing (it is now ${now}). Check it and save again.`,
 } as const;
 
 export const backInStockMessages = {

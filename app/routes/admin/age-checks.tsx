@@ -12,7 +12,8 @@ import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/age-checks";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Age checks", "Back office: customers whose age is being checked.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Age checks", "Back office: customers whose age is being checked.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
@@ -25,43 +26,110 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const userId = formText(form, "userId", 80);
   const values = { decision: formText(form, "decision", 10), note: formText(form, "note", 600) };
-  const result = await decideAgeCheck(context.db, staff, { shopName: context.settings.name, baseUrl: appUrl(context.config) }, userId, values);
-  if (!result.ok) return data({ userId, errors: result.errors, message: result.message, notice: null }, { status: result.status });
-  const cancelled = result.cancelledOrders.length ? ` Open orders cancelled: ${result.cancelledOrders.join(", ")}.` : "";
-  return { userId, errors: {}, message: null, notice: `${result.name}'s age is now ${ageStatusLabels[result.status].toLowerCase()}.${cancelled}` };
+  const result = await decideAgeCheck(
+    context.db,
+    staff,
+    { shopName: context.settings.name, baseUrl: appUrl(context.config) },
+    userId,
+    values,
+  );
+  if (!result.ok)
+    return data({ userId, errors: result.errors, message: result.message, notice: null }, { status: result.status });
+  const cancelled = result.cancelledOrders.length
+    ? ` Open orders cancelled: ${result.cancelledOrders.join(", ")}.`
+    : "";
+  return {
+    userId,
+    errors: {},
+    message: null,
+    notice: `${result.name}'s age is now ${ageStatusLabels[result.status].toLowerCase()}.${cancelled}`,
+  };
 }
 
-const tone: Record<string, string> = { pending: "bg-amber-100 text-amber-900", verified: "bg-emerald-100 text-emerald-900", failed: "bg-rose-100 text-rose-900", unverified: "bg-slate-200 text-slate-800" };
+const tone: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  verified: "bg-emerald-100 text-emerald-900",
+  failed: "bg-rose-100 text-rose-900",
+  unverified: "bg-slate-200 text-slate-800",
+};
 
-function CheckRow({ row, errors, message }: { row: AgeCheckRow; errors?: Record<string, string>; message?: string | null }) {
+function CheckRow({
+  row,
+  errors,
+  message,
+}: {
+  row: AgeCheckRow;
+  errors?: Record<string, string>;
+  message?: string | null;
+}) {
   const open = row.status !== "verified";
   const noteId = `note-${row.userId}`;
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 p-4" aria-label={row.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={`/admin/customers/${row.userId}`} className="font-semibold text-brand-700 hover:underline">{row.name}</Link>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[row.status]}`}>{ageStatusLabels[row.status]}</span>
+        <Link to={`/admin/customers/${row.userId}`} className="font-semibold text-brand-700 hover:underline">
+          {row.name}
+        </Link>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[row.status]}`}>
+          {ageStatusLabels[row.status]}
+        </span>
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <div><dt className="text-slate-600">E-mail</dt><dd className="break-all">{row.email}</dd></div>
-        <div><dt className="text-slate-600">Date of birth</dt><dd>{row.dateOfBirth ? formatShortDay(row.dateOfBirth) : "Not given"}</dd></div>
-        <div className="sm:col-span-2"><dt className="text-slate-600">Delivery address</dt><dd>{row.deliveryAddress ?? "No order yet"}</dd></div>
-        <div><dt className="text-slate-600">Asked</dt><dd>{formatDateTime(row.requestedAt)}</dd></div>
+        <div>
+          <dt className="text-slate-600">E-mail</dt>
+          <dd className="break-all">{row.email}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Date of birth</dt>
+          <dd>{row.dateOfBirth ? formatShortDay(row.dateOfBirth) : "Not given"}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-slate-600">Delivery address</dt>
+          <dd>{row.deliveryAddress ?? "No order yet"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Asked</dt>
+          <dd>{formatDateTime(row.requestedAt)}</dd>
+        </div>
         {row.decidedAt && (
-          <div><dt className="text-slate-600">Decided</dt><dd>{formatDateTime(row.decidedAt)} by {row.decidedBy} ({row.method === "service" ? "checking service" : "by hand"}){row.note && `: ${row.note}`}</dd></div>
+          <div>
+            <dt className="text-slate-600">Decided</dt>
+            <dd>
+              {formatDateTime(row.decidedAt)} by {row.decidedBy} (
+              {row.method === "service" ? "checking service" : "by hand"}){row.note && `: ${row.note}`}
+            </dd>
+          </div>
         )}
       </dl>
       {open && (
         <Form method="post" className="space-y-2" aria-label={`Decide the age check of ${row.name}`} noValidate>
           <FormAlert message={message} />
           <input type="hidden" name="userId" value={row.userId} />
-          <label htmlFor={noteId} className="block text-sm font-medium">Note (what you checked)</label>
-          <textarea id={noteId} name="note" rows={2} required maxLength={500} className="w-full rounded-lg border border-slate-300 px-3 py-2"
-            aria-invalid={errors?.note ? true : undefined} aria-describedby={errors?.note ? `${noteId}-error` : undefined} />
-          {errors?.note && <p id={`${noteId}-error`} className="text-sm text-rose-700">{errors.note}</p>}
+          <label htmlFor={noteId} className="block text-sm font-medium">
+            Note (what you checked)
+          </label>
+          <textarea
+            id={noteId}
+            name="note"
+            rows={2}
+            required
+            maxLength={500}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2"
+            aria-invalid={errors?.note ? true : undefined}
+            aria-describedby={errors?.note ? `${noteId}-error` : undefined}
+          />
+          {errors?.note && (
+            <p id={`${noteId}-error`} className="text-sm text-rose-700">
+              {errors.note}
+            </p>
+          )}
           <div className="flex gap-2">
-            <button type="submit" name="decision" value="verify" className="btn-primary">Verify</button>
-            <button type="submit" name="decision" value="fail" className="btn-outline">Fail</button>
+            <button type="submit" name="decision" value="verify" className="btn-primary">
+              Verify
+            </button>
+            <button type="submit" name="decision" value="fail" className="btn-outline">
+              Fail
+            </button>
           </div>
         </Form>
       )}
@@ -73,17 +141,24 @@ export default function AdminAgeChecks({ loaderData, actionData }: Route.Compone
   const { items, total, page, totalPages, offset, pending } = loaderData;
   return (
     <section aria-labelledby="age-checks-title" className="space-y-4">
-      <h1 id="age-checks-title" className="text-2xl font-extrabold">Age checks</h1>
+      <h1 id="age-checks-title" className="text-2xl font-extrabold">
+        Age checks
+      </h1>
       <p className="text-slate-700">
-        Nothing is dispatched until a customer&apos;s age is verified. {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Check an ID
-        document or the checking service&apos;s answer, then record the result with a note; keep no copy of the document.
+        Nothing is dispatched until a customer&apos;s age is verified.{" "}
+        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Check an ID document or the checking
+        service&apos;s answer, then record the result with a note; keep no copy of the document.
       </p>
       <FormAlert message={actionData?.notice} tone="success" />
       <ListCount offset={offset} shown={items.length} total={total} noun="checks" />
       <ul className="space-y-3">
         {items.map((row) => (
-          <CheckRow key={row.userId} row={row} errors={actionData?.userId === row.userId ? actionData.errors : undefined}
-            message={actionData?.userId === row.userId ? actionData.message : undefined} />
+          <CheckRow
+            key={row.userId}
+            row={row}
+            errors={actionData?.userId === row.userId ? actionData.errors : undefined}
+            message={actionData?.userId === row.userId ? actionData.message : undefined}
+          />
         ))}
       </ul>
       <Pagination page={page} totalPages={totalPages} />

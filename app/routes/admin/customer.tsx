@@ -13,7 +13,13 @@ import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, `Customer ${data.customer.name || data.customer.email}`, "A customer's account, orders and addresses.") : [{ title: "Page not found" }];
+  data
+    ? pageMeta(
+        matches,
+        `Customer ${data.customer.name || data.customer.email}`,
+        "A customer's account, orders and addresses.",
+      )
+    : [{ title: "Page not found" }];
 
 /** One customer: details, orders and addresses (never a password or a session). Unknown id: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -31,14 +37,27 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     ["Email", customer.email],
     ["Date of birth", customer.dateOfBirth ? formatShortDay(customer.dateOfBirth) : "Not given"],
     ["Sign-in method", customer.signInMethod],
-    ["Joined", <time key="joined" dateTime={customer.joinedAt}>{formatDate(customer.joinedAt)}</time>],
+    [
+      "Joined",
+      <time key="joined" dateTime={customer.joinedAt}>
+        {formatDate(customer.joinedAt)}
+      </time>,
+    ],
     ["Role", roleLabels[customer.role] ?? customer.role],
-    ["Age check", <Link key="age" to="/admin/age-checks" className="text-brand-700 hover:underline">{ageStatusLabels[age.status]}{age.decidedBy ? ` (${age.decidedBy})` : ""}</Link>],
+    [
+      "Age check",
+      <Link key="age" to="/admin/age-checks" className="text-brand-700 hover:underline">
+        {ageStatusLabels[age.status]}
+        {age.decidedBy ? ` (${age.decidedBy})` : ""}
+      </Link>,
+    ],
   ];
   return (
     <div className="space-y-8">
       <div>
-        <Link to="/admin/customers" className="text-sm text-brand-700 hover:underline">All customers</Link>
+        <Link to="/admin/customers" className="text-sm text-brand-700 hover:underline">
+          All customers
+        </Link>
         <h1 className="mt-2 text-2xl font-extrabold break-words">{customer.name || customer.email}</h1>
       </div>
       <dl className="grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -51,30 +70,55 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <section aria-labelledby="customer-orders-title">
-        <h2 id="customer-orders-title" className="text-xl font-bold">Orders</h2>
+        <h2 id="customer-orders-title" className="text-xl font-bold">
+          Orders
+        </h2>
         {customer.orders.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No orders yet.</p>
         ) : (
-          <AdminTable caption={<>Orders of {customer.name || customer.email}</>} minWidth="min-w-[36rem]" className="mt-3">
+          <AdminTable
+            caption={<>Orders of {customer.name || customer.email}</>}
+            minWidth="min-w-[36rem]"
+            className="mt-3"
+          >
             <thead className="bg-slate-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Placed</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Payment</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
+                <th scope="col" className="px-3 py-2">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Placed
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Payment
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {customer.orders.map((o) => (
                 <tr key={o.id}>
                   <th scope="row" className="px-3 py-2 text-left">
-                    <Link to={`/admin/orders/${o.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{o.id}</Link>
+                    <Link
+                      to={`/admin/orders/${o.id}`}
+                      className="font-mono font-semibold text-brand-700 hover:underline"
+                    >
+                      {o.id}
+                    </Link>
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2"><time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time></td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
+                  </td>
                   <td className="px-3 py-2">{statusLabels[o.status] ?? o.status}</td>
                   <td className="px-3 py-2">{statusLabels[o.paymentStatus] ?? o.paymentStatus}</td>
-                  <td className="px-3 py-2 text-right"><Price cents={o.totalCents} /></td>
+                  <td className="px-3 py-2 text-right">
+                    <Price cents={o.totalCents} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -83,7 +127,9 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="customer-addresses-title">
-        <h2 id="customer-addresses-title" className="text-xl font-bold">Addresses</h2>
+        <h2 id="customer-addresses-title" className="text-xl font-bold">
+          Addresses
+        </h2>
         {customer.addresses.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No saved addresses.</p>
         ) : (
@@ -92,7 +138,11 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
               <li key={a.id} className="rounded-2xl border border-slate-200 p-4 text-sm">
                 <p className="font-semibold">
                   {a.title} <span className="font-normal text-slate-600">({a.type})</span>
-                  {a.isDefault && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span>}
+                  {a.isDefault && (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      Default
+                    </span>
+                  )}
                 </p>
                 <p className="mt-1 whitespace-pre-line break-words">{a.address}</p>
                 <p className="mt-1">{a.phone}</p>

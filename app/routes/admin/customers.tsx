@@ -9,7 +9,8 @@ import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
 import type { Route } from "./+types/customers";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Customers", "The shop's customer accounts.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Customers", "The shop's customer accounts.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
@@ -20,11 +21,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { customers, q, sort, dir, total, page, totalPages, offset } = loaderData;
-  const th = (column: (typeof CUSTOMER_SORTS)[number], label: string) => <SortHeader column={column} label={label} sort={sort} dir={dir} />;
+  const th = (column: (typeof CUSTOMER_SORTS)[number], label: string) => (
+    <SortHeader column={column} label={label} sort={sort} dir={dir} />
+  );
   return (
     <section aria-labelledby="customers-title" className="space-y-4">
-      <h1 id="customers-title" className="text-2xl font-extrabold">Customers</h1>
-      <ListSearch label="Search by name or email" q={q} keep={[["sort", sort], ["dir", dir]]} />
+      <h1 id="customers-title" className="text-2xl font-extrabold">
+        Customers
+      </h1>
+      <ListSearch
+        label="Search by name or email"
+        q={q}
+        keep={[
+          ["sort", sort],
+          ["dir", dir],
+        ]}
+      />
       <ListCount offset={offset} shown={customers.length} total={total} noun="customers" />
       {customers.length > 0 && (
         <AdminTable caption="Customers" minWidth="min-w-[40rem]">
@@ -41,11 +53,15 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
             {customers.map((c) => (
               <tr key={c.id}>
                 <th scope="row" className="px-3 py-2 text-left">
-                  <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 hover:underline">{c.name || c.email}</Link>
+                  <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 hover:underline">
+                    {c.name || c.email}
+                  </Link>
                 </th>
                 <td className="px-3 py-2 break-all">{c.email}</td>
                 <td className="px-3 py-2">{roleLabels[c.role] ?? c.role}</td>
-                <td className="whitespace-nowrap px-3 py-2"><time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time></td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time>
+                </td>
                 <td className="px-3 py-2 text-right tabular-nums">{c.orderCount}</td>
               </tr>
             ))}

@@ -12,7 +12,8 @@ import { LowStockList } from "~/components/admin/low-stock-list";
 import { countFailedMail } from "~/modules/admin/mail/mail-admin.service.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
@@ -26,16 +27,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks };
 }
 
-function Tile({ title, children, to, linkText }: { title: string; children: React.ReactNode; to?: string; linkText?: string }) {
+function Tile({
+  title,
+  children,
+  to,
+  linkText,
+}: {
+  title: string;
+  children: React.ReactNode;
+  to?: string;
+  linkText?: string;
+}) {
   return (
     <section className="rounded-2xl border border-slate-200 p-5">
       <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
       <div className="mt-2 text-2xl font-extrabold">{children}</div>
-      {to && <Link to={to} className="mt-2 inline-block text-sm text-brand-700 hover:underline">{linkText}</Link>}
+      {to && (
+        <Link to={to} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+          {linkText}
+        </Link>
+      )}
     </section>
   );
 }
-
 
 /** Revenue per day as bars; the same figures as a table for screen readers and small screens. */
 function SalesChart({ sales }: { sales: DayTotal[] }) {
@@ -44,12 +58,21 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
   const barWidth = 100 / sales.length;
   return (
     <section className="mt-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="sales-heading">
-      <h2 id="sales-heading" className="text-lg font-bold">Sales, last {sales.length} days</h2>
+      <h2 id="sales-heading" className="text-lg font-bold">
+        Sales, last {sales.length} days
+      </h2>
       <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="mt-4 h-40 w-full" aria-hidden="true">
         {sales.map((d, i) => {
           const height = (d.revenueCents / max) * 38;
           return (
-            <rect key={d.day} x={i * barWidth + barWidth * 0.15} width={barWidth * 0.7} y={40 - height} height={height} className="fill-brand-600">
+            <rect
+              key={d.day}
+              x={i * barWidth + barWidth * 0.15}
+              width={barWidth * 0.7}
+              y={40 - height}
+              height={height}
+              className="fill-brand-600"
+            >
               <title>{`${dayLabel(d.day)}: ${formatMoney(d.revenueCents, currency)}`}</title>
             </rect>
           );
@@ -66,9 +89,15 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
             <caption className="sr-only">Orders and revenue per day</caption>
             <thead>
               <tr>
-                <th scope="col" className="px-2 py-1 text-left">Day</th>
-                <th scope="col" className="px-2 py-1 text-right">Orders</th>
-                <th scope="col" className="px-2 py-1 text-right">Revenue</th>
+                <th scope="col" className="px-2 py-1 text-left">
+                  Day
+                </th>
+                <th scope="col" className="px-2 py-1 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="px-2 py-1 text-right">
+                  Revenue
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -76,7 +105,9 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
                 <tr key={d.day} className="border-t border-slate-100">
                   <td className="px-2 py-1">{dayLabel(d.day)}</td>
                   <td className="px-2 py-1 text-right">{d.orders}</td>
-                  <td className="px-2 py-1 text-right"><Price cents={d.revenueCents} /></td>
+                  <td className="px-2 py-1 text-right">
+                    <Price cents={d.revenueCents} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -88,7 +119,17 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { today, week, awaitingConfirmation, unhandledMessages, failedEmails, sales, lowStock, threshold, pendingAgeChecks } = loaderData;
+  const {
+    today,
+    week,
+    awaitingConfirmation,
+    unhandledMessages,
+    failedEmails,
+    sales,
+    lowStock,
+    threshold,
+    pendingAgeChecks,
+  } = loaderData;
   return (
     <div>
       <h1 className="text-3xl font-extrabold">Dashboard</h1>

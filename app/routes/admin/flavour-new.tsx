@@ -8,7 +8,8 @@ import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/flavour-new";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New flavour", "Back office: add a flavour.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "New flavour", "Back office: add a flavour.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context, request);
@@ -25,10 +26,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminFlavourNew({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl space-y-4">
-      <Link to="/admin/flavours" className="text-sm text-brand-700 hover:underline">All flavours</Link>
+      <Link to="/admin/flavours" className="text-sm text-brand-700 hover:underline">
+        All flavours
+      </Link>
       <h1 className="text-2xl font-bold">New flavour</h1>
-      <FlavourForm key={actionData?.formKey ?? "new"} isNew values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}}
-        devices={loaderData.devices} formError={actionData?.formError} notice={actionData?.notice} maxUploadBytes={loaderData.maxUploadBytes} />
+      <FlavourForm
+        key={actionData?.formKey ?? "new"}
+        isNew
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        devices={loaderData.devices}
+        formError={actionData?.formError}
+        notice={actionData?.notice}
+        maxUploadBytes={loaderData.maxUploadBytes}
+      />
     </div>
   );
 }

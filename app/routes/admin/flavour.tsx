@@ -2,11 +2,15 @@ import { data } from "react-router";
 import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
-import { catalogNotice } from "~/modules/admin/catalog/catalog-admin";
+import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
 import { archiveAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
-import { adjustStockAction, stockPanel, type StockAdjustAnswer } from "~/modules/admin/catalog/stock-admin.action.server";
+import {
+  adjustStockAction,
+  stockPanel,
+  type StockAdjustAnswer,
+} from "~/modules/admin/catalog/stock-admin.action.server";
 import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
@@ -30,7 +34,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore") return archiveAction(context, user, "flavour", params.id, intent === "archive");
+  if (intent === "archive" || intent === "restore")
+    return archiveAction(context, user, "flavour", params.id, intent === "archive");
   if (!(await getFlavourEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "flavour", params.id, form);
   return flavourFormAction(context, user, params.id, form);
@@ -47,9 +52,24 @@ export default function AdminFlavour({ loaderData, actionData }: Route.Component
   const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <EditHeader kind="flavour" id={flavour.id} name={flavour.name} archived={flavour.archived} notice={formAnswer ? null : notice} hiddenBy={hiddenBy} />
-      <FlavourForm key={formAnswer?.formKey ?? `${flavour.id}-${flavour.updatedAt}-${flavour.values.stockQuantity}`} isNew={false} values={formAnswer?.values ?? flavour.values}
-        errors={formAnswer?.errors ?? {}} devices={devices} formError={formAnswer?.formError} notice={formAnswer?.notice} maxUploadBytes={maxUploadBytes} />
+      <EditHeader
+        kind="flavour"
+        id={flavour.id}
+        name={flavour.name}
+        archived={flavour.archived}
+        notice={formAnswer ? null : notice}
+        hiddenBy={hiddenBy}
+      />
+      <FlavourForm
+        key={formAnswer?.formKey ?? `${flavour.id}-${flavour.updatedAt}-${flavour.values.stockQuantity}`}
+        isNew={false}
+        values={formAnswer?.values ?? flavour.values}
+        errors={formAnswer?.errors ?? {}}
+        devices={devices}
+        formError={formAnswer?.formError}
+        notice={formAnswer?.notice}
+        maxUploadBytes={maxUploadBytes}
+      />
       <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { CatalogList } from "~/components/admin/catalog/catalog-list";
 import { pageMeta } from "~/lib/meta";
-import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog/catalog-admin";
+import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog/catalog-admin-list";
 import { listCatalogItems } from "~/modules/admin/catalog/catalog-admin-list.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { sort, dir, q, rawPage } = listParams(url, catalogSortColumns, "name", "asc");
   const show = parseArchiveFilter(url.searchParams.get("show"));
   const stock = parseStockFilter(url.searchParams.get("stock"));
-  const list = await listCatalogItems(context.db, "flavour", { q, sort, dir, rawPage, show, stock }, context.settings.lowStockThreshold);
+  const list = await listCatalogItems(
+    context.db,
+    "flavour",
+    { q, sort, dir, rawPage, show, stock },
+    context.settings.lowStockThreshold,
+  );
   return { list, q, sort, dir, show, stock };
 }
 

@@ -6,12 +6,20 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { listParams } from "~/modules/admin/listing";
-import { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, type AdminMessage } from "~/modules/admin/messages/messages-admin";
+import {
+  MESSAGE_FILTERS,
+  MESSAGE_SORTS,
+  messageFilter,
+  messageFilterLabels,
+  messageNotices,
+  type AdminMessage,
+} from "~/modules/admin/messages/messages-admin";
 import { listMessages, setMessageHandled } from "~/modules/admin/messages/messages-admin.service.server";
 import type { Route } from "./+types/messages";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Messages", "Contact messages sent to the shop.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Messages", "Contact messages sent to the shop.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
@@ -27,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = form.get("id");
-  if (typeof id !== "string" || (intent !== "handle" && intent !== "unhandle")) throw data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (typeof id !== "string" || (intent !== "handle" && intent !== "unhandle"))
+    throw data({ ok: false, message: "Unknown action." }, { status: 400 });
   if (!(await setMessageHandled(context.db, staff, id, intent === "handle"))) throw data(null, { status: 404 });
   return { notice: intent === "handle" ? messageNotices.handled : messageNotices.unhandled };
 }
@@ -38,9 +47,17 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   const { messages, filter, sort, dir, total, page, totalPages, offset } = loaderData;
   return (
     <section aria-labelledby="messages-title" className="space-y-4">
-      <h1 id="messages-title" className="text-2xl font-extrabold">Messages</h1>
+      <h1 id="messages-title" className="text-2xl font-extrabold">
+        Messages
+      </h1>
       <FormAlert message={actionData?.notice} tone="success" />
-      <FilterLinks label="Show messages" param="status" values={MESSAGE_FILTERS} labels={messageFilterLabels} value={filter} />
+      <FilterLinks
+        label="Show messages"
+        param="status"
+        values={MESSAGE_FILTERS}
+        labels={messageFilterLabels}
+        value={filter}
+      />
       <ListCount offset={offset} shown={messages.length} total={total} noun="messages" />
       {messages.length > 0 && (
         <AdminTable caption={<>Contact messages ({messageFilterLabels[filter]})</>} minWidth="min-w-[56rem]">
@@ -50,9 +67,15 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
               <SortHeader column="name" label="Name" sort={sort} dir={dir} />
               <SortHeader column="email" label="Email" sort={sort} dir={dir} />
               <SortHeader column="subject" label="Subject" sort={sort} dir={dir} />
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Message</th>
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Message
+              </th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -70,8 +93,12 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
 function MessageRow({ message: m }: { message: AdminMessage }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap px-3 py-2"><time dateTime={m.receivedAt}>{formatDateTime(m.receivedAt)}</time></td>
-      <th scope="row" className="px-3 py-2 text-left font-semibold">{m.name}</th>
+      <td className="whitespace-nowrap px-3 py-2">
+        <time dateTime={m.receivedAt}>{formatDateTime(m.receivedAt)}</time>
+      </td>
+      <th scope="row" className="px-3 py-2 text-left font-semibold">
+        {m.name}
+      </th>
       <td className="px-3 py-2 break-all">
         {m.email}
         {m.phone && <span className="block text-xs text-slate-600">{m.phone}</span>}
@@ -104,10 +131,17 @@ function MessageRow({ message: m }: { message: AdminMessage }) {
       </td>
       <td className="px-3 py-2">
         <div className="flex flex-col items-start gap-2">
-          <a href={m.replyHref} className="whitespace-nowrap text-brand-700 underline hover:no-underline">Reply by e-mail</a>
+          <a href={m.replyHref} className="whitespace-nowrap text-brand-700 underline hover:no-underline">
+            Reply by e-mail
+          </a>
           <Form method="post">
             <input type="hidden" name="id" value={m.id} />
-            <button type="submit" name="intent" value={m.handled ? "unhandle" : "handle"} className="btn-outline whitespace-nowrap">
+            <button
+              type="submit"
+              name="intent"
+              value={m.handled ? "unhandle" : "handle"}
+              className="btn-outline whitespace-nowrap"
+            >
               {m.handled ? "Mark unhandled" : "Mark handled"}
             </button>
           </Form>

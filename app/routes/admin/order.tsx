@@ -41,9 +41,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ? returnMessages.decided(order.id, returnRequest.status)
         : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
-  return data(
-    { ...found, ageStatus: age.status, notice, returnRequest, whatsappText: orderWhatsappText(context, order), whatsappUrl: orderWhatsappUrl(context, order) },
-  );
+  return data({
+    ...found,
+    ageStatus: age.status,
+    notice,
+    returnRequest,
+    whatsappText: orderWhatsappText(context, order),
+    whatsappUrl: orderWhatsappUrl(context, order),
+  });
 }
 
 /** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
@@ -51,10 +56,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
   if (form.get("intent") === "return-decision") {
-    const decided = await decideReturn(context.db, staff, params.id, { decision: formText(form, "decision", 20), note: formText(form, "note", 2000) }, orderMail(context));
+    const decided = await decideReturn(
+      context.db,
+      staff,
+      params.id,
+      { decision: formText(form, "decision", 20), note: formText(form, "note", 2000) },
+      orderMail(context),
+    );
     if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
     if (decided.status === 404) throw data(null, { status: 404 });
-    return data("errors" in decided ? { message: null, returnErrors: decided.errors } : { message: decided.message, returnErrors: {} }, { status: decided.status });
+    return data(
+      "errors" in decided
+        ? { message: null, returnErrors: decided.errors }
+        : { message: decided.message, returnErrors: {} },
+      { status: decided.status },
+    );
   }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
@@ -67,25 +83,48 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/admin/orders" className="text-sm text-brand-700 hover:underline">All orders</Link>
-        <h1 className="mt-2 text-3xl font-extrabold">Order <span className="font-mono">{order.id}</span></h1>
+        <Link to="/admin/orders" className="text-sm text-brand-700 hover:underline">
+          All orders
+        </Link>
+        <h1 className="mt-2 text-3xl font-extrabold">
+          Order <span className="font-mono">{order.id}</span>
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by{" "}
-          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">{customer.name || customer.email}</Link>
-          {!customer.deleted && <> (<a href={`mailto:${customer.email}`} className="break-all hover:underline">{customer.email}</a>)</>}
+          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">
+            {customer.name || customer.email}
+          </Link>
+          {!customer.deleted && (
+            <>
+              {" "}
+              (
+              <a href={`mailto:${customer.email}`} className="break-all hover:underline">
+                {customer.email}
+              </a>
+              )
+            </>
+          )}
         </p>
       </div>
       {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
       {ageCheckNeeded(ageStatus, order.status) && <AgeCheckNeeded status={ageStatus} forStaff />}
-      {returnRequest && <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />}
+      {returnRequest && (
+        <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
+      )}
       <OrderStepForms order={order} />
       <OrderView order={order} showStatus={false} />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="whatsapp-title" className="text-lg font-bold">WhatsApp message</h2>
-          <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">Open in WhatsApp</a>
+          <h2 id="whatsapp-title" className="text-lg font-bold">
+            WhatsApp message
+          </h2>
+          <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">
+            Open in WhatsApp
+          </a>
         </div>
-        <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">{whatsappText}</pre>
+        <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">
+          {whatsappText}
+        </pre>
       </section>
       <OrderHistory placedAt={order.createdAt} events={events} showWho />
     </div>

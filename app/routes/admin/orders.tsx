@@ -10,7 +10,8 @@ import { listAdminOrders, readOrderFilters } from "~/modules/admin/orders/orders
 import { statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Orders", "Back office: every order, with filters.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Orders", "Back office: every order, with filters.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
@@ -34,11 +35,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <AdminTable caption="Orders" minWidth="min-w-[44rem]" className="mt-3">
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Order ID</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Order ID
+              </th>
               <SortHeader column="date" label="Date" sort={filters.sort} dir={filters.dir} />
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Customer</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Customer
+              </th>
               <SortHeader column="status" label="Status" sort={filters.sort} dir={filters.dir} />
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Payment</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Payment
+              </th>
               <SortHeader column="total" label="Total" sort={filters.sort} dir={filters.dir} />
             </tr>
           </thead>
@@ -46,16 +53,25 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             {orders.map((order) => (
               <tr key={order.id} className="border-t border-slate-100 align-top">
                 <td className="px-3 py-2">
-                  <Link to={`/admin/orders/${order.id}`} className="font-mono font-semibold text-brand-700 hover:underline">{order.id}</Link>
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className="font-mono font-semibold text-brand-700 hover:underline"
+                  >
+                    {order.id}
+                  </Link>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap"><time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time></td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                </td>
                 <td className="px-3 py-2">
                   <span className="block font-medium">{order.customer.name}</span>
                   <span className="block break-all text-slate-600">{order.customer.email}</span>
                 </td>
                 <td className="px-3 py-2">{statusLabel("status", order.status)}</td>
                 <td className="px-3 py-2">{statusLabel("paymentStatus", order.paymentStatus)}</td>
-                <td className="px-3 py-2"><Price cents={order.totalCents} className="font-semibold" /></td>
+                <td className="px-3 py-2">
+                  <Price cents={order.totalCents} className="font-semibold" />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -25,10 +25,19 @@ export default function AdminPostNew({ loaderData, actionData }: Route.Component
   return (
     <section aria-labelledby="post-new-title" className="space-y-6">
       <div>
-        <Link to="/admin/posts" className="text-sm text-brand-700 hover:underline">All posts</Link>
-        <h1 id="post-new-title" className="mt-2 text-2xl font-extrabold">New post</h1>
+        <Link to="/admin/posts" className="text-sm text-brand-700 hover:underline">
+          All posts
+        </Link>
+        <h1 id="post-new-title" className="mt-2 text-2xl font-extrabold">
+          New post
+        </h1>
       </div>
-      <PostForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}} previewHtml={actionData?.previewHtml ?? null} submitLabel="Create post" />
+      <PostForm
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        previewHtml={actionData?.previewHtml ?? null}
+        submitLabel="Create post"
+      />
     </section>
   );
 }

@@ -5,7 +5,12 @@ import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
 import { postNotices } from "~/modules/admin/posts/posts-admin";
-import { getPostForEdit, postDeps, runPostForm, setPostPublished } from "~/modules/admin/posts/posts-admin.service.server";
+import {
+  getPostForEdit,
+  postDeps,
+  runPostForm,
+  setPostPublished,
+} from "~/modules/admin/posts/posts-admin.service.server";
 import type { Route } from "./+types/post";
 import { readForm } from "~/lib/form-data.server";
 
@@ -26,7 +31,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "publish" || intent === "unpublish") {
-    if (!(await setPostPublished(context.db, staff, params.id, intent === "publish"))) throw data(null, { status: 404 });
+    if (!(await setPostPublished(context.db, staff, params.id, intent === "publish")))
+      throw data(null, { status: 404 });
     return redirect(`/admin/posts/${params.id}?notice=${intent === "publish" ? "published" : "unpublished"}`);
   }
   const result = await runPostForm(postDeps(context), staff, params.id, form);
@@ -38,27 +44,45 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, notice, now } = loaderData;
   const live = !post.draft && post.publishedAt <= now;
-  const status = post.draft ? "Draft" : live ? "Published" : `Published, shows on the blog from ${formatDate(post.publishedAt)}`;
+  const status = post.draft
+    ? "Draft"
+    : live
+      ? "Published"
+      : `Published, shows on the blog from ${formatDate(post.publishedAt)}`;
   return (
     <section aria-labelledby="post-title" className="space-y-6">
       <div>
-        <Link to="/admin/posts" className="text-sm text-brand-700 hover:underline">All posts</Link>
-        <h1 id="post-title" className="mt-2 text-2xl font-extrabold break-words">Edit post: {post.title}</h1>
+        <Link to="/admin/posts" className="text-sm text-brand-700 hover:underline">
+          All posts
+        </Link>
+        <h1 id="post-title" className="mt-2 text-2xl font-extrabold break-words">
+          Edit post: {post.title}
+        </h1>
       </div>
       {!actionData && <FormAlert message={notice} tone="success" />}
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-slate-50 p-4 text-sm">
         <p>
           Status: <span className="font-semibold">{status}</span>
-          <span className="block text-slate-600">Last updated <time dateTime={post.updatedAt}>{formatDateTime(post.updatedAt)}</time></span>
+          <span className="block text-slate-600">
+            Last updated <time dateTime={post.updatedAt}>{formatDateTime(post.updatedAt)}</time>
+          </span>
         </p>
         <Form method="post" className="ml-auto">
           {post.draft ? (
-            <button type="submit" name="intent" value="publish" className="btn-primary">Publish</button>
+            <button type="submit" name="intent" value="publish" className="btn-primary">
+              Publish
+            </button>
           ) : (
-            <button type="submit" name="intent" value="unpublish" className="btn-outline">Unpublish</button>
+            <button type="submit" name="intent" value="unpublish" className="btn-outline">
+              Unpublish
+            </button>
           )}
         </Form>
-        {live && <Link to={`/blog/${post.slug}`} className="text-brand-700 underline">View on the blog</Link>}
+        {live && (
+          <Link to={`/blog/${post.slug}`} className="text-brand-700 underline">
+            View on the blog
+          </Link>
+        )}
       </div>
       <PostForm
         key={post.updatedAt}

@@ -23,10 +23,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl space-y-4">
-      <Link to="/admin/products" className="text-sm text-brand-700 hover:underline">All devices</Link>
+      <Link to="/admin/products" className="text-sm text-brand-700 hover:underline">
+        All devices
+      </Link>
       <h1 className="text-2xl font-bold">New device</h1>
-      <DeviceForm key={actionData?.formKey ?? "new"} isNew values={actionData?.values ?? loaderData.values} errors={actionData?.errors ?? {}}
-        formError={actionData?.formError} notice={actionData?.notice} maxUploadBytes={loaderData.maxUploadBytes} />
+      <DeviceForm
+        key={actionData?.formKey ?? "new"}
+        isNew
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        formError={actionData?.formError}
+        notice={actionData?.notice}
+        maxUploadBytes={loaderData.maxUploadBytes}
+      />
     </div>
   );
 }

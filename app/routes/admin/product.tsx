@@ -2,11 +2,15 @@ import { data } from "react-router";
 import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { pageMeta } from "~/lib/meta";
-import { catalogNotice } from "~/modules/admin/catalog/catalog-admin";
+import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
 import { archiveAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getDeviceEditor } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/admin/guard.server";
-import { adjustStockAction, stockPanel, type StockAdjustAnswer } from "~/modules/admin/catalog/stock-admin.action.server";
+import {
+  adjustStockAction,
+  stockPanel,
+  type StockAdjustAnswer,
+} from "~/modules/admin/catalog/stock-admin.action.server";
 import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
@@ -29,7 +33,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore") return archiveAction(context, user, "device", params.id, intent === "archive");
+  if (intent === "archive" || intent === "restore")
+    return archiveAction(context, user, "device", params.id, intent === "archive");
   if (!(await getDeviceEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "device", params.id, form);
   return deviceFormAction(context, user, params.id, form);
@@ -43,9 +48,22 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <EditHeader kind="device" id={device.id} name={device.name} archived={device.archived} notice={formAnswer ? null : notice} />
-      <DeviceForm key={formAnswer?.formKey ?? `${device.id}-${device.updatedAt}-${device.values.stockQuantity}`} isNew={false} values={formAnswer?.values ?? device.values}
-        errors={formAnswer?.errors ?? {}} formError={formAnswer?.formError} notice={formAnswer?.notice} maxUploadBytes={maxUploadBytes} />
+      <EditHeader
+        kind="device"
+        id={device.id}
+        name={device.name}
+        archived={device.archived}
+        notice={formAnswer ? null : notice}
+      />
+      <DeviceForm
+        key={formAnswer?.formKey ?? `${device.id}-${device.updatedAt}-${device.values.stockQuantity}`}
+        isNew={false}
+        values={formAnswer?.values ?? device.values}
+        errors={formAnswer?.errors ?? {}}
+        formError={formAnswer?.formError}
+        notice={formAnswer?.notice}
+        maxUploadBytes={maxUploadBytes}
+      />
       <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );

@@ -6,7 +6,8 @@ import { listReturnRequests } from "~/modules/admin/orders/returns-admin.service
 import { isReturnStatus, returnStatusLabels } from "~/modules/orders/returns";
 import type { Route } from "./+types/returns";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Returns", "Back office: customers' return requests.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Returns", "Back office: customers' return requests.");
 
 const filters = [
   { value: "requested", label: "Waiting" },
@@ -27,15 +28,21 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
   const { status, rows } = loaderData;
   return (
     <section aria-labelledby="returns-title" className="space-y-4">
-      <h1 id="returns-title" className="text-2xl font-extrabold">Returns</h1>
+      <h1 id="returns-title" className="text-2xl font-extrabold">
+        Returns
+      </h1>
       <p className="text-slate-700">
-        Customers may return an order within 14 days of delivery. Open the order to accept or refuse the request with a note: the
-        customer is e-mailed it.
+        Customers may return an order within 14 days of delivery. Open the order to accept or refuse the request with a
+        note: the customer is e-mailed it.
       </p>
       <nav aria-label="Show returns" className="flex flex-wrap gap-2">
         {filters.map((f) => (
-          <Link key={f.value} to={`?status=${f.value}`} aria-current={status === f.value ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${status === f.value ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}>
+          <Link
+            key={f.value}
+            to={`?status=${f.value}`}
+            aria-current={status === f.value ? "page" : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${status === f.value ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
+          >
             {f.label}
           </Link>
         ))}
@@ -47,15 +54,41 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Return requests</caption>
             <thead className="border-b border-slate-200 text-slate-600">
-              <tr><th scope="col" className="py-2 pr-3">Order</th><th scope="col" className="py-2 pr-3">Customer</th><th scope="col" className="py-2 pr-3">Asked</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2">Reason</th></tr>
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Order
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Customer
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Asked
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2">
+                  Reason
+                </th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.orderId} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3"><Link to={`/admin/orders/${r.orderId}`} className="font-mono font-semibold text-brand-700 hover:underline">{r.orderId}</Link></td>
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/admin/orders/${r.orderId}`}
+                      className="font-mono font-semibold text-brand-700 hover:underline"
+                    >
+                      {r.orderId}
+                    </Link>
+                  </td>
                   <td className="py-2 pr-3">{r.customer}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.requestedAt)}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{returnStatusLabels[r.status]}{r.decidedBy ? ` by ${r.decidedBy}` : ""}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {returnStatusLabels[r.status]}
+                    {r.decidedBy ? ` by ${r.decidedBy}` : ""}
+                  </td>
                   <td className="max-w-md py-2 whitespace-pre-wrap">{r.reason}</td>
                 </tr>
               ))}

@@ -7,11 +7,22 @@ export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.flo
 export const ADULT_DOB = "1992-03-14";
 
 /** Waits for an e-mail to `to` (with a subject matching `subject`, if given) to arrive at the e2e SMTP server, and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000, subject?: RegExp): Promise<{ to: string[]; subject: string; text: string }> {
+export async function waitForMail(
+  to: string,
+  timeoutMs = 10_000,
+  subject?: RegExp,
+): Promise<{ to: string[]; subject: string; text: string }> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    for (const file of readdirSync(MAIL_DIR).filter((name) => name.endsWith(".json")).sort().reverse()) {
-      const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as { to: string[]; subject: string; text: string };
+    for (const file of readdirSync(MAIL_DIR)
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .reverse()) {
+      const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as {
+        to: string[];
+        subject: string;
+        text: string;
+      };
       if (mail.to.includes(to) && (!subject || subject.test(mail.subject))) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -19,7 +30,11 @@ export async function waitForMail(to: string, timeoutMs = 10_000, subject?: RegE
   throw new Error(`no e-mail to ${to}`);
 }
 
-export async function signUp(page: Page, email: string, options: { password?: string; dateOfBirth?: string; firstName?: string } = {}) {
+export async function signUp(
+  page: Page,
+  email: string,
+  options: { password?: string; dateOfBirth?: string; firstName?: string } = {},
+) {
   await page.goto("/signup");
   await page.getByLabel("First name").fill(options.firstName ?? "Robin");
   await page.getByLabel("Last name").fill("Taylor");
@@ -56,7 +71,13 @@ export async function anotherBrowser(browser: Browser, baseURL: string) {
 }
 
 /** Another browser signed in to the same account (to show that its session ends). Close its context afterwards. */
-export async function signedInElsewhere(browser: Browser, baseURL: string, email: string, password: string, name: string) {
+export async function signedInElsewhere(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  password: string,
+  name: string,
+) {
   const { context, page } = await anotherBrowser(browser, baseURL);
   await page.goto("/signin");
   await signIn(page, email, password);

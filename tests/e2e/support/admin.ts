@@ -5,7 +5,19 @@ import { signIn, uniqueEmail } from "./accounts";
 import { totpCode } from "../../../app/testing/totp";
 import { E2E_DIR } from "./ports";
 
-const staffArgs = (email: string, password: string) => ["--import", "tsx", "scripts/create-staff.ts", "--email", email, "--password", password, "--first-name", "Sam", "--last-name", "Staff"];
+const staffArgs = (email: string, password: string) => [
+  "--import",
+  "tsx",
+  "scripts/create-staff.ts",
+  "--email",
+  email,
+  "--password",
+  password,
+  "--first-name",
+  "Sam",
+  "--last-name",
+  "Staff",
+];
 const staffEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
 
 /** A staff account made the way the README says (npm run create-staff), against the e2e server's database. */
@@ -47,7 +59,9 @@ export async function signInAsStaff(page: Page, staff: Staff) {
   await signIn(page, staff.email, staff.password);
   await page.waitForURL(/\/(admin|account\/two-factor|signin\/two-factor)(\?|$)/);
   if (new URL(page.url()).pathname === "/account/two-factor") {
-    await expect(page.getByRole("alert")).toHaveText("Staff sign in with a second factor. Set up two-factor sign-in to use the back office.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Staff sign in with a second factor. Set up two-factor sign-in to use the back office.",
+    );
     await page.getByLabel("Your password").fill(staff.password);
     await page.getByRole("button", { name: "Set up" }).click();
     const key = (await page.getByLabel("Key to type into your authenticator app").textContent())!.replace(/\s/g, "");
@@ -99,7 +113,10 @@ export const ADMIN_ACTIONS = [
 ];
 
 /** Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg). */
-export async function fillNewFlavour(page: Page, f: { name: string; description: string; price: string; nicotineMgMl: string }) {
+export async function fillNewFlavour(
+  page: Page,
+  f: { name: string; description: string; price: string; nicotineMgMl: string },
+) {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(f.name);
   await page.getByRole("textbox", { name: "Description" }).fill(f.description);
   await page.getByRole("combobox", { name: "Device", exact: true }).selectOption({ label: "Hayati Pro Max 6000" });

@@ -22,8 +22,17 @@ async function startStandIns() {
       // The text alternative of a multipart e-mail (what a text-only mail program shows); its HTML is kept beside it.
       const parts = mailParts(mail);
       // Written whole, then renamed into place: a journey reading the folder never meets half a file.
-    writeFileSync(`${file}.tmp`, JSON.stringify({ to: mail.to, subject, contentType: parts.contentType, text: parts.text ?? mailText(mail), html: parts.html }));
-    renameSync(`${file}.tmp`, file);
+      writeFileSync(
+        `${file}.tmp`,
+        JSON.stringify({
+          to: mail.to,
+          subject,
+          contentType: parts.contentType,
+          text: parts.text ?? mailText(mail),
+          html: parts.html,
+        }),
+      );
+      renameSync(`${file}.tmp`, file);
     },
   });
 
@@ -37,7 +46,12 @@ async function startStandIns() {
   await oidc.issuer.keys.generate("RS256");
   oidc.service.on("beforeTokenSigning", (token) => {
     const user = nextUser();
-    Object.assign(token.payload, { ...user, name: `${user.given_name} ${user.family_name}`, email_verified: true, aud: "e2e-client" });
+    Object.assign(token.payload, {
+      ...user,
+      name: `${user.given_name} ${user.family_name}`,
+      email_verified: true,
+      aud: "e2e-client",
+    });
   });
   oidc.service.on("beforeUserinfo", (userInfo) => {
     const user = nextUser();

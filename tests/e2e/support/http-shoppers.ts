@@ -10,19 +10,29 @@ export function post(base: string, path: string, form: Record<string, string>, c
   return fetch(base + path, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `age_verified=yes; ${cookie}`, origin: base, "x-forwarded-for": ip },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: `age_verified=yes; ${cookie}`,
+      origin: base,
+      "x-forwarded-for": ip,
+    },
     body: new URLSearchParams(form),
   });
 }
 
 export const get = (shopper: Shopper, path: string) =>
-  fetch(shopper.base + path, { redirect: "manual", headers: { cookie: `age_verified=yes; ${shopper.cookie}`, "x-forwarded-for": shopper.ip } });
+  fetch(shopper.base + path, {
+    redirect: "manual",
+    headers: { cookie: `age_verified=yes; ${shopper.cookie}`, "x-forwarded-for": shopper.ip },
+  });
 
 export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
 
 /** The link of the sign-up confirmation e-mail queued for `email` (read from the shop's jobs table). */
 export async function confirmationLink(query: Query, email: string): Promise<URL> {
-  const [row] = await query(`select payload from jobs where kind = 'notice' and recipient = '${email.replace(/'/g, "''")}'`);
+  const [row] = await query(
+    `select payload from jobs where kind = 'notice' and recipient = '${email.replace(/'/g, "''")}'`,
+  );
   if (!row) throw new Error(`no confirmation e-mail queued for ${email}`);
   return new URL((JSON.parse(String(row.payload)) as { action: { url: string } }).action.url);
 }
@@ -35,23 +45,62 @@ export async function newShopper(base: string, flavour: Flavour, query: Query): 
   const n = ++shopperCount;
   const ip = `198.18.${(process.pid % 200) + 1}.${n}`;
   const email = `fault${n}.${randomBytes(4).toString("hex")}@example.com`;
-  const signedUp = await post(base, "/signup", {
-    firstName: "Fault", lastName: `Shopper ${n}`, email, password: "fault password 123", dateOfBirth: "1990-01-01", terms: "on", redirectTo: "/",
-  }, "", ip);
+  const signedUp = await post(
+    base,
+    "/signup",
+    {
+      firstName: "Fault",
+      lastName: `Shopper ${n}`,
+      email,
+      password: "fault password 123",
+      dateOfBirth: "1990-01-01",
+      terms: "on",
+      redirectTo: "/",
+    },
+    "",
+    ip,
+  );
   if (signedUp.status !== 200) throw new Error(`sign-up failed (${signedUp.status})`);
   const link = await confirmationLink(query, email);
-  const response = await fetch(base + link.pathname + link.search, { redirect: "manual", headers: { cookie: "age_verified=yes", "x-forwarded-for": ip } });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
+  const response = await fetch(base + link.pathname + link.search, {
+    redirect: "manual",
+    headers: { cookie: "age_verified=yes", "x-forwarded-for": ip },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !/=$/.test(c!))
+    .join("; ");
   if (!cookie.includes("shop.session_token")) throw new Error(`confirming the sign-up failed (${response.status})`);
   const shopper = { base, cookie, ip };
   await addLine(shopper, flavour);
-  const saved = await post(base, "/cart-address", { intent: "save", title: "Home", type: "HOME", address: `${n} Fault Street, Leeds`, phone: "07700900000" }, cookie, ip);
+  const saved = await post(
+    base,
+    "/cart-address",
+    { intent: "save", title: "Home", type: "HOME", address: `${n} Fault Street, Leeds`, phone: "07700900000" },
+    cookie,
+    ip,
+  );
   if (saved.headers.get("location") !== "/cart-address") throw new Error(`address failed (${saved.status})`);
   return shopper;
 }
 
 export const addLine = (s: Shopper, flavour: Flavour) =>
-  post(s.base, "/cart", { intent: "add", kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: String(flavour.size), puffCount: "", quantity: "1" }, s.cookie, s.ip);
+  post(
+    s.base,
+    "/cart",
+    {
+      intent: "add",
+      kind: "flavour",
+      itemId: flavour.id,
+      flavor: "",
+      nicotineStrength: String(flavour.size),
+      puffCount: "",
+      quantity: "1",
+    },
+    s.cookie,
+    s.ip,
+  );
 
 /** A line in the cart and free shipping chosen: the next placement makes an order. */
 export async function readyToOrder(s: Shopper, flavour: Flavour) {
@@ -62,9 +111,20 @@ export async function readyToOrder(s: Shopper, flavour: Flavour) {
 export type OrderAnswer = { status: number; ok: boolean; message?: string; retryAfter: string | null };
 
 export async function placeOrder(s: Shopper): Promise<OrderAnswer> {
-  const response = await post(s.base, "/api/orders", { idempotencyKey: randomBytes(18).toString("base64url") }, s.cookie, s.ip);
+  const response = await post(
+    s.base,
+    "/api/orders",
+    { idempotencyKey: randomBytes(18).toString("base64url") },
+    s.cookie,
+    s.ip,
+  );
   const answer = (await response.json()) as { ok: boolean; message?: string };
-  return { status: response.status, ok: answer.ok, message: answer.message, retryAfter: response.headers.get("retry-after") };
+  return {
+    status: response.status,
+    ok: answer.ok,
+    message: answer.message,
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 /** The first flavour in stock, read from the shop's database, given plenty of stock so these runs never sell out. */

@@ -11,7 +11,9 @@ export function markDelivered(orderId: string, daysAgo: number) {
     db.pragma("busy_timeout = 5000");
     const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
     db.prepare("update orders set status = 'delivered', updated_at = ? where id = ?").run(at, orderId);
-    const event = db.prepare("insert into order_events (id, order_id, field, from_value, to_value, by_user_id, by_name, created_at) values (?, ?, 'status', ?, ?, null, 'Set-up', ?)");
+    const event = db.prepare(
+      "insert into order_events (id, order_id, field, from_value, to_value, by_user_id, by_name, created_at) values (?, ?, 'status', ?, ?, null, 'Set-up', ?)",
+    );
     event.run(`e2e-d-${orderId}`, orderId, "confirmed", "dispatched", at);
     event.run(`e2e-v-${orderId}`, orderId, "dispatched", "delivered", at);
   } finally {

@@ -22,7 +22,8 @@ export type OwnPostgres = {
 function postgresBin(): string {
   const root = "/usr/lib/postgresql";
   const version = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a))[0] : undefined;
-  if (!version) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)");
+  if (!version)
+    throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)");
   return join(root, version, "bin");
 }
 
@@ -45,8 +46,10 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const port = await freePort();
   run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-  const start = () => run(join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
-  const stop = (mode: "fast" | "immediate" = "fast") => run(join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
+  const start = () =>
+    run(join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
+  const stop = (mode: "fast" | "immediate" = "fast") =>
+    run(join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
   start();
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const query = async (databaseUrl: string, text: string) => {

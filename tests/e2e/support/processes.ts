@@ -17,7 +17,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -35,7 +37,9 @@ export function startShop(env: Record<string, string> & { PORT: string }): ShopP
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, output })),
+  );
   const port = Number(env.PORT);
   return { port, base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
 }
@@ -44,7 +48,8 @@ export function startShop(env: Record<string, string> & { PORT: string }): ShopP
 export async function waitForHealth(shop: Pick<ShopProcess, "base" | "child" | "output">, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (shop.child.exitCode !== null) throw new Error(`the server exited (${shop.child.exitCode}):\n${shop.output().slice(-2000)}`);
+    if (shop.child.exitCode !== null)
+      throw new Error(`the server exited (${shop.child.exitCode}):\n${shop.output().slice(-2000)}`);
     try {
       if ((await fetch(`${shop.base}/healthz`)).ok) return;
     } catch {

@@ -16,7 +16,9 @@ export function watchConsole(page: Page): string[] {
 }
 
 export async function expectNoHorizontalScroll(page: Page, what = page.url()) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -31,9 +33,14 @@ export function ownClientAddress(): Record<string, string> {
  * GET until the page cache answers (a page is stored as its first answer ends; another journey's catalogue change
  * may drop it meanwhile): the cached response.
  */
-export async function cachedGet(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+export async function cachedGet(
+  request: APIRequestContext,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
   let response = await request.get(path, { headers });
-  for (let tries = 0; response.headers()["x-page-cache"] !== "hit" && tries < 20; tries++) response = await request.get(path, { headers });
+  for (let tries = 0; response.headers()["x-page-cache"] !== "hit" && tries < 20; tries++)
+    response = await request.get(path, { headers });
   expect(response.headers()["x-page-cache"], `${path} from the page cache`).toBe("hit");
   return response;
 }

@@ -11,7 +11,9 @@ export async function setFlavourStock(deviceSlug: string, quantity: number): Pro
   try {
     db.pragma("busy_timeout = 5000");
     flavour = db
-      .prepare("select f.id, f.name from flavours f join products p on p.id = f.device_id where p.slug = ? and f.archived = 0 order by f.name limit 1")
+      .prepare(
+        "select f.id, f.name from flavours f join products p on p.id = f.device_id where p.slug = ? and f.archived = 0 order by f.name limit 1",
+      )
       .get(deviceSlug) as { id: string; name: string };
     db.prepare("update flavours set stock_quantity = ?, track_stock = 1 where id = ?").run(quantity, flavour.id);
     db.prepare("update content_versions set version = version + 1").run();

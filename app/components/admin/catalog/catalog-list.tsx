@@ -6,7 +6,14 @@ import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { formatDateTime } from "~/lib/shop-time";
-import { archiveFilters, stockFilters, type ArchiveFilter, type CatalogKind, type CatalogListPage, type StockFilter } from "~/modules/admin/catalog/catalog-admin";
+import { type CatalogKind } from "~/modules/admin/catalog/catalog-admin";
+import {
+  archiveFilters,
+  stockFilters,
+  type ArchiveFilter,
+  type CatalogListPage,
+  type StockFilter,
+} from "~/modules/admin/catalog/catalog-admin-list";
 import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 
 const words = {
@@ -24,10 +31,28 @@ function StockCell({ stock }: { stock: Stock }) {
   const status = stockStatusOf(stock, useShopSettings().lowStockThreshold);
   if (!stock.tracked) return <span className="text-slate-600">Not tracked</span>;
   if (status === "out_of_stock") return <Tag tone="amber">Out of stock</Tag>;
-  return <span>{stock.quantity}{status === "low_stock" && <> <Tag tone="amber">Low</Tag></>}</span>;
+  return (
+    <span>
+      {stock.quantity}
+      {status === "low_stock" && (
+        <>
+          {" "}
+          <Tag tone="amber">Low</Tag>
+        </>
+      )}
+    </span>
+  );
 }
 
-type Props = { kind: CatalogKind; list: CatalogListPage; q: string; sort: string; dir: "asc" | "desc"; show: ArchiveFilter; stock: StockFilter };
+type Props = {
+  kind: CatalogKind;
+  list: CatalogListPage;
+  q: string;
+  sort: string;
+  dir: "asc" | "desc";
+  show: ArchiveFilter;
+  stock: StockFilter;
+};
 
 /** The back-office list of devices or flavours: search, All/Active/Archived, sortable columns, 20 a page. */
 export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
@@ -37,13 +62,38 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{w.title}</h1>
-        <Link to={`${w.base}/new`} className="btn-primary">{w.add}</Link>
+        <Link to={`${w.base}/new`} className="btn-primary">
+          {w.add}
+        </Link>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <ListSearch label="Search by name or slug" q={q} keep={[["show", show], ["stock", stock], ["sort", sort], ["dir", dir]]} />
+        <ListSearch
+          label="Search by name or slug"
+          q={q}
+          keep={[
+            ["show", show],
+            ["stock", stock],
+            ["sort", sort],
+            ["dir", dir],
+          ]}
+        />
         <div className="space-y-2">
-          <FilterLinks label="Show" shownLabel="Show" param="show" values={Object.keys(archiveFilters) as ArchiveFilter[]} labels={archiveFilters} value={show} />
-          <FilterLinks label="Stock" shownLabel="Stock" param="stock" values={Object.keys(stockFilters) as StockFilter[]} labels={stockFilters} value={stock} />
+          <FilterLinks
+            label="Show"
+            shownLabel="Show"
+            param="show"
+            values={Object.keys(archiveFilters) as ArchiveFilter[]}
+            labels={archiveFilters}
+            value={show}
+          />
+          <FilterLinks
+            label="Stock"
+            shownLabel="Stock"
+            param="stock"
+            values={Object.keys(stockFilters) as StockFilter[]}
+            labels={stockFilters}
+            value={stock}
+          />
         </div>
       </div>
       <ListCount offset={list.offset} shown={list.items.length} total={list.total} noun={w.noun} />
@@ -51,28 +101,50 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
         <AdminTable caption={kind === "device" ? "Devices" : "Flavours"} minWidth="min-w-[44rem]">
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold"><span className="sr-only">Image</span></th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                <span className="sr-only">Image</span>
+              </th>
               {header("name", "Name")}
-              {kind === "flavour" && <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Device</th>}
+              {kind === "flavour" && (
+                <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                  Device
+                </th>
+              )}
               {header("price", "Price")}
               {header("stock", "Stock")}
               {header("updated", "Updated")}
-              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {list.items.map((item) => (
               <tr key={item.id}>
                 <td className="px-3 py-2">
-                  <ProductImage src={item.image} alt="" width={40} height={40} sizes={fixedSize(40)} loading="lazy" className="h-10 w-10 rounded-md bg-slate-50 object-cover" />
+                  <ProductImage
+                    src={item.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    sizes={fixedSize(40)}
+                    loading="lazy"
+                    className="h-10 w-10 rounded-md bg-slate-50 object-cover"
+                  />
                 </td>
                 <td className="px-3 py-2">
-                  <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link>
+                  <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">
+                    {item.name}
+                  </Link>
                   <div className="text-xs text-slate-500">{item.slug}</div>
                 </td>
                 {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
-                <td className="px-3 py-2"><Price cents={item.priceCents} /></td>
-                <td className="px-3 py-2"><StockCell stock={item.stock} /></td>
+                <td className="px-3 py-2">
+                  <Price cents={item.priceCents} />
+                </td>
+                <td className="px-3 py-2">
+                  <StockCell stock={item.stock} />
+                </td>
                 <td className="whitespace-nowrap px-3 py-2">{formatDateTime(item.updatedAt)}</td>
                 <td className="space-x-1 px-3 py-2">
                   {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}

@@ -22,41 +22,141 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
     <CatalogFormFrame formError={formError} notice={notice}>
       <FormSection title="Device">
         <NameAndSlugFields values={values} errors={errors} />
-        <TextAreaField label="Description" name="description" required rows={3} maxLength={2000} defaultValue={values.description} error={errors.description} />
-        <TextAreaField label="Details" name="detailsDescription" rows={6} maxLength={5000} defaultValue={values.detailsDescription} error={errors.detailsDescription} />
-        <TextAreaField label="Features (one per line)" name="features" rows={5} defaultValue={values.features} error={errors.features} />
-        <TextAreaField label="Specifications (one row per line, e.g. Battery: 850 mAh)" name="specifications" rows={6}
-          defaultValue={values.specifications} error={errors.specifications} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          rows={3}
+          maxLength={2000}
+          defaultValue={values.description}
+          error={errors.description}
+        />
+        <TextAreaField
+          label="Details"
+          name="detailsDescription"
+          rows={6}
+          maxLength={5000}
+          defaultValue={values.detailsDescription}
+          error={errors.detailsDescription}
+        />
+        <TextAreaField
+          label="Features (one per line)"
+          name="features"
+          rows={5}
+          defaultValue={values.features}
+          error={errors.features}
+        />
+        <TextAreaField
+          label="Specifications (one row per line, e.g. Battery: 850 mAh)"
+          name="specifications"
+          rows={6}
+          defaultValue={values.specifications}
+          error={errors.specifications}
+        />
       </FormSection>
-      <FormSection title="Price and stock" description={`Prices are in ${currency}, typed like 12.99. An original price is shown struck through.`}>
+      <FormSection
+        title="Price and stock"
+        description={`Prices are in ${currency}, typed like 12.99. An original price is shown struck through.`}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Price" name="price" required inputMode="decimal" placeholder="e.g. 12.99" defaultValue={values.price} error={errors.price} />
-          <TextField label="Original price (optional)" name="originalPrice" inputMode="decimal" defaultValue={values.originalPrice} error={errors.originalPrice} />
+          <TextField
+            label="Price"
+            name="price"
+            required
+            inputMode="decimal"
+            placeholder="e.g. 12.99"
+            defaultValue={values.price}
+            error={errors.price}
+          />
+          <TextField
+            label="Original price (optional)"
+            name="originalPrice"
+            inputMode="decimal"
+            defaultValue={values.originalPrice}
+            error={errors.originalPrice}
+          />
         </div>
         <StockFields values={values} errors={errors} />
       </FormSection>
       <FormSection title="Options shoppers choose from">
-        <TextAreaField label="Flavours (one per line)" name="flavors" required rows={5} defaultValue={values.flavors} error={errors.flavors} />
+        <TextAreaField
+          label="Flavours (one per line)"
+          name="flavors"
+          required
+          rows={5}
+          defaultValue={values.flavors}
+          error={errors.flavors}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextAreaField label="Nicotine strengths (mg, one per line)" name="nicotineStrengths" required rows={3} defaultValue={values.nicotineStrengths} error={errors.nicotineStrengths} />
-          <TextAreaField label="Puff counts (one per line, optional)" name="puffCounts" rows={3} defaultValue={values.puffCounts} error={errors.puffCounts} />
+          <TextAreaField
+            label="Nicotine strengths (mg, one per line)"
+            name="nicotineStrengths"
+            required
+            rows={3}
+            defaultValue={values.nicotineStrengths}
+            error={errors.nicotineStrengths}
+          />
+          <TextAreaField
+            label="Puff counts (one per line, optional)"
+            name="puffCounts"
+            rows={3}
+            defaultValue={values.puffCounts}
+            error={errors.puffCounts}
+          />
         </div>
       </FormSection>
-      <FormSection title="Compliance"
-        description={`UK limits: nicotine up to ${UK_LIMITS.nicotineMgMl} mg/ml and a pod or tank up to ${UK_LIMITS.podMl} ml.`}>
+      <FormSection
+        title="Compliance"
+        description={`UK limits: nicotine up to ${UK_LIMITS.nicotineMgMl} mg/ml and a pod or tank up to ${UK_LIMITS.podMl} ml.`}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Nicotine (mg/ml)" name="nicotineMgMl" required inputMode="decimal" placeholder="The highest strength, e.g. 20" defaultValue={values.nicotineMgMl} error={errors.nicotineMgMl} />
-          <TextField label="Pod size (ml)" name="podMl" inputMode="decimal" placeholder="e.g. 2" defaultValue={values.podMl} error={errors.podMl} />
+          <TextField
+            label="Nicotine (mg/ml)"
+            name="nicotineMgMl"
+            required
+            inputMode="decimal"
+            placeholder="The highest strength, e.g. 20"
+            defaultValue={values.nicotineMgMl}
+            error={errors.nicotineMgMl}
+          />
+          <TextField
+            label="Pod size (ml)"
+            name="podMl"
+            inputMode="decimal"
+            placeholder="e.g. 2"
+            defaultValue={values.podMl}
+            error={errors.podMl}
+          />
         </div>
         <CheckboxField label="Rechargeable" name="rechargeable" checked={values.rechargeable === "on"} />
       </FormSection>
       <FormSection title="Shop display">
-        <CheckboxField label="Featured" name="featured" checked={values.featured === "on"} hint="Kept with the device for featured lists." />
-        <TextField label="Position" name="position" inputMode="numeric" placeholder="Empty: after the others" defaultValue={values.position} error={errors.position} />
+        <CheckboxField
+          label="Featured"
+          name="featured"
+          checked={values.featured === "on"}
+          hint="Kept with the device for featured lists."
+        />
+        <TextField
+          label="Position"
+          name="position"
+          inputMode="numeric"
+          placeholder="Empty: after the others"
+          defaultValue={values.position}
+          error={errors.position}
+        />
       </FormSection>
-      <ImageManager images={values.images} itemName={values.name.trim() || "New device"} error={errors.images} uploadError={errors.image}
-        maxBytes={maxUploadBytes} saveLabel={saveLabel} />
-      <button type="submit" name="intent" value="save" className="btn-primary">{saveLabel}</button>
+      <ImageManager
+        images={values.images}
+        itemName={values.name.trim() || "New device"}
+        error={errors.images}
+        uploadError={errors.image}
+        maxBytes={maxUploadBytes}
+        saveLabel={saveLabel}
+      />
+      <button type="submit" name="intent" value="save" className="btn-primary">
+        {saveLabel}
+      </button>
     </CatalogFormFrame>
   );
 }

@@ -10,7 +10,14 @@ const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 1
  * "Add image" file input. The order travels in hidden `images` inputs; the server accepts only this item's own
  * images and images uploaded here. Every button submits the whole form, so nothing typed is lost.
  */
-export function ImageManager({ images, itemName, error, uploadError, maxBytes, saveLabel }: {
+export function ImageManager({
+  images,
+  itemName,
+  error,
+  uploadError,
+  maxBytes,
+  saveLabel,
+}: {
   images: string[];
   itemName: string;
   error?: string;
@@ -20,8 +27,10 @@ export function ImageManager({ images, itemName, error, uploadError, maxBytes, s
 }) {
   const small = "btn-outline px-3 py-1.5 text-xs";
   return (
-    <FormSection title="Images"
-      description={`The first image is shown on cards and opens the gallery. Changes here are kept when you press ${saveLabel}.`}>
+    <FormSection
+      title="Images"
+      description={`The first image is shown on cards and opens the gallery. Changes here are kept when you press ${saveLabel}.`}
+    >
       {images.length === 0 ? (
         <p className="text-sm text-slate-600">No images yet: add at least one.</p>
       ) : (
@@ -29,31 +38,68 @@ export function ImageManager({ images, itemName, error, uploadError, maxBytes, s
           {images.map((src, i) => (
             <li key={src} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-2">
               <input type="hidden" name="images" value={src} />
-              <ProductImage src={src} alt={`${itemName}, image ${i + 1}`} width={64} height={64} sizes={fixedSize(64)} className="h-16 w-16 rounded-lg bg-slate-50 object-cover" />
+              <ProductImage
+                src={src}
+                alt={`${itemName}, image ${i + 1}`}
+                width={64}
+                height={64}
+                sizes={fixedSize(64)}
+                className="h-16 w-16 rounded-lg bg-slate-50 object-cover"
+              />
               <span className="text-sm text-slate-700">
                 Image {i + 1}
                 {i === 0 && " (card image)"}
               </span>
               <span className="ml-auto flex flex-wrap gap-2">
-                <button type="submit" name="intent" value={`image-up-${i}`} disabled={i === 0} className={small}>Move up</button>
-                <button type="submit" name="intent" value={`image-down-${i}`} disabled={i === images.length - 1} className={small}>Move down</button>
-                <button type="submit" name="intent" value={`image-remove-${i}`} className={small}>Remove</button>
+                <button type="submit" name="intent" value={`image-up-${i}`} disabled={i === 0} className={small}>
+                  Move up
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`image-down-${i}`}
+                  disabled={i === images.length - 1}
+                  className={small}
+                >
+                  Move down
+                </button>
+                <button type="submit" name="intent" value={`image-remove-${i}`} className={small}>
+                  Remove
+                </button>
               </span>
             </li>
           ))}
         </ol>
       )}
-      {error && <p id="field-images-error" role="alert" className="text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p id="field-images-error" role="alert" className="text-sm text-rose-700">
+          {error}
+        </p>
+      )}
       <div>
-        <label htmlFor="field-image" className="text-sm font-medium">Add image</label>
-        <input id="field-image" name="image" type="file" accept="image/jpeg,image/png,image/webp"
-          aria-invalid={uploadError ? true : undefined} aria-describedby={uploadError ? "field-image-error field-image-hint" : "field-image-hint"}
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700" />
+        <label htmlFor="field-image" className="text-sm font-medium">
+          Add image
+        </label>
+        <input
+          id="field-image"
+          name="image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={uploadError ? true : undefined}
+          aria-describedby={uploadError ? "field-image-error field-image-hint" : "field-image-hint"}
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+        />
         <p id="field-image-hint" className="mt-1 text-xs text-slate-600">
           JPEG, PNG or WebP, up to {formatMegabytes(maxBytes)}; at most {MAX_IMAGES} images.
         </p>
-        {uploadError && <p id="field-image-error" className="mt-1 text-sm text-rose-700">{uploadError}</p>}
-        <button type="submit" name="intent" value="upload" className="btn-outline mt-2 px-3 py-1.5 text-xs">Upload image</button>
+        {uploadError && (
+          <p id="field-image-error" className="mt-1 text-sm text-rose-700">
+            {uploadError}
+          </p>
+        )}
+        <button type="submit" name="intent" value="upload" className="btn-outline mt-2 px-3 py-1.5 text-xs">
+          Upload image
+        </button>
       </div>
     </FormSection>
   );

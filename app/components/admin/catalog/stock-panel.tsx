@@ -7,32 +7,84 @@ import type { StockPanelData } from "~/modules/admin/catalog/stock-admin.action.
 import { stockStatusOf } from "~/modules/catalog/catalog";
 import { stockReasons } from "~/modules/stock/stock";
 
-const reasonOptions = (["received", "damaged", "correction"] as const).map((value) => ({ value, label: stockReasons[value] }));
+const reasonOptions = (["received", "damaged", "correction"] as const).map((value) => ({
+  value,
+  label: stockReasons[value],
+}));
 
 /** An item's stock on its edit page: how many now, a quick adjustment with a reason and a note, and the history. */
-export function StockPanel({ panel, errors, values }: { panel: StockPanelData; errors?: Record<string, string>; values?: Record<string, string> }) {
+export function StockPanel({
+  panel,
+  errors,
+  values,
+}: {
+  panel: StockPanelData;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+}) {
   const { stock, history } = panel;
   const status = stockStatusOf(stock, useShopSettings().lowStockThreshold);
   return (
     <section aria-labelledby="stock-title" className="space-y-4 rounded-2xl border border-slate-200 p-4">
-      <h2 id="stock-title" className="text-lg font-bold">Stock</h2>
+      <h2 id="stock-title" className="text-lg font-bold">
+        Stock
+      </h2>
       <p>
-        {stock.tracked ? <>In stock now: <strong>{stock.quantity}</strong>{status === "low_stock" && " (low)"}{status === "out_of_stock" && " (out of stock)"}</> : "Not tracked: made to order."}
+        {stock.tracked ? (
+          <>
+            In stock now: <strong>{stock.quantity}</strong>
+            {status === "low_stock" && " (low)"}
+            {status === "out_of_stock" && " (out of stock)"}
+          </>
+        ) : (
+          "Not tracked: made to order."
+        )}
       </p>
       {stock.tracked && (
         <Form method="post" className="grid gap-3 sm:grid-cols-3" aria-label="Adjust stock" noValidate>
-          <SelectField label="Why" name="reason" options={reasonOptions} defaultValue={values?.reason ?? "received"} error={errors?.reason} />
-          <TextField label="Change (units, e.g. 12 or -2)" name="change" inputMode="numeric" required defaultValue={values?.change} error={errors?.change} />
+          <SelectField
+            label="Why"
+            name="reason"
+            options={reasonOptions}
+            defaultValue={values?.reason ?? "received"}
+            error={errors?.reason}
+          />
+          <TextField
+            label="Change (units, e.g. 12 or -2)"
+            name="change"
+            inputMode="numeric"
+            required
+            defaultValue={values?.change}
+            error={errors?.change}
+          />
           <TextField label="Note" name="note" maxLength={300} defaultValue={values?.note} error={errors?.note} />
           <div className="sm:col-span-3">
-            <button type="submit" name="intent" value="adjust-stock" className="btn-primary">Adjust stock</button>
+            <button type="submit" name="intent" value="adjust-stock" className="btn-primary">
+              Adjust stock
+            </button>
           </div>
         </Form>
       )}
       {history.length > 0 && (
         <AdminTable caption="Stock history" minWidth="min-w-[36rem]">
           <thead className="bg-slate-50 text-left text-sm">
-            <tr><th scope="col" className="px-3 py-2">When</th><th scope="col" className="px-3 py-2">Change</th><th scope="col" className="px-3 py-2">After</th><th scope="col" className="px-3 py-2">Why</th><th scope="col" className="px-3 py-2">Who</th></tr>
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                When
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Change
+              </th>
+              <th scope="col" className="px-3 py-2">
+                After
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Why
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Who
+              </th>
+            </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 text-sm">
             {history.map((m) => (
@@ -40,7 +92,11 @@ export function StockPanel({ panel, errors, values }: { panel: StockPanelData; e
                 <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.createdAt)}</td>
                 <td className="px-3 py-2">{m.change > 0 ? `+${m.change}` : m.change}</td>
                 <td className="px-3 py-2">{m.quantityAfter}</td>
-                <td className="px-3 py-2">{m.reason}{m.orderId && ` ${m.orderId}`}{m.note && <span className="block text-slate-600">{m.note}</span>}</td>
+                <td className="px-3 py-2">
+                  {m.reason}
+                  {m.orderId && ` ${m.orderId}`}
+                  {m.note && <span className="block text-slate-600">{m.note}</span>}
+                </td>
                 <td className="px-3 py-2">{m.byName}</td>
               </tr>
             ))}

@@ -11,13 +11,22 @@ function StepForm({ field, order, title }: { field: OrderField; order: OrderStat
   const id = `${field}-title`;
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-4">
-      <h2 id={id} className="text-sm font-semibold text-slate-600">{title}</h2>
+      <h2 id={id} className="text-sm font-semibold text-slate-600">
+        {title}
+      </h2>
       <p className="mt-1 text-xl font-bold">{statusLabel(field, order[field])}</p>
       {steps.length > 0 ? (
         <Form method="post" className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="from" value={order[field]} />
           {steps.map((step) => (
-            <button key={step} type="submit" name="intent" value={step} disabled={busy} className={quiet.has(step) ? "btn-outline" : "btn-primary"}>
+            <button
+              key={step}
+              type="submit"
+              name="intent"
+              value={step}
+              disabled={busy}
+              className={quiet.has(step) ? "btn-outline" : "btn-primary"}
+            >
               {orderSteps[step].button}
             </button>
           ))}

@@ -1,72 +1,149 @@
 /** The catalogue forms' values: read from a post, made from a saved item, and changed by the image buttons (client-safe). */
 import { formText } from "~/lib/form-data";
 import type { Specification, Stock } from "~/modules/catalog/catalog";
-import { centsToText, deviceFields, flavourFields, MAX_IMAGES, type DeviceField, type DeviceValues, type FlavourField, type FlavourValues } from "./catalog-admin";
+import {
+  centsToText,
+  deviceFields,
+  flavourFields,
+  MAX_IMAGES,
+  type DeviceField,
+  type DeviceValues,
+  type FlavourField,
+  type FlavourValues,
+} from "./catalog-admin";
 
 const MAX_FIELD_LENGTH = 20_000;
 
 const formImages = (form: FormData) =>
-  form.getAll("images").filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean).slice(0, MAX_IMAGES + 5);
+  form
+    .getAll("images")
+    .filter((v): v is string => typeof v === "string")
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, MAX_IMAGES + 5);
 
 export function deviceValues(form: FormData): DeviceValues {
-  const values = Object.fromEntries(deviceFields.map((f) => [f, formText(form, f, MAX_FIELD_LENGTH)])) as Record<DeviceField, string>;
+  const values = Object.fromEntries(deviceFields.map((f) => [f, formText(form, f, MAX_FIELD_LENGTH)])) as Record<
+    DeviceField,
+    string
+  >;
   return { ...values, images: formImages(form) };
 }
 
 export function flavourValues(form: FormData): FlavourValues {
-  const values = Object.fromEntries(flavourFields.map((f) => [f, formText(form, f, MAX_FIELD_LENGTH)])) as Record<FlavourField, string>;
+  const values = Object.fromEntries(flavourFields.map((f) => [f, formText(form, f, MAX_FIELD_LENGTH)])) as Record<
+    FlavourField,
+    string
+  >;
   return { ...values, images: formImages(form) };
 }
 
 const numberText = (n: number | null) => (n === null ? "" : String(n));
 
 export type DeviceRecord = {
-  name: string; slug: string; description: string; images: string[]; priceCents: number; originalPriceCents: number | null;
-  flavors: string[]; nicotineStrengths: number[]; puffCounts: number[]; features: string[]; detailsDescription: string;
-  specifications: Specification[]; stock: Stock; nicotineMgMl: number; podMl: number | null; rechargeable: boolean;
-  featured: boolean; position: number;
+  name: string;
+  slug: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  originalPriceCents: number | null;
+  flavors: string[];
+  nicotineStrengths: number[];
+  puffCounts: number[];
+  features: string[];
+  detailsDescription: string;
+  specifications: Specification[];
+  stock: Stock;
+  nicotineMgMl: number;
+  podMl: number | null;
+  rechargeable: boolean;
+  featured: boolean;
+  position: number;
 };
 export type FlavourRecord = {
-  name: string; slug: string; description: string; images: string[]; priceCents: number; sizes: number[]; deviceId: string;
-  stock: Stock; nicotineMgMl: number; podMl: number | null; bottleMl: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  sizes: number[];
+  deviceId: string;
+  stock: Stock;
+  nicotineMgMl: number;
+  podMl: number | null;
+  bottleMl: number | null;
 };
 
 /** The stock an edit form was loaded with (its tracked flag and the quantity it showed). */
-export const stockOfValues = (values: { trackStock: string; stockQuantity: string }): Stock => ({ tracked: values.trackStock === "on", quantity: Number(values.stockQuantity) || 0 });
+export const stockOfValues = (values: { trackStock: string; stockQuantity: string }): Stock => ({
+  tracked: values.trackStock === "on",
+  quantity: Number(values.stockQuantity) || 0,
+});
 
-const stockValues = (stock: Stock) => ({ trackStock: stock.tracked ? "on" : "", stockQuantity: String(stock.quantity), stockSeen: String(stock.quantity) });
+const stockValues = (stock: Stock) => ({
+  trackStock: stock.tracked ? "on" : "",
+  stockQuantity: String(stock.quantity),
+  stockSeen: String(stock.quantity),
+});
 
 export function deviceToValues(d: DeviceRecord): DeviceValues {
   return {
-    name: d.name, slug: d.slug, description: d.description, price: centsToText(d.priceCents), originalPrice: centsToText(d.originalPriceCents),
-    flavors: d.flavors.join("\n"), nicotineStrengths: d.nicotineStrengths.join("\n"), puffCounts: d.puffCounts.join("\n"),
-    features: d.features.join("\n"), detailsDescription: d.detailsDescription,
-    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"), ...stockValues(d.stock),
-    nicotineMgMl: numberText(d.nicotineMgMl), podMl: numberText(d.podMl), rechargeable: d.rechargeable ? "on" : "",
-    featured: d.featured ? "on" : "", position: String(d.position), images: d.images,
+    name: d.name,
+    slug: d.slug,
+    description: d.description,
+    price: centsToText(d.priceCents),
+    originalPrice: centsToText(d.originalPriceCents),
+    flavors: d.flavors.join("\n"),
+    nicotineStrengths: d.nicotineStrengths.join("\n"),
+    puffCounts: d.puffCounts.join("\n"),
+    features: d.features.join("\n"),
+    detailsDescription: d.detailsDescription,
+    specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"),
+    ...stockValues(d.stock),
+    nicotineMgMl: numberText(d.nicotineMgMl),
+    podMl: numberText(d.podMl),
+    rechargeable: d.rechargeable ? "on" : "",
+    featured: d.featured ? "on" : "",
+    position: String(d.position),
+    images: d.images,
   };
 }
 
 export function flavourToValues(f: FlavourRecord): FlavourValues {
   return {
-    name: f.name, slug: f.slug, description: f.description, deviceId: f.deviceId, price: centsToText(f.priceCents),
-    sizes: f.sizes.join("\n"), ...stockValues(f.stock), nicotineMgMl: numberText(f.nicotineMgMl), podMl: numberText(f.podMl),
-    bottleMl: numberText(f.bottleMl), images: f.images,
+    name: f.name,
+    slug: f.slug,
+    description: f.description,
+    deviceId: f.deviceId,
+    price: centsToText(f.priceCents),
+    sizes: f.sizes.join("\n"),
+    ...stockValues(f.stock),
+    nicotineMgMl: numberText(f.nicotineMgMl),
+    podMl: numberText(f.podMl),
+    bottleMl: numberText(f.bottleMl),
+    images: f.images,
   };
 }
 
 export const emptyDeviceValues = (): DeviceValues => ({
   ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
-  trackStock: "on", stockQuantity: "0", rechargeable: "on", featured: "on", images: [],
+  trackStock: "on",
+  stockQuantity: "0",
+  rechargeable: "on",
+  featured: "on",
+  images: [],
 });
 export const emptyFlavourValues = (): FlavourValues => ({
   ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
-  trackStock: "on", stockQuantity: "0", images: [],
+  trackStock: "on",
+  stockQuantity: "0",
+  images: [],
 });
 
 // ---------- the buttons of the form: save, upload, and moving or removing an image ----------
 
-export type FormIntent = { kind: "save" } | { kind: "upload" } | { kind: "image"; op: "up" | "down" | "remove"; index: number };
+export type FormIntent =
+  { kind: "save" } | { kind: "upload" } | { kind: "image"; op: "up" | "down" | "remove"; index: number };
 
 /** "save" (also the default), "upload", or "image-up-2" / "image-down-0" / "image-remove-1". */
 export function parseIntent(raw: unknown): FormIntent {
@@ -88,4 +165,3 @@ export function applyImageIntent(images: string[], op: "up" | "down" | "remove",
   }
   return next;
 }
-

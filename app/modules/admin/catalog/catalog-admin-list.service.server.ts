@@ -1,18 +1,46 @@
+import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { firstText } from "~/db/json-text";
 import { likePattern } from "~/db/like.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { stockOf } from "~/modules/catalog/catalog-rows.server";
-import type { ArchiveFilter, CatalogKind, CatalogListItem, CatalogListPage, CatalogSortColumn, StockFilter } from "./catalog-admin";
+import type { CatalogKind } from "./catalog-admin";
+import type {
+  ArchiveFilter,
+  CatalogListItem,
+  CatalogListPage,
+  CatalogSortColumn,
+  StockFilter,
+} from "./catalog-admin-list";
 import * as repo from "./catalog-admin.repository.server";
+import { assertStaff } from "../guard.server";
 import { pageWindow, type SortDirection } from "../listing";
 
 const tableOf = { device: "products", flavour: "flavours" } as const;
 
-export type CatalogListParams = { q: string; sort: CatalogSortColumn; dir: SortDirection; rawPage: string | null; show: ArchiveFilter; stock: StockFilter };
+export type CatalogListParams = {
+  q: string;
+  sort: CatalogSortColumn;
+  dir: SortDirection;
+  rawPage: string | null;
+  show: ArchiveFilter;
+  stock: StockFilter;
+};
 
 /** One page of the back-office list of devices or flavours: search by name or slug, filter by archived or stock, sort. */
-export async function listCatalogItems(db: Db, kind: CatalogKind, params: CatalogListParams, lowThreshold: number): Promise<CatalogListPage> {
-  const filter = { pattern: params.q ? likePattern(params.q) : null, show: params.show, stock: params.stock, lowThreshold };
+export async function listCatalogItems(
+  db: Db,
+  kind: CatalogKind,
+  params: CatalogListParams,
+  lowThreshold: number,
+): Promise<CatalogListPage> {
+  const filter = {
+    pattern: params.q ? likePattern(params.q) : null,
+    show: params.show,
+    stock: params.stock,
+    lowThreshold,
+  };
   const total = await repo.countItems(db, tableOf[kind], filter);
   const { page, totalPages, offset, limit } = pageWindow(params.rawPage, total);
   const query = { ...filter, sort: params.sort, dir: params.dir, limit, offset };
@@ -29,6 +57,32 @@ export async function listCatalogItems(db: Db, kind: CatalogKind, params: Catalo
   const items =
     kind === "device"
       ? (await repo.findDevicePage(db, query)).map(common)
-      : (await repo.findFlavourPage(db, query)).map((r) => ({ ...common(r), device: { name: r.device_name, archived: Number(r.device_archived) === 1 } }));
+      : (await repo.findFlavourPage(db, query)).map((r) => ({
+          ...common(r),
+          device: { name: r.device_name, archived: Number(r.device_archived) === 1 },
+        }));
   return { items, total, page, totalPages, offset };
 }
+
+/** Archives (hides from the shop) or restores a device or flavour; false for an unknown id. A device's flavours follow it. */
+async function setArchived(
+  db: Db,
+  actor: SessionUser | null,
+  kind: CatalogKind,
+  id: string,
+  archived: boolean,
+): Promise<boolean> {
+  assertStaff(actor);
+  if (!catalogIdSchema.safeParse(id).success) return false;
+  const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;
+  return db.transaction().execute(async (trx) => {
+    const found = await update(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
+    if (found) await bumpStorefrontVersion(trx);
+    return found;
+  });
+}
+
+export const setDeviceArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) =>
+  setArchived(db, actor, "device", id, archived);
+export const setFlavourArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) =>
+  setArchived(db, actor, "flavour", id, archived);

@@ -13,7 +13,8 @@ import {
   type FlavourValues,
 } from "./catalog-admin";
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
-import { saveDevice, saveFlavour, setDeviceArchived, setFlavourArchived, type SaveResult } from "./catalog-admin.service.server";
+import { saveDevice, saveFlavour, type SaveResult } from "./catalog-admin.service.server";
+import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { assertStaff } from "../guard.server";
 import { storeImage, uploadMessages } from "./uploads.service.server";
 
@@ -52,7 +53,11 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   if (file instanceof File && file.size > 0) {
     if (images.length >= MAX_IMAGES) errors.image = catalogMessages.tooManyImages;
     else {
-      const stored = await storeImage(context.db, { dir: context.config.UPLOAD_DIR, maxBytes: context.config.UPLOAD_MAX_BYTES, uploadedBy: actor.id }, file);
+      const stored = await storeImage(
+        context.db,
+        { dir: context.config.UPLOAD_DIR, maxBytes: context.config.UPLOAD_MAX_BYTES, uploadedBy: actor.id },
+        file,
+      );
       if (stored.ok) images = images.includes(stored.url) ? images : [...images, stored.url];
       else errors.image = stored.message;
     }
@@ -71,16 +76,41 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
 }
 
 export function deviceFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
-  return runCatalogForm<DeviceValues, DeviceField>(context, actor, "device", form, deviceValues(form), (v) => saveDevice(context.db, actor, id, v), id === null);
+  return runCatalogForm<DeviceValues, DeviceField>(
+    context,
+    actor,
+    "device",
+    form,
+    deviceValues(form),
+    (v) => saveDevice(context.db, actor, id, v),
+    id === null,
+  );
 }
 
 export function flavourFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
-  return runCatalogForm<FlavourValues, FlavourField>(context, actor, "flavour", form, flavourValues(form), (v) => saveFlavour(context.db, actor, id, v), id === null);
+  return runCatalogForm<FlavourValues, FlavourField>(
+    context,
+    actor,
+    "flavour",
+    form,
+    flavourValues(form),
+    (v) => saveFlavour(context.db, actor, id, v),
+    id === null,
+  );
 }
 
 /** The edit page's Archive / Restore buttons; an unknown id is a 404. */
-export async function archiveAction(context: ShopContext, actor: SessionUser, kind: CatalogKind, id: string, archived: boolean) {
-  const found = kind === "device" ? await setDeviceArchived(context.db, actor, id, archived) : await setFlavourArchived(context.db, actor, id, archived);
+export async function archiveAction(
+  context: ShopContext,
+  actor: SessionUser,
+  kind: CatalogKind,
+  id: string,
+  archived: boolean,
+) {
+  const found =
+    kind === "device"
+      ? await setDeviceArchived(context.db, actor, id, archived)
+      : await setFlavourArchived(context.db, actor, id, archived);
   if (!found) throw data(null, { status: 404 });
   return redirect(`${basePath[kind]}/${id}?notice=${archived ? "archived" : "restored"}`);
 }

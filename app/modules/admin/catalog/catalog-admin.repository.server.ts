@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
 import type { FlavoursTable, ProductsTable } from "~/db/schema";
-import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin";
+import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin-list";
 import type { SortDirection } from "../listing";
 
 // Every query of the back-office catalogue. Rows in, rows out: catalog-admin.service.server.ts shapes them.
@@ -25,7 +25,10 @@ function devices(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
   if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
   if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
-  else if (stock !== "all") q = q.where("t.track_stock", "=", 1).where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
+  else if (stock !== "all")
+    q = q
+      .where("t.track_stock", "=", 1)
+      .where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
   return q;
 }
 
@@ -34,7 +37,10 @@ function flavours(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
   if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
   if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
-  else if (stock !== "all") q = q.where("t.track_stock", "=", 1).where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
+  else if (stock !== "all")
+    q = q
+      .where("t.track_stock", "=", 1)
+      .where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
   return q;
 }
 
@@ -46,7 +52,17 @@ export async function countItems(db: Db, table: Table, filter: Filter): Promise<
 
 export function findDevicePage(db: Db, query: ListQuery) {
   return devices(db, query)
-    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_quantity", "t.track_stock", "t.archived", "t.updated_at"])
+    .select([
+      "t.id",
+      "t.name",
+      "t.slug",
+      "t.images",
+      "t.price_cents",
+      "t.stock_quantity",
+      "t.track_stock",
+      "t.archived",
+      "t.updated_at",
+    ])
     .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
     .orderBy("t.name")
     .orderBy("t.id")
@@ -58,7 +74,19 @@ export function findDevicePage(db: Db, query: ListQuery) {
 export function findFlavourPage(db: Db, query: ListQuery) {
   return flavours(db, query)
     .leftJoin("products as p", "p.id", "t.device_id")
-    .select(["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.stock_quantity", "t.track_stock", "t.archived", "t.updated_at", "p.name as device_name", "p.archived as device_archived"])
+    .select([
+      "t.id",
+      "t.name",
+      "t.slug",
+      "t.images",
+      "t.price_cents",
+      "t.stock_quantity",
+      "t.track_stock",
+      "t.archived",
+      "t.updated_at",
+      "p.name as device_name",
+      "p.archived as device_archived",
+    ])
     .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
     .orderBy("t.name")
     .orderBy("t.id")

@@ -26,14 +26,17 @@ import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "../guard.server";
 import { UPLOAD_URL } from "./uploads.service.server";
 
-export type SaveResult<F extends string> = { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
+export type SaveResult<F extends string> =
+  { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
 
 const tableOf = { device: "products", flavour: "flavours" } as const;
 
 // ---------- one item, for its edit page ----------
 
 export type CatalogEditor<V> = { id: string; name: string; archived: boolean; updatedAt: string; values: V };
-export type FlavourEditor = CatalogEditor<FlavourValues> & { device: { id: string; name: string | null; archived: boolean } };
+export type FlavourEditor = CatalogEditor<FlavourValues> & {
+  device: { id: string; name: string | null; archived: boolean };
+};
 export type DeviceChoice = { id: string; name: string; archived: boolean };
 
 export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor<DeviceValues> | null> {
@@ -78,19 +81,32 @@ export async function listDeviceChoices(db: Db, keepId: string | null = null): P
  * The image list as sent by the form: only this item's own images and images uploaded here are accepted (never an
  * address typed in by hand); at least one, at most MAX_IMAGES, each once.
  */
-async function checkImages(db: Db, images: string[], current: string[]): Promise<{ images: string[] } | { error: string }> {
+async function checkImages(
+  db: Db,
+  images: string[],
+  current: string[],
+): Promise<{ images: string[] } | { error: string }> {
   const unique = [...new Set(images)];
   if (unique.length === 0) return { error: catalogMessages.imageRequired };
   if (unique.length > MAX_IMAGES) return { error: catalogMessages.tooManyImages };
   const uploads = unique.filter((url) => !current.includes(url));
   if (uploads.some((url) => !UPLOAD_URL.test(url))) return { error: catalogMessages.imageUnknown };
-  const known = await repo.knownUploads(db, uploads.map((url) => url.slice("/uploads/".length)));
+  const known = await repo.knownUploads(
+    db,
+    uploads.map((url) => url.slice("/uploads/".length)),
+  );
   if (uploads.some((url) => !known.has(url.slice("/uploads/".length)))) return { error: catalogMessages.imageUnknown };
   return { images: unique };
 }
 
 /** A typed slug must be free; an empty one is made from the name, with -2, -3… added until it is free. */
-async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: string, ownId: string | null): Promise<{ slug: string } | { error: string }> {
+async function resolveSlug(
+  db: Db,
+  kind: CatalogKind,
+  typed: string,
+  name: string,
+  ownId: string | null,
+): Promise<{ slug: string } | { error: string }> {
   const free = async (slug: string) => {
     const owner = await repo.slugOwner(db, tableOf[kind], slug);
     return owner === null || owner === ownId;
@@ -108,7 +124,13 @@ async function resolveSlug(db: Db, kind: CatalogKind, typed: string, name: strin
 class StockMovedError extends Error {}
 
 /** A tracked item's quantity as typed on its edit form: applied only if the stock is still what the form showed. */
-async function saveTypedStock(trx: Db, actor: SessionUser, kind: CatalogKind, id: string, input: { trackStock: boolean; stockQuantity: number; stockSeen: number | null }) {
+async function saveTypedStock(
+  trx: Db,
+  actor: SessionUser,
+  kind: CatalogKind,
+  id: string,
+  input: { trackStock: boolean; stockQuantity: number; stockSeen: number | null },
+) {
   if (!input.trackStock || input.stockSeen === null) return;
   const saved = await setStockFromForm(trx, actor, kind, id, input.stockSeen, input.stockQuantity);
   if (!saved.ok) throw new StockMovedError(saved.message);
@@ -117,7 +139,12 @@ async function saveTypedStock(trx: Db, actor: SessionUser, kind: CatalogKind, id
 // ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
 
 /** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
-export async function saveDevice(db: Db, actor: SessionUser | null, id: string | null, values: DeviceValues): Promise<SaveResult<DeviceField>> {
+export async function saveDevice(
+  db: Db,
+  actor: SessionUser | null,
+  id: string | null,
+  values: DeviceValues,
+): Promise<SaveResult<DeviceField>> {
   assertStaff(actor);
   const current = id === null ? null : await getDeviceEditor(db, id);
   if (id !== null && !current) return { status: "not-found" };
@@ -127,7 +154,8 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
   if ("error" in images) errors.images = images.error;
   const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images)) return { status: "invalid", errors };
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images))
+    return { status: "invalid", errors };
   const input = checked.input;
   const now = new Date().toISOString();
   const row = {
@@ -155,7 +183,14 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
       const position = input.position ?? (await repo.nextDevicePosition(trx));
       if (id === null) {
         const newDeviceId = newId();
-        await repo.insertDevice(trx, { ...row, id: newDeviceId, position, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await repo.insertDevice(trx, {
+          ...row,
+          id: newDeviceId,
+          position,
+          archived: 0,
+          created_at: now,
+          stock_quantity: input.stockQuantity,
+        });
         await recordStartingStock(trx, actor, "device", newDeviceId, input.stockQuantity, now);
         await bumpStorefrontVersion(trx);
         return newDeviceId;
@@ -174,7 +209,12 @@ export async function saveDevice(db: Db, actor: SessionUser | null, id: string |
 }
 
 /** Creates a flavour (id null) or saves one; its device must be on sale (or already be its device). */
-export async function saveFlavour(db: Db, actor: SessionUser | null, id: string | null, values: FlavourValues): Promise<SaveResult<FlavourField>> {
+export async function saveFlavour(
+  db: Db,
+  actor: SessionUser | null,
+  id: string | null,
+  values: FlavourValues,
+): Promise<SaveResult<FlavourField>> {
   assertStaff(actor);
   const current = id === null ? null : await getFlavourEditor(db, id);
   if (id !== null && !current) return { status: "not-found" };
@@ -190,7 +230,8 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
   }
   const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId) return { status: "invalid", errors };
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId)
+    return { status: "invalid", errors };
   const input = checked.input;
   const now = new Date().toISOString();
   const row = {
@@ -211,7 +252,13 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
     const savedId = await db.transaction().execute(async (trx) => {
       if (id === null) {
         const newFlavourId = newId();
-        await repo.insertFlavour(trx, { ...row, id: newFlavourId, archived: 0, created_at: now, stock_quantity: input.stockQuantity });
+        await repo.insertFlavour(trx, {
+          ...row,
+          id: newFlavourId,
+          archived: 0,
+          created_at: now,
+          stock_quantity: input.stockQuantity,
+        });
         await recordStartingStock(trx, actor, "flavour", newFlavourId, input.stockQuantity, now);
         await bumpStorefrontVersion(trx);
         return newFlavourId;
@@ -228,18 +275,3 @@ export async function saveFlavour(db: Db, actor: SessionUser | null, id: string 
     throw error;
   }
 }
-
-/** Archives (hides from the shop) or restores a device or flavour; false for an unknown id. A device's flavours follow it. */
-async function setArchived(db: Db, actor: SessionUser | null, kind: CatalogKind, id: string, archived: boolean): Promise<boolean> {
-  assertStaff(actor);
-  if (!catalogIdSchema.safeParse(id).success) return false;
-  const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;
-  return db.transaction().execute(async (trx) => {
-    const found = await update(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
-    if (found) await bumpStorefrontVersion(trx);
-    return found;
-  });
-}
-
-export const setDeviceArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "device", id, archived);
-export const setFlavourArchived = (db: Db, actor: SessionUser | null, id: string, archived: boolean) => setArchived(db, actor, "flavour", id, archived);

@@ -22,7 +22,10 @@ describe("catalogue form rules", () => {
 
   it("reads specification rows as Name: Value lines", () => {
     expect(parseSpecifications("Battery: 850 mAh\n\n Coil : 1.2 Ω mesh: dual\n")).toEqual({
-      value: [{ name: "Battery", value: "850 mAh" }, { name: "Coil", value: "1.2 Ω mesh: dual" }],
+      value: [
+        { name: "Battery", value: "850 mAh" },
+        { name: "Coil", value: "1.2 Ω mesh: dual" },
+      ],
     });
     expect(parseSpecifications("Battery 850 mAh")).toEqual({ error: "Write each row as Name: Value (line 1 is not)" });
     expect(parseSpecifications("Battery:")).toEqual({ error: "Write each row as Name: Value (line 1 is not)" });
@@ -50,14 +53,27 @@ describe("catalogue form rules", () => {
 
   it("shows the UK limit messages of the compliance module under the fields that break them", () => {
     const values: FlavourValues = {
-      name: "Too Strong", slug: "", description: "x", deviceId: "abc", price: "4.99", sizes: "10\n25", trackStock: "on", stockQuantity: "5", stockSeen: "",
-      nicotineMgMl: "21", podMl: "2.5", bottleMl: "12", images: [],
+      name: "Too Strong",
+      slug: "",
+      description: "x",
+      deviceId: "abc",
+      price: "4.99",
+      sizes: "10\n25",
+      trackStock: "on",
+      stockQuantity: "5",
+      stockSeen: "",
+      nicotineMgMl: "21",
+      podMl: "2.5",
+      bottleMl: "12",
+      images: [],
     };
     const result = checkFlavour(values);
     if (!("errors" in result)) throw new Error("expected errors");
     expect(result.errors.nicotineMgMl).toBe(checkUkLimits({ nicotineMgMl: 21 }).nicotineMgMl);
     expect(result.errors.podMl).toBe(checkUkLimits({ nicotineMgMl: 0, podMl: 2.5 }).podMl);
     expect(result.errors.bottleMl).toBe(checkUkLimits({ nicotineMgMl: 0, bottleMl: 12 }).bottleMl);
-    expect(result.errors.sizes).toBe("Nicotine strengths must be whole numbers from 0 to 20 mg (the UK limit is 20 mg/ml)");
+    expect(result.errors.sizes).toBe(
+      "Nicotine strengths must be whole numbers from 0 to 20 mg (the UK limit is 20 mg/ml)",
+    );
   });
 });

@@ -1,37 +1,94 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
 import type { ItemKind } from "~/db/values";
-import type { Specification, Stock } from "~/modules/catalog/catalog";
 import { stockQuantityField } from "~/modules/stock/stock.schema";
-import { oneOf } from "../listing";
 import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
+import {
+  type Parsed,
+  parseMoney,
+  parseAmount,
+  parseWholeNumbers,
+  parseTextList,
+  parseSpecifications,
+} from "./catalog-admin-parse";
+export { parseMoney, parseSpecifications } from "./catalog-admin-parse";
 
 export type CatalogKind = ItemKind;
 
 export const MAX_IMAGES = 10;
 export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
 const MAX_PUFFS = 100_000;
-export const limits = { name: 120, slug: 80, description: 2000, details: 5000, listItem: 100, feature: 200, listItems: 30, specName: 60, specValue: 200 } as const;
+export const limits = {
+  name: 120,
+  slug: 80,
+  description: 2000,
+  details: 5000,
+  listItem: 100,
+  feature: 200,
+  listItems: 30,
+  specName: 60,
+  specValue: 200,
+} as const;
 
 export const catalogMessages = {
   created: { device: "Device created.", flavour: "Flavour created." },
   saved: "Changes saved.",
-  archived: { device: "Device archived: it is no longer shown in the shop.", flavour: "Flavour archived: it is no longer shown in the shop." },
-  restored: { device: "Device restored: it is shown in the shop again.", flavour: "Flavour restored: it is shown in the shop again." },
+  archived: {
+    device: "Device archived: it is no longer shown in the shop.",
+    flavour: "Flavour archived: it is no longer shown in the shop.",
+  },
+  restored: {
+    device: "Device restored: it is shown in the shop again.",
+    flavour: "Flavour restored: it is shown in the shop again.",
+  },
   imagesPending: "Image changes are not saved yet: press the save button below to keep them.",
   imageRequired: "Add at least one image.",
-  imageUnknown: "An image in the list is not one of this item's images or an uploaded image. Reload the page and try again.",
+  imageUnknown:
+    "An image in the list is not one of this item's images or an uploaded image. Reload the page and try again.",
   tooManyImages: `An item can have at most ${MAX_IMAGES} images. Remove one first.`,
-  slugTaken: { device: "Another device already uses this slug. Choose a different one.", flavour: "Another flavour already uses this slug. Choose a different one." },
+  slugTaken: {
+    device: "Another device already uses this slug. Choose a different one.",
+    flavour: "Another flavour already uses this slug. Choose a different one.",
+  },
   deviceUnknown: "Choose a device from the list.",
   invalid: "Please correct the fields marked below. Nothing was saved.",
 } as const;
 
 export const deviceFields = [
-  "name", "slug", "description", "price", "originalPrice", "flavors", "nicotineStrengths", "puffCounts", "features",
-  "detailsDescription", "specifications", "trackStock", "stockQuantity", "stockSeen", "nicotineMgMl", "podMl", "rechargeable", "featured", "position",
+  "name",
+  "slug",
+  "description",
+  "price",
+  "originalPrice",
+  "flavors",
+  "nicotineStrengths",
+  "puffCounts",
+  "features",
+  "detailsDescription",
+  "specifications",
+  "trackStock",
+  "stockQuantity",
+  "stockSeen",
+  "nicotineMgMl",
+  "podMl",
+  "rechargeable",
+  "featured",
+  "position",
 ] as const;
-export const flavourFields = ["name", "slug", "description", "deviceId", "price", "sizes", "trackStock", "stockQuantity", "stockSeen", "nicotineMgMl", "podMl", "bottleMl"] as const;
+export const flavourFields = [
+  "name",
+  "slug",
+  "description",
+  "deviceId",
+  "price",
+  "sizes",
+  "trackStock",
+  "stockQuantity",
+  "stockSeen",
+  "nicotineMgMl",
+  "podMl",
+  "bottleMl",
+] as const;
 
 export type DeviceField = (typeof deviceFields)[number];
 export type FlavourField = (typeof flavourFields)[number];
@@ -41,74 +98,8 @@ export type FlavourValues = Record<FlavourField, string> & { images: string[] };
 /** A message per field; `images` is the image list, `image` the "Add image" upload. */
 export type CatalogErrors<F extends string> = Partial<Record<F | "images" | "image", string>>;
 
-// ---------- field parsers: raw text in, a value or the message to show under the field out ----------
-
-type Parsed<T> = { value: T } | { error: string };
-
-/** A price typed in the shop currency ("12.99", "12.9", "12") as integer cents; never through floating point. */
-export function parseMoney(raw: string, label: string, optional = false): Parsed<number | null> {
-  const text = raw.trim();
-  if (!text) return optional ? { value: null } : { error: `${label} is required` };
-  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
-  if (/^\d+\.\d{3,}$/.test(text)) return { error: `${label} can have at most 2 decimal places` };
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: `Enter ${label.toLowerCase()} as a number such as 12.99` };
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (cents === 0) return { error: `${label} must be more than 0` };
-  if (cents > MAX_PRICE_CENTS) return { error: `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less` };
-  return { value: cents };
-}
-
-/** A non-negative amount (mg/ml, ml) with at most 2 decimals. */
-function parseAmount(raw: string, label: string, optional: boolean): Parsed<number | null> {
-  const text = raw.trim();
-  if (!text) return optional ? { value: null } : { error: `${label} is required` };
-  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) return { error: `Enter ${label.toLowerCase()} as a number such as 2 or 1.5` };
-  return { value: Number(text) };
-}
-
-/** One entry per line (commas also separate numbers); blank lines are ignored and repeats kept once. */
-const lines = (raw: string, separators = /\r?\n/) => [...new Set(raw.split(separators).map((l) => l.trim()).filter(Boolean))];
-
-function parseWholeNumbers(raw: string, what: string, min: number, max: number, limitMessage: string, required: boolean): Parsed<number[]> {
-  const items = lines(raw, /[\r\n,]+/);
-  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
-  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} values` };
-  const bad = items.find((item) => !/^\d{1,7}$/.test(item));
-  if (bad !== undefined) return { error: `"${bad.slice(0, 20)}" is not a whole number: write each ${what} as a whole number, one per line` };
-  const numbers = items.map(Number);
-  if (numbers.some((n) => n < min || n > max)) return { error: limitMessage };
-  return { value: [...new Set(numbers)] };
-}
-
-function parseTextList(raw: string, what: string, maxLength: number, required: boolean): Parsed<string[]> {
-  const items = lines(raw);
-  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
-  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} lines` };
-  if (items.some((item) => item.length > maxLength)) return { error: `Each ${what} must be ${maxLength} characters or fewer` };
-  return { value: items };
-}
-
-/** Specification rows written as "Name: Value", one per line. */
-export function parseSpecifications(raw: string): Parsed<Specification[]> {
-  const rows: Specification[] = [];
-  const items = raw.split(/\r?\n/).map((l) => l.trim());
-  for (const [index, line] of items.entries()) {
-    if (!line) continue;
-    const colon = line.indexOf(":");
-    const name = colon > 0 ? line.slice(0, colon).trim() : "";
-    const value = colon > 0 ? line.slice(colon + 1).trim() : "";
-    if (!name || !value) return { error: `Write each row as Name: Value (line ${index + 1} is not)` };
-    if (name.length > limits.specName || value.length > limits.specValue)
-      return { error: `Keep names to ${limits.specName} and values to ${limits.specValue} characters (line ${index + 1})` };
-    rows.push({ name, value });
-  }
-  if (rows.length > limits.listItems) return { error: `Enter at most ${limits.listItems} rows` };
-  return { value: rows };
-}
-
-const nicotineLimitMessage = (what: string) => `${what} must be whole numbers from 0 to ${UK_LIMITS.nicotineMgMl} mg (the UK limit is ${UK_LIMITS.nicotineMgMl} mg/ml)`;
+const nicotineLimitMessage = (what: string) =>
+  `${what} must be whole numbers from 0 to ${UK_LIMITS.nicotineMgMl} mg (the UK limit is ${UK_LIMITS.nicotineMgMl} mg/ml)`;
 
 /** Turns a parser into a zod field over the form's text, so the message lands under its field. */
 function field<T>(parse: (raw: string) => Parsed<T>) {
@@ -123,7 +114,11 @@ function field<T>(parse: (raw: string) => Parsed<T>) {
 }
 
 const text = (label: string, max: number, required: boolean) =>
-  z.string().trim().min(required ? 1 : 0, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+  z
+    .string()
+    .trim()
+    .min(required ? 1 : 0, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugField = z
@@ -131,10 +126,17 @@ const slugField = z
   .trim()
   .toLowerCase()
   .max(limits.slug, `Slug must be ${limits.slug} characters or fewer`)
-  .refine((s) => s === "" || SLUG.test(s), "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice");
+  .refine(
+    (s) => s === "" || SLUG.test(s),
+    "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice",
+  );
 
 /** What the edit form showed (hidden): the quantity is saved only if the stock is still that (orders may take some). */
-const stockSeenField = z.string().trim().regex(/^\d{0,7}$/).transform((v) => (v === "" ? null : Number(v)));
+const stockSeenField = z
+  .string()
+  .trim()
+  .regex(/^\d{0,7}$/)
+  .transform((v) => (v === "" ? null : Number(v)));
 const checkbox = z.string().transform((v) => v === "on");
 const nicotineField = field((raw) => {
   const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
@@ -157,7 +159,9 @@ const bottleField = field((raw) => {
 const positionField = field((raw): Parsed<number | null> => {
   const value = raw.trim();
   if (!value) return { value: null };
-  return /^\d{1,4}$/.test(value) ? { value: Number(value) } : { error: "Position must be a whole number from 0 to 9999" };
+  return /^\d{1,4}$/.test(value)
+    ? { value: Number(value) }
+    : { error: "Position must be a whole number from 0 to 9999" };
 });
 
 export const deviceInput = z.object({
@@ -167,8 +171,26 @@ export const deviceInput = z.object({
   price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
   originalPrice: field((raw) => parseMoney(raw, "Original price", true)),
   flavors: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
-  nicotineStrengths: field((raw) => parseWholeNumbers(raw, "nicotine strength", 0, UK_LIMITS.nicotineMgMl, nicotineLimitMessage("Nicotine strengths"), true)),
-  puffCounts: field((raw) => parseWholeNumbers(raw, "puff count", 1, MAX_PUFFS, `Puff counts must be whole numbers from 1 to ${MAX_PUFFS}`, false)),
+  nicotineStrengths: field((raw) =>
+    parseWholeNumbers(
+      raw,
+      "nicotine strength",
+      0,
+      UK_LIMITS.nicotineMgMl,
+      nicotineLimitMessage("Nicotine strengths"),
+      true,
+    ),
+  ),
+  puffCounts: field((raw) =>
+    parseWholeNumbers(
+      raw,
+      "puff count",
+      1,
+      MAX_PUFFS,
+      `Puff counts must be whole numbers from 1 to ${MAX_PUFFS}`,
+      false,
+    ),
+  ),
   features: field((raw) => parseTextList(raw, "feature", limits.feature, false)),
   detailsDescription: text("Details", limits.details, false),
   specifications: field(parseSpecifications),
@@ -188,7 +210,16 @@ export const flavourInput = z.object({
   description: text("Description", limits.description, true),
   deviceId: z.string().trim().min(1, "Choose a device").max(64, catalogMessages.deviceUnknown),
   price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
-  sizes: field((raw) => parseWholeNumbers(raw, "nicotine strength", 0, UK_LIMITS.nicotineMgMl, nicotineLimitMessage("Nicotine strengths"), true)),
+  sizes: field((raw) =>
+    parseWholeNumbers(
+      raw,
+      "nicotine strength",
+      0,
+      UK_LIMITS.nicotineMgMl,
+      nicotineLimitMessage("Nicotine strengths"),
+      true,
+    ),
+  ),
   trackStock: checkbox,
   stockQuantity: stockQuantityField,
   stockSeen: stockSeenField,
@@ -228,40 +259,7 @@ export function checkFlavour(values: FlavourValues): { input: FlavourInput } | {
 }
 
 /** 1299 → "12.99" (the form shows prices the way staff type them). */
-export const centsToText = (cents: number | null) => (cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
+export const centsToText = (cents: number | null) =>
+  cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 // ---------- the back-office lists ----------
-
-export const catalogSortColumns = ["name", "price", "stock", "updated"] as const;
-export type CatalogSortColumn = (typeof catalogSortColumns)[number];
-export const archiveFilters = { all: "All", active: "Active", archived: "Archived" } as const;
-export type ArchiveFilter = keyof typeof archiveFilters;
-export const stockFilters = { all: "Any stock", low: "Low stock", out: "Out of stock", untracked: "Not tracked" } as const;
-export type StockFilter = keyof typeof stockFilters;
-export const parseStockFilter = (raw: string | null): StockFilter => oneOf(raw, Object.keys(stockFilters) as StockFilter[], "all");
-/** One row of a back-office list. */
-export type CatalogListItem = {
-  id: string;
-  name: string;
-  slug: string;
-  image: string | null;
-  priceCents: number;
-  stock: Stock;
-  archived: boolean;
-  updatedAt: string;
-  /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
-  device?: { name: string | null; archived: boolean };
-};
-export type CatalogListPage = { items: CatalogListItem[]; total: number; page: number; totalPages: number; offset: number };
-
-export const parseArchiveFilter = (raw: string | null): ArchiveFilter => oneOf(raw, Object.keys(archiveFilters) as ArchiveFilter[], "all");
-
-/** The message shown after a redirect (?notice=created|saved|archived|restored); anything else shows nothing. */
-export function catalogNotice(kind: CatalogKind, raw: string | null): string | null {
-  if (raw === "created") return catalogMessages.created[kind];
-  if (raw === "saved") return catalogMessages.saved;
-  if (raw === "archived") return catalogMessages.archived[kind];
-  if (raw === "restored") return catalogMessages.restored[kind];
-  if (raw === "stock") return "Stock updated.";
-  return null;
-}

@@ -28,7 +28,11 @@ export async function backfillImageVariants(db: Db, uploadDir: string, log?: Log
       continue;
     }
     for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);
-    await repo.recordVariants(db, fileName, { width: made.width, height: made.height, variantWidths: CURRENT_VARIANT_WIDTHS });
+    await repo.recordVariants(db, fileName, {
+      width: made.width,
+      height: made.height,
+      variantWidths: CURRENT_VARIANT_WIDTHS,
+    });
     result.made++;
   }
   log?.info({ made: result.made, failed: result.failed.length }, "image variants made for earlier uploads");

@@ -12,15 +12,32 @@ export type StockPanelData = { stock: Stock; history: StockMovement[] };
 export type StockAdjustAnswer = { stockErrors: Record<string, string>; stockValues: Record<string, string> };
 
 /** The edit page's stock panel: the stock now and its history (staff only, like the page). */
-export async function stockPanel(context: ShopContext, user: SessionUser, kind: CatalogKind, id: string, stock: Stock): Promise<StockPanelData> {
+export async function stockPanel(
+  context: ShopContext,
+  user: SessionUser,
+  kind: CatalogKind,
+  id: string,
+  stock: Stock,
+): Promise<StockPanelData> {
   return { stock, history: await stockHistory(context.db, user, kind, id) };
 }
 
 /** The quick adjustment's post: recorded and back to the page with a notice, or the form again with its messages. */
-export async function adjustStockAction(context: ShopContext, user: SessionUser, kind: CatalogKind, id: string, form: FormData) {
-  const values = { reason: formText(form, "reason", 20), change: formText(form, "change", 20), note: formText(form, "note", 400) };
+export async function adjustStockAction(
+  context: ShopContext,
+  user: SessionUser,
+  kind: CatalogKind,
+  id: string,
+  form: FormData,
+) {
+  const values = {
+    reason: formText(form, "reason", 20),
+    change: formText(form, "change", 20),
+    note: formText(form, "note", 400),
+  };
   const result = await adjustStock(context.db, user, kind, id, values);
   if (result.status === "not-found") throw data(null, { status: 404 });
-  if (result.status === "invalid") return data<StockAdjustAnswer>({ stockErrors: result.errors, stockValues: values }, { status: 400 });
+  if (result.status === "invalid")
+    return data<StockAdjustAnswer>({ stockErrors: result.errors, stockValues: values }, { status: 400 });
   return redirect(`${basePath[kind]}/${id}?notice=stock`);
 }

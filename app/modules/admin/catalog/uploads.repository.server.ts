@@ -12,7 +12,11 @@ export function findUpload(db: Db, fileName: string) {
 
 /** Records an upload once: the same image saved twice at the same moment keeps the first row. */
 export async function insertUpload(db: Db, row: Insertable<UploadsTable>): Promise<void> {
-  await db.insertInto("uploads").values(row).onConflict((c) => c.column("file_name").doNothing()).execute();
+  await db
+    .insertInto("uploads")
+    .values(row)
+    .onConflict((c) => c.column("file_name").doNothing())
+    .execute();
 }
 
 export async function recordVariants(db: Db, fileName: string, dimensions: Dimensions): Promise<void> {

@@ -4,7 +4,12 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
-import { CURRENT_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, makeVariants, writeAtomically } from "./image-variants.service.server";
+import {
+  CURRENT_VARIANT_WIDTHS,
+  MAX_IMAGE_PIXELS,
+  makeVariants,
+  writeAtomically,
+} from "./image-variants.service.server";
 import * as repo from "./uploads.repository.server";
 
 export type ImageKind = { type: "image/jpeg" | "image/png" | "image/webp"; extension: "jpg" | "png" | "webp" };
@@ -19,15 +24,20 @@ export const uploadMessages = {
   failed: "The image could not be saved. Please try again.",
 };
 
-const formatBytes = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(bytes % 1_000_000 ? 1 : 0)} MB` : `${Math.round(bytes / 1000)} KB`);
+const formatBytes = (bytes: number) =>
+  bytes >= 1_000_000
+    ? `${(bytes / 1_000_000).toFixed(bytes % 1_000_000 ? 1 : 0)} MB`
+    : `${Math.round(bytes / 1000)} KB`;
 
 /** What the file is, by its first bytes (never by its name or the browser's word for it). */
 export function sniffImage(bytes: Uint8Array): ImageKind | null {
   const starts = (...values: number[]) => values.every((v, i) => bytes[i] === v);
   if (bytes.length >= 3 && starts(0xff, 0xd8, 0xff)) return { type: "image/jpeg", extension: "jpg" };
-  if (bytes.length >= 8 && starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: "image/png", extension: "png" };
+  if (bytes.length >= 8 && starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { type: "image/png", extension: "png" };
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { type: "image/webp", extension: "webp" };
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP")
+    return { type: "image/webp", extension: "webp" };
   return null;
 }
 
@@ -38,7 +48,11 @@ export { UPLOAD_URL } from "~/lib/image-variants";
  * no path tricks reach the disk); checked by content, size-limited, and decoded: its AVIF and WebP variants are
  * written beside it before its address is given out (docs/decisions/018). The same image twice is stored once.
  */
-export async function storeImage(db: Db, options: { dir: string; maxBytes: number; uploadedBy: string | null }, file: unknown): Promise<StoredImage> {
+export async function storeImage(
+  db: Db,
+  options: { dir: string; maxBytes: number; uploadedBy: string | null },
+  file: unknown,
+): Promise<StoredImage> {
   if (!(file instanceof File) || file.size === 0) return { ok: false, message: uploadMessages.missing };
   if (file.size > options.maxBytes) return { ok: false, message: uploadMessages.tooLarge(options.maxBytes) };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -50,7 +64,11 @@ export async function storeImage(db: Db, options: { dir: string; maxBytes: numbe
   const known = await repo.findUpload(db, fileName);
   if (known?.variant_widths === CURRENT_VARIANT_WIDTHS && existsSync(join(dir, fileName))) return { ok: true, url };
   const made = await makeVariants(bytes, fileName);
-  if (!made.ok) return { ok: false, message: made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable };
+  if (!made.ok)
+    return {
+      ok: false,
+      message: made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable,
+    };
   await mkdir(dir, { recursive: true });
   // Variants first, the original last, the row after both: an address is only given out when all its files exist.
   for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);
@@ -59,8 +77,15 @@ export async function storeImage(db: Db, options: { dir: string; maxBytes: numbe
   if (known) await repo.recordVariants(db, fileName, dimensions);
   else {
     await repo.insertUpload(db, {
-      id: newId(), file_name: fileName, content_type: kind.type, bytes: bytes.length, uploaded_by: options.uploadedBy, created_at: new Date().toISOString(),
-      width: dimensions.width, height: dimensions.height, variant_widths: dimensions.variantWidths,
+      id: newId(),
+      file_name: fileName,
+      content_type: kind.type,
+      bytes: bytes.length,
+      uploaded_by: options.uploadedBy,
+      created_at: new Date().toISOString(),
+      width: dimensions.width,
+      height: dimensions.height,
+      variant_widths: dimensions.variantWidths,
     });
   }
   return { ok: true, url };

@@ -34,14 +34,35 @@ describeEachDatabase("image uploads", (testDb) => {
     expect(new Uint8Array(readFileSync(join(dir, fileName)))).toEqual(PNG);
     const again = await store(new File([PNG], "another-name.png"));
     expect(again).toEqual(result);
-    const rows = await testDb().db.selectFrom("uploads").select(["file_name", "content_type", "bytes", "width", "height", "variant_widths"]).execute();
-    expect(rows).toEqual([{ file_name: fileName, content_type: "image/png", bytes: PNG.length, width: 2, height: 2, variant_widths: "320,640,960,1280" }]);
+    const rows = await testDb()
+      .db.selectFrom("uploads")
+      .select(["file_name", "content_type", "bytes", "width", "height", "variant_widths"])
+      .execute();
+    expect(rows).toEqual([
+      {
+        file_name: fileName,
+        content_type: "image/png",
+        bytes: PNG.length,
+        width: 2,
+        height: 2,
+        variant_widths: "320,640,960,1280",
+      },
+    ]);
   });
 
   it("refuses files that are not images (whatever their name or type says), too large, or missing", async () => {
-    expect(await store(new File(["<script>alert(1)</script>"], "photo.jpg", { type: "image/jpeg" }))).toEqual({ ok: false, message: uploadMessages.notImage });
-    expect(await store(new File(["just some text, not a photo"], "holiday.jpg", { type: "image/jpeg" }))).toEqual({ ok: false, message: uploadMessages.notImage });
-    expect(await store(new File([new Uint8Array(2000).fill(0xff)], "big.jpg"))).toEqual({ ok: false, message: "That image is larger than 1 KB. Upload a smaller one." });
+    expect(await store(new File(["<script>alert(1)</script>"], "photo.jpg", { type: "image/jpeg" }))).toEqual({
+      ok: false,
+      message: uploadMessages.notImage,
+    });
+    expect(await store(new File(["just some text, not a photo"], "holiday.jpg", { type: "image/jpeg" }))).toEqual({
+      ok: false,
+      message: uploadMessages.notImage,
+    });
+    expect(await store(new File([new Uint8Array(2000).fill(0xff)], "big.jpg"))).toEqual({
+      ok: false,
+      message: "That image is larger than 1 KB. Upload a smaller one.",
+    });
     expect(await store(new File([], "empty.png"))).toEqual({ ok: false, message: uploadMessages.missing });
     expect(await store("not a file")).toEqual({ ok: false, message: uploadMessages.missing });
     expect(readdirSync(dir)).toHaveLength(9);
@@ -54,7 +75,10 @@ describeEachDatabase("image uploads", (testDb) => {
     const whole = await photo({ width: 640, height: 480, format: "jpeg", seed: 5 });
     const cutShort = whole.slice(0, Math.floor(whole.length / 2));
     for (const bytes of [MAGIC_PNG, MAGIC_JPEG, MAGIC_WEBP, cutShort]) {
-      expect(await store(new File([bytes], "photo.jpg"), 1_000_000)).toEqual({ ok: false, message: uploadMessages.unreadable });
+      expect(await store(new File([bytes], "photo.jpg"), 1_000_000)).toEqual({
+        ok: false,
+        message: uploadMessages.unreadable,
+      });
     }
     expect(readdirSync(dir).sort()).toEqual(before);
     expect(await rows()).toEqual(rowsBefore);

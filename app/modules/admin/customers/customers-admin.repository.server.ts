@@ -6,19 +6,34 @@ import type { SortDirection } from "../listing";
 
 const people = (db: Db, q: string) => {
   const pattern = q ? likePattern(q) : null;
-  return db.selectFrom("user as u").$if(pattern !== null, (query) => query.where((eb) => eb.or([likeMatch("u.name", pattern!), likeMatch("u.email", pattern!)])));
+  return db
+    .selectFrom("user as u")
+    .$if(pattern !== null, (query) =>
+      query.where((eb) => eb.or([likeMatch("u.name", pattern!), likeMatch("u.email", pattern!)])),
+    );
 };
 
 export async function countCustomers(db: Db, q: string): Promise<number> {
-  const counted = await people(db, q).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const counted = await people(db, q)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(counted.count);
 }
 
 /** One page of accounts with their order counts, in the order asked for (newest first within it). */
-export function findCustomerPage(db: Db, o: { q: string; sort: string; dir: SortDirection; limit: number; offset: number }) {
+export function findCustomerPage(
+  db: Db,
+  o: { q: string; sort: string; dir: SortDirection; limit: number; offset: number },
+) {
   let query = people(db, o.q)
     .select(["u.id", "u.name", "u.firstName", "u.lastName", "u.email", "u.role", "u.createdAt"])
-    .select((eb) => eb.selectFrom("orders as o").select((inner) => inner.fn.countAll<number | string>().as("n")).whereRef("o.user_id", "=", "u.id").as("order_count"));
+    .select((eb) =>
+      eb
+        .selectFrom("orders as o")
+        .select((inner) => inner.fn.countAll<number | string>().as("n"))
+        .whereRef("o.user_id", "=", "u.id")
+        .as("order_count"),
+    );
   if (o.sort === "name") query = query.orderBy(sql`lower(u.name)`, o.dir);
   else if (o.sort === "email") query = query.orderBy(sql`lower(u.email)`, o.dir);
   else if (o.sort === "role") query = query.orderBy("u.role", o.dir);
@@ -28,10 +43,26 @@ export function findCustomerPage(db: Db, o: { q: string; sort: string; dir: Sort
 }
 
 export const findCustomer = (db: Db, id: string) =>
-  db.selectFrom("user").select(["id", "name", "firstName", "lastName", "email", "role", "dateOfBirth", "authProvider", "createdAt"]).where("id", "=", id).executeTakeFirst();
+  db
+    .selectFrom("user")
+    .select(["id", "name", "firstName", "lastName", "email", "role", "dateOfBirth", "authProvider", "createdAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 
 export const findCustomerOrders = (db: Db, userId: string) =>
-  db.selectFrom("orders").select(["id", "status", "payment_status", "total_cents", "created_at"]).where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id").execute();
+  db
+    .selectFrom("orders")
+    .select(["id", "status", "payment_status", "total_cents", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
 
 export const findCustomerAddresses = (db: Db, userId: string) =>
-  db.selectFrom("addresses").select(["id", "title", "type", "address", "phone", "is_default"]).where("user_id", "=", userId).orderBy("position").orderBy("created_at").execute();
+  db
+    .selectFrom("addresses")
+    .select(["id", "title", "type", "address", "phone", "is_default"])
+    .where("user_id", "=", userId)
+    .orderBy("position")
+    .orderBy("created_at")
+    .execute();

@@ -13,7 +13,14 @@ import * as repo from "./customers-admin.repository.server";
 export const CUSTOMER_SORTS = ["name", "email", "role", "joined", "orders"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
-export type CustomerRow = { id: string; name: string; email: string; role: string; joinedAt: string; orderCount: number };
+export type CustomerRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  joinedAt: string;
+  orderCount: number;
+};
 export type CustomerDetail = {
   id: string;
   name: string;
@@ -35,7 +42,13 @@ export async function listCustomers(db: Db, actor: SessionUser | null, params: L
   assertStaff(actor);
   const total = await repo.countCustomers(db, params.q);
   const window = pageWindow(params.rawPage, total);
-  const rows = await repo.findCustomerPage(db, { q: params.q, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
+  const rows = await repo.findCustomerPage(db, {
+    q: params.q,
+    sort: params.sort,
+    dir: params.dir,
+    limit: window.limit,
+    offset: window.offset,
+  });
   const customers: CustomerRow[] = rows.map((r) => ({
     id: r.id,
     name: fullName(r),
@@ -61,7 +74,13 @@ export async function getCustomer(db: Db, actor: SessionUser | null, id: string)
     dateOfBirth: user.dateOfBirth,
     signInMethod: user.authProvider ? (signInMethods[user.authProvider] ?? user.authProvider) : "Not recorded",
     joinedAt: iso(user.createdAt),
-    orders: orders.map((o) => ({ id: o.id, status: o.status, paymentStatus: o.payment_status, totalCents: o.total_cents, createdAt: o.created_at })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      paymentStatus: o.payment_status,
+      totalCents: o.total_cents,
+      createdAt: o.created_at,
+    })),
     addresses: addresses.map((a) => ({
       id: a.id,
       title: a.title,

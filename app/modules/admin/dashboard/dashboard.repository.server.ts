@@ -3,14 +3,27 @@ import type { Db } from "~/db/database.server";
 
 /** Orders placed since `from` (ISO time), cancelled ones left out: their time and total. */
 export const findOrdersSince = (db: Db, from: string) =>
-  db.selectFrom("orders").select(["created_at", "total_cents"]).where("created_at", ">=", from).where("status", "!=", "cancelled").execute();
+  db
+    .selectFrom("orders")
+    .select(["created_at", "total_cents"])
+    .where("created_at", ">=", from)
+    .where("status", "!=", "cancelled")
+    .execute();
 
 export async function countPendingOrders(db: Db): Promise<number> {
-  const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function countUnhandledMessages(db: Db): Promise<number> {
-  const row = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number | string>().as("n")).where("handled", "=", 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("handled", "=", 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

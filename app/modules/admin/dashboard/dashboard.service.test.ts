@@ -20,24 +20,79 @@ describeEachDatabase("dashboard", (testDb) => {
   beforeAll(async () => {
     const { db } = testDb();
     const stamp = now.toISOString();
-    await db.insertInto("user").values({ id: "dash-user", name: "Dash", email: "dash@example.com", emailVerified: 0, createdAt: stamp, updatedAt: stamp, role: "customer" }).execute();
-    const order = (createdAt: string, totalCents: number, status: OrderStatus = "pending"): Insertable<OrdersTable> => ({
-      id: newId(8).toUpperCase(), user_id: "dash-user", idempotency_key: newId(20), status, payment_status: "pending",
-      address_title: "Home", address_type: "HOME", address_text: "1 Road", address_phone: "0770", shipping_method: "free", delivery_date: "2026-11-30",
-      shipping_cents: 0, subtotal_cents: totalCents, tax_cents: 0, total_cents: totalCents, created_at: createdAt, updated_at: createdAt,
+    await db
+      .insertInto("user")
+      .values({
+        id: "dash-user",
+        name: "Dash",
+        email: "dash@example.com",
+        emailVerified: 0,
+        createdAt: stamp,
+        updatedAt: stamp,
+        role: "customer",
+      })
+      .execute();
+    const order = (
+      createdAt: string,
+      totalCents: number,
+      status: OrderStatus = "pending",
+    ): Insertable<OrdersTable> => ({
+      id: newId(8).toUpperCase(),
+      user_id: "dash-user",
+      idempotency_key: newId(20),
+      status,
+      payment_status: "pending",
+      address_title: "Home",
+      address_type: "HOME",
+      address_text: "1 Road",
+      address_phone: "0770",
+      shipping_method: "free",
+      delivery_date: "2026-11-30",
+      shipping_cents: 0,
+      subtotal_cents: totalCents,
+      tax_cents: 0,
+      total_cents: totalCents,
+      created_at: createdAt,
+      updated_at: createdAt,
     });
-    await db.insertInto("orders").values([
-      order("2026-11-22T09:00:00.000Z", 1000), // today
-      order("2026-11-22T10:00:00.000Z", 2500, "confirmed"), // today
-      order("2026-11-22T11:00:00.000Z", 9900, "cancelled"), // today, but cancelled: not counted
-      order("2026-11-16T00:30:00.000Z", 700, "delivered"), // Monday: this week
-      order("2026-11-15T23:30:00.000Z", 300, "delivered"), // Sunday before: last week, still in the chart
-      order("2026-10-01T12:00:00.000Z", 5000, "delivered"), // outside everything
-    ]).execute();
-    await db.insertInto("messages").values([
-      { id: "m1", first_name: "A", last_name: "B", email: "a@example.com", phone: "", subject: "Hi", message: "Hello", handled: 0, created_at: now.toISOString() },
-      { id: "m2", first_name: "A", last_name: "B", email: "a@example.com", phone: "", subject: "Hi", message: "Hello", handled: 1, created_at: now.toISOString() },
-    ]).execute();
+    await db
+      .insertInto("orders")
+      .values([
+        order("2026-11-22T09:00:00.000Z", 1000), // today
+        order("2026-11-22T10:00:00.000Z", 2500, "confirmed"), // today
+        order("2026-11-22T11:00:00.000Z", 9900, "cancelled"), // today, but cancelled: not counted
+        order("2026-11-16T00:30:00.000Z", 700, "delivered"), // Monday: this week
+        order("2026-11-15T23:30:00.000Z", 300, "delivered"), // Sunday before: last week, still in the chart
+        order("2026-10-01T12:00:00.000Z", 5000, "delivered"), // outside everything
+      ])
+      .execute();
+    await db
+      .insertInto("messages")
+      .values([
+        {
+          id: "m1",
+          first_name: "A",
+          last_name: "B",
+          email: "a@example.com",
+          phone: "",
+          subject: "Hi",
+          message: "Hello",
+          handled: 0,
+          created_at: now.toISOString(),
+        },
+        {
+          id: "m2",
+          first_name: "A",
+          last_name: "B",
+          email: "a@example.com",
+          phone: "",
+          subject: "Hi",
+          message: "Hello",
+          handled: 1,
+          created_at: now.toISOString(),
+        },
+      ])
+      .execute();
   });
 
   it("counts today's and this week's orders and revenue, pending orders and unhandled messages", async () => {

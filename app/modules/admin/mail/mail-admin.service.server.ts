@@ -7,12 +7,22 @@ import { assertStaff } from "../guard.server";
 import { pageWindow, type ListParams } from "../listing";
 import type { AdminMail, MailFilter, MailSort } from "./mail-admin";
 
-export async function listMail(db: Db, actor: SessionUser | null, params: ListParams<MailSort> & { filter: MailFilter }) {
+export async function listMail(
+  db: Db,
+  actor: SessionUser | null,
+  params: ListParams<MailSort> & { filter: MailFilter },
+) {
   assertStaff(actor);
   const status = params.filter === "all" ? null : params.filter;
   const total = await countJobs(db, status);
   const window = pageWindow(params.rawPage, total);
-  const rows = await listJobRows(db, { status, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
+  const rows = await listJobRows(db, {
+    status,
+    sort: params.sort,
+    dir: params.dir,
+    limit: window.limit,
+    offset: window.offset,
+  });
   const mails: AdminMail[] = rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -40,5 +50,8 @@ export async function countFailedMail(db: Db, actor: SessionUser | null): Promis
  */
 export async function retryMail(db: Db, actor: SessionUser | null, id: string, now = new Date()): Promise<boolean> {
   assertStaff(actor);
-  return requeueFailedJob(db, id, { now: now.toISOString(), giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString() });
+  return requeueFailedJob(db, id, {
+    now: now.toISOString(),
+    giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+  });
 }

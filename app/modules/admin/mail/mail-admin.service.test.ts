@@ -12,8 +12,19 @@ import { countFailedMail, listMail, retryMail } from "./mail-admin.service.serve
 import { alice, insertUsers, staff } from "../orders/testing/orders-fixture";
 import { signUpConfirmed } from "~/testing/accounts";
 
-const reset = (to: string) => ({ to, shopName: "Vapour Lane", name: "", link: "http://shop.test/reset-password?token=t" });
-const list = (filter: "all" | "queued" | "done" | "failed", rawPage: string | null = null) => ({ filter, sort: "created" as const, dir: "desc" as const, q: "", rawPage });
+const reset = (to: string) => ({
+  to,
+  shopName: "Vapour Lane",
+  name: "",
+  link: "http://shop.test/reset-password?token=t",
+});
+const list = (filter: "all" | "queued" | "done" | "failed", rawPage: string | null = null) => ({
+  filter,
+  sort: "created" as const,
+  dir: "desc" as const,
+  q: "",
+  rawPage,
+});
 
 describeEachDatabase("back-office mail page", (testDb) => {
   let context: (ip?: string) => ShopContext;
@@ -24,13 +35,36 @@ describeEachDatabase("back-office mail page", (testDb) => {
     await insertUsers(db, [staff, alice]);
     // 21 sent, one queued, two failed (one of them given up with its last error).
     for (let i = 0; i < 21; i++) {
-      const id = await enqueueJob(db, "password-reset", reset(`sent-${String(i).padStart(2, "0")}@example.com`), new Date(Date.UTC(2026, 10, 1, 9, i)));
-      await db.updateTable("jobs").set({ status: "done", attempts: 1, finished_at: "2026-11-01T10:00:00.000Z" }).where("id", "=", id).execute();
+      const id = await enqueueJob(
+        db,
+        "password-reset",
+        reset(`sent-${String(i).padStart(2, "0")}@example.com`),
+        new Date(Date.UTC(2026, 10, 1, 9, i)),
+      );
+      await db
+        .updateTable("jobs")
+        .set({ status: "done", attempts: 1, finished_at: "2026-11-01T10:00:00.000Z" })
+        .where("id", "=", id)
+        .execute();
     }
-    ids.queued = await enqueueJob(db, "password-reset", reset("queued@example.com"), new Date("2026-11-02T09:00:00.000Z"));
+    ids.queued = await enqueueJob(
+      db,
+      "password-reset",
+      reset("queued@example.com"),
+      new Date("2026-11-02T09:00:00.000Z"),
+    );
     for (const [i, name] of ["failed", "failed2"].entries()) {
-      ids[name] = await enqueueJob(db, "password-reset", reset(`${name}@example.com`), new Date(Date.UTC(2026, 10, 3, 9, i)));
-      await db.updateTable("jobs").set({ status: "failed", attempts: 9, last_error: "550 5.1.1 Mailbox does not exist" }).where("id", "=", ids[name]!).execute();
+      ids[name] = await enqueueJob(
+        db,
+        "password-reset",
+        reset(`${name}@example.com`),
+        new Date(Date.UTC(2026, 10, 3, 9, i)),
+      );
+      await db
+        .updateTable("jobs")
+        .set({ status: "failed", attempts: 9, last_error: "550 5.1.1 Mailbox does not exist" })
+        .where("id", "=", ids[name]!)
+        .execute();
     }
   });
 
@@ -49,11 +83,27 @@ describeEachDatabase("back-office mail page", (testDb) => {
     const all = await listMail(db, staff, list("all"));
     expect(all).toMatchObject({ total: 24, page: 1, totalPages: 2 });
     expect(all.mails).toHaveLength(20);
-    expect(all.mails[0]).toMatchObject({ recipient: "failed2@example.com", subject: "Vapour Lane: choose a new password", status: "failed", attempts: 9, lastError: "550 5.1.1 Mailbox does not exist" });
-    expect((await listMail(db, staff, list("all", "2"))).mails.map((m) => m.recipient)).toEqual(["sent-03@example.com", "sent-02@example.com", "sent-01@example.com", "sent-00@example.com"]);
-    expect((await listMail(db, staff, list("queued"))).mails.map((m) => [m.recipient, m.status])).toEqual([["queued@example.com", "queued"]]);
+    expect(all.mails[0]).toMatchObject({
+      recipient: "failed2@example.com",
+      subject: "Vapour Lane: choose a new password",
+      status: "failed",
+      attempts: 9,
+      lastError: "550 5.1.1 Mailbox does not exist",
+    });
+    expect((await listMail(db, staff, list("all", "2"))).mails.map((m) => m.recipient)).toEqual([
+      "sent-03@example.com",
+      "sent-02@example.com",
+      "sent-01@example.com",
+      "sent-00@example.com",
+    ]);
+    expect((await listMail(db, staff, list("queued"))).mails.map((m) => [m.recipient, m.status])).toEqual([
+      ["queued@example.com", "queued"],
+    ]);
     expect((await listMail(db, staff, list("done"))).total).toBe(21);
-    expect((await listMail(db, staff, list("failed"))).mails.map((m) => m.recipient)).toEqual(["failed2@example.com", "failed@example.com"]);
+    expect((await listMail(db, staff, list("failed"))).mails.map((m) => m.recipient)).toEqual([
+      "failed2@example.com",
+      "failed@example.com",
+    ]);
     expect(await countFailedMail(db, staff)).toBe(2);
   });
 
@@ -61,14 +111,27 @@ describeEachDatabase("back-office mail page", (testDb) => {
     const { db } = testDb();
     const now = new Date("2026-11-20T12:00:00.000Z");
     expect(await retryMail(db, staff, ids.failed!, now)).toBe(true);
-    expect(await findJob(db, ids.failed!)).toMatchObject({ status: "queued", attempts: 0, run_at: now.toISOString(), give_up_at: "2026-11-21T12:00:00.000Z", last_error: "550 5.1.1 Mailbox does not exist" });
+    expect(await findJob(db, ids.failed!)).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      run_at: now.toISOString(),
+      give_up_at: "2026-11-21T12:00:00.000Z",
+      last_error: "550 5.1.1 Mailbox does not exist",
+    });
     expect(await retryMail(db, staff, ids.failed!, now)).toBe(false);
     expect(await retryMail(db, staff, ids.queued!, now)).toBe(false);
     expect(await countFailedMail(db, staff)).toBe(1);
   });
 
   it("guards the page and its action: 404 and 403 for customers and visitors; staff retry and see the failed count on the dashboard", async () => {
-    const values = (firstName: string, email: string) => ({ firstName, lastName: "Lee", email, password: "correct horse battery", dateOfBirth: "1990-05-05", terms: "on" });
+    const values = (firstName: string, email: string) => ({
+      firstName,
+      lastName: "Lee",
+      email,
+      password: "correct horse battery",
+      dateOfBirth: "1990-05-05",
+      terms: "on",
+    });
     const customer = await signUpConfirmed(context("192.0.2.30"), values("Pat", "pat.mail@example.com"));
     const member = await signUpConfirmed(context("192.0.2.31"), values("Kim", "kim.mail@example.com"));
     if (!customer.ok || !member.ok) throw new Error("sign-up failed");
@@ -77,23 +140,39 @@ describeEachDatabase("back-office mail page", (testDb) => {
     const post = (cookie: string, body: Record<string, string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(body)) form.set(k, v);
-      return new Request(url, { method: "POST", headers: cookie ? { cookie, origin: "http://shop.test" } : { origin: "http://shop.test" }, body: form });
+      return new Request(url, {
+        method: "POST",
+        headers: cookie ? { cookie, origin: "http://shop.test" } : { origin: "http://shop.test" },
+        body: form,
+      });
     };
-    const args = (request: Request) => ({ request, context: context(), params: {}, unstable_pattern: "", matches: [] }) as never;
+    const args = (request: Request) =>
+      ({ request, context: context(), params: {}, unstable_pattern: "", matches: [] }) as never;
     const status = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
     for (const cookie of ["", cookieHeader(customer.headers)]) {
       await expect(mailLoader(args(requestWith(cookie, url)))).rejects.toSatisfy((e) => status(e) === 404);
-      await expect(dashboardLoader(args(requestWith(cookie, "http://shop.test/admin")))).rejects.toSatisfy((e) => status(e) === 404);
-      await expect(mailAction(args(post(cookie, { intent: "retry", id: ids.failed2! })))).rejects.toSatisfy((e) => status(e) === 403);
+      await expect(dashboardLoader(args(requestWith(cookie, "http://shop.test/admin")))).rejects.toSatisfy(
+        (e) => status(e) === 404,
+      );
+      await expect(mailAction(args(post(cookie, { intent: "retry", id: ids.failed2! })))).rejects.toSatisfy(
+        (e) => status(e) === 403,
+      );
     }
     expect(await findJob(testDb().db, ids.failed2!)).toMatchObject({ status: "failed" });
     const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
     expect((await dashboardLoader(args(requestWith(staffCookie, "http://shop.test/admin")))).failedEmails).toBe(1);
-    await expect(mailAction(args(post(staffCookie, { intent: "retry", id: "../../etc" })))).rejects.toSatisfy((e) => status(e) === 400);
-    expect(await mailAction(args(post(staffCookie, { intent: "retry", id: ids.failed2! })))).toEqual({ notice: "The e-mail is queued again and will be sent in a moment.", tone: "success" });
+    await expect(mailAction(args(post(staffCookie, { intent: "retry", id: "../../etc" })))).rejects.toSatisfy(
+      (e) => status(e) === 400,
+    );
+    expect(await mailAction(args(post(staffCookie, { intent: "retry", id: ids.failed2! })))).toEqual({
+      notice: "The e-mail is queued again and will be sent in a moment.",
+      tone: "success",
+    });
     expect(await findJob(testDb().db, ids.failed2!)).toMatchObject({ status: "queued" });
     expect((await dashboardLoader(args(requestWith(staffCookie, "http://shop.test/admin")))).failedEmails).toBe(0);
-    const page = (await mailLoader(args(requestWith(staffCookie, `${url}?status=failed`)))) as unknown as { data: { total: number } };
+    const page = (await mailLoader(args(requestWith(staffCookie, `${url}?status=failed`)))) as unknown as {
+      data: { total: number };
+    };
     expect(page.data.total).toBe(0);
   });
 });

@@ -5,7 +5,12 @@ import { oneOf } from "../listing";
 
 export const MAIL_FILTERS = ["all", "queued", "done", "failed"] as const;
 export type MailFilter = (typeof MAIL_FILTERS)[number];
-export const mailFilterLabels: Record<MailFilter, string> = { all: "All", queued: "Queued", done: "Sent", failed: "Failed" };
+export const mailFilterLabels: Record<MailFilter, string> = {
+  all: "All",
+  queued: "Queued",
+  done: "Sent",
+  failed: "Failed",
+};
 
 export const MAIL_SORTS = ["created", "recipient", "attempts"] as const;
 export type MailSort = (typeof MAIL_SORTS)[number];

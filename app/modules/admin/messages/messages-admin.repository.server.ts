@@ -4,20 +4,36 @@ import type { Db } from "~/db/database.server";
 import type { MessageFilter, MessageSort } from "./messages-admin";
 import type { SortDirection } from "../listing";
 
-const inbox = (db: Db, filter: MessageFilter) => db.selectFrom("messages as m").$if(filter !== "all", (q) => q.where("m.handled", "=", filter === "handled" ? 1 : 0));
+const inbox = (db: Db, filter: MessageFilter) =>
+  db.selectFrom("messages as m").$if(filter !== "all", (q) => q.where("m.handled", "=", filter === "handled" ? 1 : 0));
 
 export async function countMessages(db: Db, filter: MessageFilter): Promise<number> {
-  const counted = await inbox(db, filter).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const counted = await inbox(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(counted.count);
 }
 
 /** One page of messages with who handled each, in the order asked for (newest first within it). */
-export function findMessagePage(db: Db, o: { filter: MessageFilter; sort: MessageSort; dir: SortDirection; limit: number; offset: number }) {
+export function findMessagePage(
+  db: Db,
+  o: { filter: MessageFilter; sort: MessageSort; dir: SortDirection; limit: number; offset: number },
+) {
   let query = inbox(db, o.filter)
     .leftJoin("user as h", "h.id", "m.handled_by")
     .select([
-      "m.id", "m.first_name", "m.last_name", "m.email", "m.phone", "m.subject", "m.message", "m.handled", "m.created_at", "m.handled_at",
-      "h.name as handled_by_name", "h.email as handled_by_email",
+      "m.id",
+      "m.first_name",
+      "m.last_name",
+      "m.email",
+      "m.phone",
+      "m.subject",
+      "m.message",
+      "m.handled",
+      "m.created_at",
+      "m.handled_at",
+      "h.name as handled_by_name",
+      "h.email as handled_by_email",
     ]);
   if (o.sort === "name") query = query.orderBy(sql`lower(m.first_name)`, o.dir).orderBy(sql`lower(m.last_name)`, o.dir);
   else if (o.sort === "email") query = query.orderBy(sql`lower(m.email)`, o.dir);
@@ -26,11 +42,16 @@ export function findMessagePage(db: Db, o: { filter: MessageFilter; sort: Messag
   return query.limit(o.limit).offset(o.offset).execute();
 }
 
-export const findMessageState = (db: Db, id: string) => db.selectFrom("messages").select("handled").where("id", "=", id).executeTakeFirst();
+export const findMessageState = (db: Db, id: string) =>
+  db.selectFrom("messages").select("handled").where("id", "=", id).executeTakeFirst();
 
 export const setHandled = (db: Db, id: string, handled: { by: string; at: string } | null) =>
   db
     .updateTable("messages")
-    .set(handled ? { handled: 1, handled_at: handled.at, handled_by: handled.by } : { handled: 0, handled_at: null, handled_by: null })
+    .set(
+      handled
+        ? { handled: 1, handled_at: handled.at, handled_by: handled.by }
+        : { handled: 0, handled_at: null, handled_by: null },
+    )
     .where("id", "=", id)
     .execute();

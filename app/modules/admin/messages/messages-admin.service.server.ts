@@ -7,10 +7,21 @@ import { replyHref, type AdminMessage, type MessageFilter, type MessageSort } fr
 
 /** The contact-form inbox of the back office: list, filter, mark handled or not (who and when is recorded). */
 
-export { MESSAGE_FILTERS, MESSAGE_SORTS, messageFilter, messageFilterLabels, messageNotices, replyHref } from "./messages-admin";
+export {
+  MESSAGE_FILTERS,
+  MESSAGE_SORTS,
+  messageFilter,
+  messageFilterLabels,
+  messageNotices,
+  replyHref,
+} from "./messages-admin";
 export type { AdminMessage, MessageFilter, MessageSort } from "./messages-admin";
 
-export async function listMessages(db: Db, actor: SessionUser | null, params: ListParams<MessageSort> & { filter: MessageFilter }) {
+export async function listMessages(
+  db: Db,
+  actor: SessionUser | null,
+  params: ListParams<MessageSort> & { filter: MessageFilter },
+) {
   assertStaff(actor);
   const { filter, sort, dir } = params;
   const total = await repo.countMessages(db, filter);
@@ -36,7 +47,13 @@ export async function listMessages(db: Db, actor: SessionUser | null, params: Li
  * Marks a message handled (recording who and when) or unhandled again (clearing both). Staff only; false for an
  * unknown message; a message already in that state is left as it is. Messages are not shown on the storefront, so no cached page changes.
  */
-export async function setMessageHandled(db: Db, actor: SessionUser | null, id: string, handled: boolean, now = new Date()): Promise<boolean> {
+export async function setMessageHandled(
+  db: Db,
+  actor: SessionUser | null,
+  id: string,
+  handled: boolean,
+  now = new Date(),
+): Promise<boolean> {
   assertStaff(actor);
   const row = await repo.findMessageState(db, id);
   if (!row) return false;

@@ -3,7 +3,11 @@ import { oneOf } from "../listing";
 
 export const MESSAGE_FILTERS = ["unhandled", "handled", "all"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
-export const messageFilterLabels: Record<MessageFilter, string> = { unhandled: "Unhandled", handled: "Handled", all: "All" };
+export const messageFilterLabels: Record<MessageFilter, string> = {
+  unhandled: "Unhandled",
+  handled: "Handled",
+  all: "All",
+};
 
 export const MESSAGE_SORTS = ["received", "name", "email", "subject"] as const;
 export type MessageSort = (typeof MESSAGE_SORTS)[number];

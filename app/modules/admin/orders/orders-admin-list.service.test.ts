@@ -10,22 +10,52 @@ describeEachDatabase("back-office orders: list and detail", (testDb) => {
   beforeAll(async () => {
     const { db } = testDb();
     await insertUsers(db, [staff, alice, bob]);
-    await insertOrder(db, { id: "ALCE2AAA", userId: alice.id, createdAt: "2026-11-01T10:00:00.000Z", totalCents: 1000 });
+    await insertOrder(db, {
+      id: "ALCE2AAA",
+      userId: alice.id,
+      createdAt: "2026-11-01T10:00:00.000Z",
+      totalCents: 1000,
+    });
     // 23:30 UTC on 10 November is still 10 November in London (GMT).
-    await insertOrder(db, { id: "ALCE3BBB", userId: alice.id, createdAt: "2026-11-10T23:30:00.000Z", totalCents: 5000, status: "confirmed", paymentStatus: "paid" });
+    await insertOrder(db, {
+      id: "ALCE3BBB",
+      userId: alice.id,
+      createdAt: "2026-11-10T23:30:00.000Z",
+      totalCents: 5000,
+      status: "confirmed",
+      paymentStatus: "paid",
+    });
     // 23:30 UTC on 15 July is already 16 July in London (BST).
-    await insertOrder(db, { id: "BBBB4CCC", userId: bob.id, createdAt: "2026-07-15T23:30:00.000Z", totalCents: 2500, status: "delivered", paymentStatus: "paid" });
-    await insertOrder(db, { id: "BBBB5DDD", userId: bob.id, createdAt: "2026-11-20T12:00:00.000Z", totalCents: 300, status: "cancelled" });
+    await insertOrder(db, {
+      id: "BBBB4CCC",
+      userId: bob.id,
+      createdAt: "2026-07-15T23:30:00.000Z",
+      totalCents: 2500,
+      status: "delivered",
+      paymentStatus: "paid",
+    });
+    await insertOrder(db, {
+      id: "BBBB5DDD",
+      userId: bob.id,
+      createdAt: "2026-11-20T12:00:00.000Z",
+      totalCents: 300,
+      status: "cancelled",
+    });
   });
-  const ids = async (query: string) => (await listAdminOrders(testDb().db, staff, filtersFrom(query))).orders.map((o) => o.id);
+  const ids = async (query: string) =>
+    (await listAdminOrders(testDb().db, staff, filtersFrom(query))).orders.map((o) => o.id);
 
   it("lists every order for staff, newest first, with its customer, statuses and total", async () => {
     const list = await listAdminOrders(testDb().db, staff, filtersFrom(""));
     expect(list).toMatchObject({ total: 4, page: 1, totalPages: 1, offset: 0 });
     expect(list.orders.map((o) => o.id)).toEqual(["BBBB5DDD", "ALCE3BBB", "ALCE2AAA", "BBBB4CCC"]);
     expect(list.orders[1]).toEqual({
-      id: "ALCE3BBB", createdAt: "2026-11-10T23:30:00.000Z", customer: { id: "alice", name: "Alice Archer", email: "alice@example.com" },
-      status: "confirmed", paymentStatus: "paid", totalCents: 5000,
+      id: "ALCE3BBB",
+      createdAt: "2026-11-10T23:30:00.000Z",
+      customer: { id: "alice", name: "Alice Archer", email: "alice@example.com" },
+      status: "confirmed",
+      paymentStatus: "paid",
+      totalCents: 5000,
     });
   });
 
@@ -53,9 +83,13 @@ describeEachDatabase("back-office orders: list and detail", (testDb) => {
   });
 
   it("ignores filter values that make no sense instead of failing", async () => {
-    const filters = filtersFrom("status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc");
+    const filters = filtersFrom(
+      "status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc",
+    );
     expect(filters).toMatchObject({ status: "", payment: "", from: "", to: "", sort: "date", dir: "desc" });
-    expect(await ids("status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc")).toEqual(await ids(""));
+    expect(
+      await ids("status=shipped&payment=free&from=2026-02-30&to=yesterday&sort=password&dir=sideways&page=abc"),
+    ).toEqual(await ids(""));
     expect(await ids("status=__proto__&from=%27%3B%20drop%20table%20orders%3B--")).toHaveLength(4);
   });
 
@@ -69,7 +103,14 @@ describeEachDatabase("back-office orders: list and detail", (testDb) => {
   it("shows one order in full with its customer and history; unknown or malformed ids are not found", async () => {
     const found = await getAdminOrder(testDb().db, staff, "ALCE3BBB");
     expect(found).toMatchObject({
-      order: { id: "ALCE3BBB", status: "confirmed", paymentStatus: "paid", totalCents: 5000, lines: [{ name: "Blue Razz", quantity: 1 }], address: { title: "Home" } },
+      order: {
+        id: "ALCE3BBB",
+        status: "confirmed",
+        paymentStatus: "paid",
+        totalCents: 5000,
+        lines: [{ name: "Blue Razz", quantity: 1 }],
+        address: { title: "Home" },
+      },
       customer: { id: "alice", name: "Alice Archer", email: "alice@example.com" },
       events: [],
     });
@@ -87,7 +128,8 @@ describeEachDatabase("back-office orders: list and detail", (testDb) => {
 
   it("pages 20 at a time; a page past the end shows the last one", async () => {
     const { db } = testDb();
-    for (let i = 0; i < 21; i++) await insertOrder(db, { userId: alice.id, createdAt: `2026-10-${String(i + 1).padStart(2, "0")}T09:00:00.000Z` });
+    for (let i = 0; i < 21; i++)
+      await insertOrder(db, { userId: alice.id, createdAt: `2026-10-${String(i + 1).padStart(2, "0")}T09:00:00.000Z` });
     const first = await listAdminOrders(db, staff, filtersFrom(""));
     expect(first).toMatchObject({ total: 25, page: 1, totalPages: 2, offset: 0 });
     expect(first.orders).toHaveLength(20);

@@ -27,18 +27,36 @@ function filtered(db: Db, filters: OrderFilters) {
 }
 
 export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
-  const counted = await filtered(db, filters).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const counted = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(counted.n);
 }
 
 /** One page of the filtered orders with their customers, sorted as asked (newest first within it). */
 export function findOrderPage(db: Db, filters: OrderFilters, limit: number, offset: number) {
   const query = filtered(db, filters);
-  const rank = sql<number>`case ${sql.ref("o.status")} ${sql.join(orderStatuses.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`), sql` `)} else 99 end`;
+  const rank = sql<number>`case ${sql.ref("o.status")} ${sql.join(
+    orderStatuses.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else 99 end`;
   const sorted =
-    filters.sort === "total" ? query.orderBy("o.total_cents", filters.dir) : filters.sort === "status" ? query.orderBy(rank, filters.dir) : query.orderBy("o.created_at", filters.dir);
+    filters.sort === "total"
+      ? query.orderBy("o.total_cents", filters.dir)
+      : filters.sort === "status"
+        ? query.orderBy(rank, filters.dir)
+        : query.orderBy("o.created_at", filters.dir);
   return sorted
-    .select(["o.id", "o.created_at", "o.status", "o.payment_status", "o.total_cents", "u.id as user_id", "u.name", "u.email"])
+    .select([
+      "o.id",
+      "o.created_at",
+      "o.status",
+      "o.payment_status",
+      "o.total_cents",
+      "u.id as user_id",
+      "u.name",
+      "u.email",
+    ])
     .orderBy("o.created_at", "desc")
     .orderBy("o.id")
     .limit(limit)
@@ -47,7 +65,12 @@ export function findOrderPage(db: Db, filters: OrderFilters, limit: number, offs
 }
 
 export const findOrderCustomer = (db: Db, orderId: string) =>
-  db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id").select(["u.id", "u.name", "u.email", "u.deletedAt"]).where("o.id", "=", orderId).executeTakeFirst();
+  db
+    .selectFrom("orders as o")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .select(["u.id", "u.name", "u.email", "u.deletedAt"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
 
 /** The order's state and who to e-mail about it. */
 export const findOrderState = (db: Db, orderId: string) =>
@@ -63,7 +86,10 @@ export async function moveIfStill(db: Db, orderId: string, move: OrderMove, at: 
   const update =
     move.field === "status"
       ? db.updateTable("orders").set({ status: move.to, updated_at: at }).where("status", "=", move.from)
-      : db.updateTable("orders").set({ payment_status: move.to, updated_at: at }).where("payment_status", "=", move.from);
+      : db
+          .updateTable("orders")
+          .set({ payment_status: move.to, updated_at: at })
+          .where("payment_status", "=", move.from);
   const result = await update.where("id", "=", orderId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

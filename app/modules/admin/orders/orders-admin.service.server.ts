@@ -31,7 +31,10 @@ export type OrderFilters = {
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+const isRealDate = (value: string) =>
+  DATE.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) &&
+  new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
 
 export function readOrderFilters(url: URL): OrderFilters {
   const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
@@ -74,7 +77,11 @@ export async function listAdminOrders(db: Db, actor: SessionUser | null, filters
   return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
 }
 
-export type AdminOrder = { order: Order; customer: { id: string; name: string; email: string; deleted: boolean }; events: OrderEvent[] };
+export type AdminOrder = {
+  order: Order;
+  customer: { id: string; name: string; email: string; deleted: boolean };
+  events: OrderEvent[];
+};
 
 /** One order with its customer and its history, or null for an unknown or malformed id. Staff only. */
 export async function getAdminOrder(db: Db, actor: SessionUser | null, id: string): Promise<AdminOrder | null> {
@@ -84,7 +91,11 @@ export async function getAdminOrder(db: Db, actor: SessionUser | null, id: strin
   if (!head) return null;
   const order = await findOrder(db, head.id, id);
   if (!order) return null;
-  return { order, customer: { id: head.id, name: head.name, email: head.email, deleted: head.deletedAt !== null }, events: await orderEvents(db, id) };
+  return {
+    order,
+    customer: { id: head.id, name: head.name, email: head.email, deleted: head.deletedAt !== null },
+    events: await orderEvents(db, id),
+  };
 }
 
 export type StepResult =
@@ -120,16 +131,39 @@ export async function changeOrderStep(
     if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
-      const raced = after ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from) : null;
-      return { ok: false, status: 409, message: raced && !raced.ok ? raced.message : "This order changed while you were looking at it. Nothing was changed; check it and try again." };
+      const raced = after
+        ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from)
+        : null;
+      return {
+        ok: false,
+        status: 409,
+        message:
+          raced && !raced.ok
+            ? raced.message
+            : "This order changed while you were looking at it. Nothing was changed; check it and try again.",
+      };
     }
-    await recordOrderEvent(trx, input.orderId, { field: check.field, from: check.from, to: check.to, byUserId: actor.id, byName: actor.name || actor.email, at: stamp });
+    await recordOrderEvent(trx, input.orderId, {
+      field: check.field,
+      from: check.from,
+      to: check.to,
+      byUserId: actor.id,
+      byName: actor.name || actor.email,
+      at: stamp,
+    });
     // A cancelled order's stock goes back, in the same transaction as the cancellation (which can happen only once).
     if (check.field === "status" && check.to === "cancelled") {
       await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
     }
     if (mail) {
-      const payload = { to: row.email, shopName: mail.shopName, orderId: input.orderId, field: check.field, status: check.to, customerName: row.firstName || row.name || "there" };
+      const payload = {
+        to: row.email,
+        shopName: mail.shopName,
+        orderId: input.orderId,
+        field: check.field,
+        status: check.to,
+        customerName: row.firstName || row.name || "there",
+      };
       await enqueueJob(trx, "order-status", payload, now);
     }
     return {
@@ -142,6 +176,13 @@ export async function changeOrderStep(
 }
 
 /** The back office's action: takes the step (its e-mail to the customer is queued in the same transaction). */
-export async function handleOrderStep(context: ShopContext, actor: SessionUser | null, orderId: string, form: FormData): Promise<StepResult> {
-  return changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") }, new Date(), { shopName: context.settings.name });
+export async function handleOrderStep(
+  context: ShopContext,
+  actor: SessionUser | null,
+  orderId: string,
+  form: FormData,
+): Promise<StepResult> {
+  return changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") }, new Date(), {
+    shopName: context.settings.name,
+  });
 }

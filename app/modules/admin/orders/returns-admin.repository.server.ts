@@ -6,13 +6,30 @@ export function listReturnRows(db: Db, status: ReturnStatus | null, limit: numbe
   let query = db
     .selectFrom("return_requests as r")
     .innerJoin("user as u", "u.id", "r.user_id")
-    .select(["r.order_id", "r.reason", "r.status", "r.requested_at", "r.decided_at", "r.decided_by_name", "u.name", "u.email"]);
+    .select([
+      "r.order_id",
+      "r.reason",
+      "r.status",
+      "r.requested_at",
+      "r.decided_at",
+      "r.decided_by_name",
+      "u.name",
+      "u.email",
+    ]);
   if (status) query = query.where("r.status", "=", status);
-  return query.orderBy("r.requested_at", status === "requested" ? "asc" : "desc").orderBy("r.order_id").limit(limit).execute();
+  return query
+    .orderBy("r.requested_at", status === "requested" ? "asc" : "desc")
+    .orderBy("r.order_id")
+    .limit(limit)
+    .execute();
 }
 
 export async function countReturns(db: Db, status: ReturnStatus): Promise<number> {
-  const row = await db.selectFrom("return_requests").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", status).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("return_requests")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", status)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -26,10 +43,20 @@ export const findRequestWithCustomer = (db: Db, orderId: string) =>
     .executeTakeFirst();
 
 /** Decides the request only if it is still waiting (true). */
-export async function decideIfWaiting(db: Db, orderId: string, decision: { status: ReturnStatus; note: string; at: string; byId: string; byName: string }): Promise<boolean> {
+export async function decideIfWaiting(
+  db: Db,
+  orderId: string,
+  decision: { status: ReturnStatus; note: string; at: string; byId: string; byName: string },
+): Promise<boolean> {
   const updated = await db
     .updateTable("return_requests")
-    .set({ status: decision.status, staff_note: decision.note, decided_at: decision.at, decided_by_id: decision.byId, decided_by_name: decision.byName })
+    .set({
+      status: decision.status,
+      staff_note: decision.note,
+      decided_at: decision.at,
+      decided_by_id: decision.byId,
+      decided_by_name: decision.byName,
+    })
     .where("order_id", "=", orderId)
     .where("status", "=", "requested")
     .executeTakeFirst();

@@ -9,10 +9,23 @@ import { isReturnStatus, returnDecisionInput, returnMessages, type ReturnStatus 
 import { assertStaff } from "../guard.server";
 import * as repo from "./returns-admin.repository.server";
 
-export type AdminReturnRow = { orderId: string; customer: string; reason: string; status: ReturnStatus; requestedAt: string; decidedAt: string | null; decidedBy: string | null };
+export type AdminReturnRow = {
+  orderId: string;
+  customer: string;
+  reason: string;
+  status: ReturnStatus;
+  requestedAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+};
 
 /** Requests with the given status (all when none), the oldest open one first: the queue staff work through. */
-export async function listReturnRequests(db: Db, actor: SessionUser | null, status: string | null, limit = 100): Promise<AdminReturnRow[]> {
+export async function listReturnRequests(
+  db: Db,
+  actor: SessionUser | null,
+  status: string | null,
+  limit = 100,
+): Promise<AdminReturnRow[]> {
   assertStaff(actor);
   const rows = await repo.listReturnRows(db, isReturnStatus(status) ? status : null, limit);
   return rows.map((r) => ({
@@ -28,13 +41,23 @@ export async function listReturnRequests(db: Db, actor: SessionUser | null, stat
 
 export const countOpenReturns = (db: Db) => repo.countReturns(db, "requested");
 
-export type DecisionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string } | { ok: false; status: 400; errors: Record<string, string> };
+export type DecisionResult =
+  | { ok: true; message: string }
+  | { ok: false; status: 404 | 409; message: string }
+  | { ok: false; status: 400; errors: Record<string, string> };
 
 /**
  * Accepts or refuses an open return request with a note the customer is e-mailed (queued in the same transaction).
  * Decided once: a second decision, or two staff at once, is refused with a message.
  */
-export async function decideReturn(db: Db, actor: SessionUser | null, orderId: string, values: Record<string, string>, mail: OrderMail, now = new Date()): Promise<DecisionResult> {
+export async function decideReturn(
+  db: Db,
+  actor: SessionUser | null,
+  orderId: string,
+  values: Record<string, string>,
+  mail: OrderMail,
+  now = new Date(),
+): Promise<DecisionResult> {
   assertStaff(actor);
   if (!ORDER_ID.test(orderId)) return { ok: false, status: 404, message: "There is no such order." };
   const checked = check(returnDecisionInput, values);
@@ -44,24 +67,35 @@ export async function decideReturn(db: Db, actor: SessionUser | null, orderId: s
   return db.transaction().execute(async (trx): Promise<DecisionResult> => {
     const row = await repo.findRequestWithCustomer(trx, orderId);
     if (!row) return { ok: false, status: 404, message: "This order has no return request." };
-    const decided = await repo.decideIfWaiting(trx, orderId, { status: decision, note, at: stamp, byId: actor.id, byName: actor.name || actor.email });
+    const decided = await repo.decideIfWaiting(trx, orderId, {
+      status: decision,
+      note,
+      at: stamp,
+      byId: actor.id,
+      byName: actor.name || actor.email,
+    });
     if (!decided) return { ok: false, status: 409, message: returnMessages.notOpen };
     if (!row.deletedAt) {
       const accepted = decision === "accepted";
-      await enqueueJob(trx, "notice", {
-        to: row.email,
-        shopName: mail.shopName,
-        subject: `${mail.shopName}: your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
-        title: `Your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
-        greeting: `Hello ${row.firstName || row.name || "there"},`,
-        paragraphs: [
-          accepted
-            ? `We have accepted your request to return order ${orderId}. We refund you within 14 days of receiving the goods back.`
-            : `We are sorry: we cannot accept your request to return order ${orderId}.`,
-          `A note from the shop: “${note}”.`,
-        ],
-        action: { label: "See your order", url: `${mail.baseUrl}/account/orders/${orderId}` },
-      }, now);
+      await enqueueJob(
+        trx,
+        "notice",
+        {
+          to: row.email,
+          shopName: mail.shopName,
+          subject: `${mail.shopName}: your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
+          title: `Your return of order ${orderId} is ${accepted ? "accepted" : "refused"}`,
+          greeting: `Hello ${row.firstName || row.name || "there"},`,
+          paragraphs: [
+            accepted
+              ? `We have accepted your request to return order ${orderId}. We refund you within 14 days of receiving the goods back.`
+              : `We are sorry: we cannot accept your request to return order ${orderId}.`,
+            `A note from the shop: “${note}”.`,
+          ],
+          action: { label: "See your order", url: `${mail.baseUrl}/account/orders/${orderId}` },
+        },
+        now,
+      );
     }
     return { ok: true, message: returnMessages.decided(orderId, decision) };
   });

@@ -11,13 +11,30 @@ describeEachDatabase("back office: the day the clocks go back", (testDb) => {
     const { db } = testDb();
     await insertUsers(db, [staff, alice]);
     await insertOrder(db, { id: "LATE24AA", userId: alice.id, createdAt: "2026-10-24T22:30:00.000Z", totalCents: 400 }); // 23:30 BST on the 24th
-    await insertOrder(db, { id: "EARLY25A", userId: alice.id, createdAt: "2026-10-24T23:30:00.000Z", totalCents: 1000 }); // 00:30 BST on the 25th
-    await insertOrder(db, { id: "LATE25AA", userId: alice.id, createdAt: "2026-10-25T23:30:00.000Z", totalCents: 2000 }); // 23:30 GMT on the 25th
-    await insertOrder(db, { id: "EARLY26A", userId: alice.id, createdAt: "2026-10-26T00:30:00.000Z", totalCents: 8000 }); // 00:30 GMT on the 26th
+    await insertOrder(db, {
+      id: "EARLY25A",
+      userId: alice.id,
+      createdAt: "2026-10-24T23:30:00.000Z",
+      totalCents: 1000,
+    }); // 00:30 BST on the 25th
+    await insertOrder(db, {
+      id: "LATE25AA",
+      userId: alice.id,
+      createdAt: "2026-10-25T23:30:00.000Z",
+      totalCents: 2000,
+    }); // 23:30 GMT on the 25th
+    await insertOrder(db, {
+      id: "EARLY26A",
+      userId: alice.id,
+      createdAt: "2026-10-26T00:30:00.000Z",
+      totalCents: 8000,
+    }); // 00:30 GMT on the 26th
   });
 
   const ids = async (query: string) =>
-    (await listAdminOrders(testDb().db, staff, readOrderFilters(new URL(`http://shop.test/admin/orders?${query}`)))).orders.map((o) => o.id);
+    (
+      await listAdminOrders(testDb().db, staff, readOrderFilters(new URL(`http://shop.test/admin/orders?${query}`)))
+    ).orders.map((o) => o.id);
 
   it("filters orders by the shop's days, all 25 hours of 25 October", async () => {
     expect(await ids("from=2026-10-25&to=2026-10-25")).toEqual(["LATE25AA", "EARLY25A"]);

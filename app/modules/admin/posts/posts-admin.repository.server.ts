@@ -13,12 +13,17 @@ const matching = (db: Db, q: string | null) => {
 };
 
 export async function countPosts(db: Db, q: string | null): Promise<number> {
-  const counted = await matching(db, q).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const counted = await matching(db, q)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(counted.count);
 }
 
 /** One page of posts whose title matches, in the order asked for (newest first within it). */
-export function findPostPage(db: Db, o: { q: string | null; sort: PostSort; dir: SortDirection; limit: number; offset: number }) {
+export function findPostPage(
+  db: Db,
+  o: { q: string | null; sort: PostSort; dir: SortDirection; limit: number; offset: number },
+) {
   let query = matching(db, o.q).select(["id", "title", "slug", "draft", "published_at", "updated_at"]);
   if (o.sort === "title") query = query.orderBy(sql`lower(title)`, o.dir);
   else if (o.sort === "status") query = query.orderBy("draft", o.dir === "asc" ? "desc" : "asc");
@@ -30,7 +35,18 @@ export function findPostPage(db: Db, o: { q: string | null; sort: PostSort; dir:
 export function findPost(db: Db, id: string) {
   return db
     .selectFrom("posts")
-    .select(["id", "title", "slug", "excerpt", "body_markdown", "cover_image", "author", "published_at", "draft", "updated_at"])
+    .select([
+      "id",
+      "title",
+      "slug",
+      "excerpt",
+      "body_markdown",
+      "cover_image",
+      "author",
+      "published_at",
+      "draft",
+      "updated_at",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }

@@ -20,15 +20,27 @@ import { storeImage, UPLOAD_URL } from "../catalog/uploads.service.server";
  */
 
 export type PostDeps = { db: Db; uploadDir: string; uploadMaxBytes: number };
-export const postDeps = (context: ShopContext): PostDeps => ({ db: context.db, uploadDir: context.config.UPLOAD_DIR, uploadMaxBytes: context.config.UPLOAD_MAX_BYTES });
-export type AdminPostRow = { id: string; title: string; slug: string; draft: boolean; publishedAt: string; updatedAt: string };
+export const postDeps = (context: ShopContext): PostDeps => ({
+  db: context.db,
+  uploadDir: context.config.UPLOAD_DIR,
+  uploadMaxBytes: context.config.UPLOAD_MAX_BYTES,
+});
+export type AdminPostRow = {
+  id: string;
+  title: string;
+  slug: string;
+  draft: boolean;
+  publishedAt: string;
+  updatedAt: string;
+};
 export type AdminPost = AdminPostRow & { values: PostValues; coverImage: string };
 
 export type SaveOutcome =
   | { ok: true; id: string }
   | { ok: false; notFound: true }
   | { ok: false; notFound?: false; errors: FieldErrors; values: PostValues };
-export type PreviewOutcome = { ok: false; notFound: true } | { ok: true; html: string; values: PostValues; errors: FieldErrors };
+export type PreviewOutcome =
+  { ok: false; notFound: true } | { ok: true; html: string; values: PostValues; errors: FieldErrors };
 
 export const postMessages = {
   slugTaken: "Another post already uses this slug",
@@ -40,7 +52,13 @@ export async function listPosts(db: Db, actor: SessionUser | null, params: ListP
   const q = params.q || null;
   const total = await posts.countPosts(db, q);
   const window = pageWindow(params.rawPage, total);
-  const rows = await posts.findPostPage(db, { q, sort: params.sort, dir: params.dir, limit: window.limit, offset: window.offset });
+  const rows = await posts.findPostPage(db, {
+    q,
+    sort: params.sort,
+    dir: params.dir,
+    limit: window.limit,
+    offset: window.offset,
+  });
   const list: AdminPostRow[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -81,7 +99,14 @@ export async function getPostForEdit(db: Db, actor: SessionUser | null, id: stri
 
 /** The values of a new post's form. */
 export const newPostValues = (author: string, now = new Date()): PostValues => ({
-  title: "", slug: "", excerpt: "", author, body: "", publishDate: shopDate(now), published: false, keptCover: "",
+  title: "",
+  slug: "",
+  excerpt: "",
+  author,
+  body: "",
+  publishDate: shopDate(now),
+  published: false,
+  keptCover: "",
 });
 
 type Existing = { id: string; cover_image: string; published_at: string };
@@ -90,9 +115,19 @@ type Existing = { id: string; cover_image: string; published_at: string };
  * The cover the post will have: a newly uploaded image (stored, content-checked), else the one the form kept if it is
  * the post's own or an image uploaded here, else the post's current one. Anything else the browser sends is ignored.
  */
-async function resolveCover(deps: PostDeps, actor: SessionUser, existing: Existing | undefined, kept: string, file: unknown) {
+async function resolveCover(
+  deps: PostDeps,
+  actor: SessionUser,
+  existing: Existing | undefined,
+  kept: string,
+  file: unknown,
+) {
   if (file instanceof File && file.size > 0) {
-    const stored = await storeImage(deps.db, { dir: deps.uploadDir, maxBytes: deps.uploadMaxBytes, uploadedBy: actor.id }, file);
+    const stored = await storeImage(
+      deps.db,
+      { dir: deps.uploadDir, maxBytes: deps.uploadMaxBytes, uploadedBy: actor.id },
+      file,
+    );
     if (!stored.ok) return { cover: existing?.cover_image ?? "", error: stored.message };
     return { cover: stored.url, error: null };
   }
@@ -116,7 +151,14 @@ async function freeSlug(db: Db, title: string, exceptId: string | null): Promise
  * Creates (postId null) or updates a post from the form. Refusals come back with a message per field and the values
  * as typed (the cover already uploaded is kept, so it need not be chosen again).
  */
-export async function savePost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown, now = new Date()): Promise<SaveOutcome> {
+export async function savePost(
+  deps: PostDeps,
+  actor: SessionUser | null,
+  postId: string | null,
+  values: PostValues,
+  file: unknown,
+  now = new Date(),
+): Promise<SaveOutcome> {
   assertStaff(actor);
   const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
   if (postId !== null && !existing) return { ok: false, notFound: true };
@@ -129,9 +171,13 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
   if ("errors" in checked || Object.keys(errors).length > 0) return { ok: false, errors, values: kept };
   const input = checked.data;
   const slug = input.slug || (await freeSlug(deps.db, input.title, postId));
-  if (input.slug && (await posts.slugInUse(deps.db, slug, postId))) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+  if (input.slug && (await posts.slugInUse(deps.db, slug, postId)))
+    return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
   // An unchanged date keeps the post's exact time; a new one starts at the beginning of that shop day.
-  const publishedAt = existing && shopDate(existing.published_at) === input.publishDate ? existing.published_at : shopDayStart(input.publishDate).toISOString();
+  const publishedAt =
+    existing && shopDate(existing.published_at) === input.publishDate
+      ? existing.published_at
+      : shopDayStart(input.publishDate).toISOString();
   const stamp = now.toISOString();
   const row = {
     slug,
@@ -160,16 +206,33 @@ export async function savePost(deps: PostDeps, actor: SessionUser | null, postId
 }
 
 /** The form again with the body rendered as the blog would show it; the post itself is not saved. */
-export async function previewPost(deps: PostDeps, actor: SessionUser | null, postId: string | null, values: PostValues, file: unknown): Promise<PreviewOutcome> {
+export async function previewPost(
+  deps: PostDeps,
+  actor: SessionUser | null,
+  postId: string | null,
+  values: PostValues,
+  file: unknown,
+): Promise<PreviewOutcome> {
   assertStaff(actor);
   const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
   if (postId !== null && !existing) return { ok: false, notFound: true };
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
-  return { ok: true, html: renderMarkdown(values.body), values: { ...values, keptCover: cover.cover }, errors: cover.error ? { cover: cover.error } : {} };
+  return {
+    ok: true,
+    html: renderMarkdown(values.body),
+    values: { ...values, keptCover: cover.cover },
+    errors: cover.error ? { cover: cover.error } : {},
+  };
 }
 
 /** Publish (not a draft any more) or unpublish (a draft again); false for an unknown post. */
-export async function setPostPublished(db: Db, actor: SessionUser | null, id: string, published: boolean, now = new Date()): Promise<boolean> {
+export async function setPostPublished(
+  db: Db,
+  actor: SessionUser | null,
+  id: string,
+  published: boolean,
+  now = new Date(),
+): Promise<boolean> {
   assertStaff(actor);
   return db.transaction().execute(async (trx) => {
     if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() }))) return false;
@@ -179,17 +242,27 @@ export async function setPostPublished(db: Db, actor: SessionUser | null, id: st
 }
 
 export type PostFormData = { values: PostValues; errors: FieldErrors; previewHtml: string | null };
-export type PostFormResult = { kind: "saved"; id: string } | { kind: "not-found" } | { kind: "form"; status: number; body: PostFormData };
+export type PostFormResult =
+  { kind: "saved"; id: string } | { kind: "not-found" } | { kind: "form"; status: number; body: PostFormData };
 
 /** The create and edit pages' form: intent "preview" renders the body and saves nothing; "save" saves. */
-export async function runPostForm(deps: PostDeps, actor: SessionUser | null, postId: string | null, form: FormData): Promise<PostFormResult> {
+export async function runPostForm(
+  deps: PostDeps,
+  actor: SessionUser | null,
+  postId: string | null,
+  form: FormData,
+): Promise<PostFormResult> {
   const values = postValues(form);
   const file = form.get("cover");
   if (form.get("intent") === "preview") {
     const preview = await previewPost(deps, actor, postId, values, file);
     if (!preview.ok) return { kind: "not-found" };
     const status = Object.keys(preview.errors).length > 0 ? 400 : 200;
-    return { kind: "form", status, body: { values: preview.values, errors: preview.errors, previewHtml: preview.html } };
+    return {
+      kind: "form",
+      status,
+      body: { values: preview.values, errors: preview.errors, previewHtml: preview.html },
+    };
   }
   const saved = await savePost(deps, actor, postId, values, file);
   if (saved.ok) return { kind: "saved", id: saved.id };

@@ -1,64 +1,22 @@
-import { provedSecondFactor } from "~/testing/accounts";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { SessionUser } from "~/modules/accounts/accounts";
-import * as accounts from "~/modules/accounts/accounts.service.server";
 import { getPublishedPost } from "~/modules/content/blog.service.server";
-import { action as newPostAction } from "~/routes/admin/post-new";
-import { action as postAction } from "~/routes/admin/post";
-import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { StaffOnlyError } from "../guard.server";
 import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { slugify } from "~/lib/slug";
-import type { PostValues } from "./posts-admin";
-import { getPostForEdit, listPosts, postMessages, previewPost, savePost, setPostPublished, type PostDeps } from "./posts-admin.service.server";
-import type { PostSort } from "./posts-admin";
+import { getPostForEdit, postMessages, previewPost, savePost, setPostPublished } from "./posts-admin.service.server";
 import { uploadMessages, UPLOAD_URL } from "../catalog/uploads.service.server";
-import { signUpConfirmed } from "~/testing/accounts";
-import { PNG } from "../catalog/testing/test-images";
 import { variantNames } from "~/lib/image-variants";
+import { customer, png, staff, usePostsFixture, values } from "./testing/posts-fixture";
 
-const png = (name = "cover.png") => new File([PNG], name, { type: "image/png" });
-
-const person = (id: string, role: "staff" | "customer"): SessionUser => ({
-  id, name: `${id} Person`, email: `${id}@example.com`, firstName: id, lastName: "Person", dateOfBirth: "1990-01-01", role, authProvider: "email",
-});
-const staff = person("sam", "staff");
-const customer = person("casey", "customer");
-
-const values = (changes: Partial<PostValues> = {}): PostValues => ({
-  title: "Five tips for longer battery life",
-  slug: "",
-  excerpt: "Small habits that keep your device going all day.",
-  author: "Megan Lewis",
-  body: "## Charge smart\n\nUnplug it when it is **full**.",
-  publishDate: "2026-10-15",
-  published: true,
-  keptCover: "",
-  ...changes,
-});
-
+// The post services: who may use them, listing, saving, previewing and publishing. Through the pages:
+// posts-admin-pages.service.test.ts.
 describeEachDatabase(
   "back office: blog posts",
   (testDb) => {
-    const dir = mkdtempSync(join(tmpdir(), "shop-post-uploads-"));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    let deps: PostDeps;
-    beforeAll(() => {
-      deps = { db: testDb().db, uploadDir: dir, uploadMaxBytes: 1000 };
-    });
-    const list = (actor: SessionUser | null, changes: { sort?: PostSort; dir?: "asc" | "desc"; q?: string; rawPage?: string | null } = {}) =>
-      listPosts(testDb().db, actor, { sort: "published", dir: "desc", q: "", rawPage: null, ...changes });
-    const snapshot = async () => ({
-      posts: await testDb().db.selectFrom("posts").selectAll().orderBy("id").execute(),
-      version: await readStorefrontVersion(testDb().db),
-      files: readdirSync(dir),
-    });
-    const seededId = (slug: string) => testDb().db.selectFrom("posts").select("id").where("slug", "=", slug).executeTakeFirstOrThrow().then((r) => r.id);
+    const { dir, deps, list, snapshot, seededId } = usePostsFixture(testDb);
 
     it("refuses anyone but staff for every read and write, and changes nothing", async () => {
       const before = await snapshot();
@@ -67,7 +25,9 @@ describeEachDatabase(
         await expect(list(actor)).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(getPostForEdit(deps.db, actor, id)).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(savePost(deps, actor, null, values(), png())).rejects.toBeInstanceOf(StaffOnlyError);
-        await expect(savePost(deps, actor, id, values({ title: "Hacked" }), png())).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(savePost(deps, actor, id, values({ title: "Hacked" }), png())).rejects.toBeInstanceOf(
+          StaffOnlyError,
+        );
         await expect(previewPost(deps, actor, id, values(), png())).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(setPostPublished(deps.db, actor, id, false)).rejects.toBeInstanceOf(StaffOnlyError);
       }
@@ -79,20 +39,37 @@ describeEachDatabase(
       expect(all).toMatchObject({ total: 7, page: 1, totalPages: 1 });
       expect(all.posts[0]).toMatchObject({ slug: "coming-soon-our-autumn-flavour-line-up", draft: true });
       expect(all.posts.filter((p) => p.draft)).toHaveLength(1);
-      expect((await list(staff, { q: "NICOTINE" })).posts.map((p) => p.slug)).toEqual(["choosing-the-right-nicotine-strength"]);
+      expect((await list(staff, { q: "NICOTINE" })).posts.map((p) => p.slug)).toEqual([
+        "choosing-the-right-nicotine-strength",
+      ]);
       expect((await list(staff, { q: "_" })).total).toBe(0);
-      expect((await list(staff, { sort: "title", dir: "asc" })).posts[0]!.title).toMatch(/^A guide to flavour families/i);
+      expect((await list(staff, { sort: "title", dir: "asc" })).posts[0]!.title).toMatch(
+        /^A guide to flavour families/i,
+      );
       expect((await list(staff, { sort: "status", dir: "asc" })).posts[0]!.draft).toBe(true);
-      expect((await list(staff, { sort: "published", dir: "asc" })).posts[0]!.slug).toBe("how-to-look-after-your-pod-device");
+      expect((await list(staff, { sort: "published", dir: "asc" })).posts[0]!.slug).toBe(
+        "how-to-look-after-your-pod-device",
+      );
     });
 
     it("creates a post with an uploaded cover; the slug comes from the title; it shows on the blog and drops cached pages", async () => {
       const version = await readStorefrontVersion(deps.db);
       const body = "Intro\n\n<script>alert('x')</script>\n\n[bad](javascript:alert(1))";
-      const created = await savePost(deps, staff, null, values({ title: "Five tips <b>now</b>", body }), png("../../evil.png.php"));
+      const created = await savePost(
+        deps,
+        staff,
+        null,
+        values({ title: "Five tips <b>now</b>", body }),
+        png("../../evil.png.php"),
+      );
       if (!created.ok) throw new Error(JSON.stringify(created));
       const post = await getPostForEdit(deps.db, staff, created.id);
-      expect(post).toMatchObject({ title: "Five tips <b>now</b>", slug: "five-tips-b-now-b", draft: false, publishedAt: "2026-10-14T23:00:00.000Z" });
+      expect(post).toMatchObject({
+        title: "Five tips <b>now</b>",
+        slug: "five-tips-b-now-b",
+        draft: false,
+        publishedAt: "2026-10-14T23:00:00.000Z",
+      });
       expect(post!.coverImage).toMatch(UPLOAD_URL);
       const cover = post!.coverImage.split("/").pop()!;
       expect(readdirSync(dir).sort()).toEqual([cover, ...variantNames(cover)].sort());
@@ -104,7 +81,13 @@ describeEachDatabase(
       expect(shown?.html).not.toMatch(/href="javascript:/i);
 
       // The same title again gets its own slug; a draft is not on the blog.
-      const again = await savePost(deps, staff, null, values({ title: "Five tips <b>now</b>", published: false }), png());
+      const again = await savePost(
+        deps,
+        staff,
+        null,
+        values({ title: "Five tips <b>now</b>", published: false }),
+        png(),
+      );
       if (!again.ok) throw new Error(JSON.stringify(again));
       expect((await getPostForEdit(deps.db, staff, again.id))?.slug).toBe("five-tips-b-now-b-2");
       expect(await getPublishedPost(deps.db, "five-tips-b-now-b-2")).toBeNull();
@@ -112,7 +95,13 @@ describeEachDatabase(
 
     it("refuses bad input with a message per field, keeps what was typed and saves nothing", async () => {
       const before = await snapshot();
-      const empty = await savePost(deps, staff, null, values({ title: " ", excerpt: "", author: "", body: "  ", publishDate: "2026-02-30" }), null);
+      const empty = await savePost(
+        deps,
+        staff,
+        null,
+        values({ title: " ", excerpt: "", author: "", body: "  ", publishDate: "2026-02-30" }),
+        null,
+      );
       expect(empty).toEqual({
         ok: false,
         errors: {
@@ -125,19 +114,42 @@ describeEachDatabase(
         },
         values: values({ title: " ", excerpt: "", author: "", body: "  ", publishDate: "2026-02-30" }),
       });
-      const notImage = await savePost(deps, staff, null, values(), new File(["<svg onload=alert(1)>"], "cover.png", { type: "image/png" }));
+      const notImage = await savePost(
+        deps,
+        staff,
+        null,
+        values(),
+        new File(["<svg onload=alert(1)>"], "cover.png", { type: "image/png" }),
+      );
       expect(notImage).toMatchObject({ ok: false, errors: { cover: uploadMessages.notImage } });
-      const tooBig = await savePost(deps, staff, null, values(), new File([new Uint8Array(5000).fill(0xff)], "big.jpg"));
-      expect(tooBig).toMatchObject({ ok: false, errors: { cover: "That image is larger than 1 KB. Upload a smaller one." } });
+      const tooBig = await savePost(
+        deps,
+        staff,
+        null,
+        values(),
+        new File([new Uint8Array(5000).fill(0xff)], "big.jpg"),
+      );
+      expect(tooBig).toMatchObject({
+        ok: false,
+        errors: { cover: "That image is larger than 1 KB. Upload a smaller one." },
+      });
       const badSlug = await savePost(deps, staff, null, values({ slug: "../Admin Page" }), null);
       expect(badSlug).toMatchObject({ ok: false, errors: { slug: expect.stringMatching(/lower-case letters/) } });
       // A cover the browser claims to have kept must be a real upload or the post's own.
       const forged = await savePost(deps, staff, null, values({ keptCover: "javascript:alert(1)" }), null);
-      expect(forged).toMatchObject({ ok: false, errors: { cover: postMessages.coverMissing }, values: { keptCover: "" } });
+      expect(forged).toMatchObject({
+        ok: false,
+        errors: { cover: postMessages.coverMissing },
+        values: { keptCover: "" },
+      });
       expect(await snapshot()).toEqual(before);
 
       const taken = await savePost(deps, staff, null, values({ slug: "a-guide-to-flavour-families" }), png());
-      expect(taken).toMatchObject({ ok: false, errors: { slug: postMessages.slugTaken }, values: { keptCover: expect.stringMatching(UPLOAD_URL) } });
+      expect(taken).toMatchObject({
+        ok: false,
+        errors: { slug: postMessages.slugTaken },
+        values: { keptCover: expect.stringMatching(UPLOAD_URL) },
+      });
       const after = await snapshot();
       expect(after.posts).toEqual(before.posts);
       expect(after.version).toBe(before.version);
@@ -146,15 +158,32 @@ describeEachDatabase(
     it("edits a post: the cover stays unless a new one is uploaded; an unchanged date keeps its time; unknown ids are not found", async () => {
       const id = await seededId("how-to-recycle-your-vape-and-pods");
       const post = (await getPostForEdit(deps.db, staff, id))!;
-      expect(post.values).toMatchObject({ publishDate: "2026-09-03", published: true, keptCover: "/images/blog/how-to-recycle-your-vape-and-pods.svg" });
+      expect(post.values).toMatchObject({
+        publishDate: "2026-09-03",
+        published: true,
+        keptCover: "/images/blog/how-to-recycle-your-vape-and-pods.svg",
+      });
       const version = await readStorefrontVersion(deps.db);
-      const saved = await savePost(deps, staff, id, { ...post.values, title: "How to recycle your vape", keptCover: "/etc/passwd" }, null);
+      const saved = await savePost(
+        deps,
+        staff,
+        id,
+        { ...post.values, title: "How to recycle your vape", keptCover: "/etc/passwd" },
+        null,
+      );
       expect(saved).toEqual({ ok: true, id });
       const edited = (await getPostForEdit(deps.db, staff, id))!;
-      expect(edited).toMatchObject({ title: "How to recycle your vape", slug: "how-to-recycle-your-vape-and-pods", coverImage: post.coverImage, publishedAt: post.publishedAt });
+      expect(edited).toMatchObject({
+        title: "How to recycle your vape",
+        slug: "how-to-recycle-your-vape-and-pods",
+        coverImage: post.coverImage,
+        publishedAt: post.publishedAt,
+      });
       expect(edited.updatedAt > post.updatedAt).toBe(true);
       expect(await readStorefrontVersion(deps.db)).toBe(version + 1);
-      expect((await getPublishedPost(deps.db, "how-to-recycle-your-vape-and-pods"))?.title).toBe("How to recycle your vape");
+      expect((await getPublishedPost(deps.db, "how-to-recycle-your-vape-and-pods"))?.title).toBe(
+        "How to recycle your vape",
+      );
 
       const moved = await savePost(deps, staff, id, { ...edited.values, publishDate: "2026-01-20" }, png());
       expect(moved.ok).toBe(true);
@@ -169,7 +198,13 @@ describeEachDatabase(
     it("previews the Markdown as the blog would show it (HTML as text) and saves nothing", async () => {
       const id = await seededId("a-guide-to-flavour-families");
       const before = await snapshot();
-      const preview = await previewPost(deps, staff, id, values({ body: "## Fruity\n\n<img src=x onerror=alert(1)> **sweet**" }), null);
+      const preview = await previewPost(
+        deps,
+        staff,
+        id,
+        values({ body: "## Fruity\n\n<img src=x onerror=alert(1)> **sweet**" }),
+        null,
+      );
       if (!preview.ok) throw new Error("not found");
       expect(preview.html).toContain("<h2>Fruity</h2>");
       expect(preview.html).toContain("<strong>sweet</strong>");
@@ -192,49 +227,6 @@ describeEachDatabase(
       expect(await readStorefrontVersion(deps.db)).toBe(version + 2);
       expect(await setPostPublished(deps.db, staff, "no-such-post", true)).toBe(false);
       expect(await readStorefrontVersion(deps.db)).toBe(version + 2);
-    });
-
-    it("through the pages: a customer's or a visitor's post is a 403 that changes nothing; staff preview, create and publish", async () => {
-      const context = await createTestContext(testDb(), { env: { UPLOAD_DIR: dir } });
-      const password = "correct horse battery";
-      const signedUp = await signUpConfirmed(context("192.0.2.70"), {
-        firstName: "Cara", lastName: "Shopper", email: "cara@example.com", password, dateOfBirth: "1990-04-12", terms: "on",
-      });
-      if (!signedUp.ok) throw new Error("sign-up failed");
-      await accounts.createOrPromoteStaff(context(), { email: "boss@example.com", password, firstName: "Sam", lastName: "Lee" });
-      const signedIn = await accounts.signIn(context("192.0.2.71"), requestWith(), { email: "boss@example.com", password, rememberMe: false });
-      if (!signedIn.ok) throw new Error("sign-in failed");
-      const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(signedIn.headers));
-      const request = (url: string, cookie: string, fields: Record<string, string>, file?: File) => {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) form.set(name, value);
-        if (file) form.set("cover", file);
-        return new Request(url, { method: "POST", body: form, headers: cookie ? { cookie, origin: "http://shop.test" } : { origin: "http://shop.test" } });
-      };
-      const fields = { title: "Spring flavours", slug: "", excerpt: "New this spring.", author: "Sam Lee", body: "**Fresh** <em>mint</em>", publishDate: "2026-11-01", published: "on" };
-      const draftId = await seededId("coming-soon-our-autumn-flavour-line-up");
-      const before = await snapshot();
-      for (const cookie of [cookieHeader(signedUp.headers), ""]) {
-        const create = newPostAction({ request: request("http://shop.test/admin/posts/new", cookie, { ...fields, intent: "save" }, png()), context: context(), params: {} } as never);
-        await expect(create).rejects.toMatchObject({ init: { status: 403 } });
-        const publish = postAction({ request: request(`http://shop.test/admin/posts/${draftId}`, cookie, { intent: "publish" }), context: context(), params: { id: draftId } } as never);
-        await expect(publish).rejects.toMatchObject({ init: { status: 403 } });
-      }
-      expect(await snapshot()).toEqual(before);
-
-      const preview = await newPostAction({ request: request("http://shop.test/admin/posts/new", staffCookie, { ...fields, intent: "preview" }), context: context(), params: {} } as never);
-      expect(preview).toMatchObject({ data: { previewHtml: "<p><strong>Fresh</strong> &lt;em&gt;mint&lt;/em&gt;</p>\n", errors: {}, values: { title: "Spring flavours" } } });
-      expect((await snapshot()).posts).toEqual(before.posts);
-
-      const created = (await newPostAction({ request: request("http://shop.test/admin/posts/new", staffCookie, { ...fields, intent: "save" }, png()), context: context(), params: {} } as never)) as Response;
-      expect(created.status).toBe(302);
-      expect(created.headers.get("location")).toMatch(/^\/admin\/posts\/[^/?]+\?notice=created$/);
-      expect((await getPublishedPost(deps.db, "spring-flavours"))?.title).toBe("Spring flavours");
-
-      const published = (await postAction({ request: request(`http://shop.test/admin/posts/${draftId}`, staffCookie, { intent: "publish" }), context: context(), params: { id: draftId } } as never)) as Response;
-      expect(published.headers.get("location")).toBe(`/admin/posts/${draftId}?notice=published`);
-      expect((await getPostForEdit(deps.db, staff, draftId))?.draft).toBe(false);
-      await setPostPublished(deps.db, staff, draftId, false);
     });
   },
   { seed: true },

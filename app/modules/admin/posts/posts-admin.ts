@@ -33,7 +33,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) => {
   if (!DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2100;
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value) &&
+    date.getUTCFullYear() >= 2000 &&
+    date.getUTCFullYear() <= 2100
+  );
 };
 const tooLong = (label: string, max: number) => `${label} must be ${max.toLocaleString("en-GB")} characters or fewer`;
 
@@ -43,20 +48,40 @@ export const postInput = z.object({
     .string()
     .trim()
     .max(postLimits.slug, tooLong("Slug", postLimits.slug))
-    .refine((v) => v === "" || POST_SLUG.test(v), "Use lower-case letters, digits and single hyphens only, e.g. my-first-post"),
-  excerpt: z.string().trim().min(1, "Excerpt is required").max(postLimits.excerpt, tooLong("Excerpt", postLimits.excerpt)),
+    .refine(
+      (v) => v === "" || POST_SLUG.test(v),
+      "Use lower-case letters, digits and single hyphens only, e.g. my-first-post",
+    ),
+  excerpt: z
+    .string()
+    .trim()
+    .min(1, "Excerpt is required")
+    .max(postLimits.excerpt, tooLong("Excerpt", postLimits.excerpt)),
   author: z.string().trim().min(1, "Author is required").max(postLimits.author, tooLong("Author", postLimits.author)),
   body: z
     .string()
     .max(postLimits.body, tooLong("Body", postLimits.body))
     .refine((v) => v.trim() !== "", "Body is required"),
-  publishDate: z.string().trim().min(1, "Publish date is required").refine(isRealDate, "Enter the publish date as a real date"),
+  publishDate: z
+    .string()
+    .trim()
+    .min(1, "Publish date is required")
+    .refine(isRealDate, "Enter the publish date as a real date"),
   published: z.boolean(),
 });
 export type PostInput = z.infer<typeof postInput>;
 
 /** What the form sends (and gets back after a refusal or a preview): `keptCover` is the cover already chosen. */
-export type PostValues = { title: string; slug: string; excerpt: string; author: string; body: string; publishDate: string; published: boolean; keptCover: string };
+export type PostValues = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  author: string;
+  body: string;
+  publishDate: string;
+  published: boolean;
+  keptCover: string;
+};
 
 export function postValues(form: FormData): PostValues {
   const text = (name: string) => formText(form, name);

@@ -16,14 +16,27 @@ import { JPEG, PNG } from "./test-images";
 export { JPEG, PNG };
 
 const person = (id: string, role: "staff" | "customer"): SessionUser => ({
-  id, name: id, email: `${id}@example.com`, firstName: id, lastName: "Lee", dateOfBirth: "1990-01-01", role, authProvider: "email",
+  id,
+  name: id,
+  email: `${id}@example.com`,
+  firstName: id,
+  lastName: "Lee",
+  dateOfBirth: "1990-01-01",
+  role,
+  authProvider: "email",
 });
 export const staff = person("staff-sam", "staff");
 export const customer = person("customer-cat", "customer");
 
 /** Registers the set-up (call inside describeEachDatabase); ids and image addresses are filled in before the tests run. */
 export function useCatalogFixture(testDb: () => TestDatabase) {
-  const fx = { uploadDir: mkdtempSync(join(tmpdir(), "shop-catalog-uploads-")), deviceId: "", deviceSlug: "", pngUrl: "", jpegUrl: "" };
+  const fx = {
+    uploadDir: mkdtempSync(join(tmpdir(), "shop-catalog-uploads-")),
+    deviceId: "",
+    deviceSlug: "",
+    pngUrl: "",
+    jpegUrl: "",
+  };
   afterAll(() => rmSync(fx.uploadDir, { recursive: true, force: true }));
   let context: (ip?: string) => ShopContext;
 
@@ -32,13 +45,32 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     context = await createTestContext(testDb(), { env: { UPLOAD_DIR: fx.uploadDir, UPLOAD_MAX_BYTES: "20000" } });
     const now = new Date().toISOString();
     for (const user of [staff, customer]) {
-      await db.insertInto("user").values({ id: user.id, name: user.name, email: user.email, emailVerified: 0, createdAt: now, updatedAt: now, role: user.role }).execute();
+      await db
+        .insertInto("user")
+        .values({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: 0,
+          createdAt: now,
+          updatedAt: now,
+          role: user.role,
+        })
+        .execute();
     }
-    const device = await db.selectFrom("products").select(["id", "slug"]).where("slug", "=", "hayati-pro-max-6000").executeTakeFirstOrThrow();
+    const device = await db
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("slug", "=", "hayati-pro-max-6000")
+      .executeTakeFirstOrThrow();
     fx.deviceId = device.id;
     fx.deviceSlug = device.slug;
     const store = async (bytes: Uint8Array<ArrayBuffer>, name: string) => {
-      const stored = await storeImage(db, { dir: fx.uploadDir, maxBytes: 20000, uploadedBy: staff.id }, new File([bytes], name));
+      const stored = await storeImage(
+        db,
+        { dir: fx.uploadDir, maxBytes: 20000, uploadedBy: staff.id },
+        new File([bytes], name),
+      );
       if (!stored.ok) throw new Error(stored.message);
       return stored.url;
     };
@@ -47,22 +79,65 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
   });
 
   const flavourValues = (changes: Partial<FlavourValues> = {}): FlavourValues => ({
-    name: "Test Mango", slug: "", description: "Ripe mango on ice.", deviceId: fx.deviceId, price: "4.99", sizes: "0\n10\n20", trackStock: "on", stockQuantity: "25", stockSeen: "",
-    nicotineMgMl: "20", podMl: "2", bottleMl: "", images: [fx.pngUrl], ...changes,
+    name: "Test Mango",
+    slug: "",
+    description: "Ripe mango on ice.",
+    deviceId: fx.deviceId,
+    price: "4.99",
+    sizes: "0\n10\n20",
+    trackStock: "on",
+    stockQuantity: "25",
+    stockSeen: "",
+    nicotineMgMl: "20",
+    podMl: "2",
+    bottleMl: "",
+    images: [fx.pngUrl],
+    ...changes,
   });
   const deviceValues = (changes: Partial<DeviceValues> = {}): DeviceValues => ({
-    name: "Test Pod Kit", slug: "", description: "A small pod kit.", price: "19.99", originalPrice: "24.99", flavors: "Mango\nMint",
-    nicotineStrengths: "10\n20", puffCounts: "600", features: "USB-C charging\nLeak-proof pods", detailsDescription: "All the details.",
-    specifications: "Battery: 500 mAh\nPod capacity: 2 ml", trackStock: "on", stockQuantity: "3", stockSeen: "", nicotineMgMl: "20", podMl: "2", rechargeable: "on",
-    featured: "", position: "", images: [fx.pngUrl, fx.jpegUrl], ...changes,
+    name: "Test Pod Kit",
+    slug: "",
+    description: "A small pod kit.",
+    price: "19.99",
+    originalPrice: "24.99",
+    flavors: "Mango\nMint",
+    nicotineStrengths: "10\n20",
+    puffCounts: "600",
+    features: "USB-C charging\nLeak-proof pods",
+    detailsDescription: "All the details.",
+    specifications: "Battery: 500 mAh\nPod capacity: 2 ml",
+    trackStock: "on",
+    stockQuantity: "3",
+    stockSeen: "",
+    nicotineMgMl: "20",
+    podMl: "2",
+    rechargeable: "on",
+    featured: "",
+    position: "",
+    images: [fx.pngUrl, fx.jpegUrl],
+    ...changes,
   });
   const saved = (result: { status: string; id?: string }) => {
     if (result.status !== "saved" || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
     return result.id;
   };
   const counts = async (db: Db) => ({
-    products: Number((await db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
-    flavours: Number((await db.selectFrom("flavours").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
+    products: Number(
+      (
+        await db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    flavours: Number(
+      (
+        await db
+          .selectFrom("flavours")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
   const snapshot = async (db: Db) => ({
     ...(await counts(db)),

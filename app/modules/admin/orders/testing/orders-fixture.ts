@@ -6,7 +6,14 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderEvents } from "~/modules/orders/order-events.repository.server";
 
 const sessionUser = (id: string, name: string, role: "customer" | "staff"): SessionUser => ({
-  id, name, email: `${id}@example.com`, firstName: name.split(" ")[0]!, lastName: null, dateOfBirth: "1990-01-01", role, authProvider: "email",
+  id,
+  name,
+  email: `${id}@example.com`,
+  firstName: name.split(" ")[0]!,
+  lastName: null,
+  dateOfBirth: "1990-01-01",
+  role,
+  authProvider: "email",
 });
 export const staff = sessionUser("staff-sam", "Sam Staff", "staff");
 export const alice = sessionUser("alice", "Alice Archer", "customer");
@@ -15,28 +22,83 @@ export const bob = { ...sessionUser("bob", "Bob <b>Bold</b>", "customer"), email
 export async function insertUsers(db: Db, users: SessionUser[]) {
   const now = new Date().toISOString();
   for (const u of users) {
-    await db.insertInto("user").values({ id: u.id, name: u.name, email: u.email, firstName: u.firstName, emailVerified: 0, createdAt: now, updatedAt: now, role: u.role }).execute();
+    await db
+      .insertInto("user")
+      .values({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        firstName: u.firstName,
+        emailVerified: 0,
+        createdAt: now,
+        updatedAt: now,
+        role: u.role,
+      })
+      .execute();
   }
 }
 
-export async function insertOrder(db: Db, o: { id?: string; userId: string; createdAt?: string; totalCents?: number; status?: OrderStatus; paymentStatus?: PaymentStatus }) {
+export async function insertOrder(
+  db: Db,
+  o: {
+    id?: string;
+    userId: string;
+    createdAt?: string;
+    totalCents?: number;
+    status?: OrderStatus;
+    paymentStatus?: PaymentStatus;
+  },
+) {
   const id = o.id ?? newOrderId();
   const createdAt = o.createdAt ?? "2026-11-01T10:00:00.000Z";
   const total = o.totalCents ?? 1100;
-  await db.insertInto("orders").values({
-    id, user_id: o.userId, idempotency_key: `key-${id}-aaaaaaaaaa`, status: o.status ?? "pending", payment_status: o.paymentStatus ?? "pending",
-    address_title: "Home", address_type: "HOME", address_text: "12 High Street, Leeds LS1 1AA", address_phone: "07700 900111",
-    shipping_method: "free", delivery_date: "2026-11-16", shipping_cents: 0, subtotal_cents: total - 100, tax_cents: 100, total_cents: total,
-    created_at: createdAt, updated_at: createdAt,
-  }).execute();
-  await db.insertInto("order_lines").values({
-    order_id: id, position: 0, kind: "flavour", item_id: "f1", name: "Blue Razz", image: null, flavor: "Blue Razz", nicotine_strength: 10,
-    puff_count: null, unit_price_cents: total - 100, quantity: 1, line_total_cents: total - 100,
-  }).execute();
+  await db
+    .insertInto("orders")
+    .values({
+      id,
+      user_id: o.userId,
+      idempotency_key: `key-${id}-aaaaaaaaaa`,
+      status: o.status ?? "pending",
+      payment_status: o.paymentStatus ?? "pending",
+      address_title: "Home",
+      address_type: "HOME",
+      address_text: "12 High Street, Leeds LS1 1AA",
+      address_phone: "07700 900111",
+      shipping_method: "free",
+      delivery_date: "2026-11-16",
+      shipping_cents: 0,
+      subtotal_cents: total - 100,
+      tax_cents: 100,
+      total_cents: total,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
+  await db
+    .insertInto("order_lines")
+    .values({
+      order_id: id,
+      position: 0,
+      kind: "flavour",
+      item_id: "f1",
+      name: "Blue Razz",
+      image: null,
+      flavor: "Blue Razz",
+      nicotine_strength: 10,
+      puff_count: null,
+      unit_price_cents: total - 100,
+      quantity: 1,
+      line_total_cents: total - 100,
+    })
+    .execute();
   return id;
 }
 
 export const snapshot = async (db: Db, id: string) => ({
-  order: await db.selectFrom("orders").select(["status", "payment_status", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow(),
+  order: await db
+    .selectFrom("orders")
+    .select(["status", "payment_status", "updated_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow(),
   events: await orderEvents(db, id),
 });

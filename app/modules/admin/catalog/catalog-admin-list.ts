@@ -1,0 +1,51 @@
+/** The back office's catalogue lists: sorts, filters, rows and the notices after a save. */
+import { catalogMessages, type CatalogKind } from "./catalog-admin";
+import { oneOf } from "../listing";
+import type { Stock } from "~/modules/catalog/catalog";
+
+export const catalogSortColumns = ["name", "price", "stock", "updated"] as const;
+export type CatalogSortColumn = (typeof catalogSortColumns)[number];
+export const archiveFilters = { all: "All", active: "Active", archived: "Archived" } as const;
+export type ArchiveFilter = keyof typeof archiveFilters;
+export const stockFilters = {
+  all: "Any stock",
+  low: "Low stock",
+  out: "Out of stock",
+  untracked: "Not tracked",
+} as const;
+export type StockFilter = keyof typeof stockFilters;
+export const parseStockFilter = (raw: string | null): StockFilter =>
+  oneOf(raw, Object.keys(stockFilters) as StockFilter[], "all");
+/** One row of a back-office list. */
+export type CatalogListItem = {
+  id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  priceCents: number;
+  stock: Stock;
+  archived: boolean;
+  updatedAt: string;
+  /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
+  device?: { name: string | null; archived: boolean };
+};
+export type CatalogListPage = {
+  items: CatalogListItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+  offset: number;
+};
+
+export const parseArchiveFilter = (raw: string | null): ArchiveFilter =>
+  oneOf(raw, Object.keys(archiveFilters) as ArchiveFilter[], "all");
+
+/** The message shown after a redirect (?notice=created|saved|archived|restored); anything else shows nothing. */
+export function catalogNotice(kind: CatalogKind, raw: string | null): string | null {
+  if (raw === "created") return catalogMessages.created[kind];
+  if (raw === "saved") return catalogMessages.saved;
+  if (raw === "archived") return catalogMessages.archived[kind];
+  if (raw === "restored") return catalogMessages.restored[kind];
+  if (raw === "stock") return "Stock updated.";
+  return null;
+}

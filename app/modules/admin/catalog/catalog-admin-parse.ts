@@ -1,0 +1,87 @@
+/** The catalogue form's field parsers: raw text in, a value or the message to show under the field out. */
+import type { Specification } from "~/modules/catalog/catalog";
+import { centsToText, limits, MAX_PRICE_CENTS } from "./catalog-admin";
+
+export type Parsed<T> = { value: T } | { error: string };
+
+/** A price typed in the shop currency ("12.99", "12.9", "12") as integer cents; never through floating point. */
+export function parseMoney(raw: string, label: string, optional = false): Parsed<number | null> {
+  const text = raw.trim();
+  if (!text) return optional ? { value: null } : { error: `${label} is required` };
+  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
+  if (/^\d+\.\d{3,}$/.test(text)) return { error: `${label} can have at most 2 decimal places` };
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return { error: `Enter ${label.toLowerCase()} as a number such as 12.99` };
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (cents === 0) return { error: `${label} must be more than 0` };
+  if (cents > MAX_PRICE_CENTS) return { error: `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less` };
+  return { value: cents };
+}
+
+/** A non-negative amount (mg/ml, ml) with at most 2 decimals. */
+export function parseAmount(raw: string, label: string, optional: boolean): Parsed<number | null> {
+  const text = raw.trim();
+  if (!text) return optional ? { value: null } : { error: `${label} is required` };
+  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text))
+    return { error: `Enter ${label.toLowerCase()} as a number such as 2 or 1.5` };
+  return { value: Number(text) };
+}
+
+/** One entry per line (commas also separate numbers); blank lines are ignored and repeats kept once. */
+export const lines = (raw: string, separators = /\r?\n/) => [
+  ...new Set(
+    raw
+      .split(separators)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ),
+];
+
+export function parseWholeNumbers(
+  raw: string,
+  what: string,
+  min: number,
+  max: number,
+  limitMessage: string,
+  required: boolean,
+): Parsed<number[]> {
+  const items = lines(raw, /[\r\n,]+/);
+  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
+  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} values` };
+  const bad = items.find((item) => !/^\d{1,7}$/.test(item));
+  if (bad !== undefined)
+    return { error: `"${bad.slice(0, 20)}" is not a whole number: write each ${what} as a whole number, one per line` };
+  const numbers = items.map(Number);
+  if (numbers.some((n) => n < min || n > max)) return { error: limitMessage };
+  return { value: [...new Set(numbers)] };
+}
+
+export function parseTextList(raw: string, what: string, maxLength: number, required: boolean): Parsed<string[]> {
+  const items = lines(raw);
+  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
+  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} lines` };
+  if (items.some((item) => item.length > maxLength))
+    return { error: `Each ${what} must be ${maxLength} characters or fewer` };
+  return { value: items };
+}
+
+/** Specification rows written as "Name: Value", one per line. */
+export function parseSpecifications(raw: string): Parsed<Specification[]> {
+  const rows: Specification[] = [];
+  const items = raw.split(/\r?\n/).map((l) => l.trim());
+  for (const [index, line] of items.entries()) {
+    if (!line) continue;
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon).trim() : "";
+    const value = colon > 0 ? line.slice(colon + 1).trim() : "";
+    if (!name || !value) return { error: `Write each row as Name: Value (line ${index + 1} is not)` };
+    if (name.length > limits.specName || value.length > limits.specValue)
+      return {
+        error: `Keep names to ${limits.specName} and values to ${limits.specValue} characters (line ${index + 1})`,
+      };
+    rows.push({ name, value });
+  }
+  if (rows.length > limits.listItems) return { error: `Enter at most ${limits.listItems} rows` };
+  return { value: rows };
+}
