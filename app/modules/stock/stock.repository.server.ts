@@ -1,3 +1,4 @@
+import { itemTables } from "~/db/values";
 import { sql, type Insertable } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { StockMovementsTable } from "~/db/schema";
@@ -6,12 +7,10 @@ import type { StockKind } from "./stock";
 // Every query of stock. Each change is one conditional UPDATE, so no two writers can take the same unit and the
 // quantity never goes below zero, on SQLite and PostgreSQL alike, however many server processes there are.
 
-const tableOf = { device: "products", flavour: "flavours" } as const;
-
 /** Takes `units` if that many are left; the quantity after, or undefined when there are not enough (or untracked). */
 export async function takeUnits(db: Db, kind: StockKind, id: string, units: number): Promise<number | undefined> {
   const row = await db
-    .updateTable(tableOf[kind])
+    .updateTable(itemTables[kind])
     .set({ stock_quantity: sql`stock_quantity - ${units}` })
     .where("id", "=", id)
     .where("track_stock", "=", 1)
@@ -24,7 +23,7 @@ export async function takeUnits(db: Db, kind: StockKind, id: string, units: numb
 /** Adds (or, negative, removes) units if the result stays at zero or more; the quantity after, or undefined. */
 export async function changeUnits(db: Db, kind: StockKind, id: string, change: number): Promise<number | undefined> {
   const row = await db
-    .updateTable(tableOf[kind])
+    .updateTable(itemTables[kind])
     .set({ stock_quantity: sql`stock_quantity + ${change}` })
     .where("id", "=", id)
     .where("track_stock", "=", 1)
@@ -43,7 +42,7 @@ export async function setUnitsIf(
   next: number,
 ): Promise<number | undefined> {
   const row = await db
-    .updateTable(tableOf[kind])
+    .updateTable(itemTables[kind])
     .set({ stock_quantity: next })
     .where("id", "=", id)
     .where("stock_quantity", "=", expected)
@@ -54,7 +53,7 @@ export async function setUnitsIf(
 
 export function findStock(db: Db, kind: StockKind, id: string) {
   return db
-    .selectFrom(tableOf[kind])
+    .selectFrom(itemTables[kind])
     .select(["id", "name", "stock_quantity", "track_stock", "archived"])
     .where("id", "=", id)
     .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { itemTables } from "~/db/values";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { firstText } from "~/db/json-text";
@@ -16,8 +17,6 @@ import type {
 import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "../guard.server";
 import { pageWindow, type SortDirection } from "../listing";
-
-const tableOf = { device: "products", flavour: "flavours" } as const;
 
 export type CatalogListParams = {
   q: string;
@@ -41,7 +40,7 @@ export async function listCatalogItems(
     stock: params.stock,
     lowThreshold,
   };
-  const total = await repo.countItems(db, tableOf[kind], filter);
+  const total = await repo.countItems(db, itemTables[kind], filter);
   const { page, totalPages, offset, limit } = pageWindow(params.rawPage, total);
   const query = { ...filter, sort: params.sort, dir: params.dir, limit, offset };
   const common = (r: Awaited<ReturnType<typeof repo.findDevicePage>>[number]): CatalogListItem => ({

@@ -1,3 +1,4 @@
+import { itemTables } from "~/db/values";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
@@ -28,8 +29,6 @@ import { UPLOAD_URL } from "./uploads.service.server";
 
 export type SaveResult<F extends string> =
   { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
-
-const tableOf = { device: "products", flavour: "flavours" } as const;
 
 // ---------- one item, for its edit page ----------
 
@@ -108,7 +107,7 @@ async function resolveSlug(
   ownId: string | null,
 ): Promise<{ slug: string } | { error: string }> {
   const free = async (slug: string) => {
-    const owner = await repo.slugOwner(db, tableOf[kind], slug);
+    const owner = await repo.slugOwner(db, itemTables[kind], slug);
     return owner === null || owner === ownId;
   };
   if (typed) return (await free(typed)) ? { slug: typed } : { error: catalogMessages.slugTaken[kind] };
