@@ -14,6 +14,7 @@ import * as catalogueSearch from "./migrations/2026_11_24_0010_catalogue_search"
 import * as uploadVariants from "./migrations/2026_11_24_0020_upload_variants";
 import * as dataRights from "./migrations/2026_11_24_0030_data_rights";
 import * as twoFactor from "./migrations/2026_11_24_0040_two_factor";
+import * as trust from "./migrations/2026_11_24_0050_trust";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0020_upload_variants": uploadVariants,
   "2026_11_24_0030_data_rights": dataRights,
   "2026_11_24_0040_two_factor": twoFactor,
+  "2026_11_24_0050_trust": trust,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,7 @@ export type ProductsTable = {
   featured: Flag;
   position: number;
   archived: Flag;
+  mhra_ecid: string | null; // the MHRA notification number (ECID), when staff gave one
   created_at: string;
   updated_at: string;
 };
@@ -46,6 +47,7 @@ export type FlavoursTable = {
   pod_ml: number | null;
   bottle_ml: number | null;
   archived: Flag;
+  mhra_ecid: string | null; // the MHRA notification number (ECID), when staff gave one
   created_at: string;
   updated_at: string;
 };

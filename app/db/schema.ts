@@ -116,6 +116,10 @@ export type OrdersTable = {
   subtotal_cents: number;
   tax_cents: number;
   total_cents: number;
+  /** 1: the prices included the tax and tax_cents is the VAT they contained; 0: tax was added on top. */
+  tax_included: Generated<Flag>;
+  courier: string | null;
+  tracking_number: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "./shop-time";
+import type { TaxRule } from "./pricing";
 
 const isCurrencyCode = (code: string) => {
   try {
@@ -9,6 +10,16 @@ const isCurrencyCode = (code: string) => {
     return false;
   }
 };
+
+/** An https address of a page on the given network (not its home page). */
+const socialUrl = (host: string) =>
+  z
+    .url({ protocol: /^https$/, error: `must be the https address of the shop's page on ${host}` })
+    .refine((value) => {
+      const url = new URL(value);
+      return (url.hostname === host || url.hostname.endsWith(`.${host}`)) && url.pathname.length > 1;
+    }, `must be the address of the shop's own page on ${host}`)
+    .optional();
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -67,6 +78,24 @@ const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** `added`: tax is added on top of the prices (the specification); `included`: prices include it (UK VAT). */
+  TAX_MODE: z.enum(["added", "included"], "must be added or included").default("added"),
+  // The company behind the shop, shown in the footer when set (UK: name, number and registered office on the website).
+  COMPANY_NAME: z.string().min(2).max(120).optional(),
+  COMPANY_NUMBER: z
+    .string()
+    .regex(/^(\d{8}|[A-Z]{2}\d{6})$/, "must be a Companies House number: 8 digits, or 2 letters and 6 digits")
+    .optional(),
+  VAT_NUMBER: z
+    .string()
+    .regex(/^GB ?\d{3} ?\d{4} ?\d{2}( ?\d{3})?$/, "must be a UK VAT number such as GB123456789")
+    .optional(),
+  COMPANY_ADDRESS: z.string().min(3).max(200).optional(),
+  // The shop's own pages on social networks; a network without one is not shown.
+  SOCIAL_FACEBOOK_URL: socialUrl("facebook.com"),
+  SOCIAL_INSTAGRAM_URL: socialUrl("instagram.com"),
+  SOCIAL_X_URL: socialUrl("x.com"),
+  SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   /** The age checker (app/modules/age-checks/checkers.server.ts); `manual` refers every new customer to staff. */
   AGE_VERIFICATION: z
@@ -95,7 +124,16 @@ export type ShopSettings = {
   publicUrl: string;
   /** SHOP_TIME_ZONE: the browser counts and shows dates in it as the server did (app/root.tsx). */
   timeZone: string;
+  /** TAX_MODE=included: prices include the tax (VAT) and totals show the VAT they contain. */
+  taxIncluded: boolean;
+  /** The company's legal details, each only when set (the footer shows them). */
+  company: { name?: string; number?: string; vatNumber?: string; address?: string };
+  /** The shop's own social pages, only those configured. */
+  socials: { network: SocialNetwork; href: string }[];
 };
+
+export const socialNetworks = ["Facebook", "Instagram", "X", "YouTube"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
 
 export class ConfigError extends Error {}
 
@@ -139,5 +177,29 @@ export function shopSettings(config: Config): ShopSettings {
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
     publicUrl: appUrl(config),
     timeZone: config.SHOP_TIME_ZONE,
+    taxIncluded: config.TAX_MODE === "included",
+    company: {
+      name: config.COMPANY_NAME,
+      number: config.COMPANY_NUMBER,
+      vatNumber: config.VAT_NUMBER,
+      address: config.COMPANY_ADDRESS,
+    },
+    socials: socialLinks(config),
   };
 }
+
+function socialLinks(config: Config): ShopSettings["socials"] {
+  const pages: Record<SocialNetwork, string | undefined> = {
+    Facebook: config.SOCIAL_FACEBOOK_URL,
+    Instagram: config.SOCIAL_INSTAGRAM_URL,
+    X: config.SOCIAL_X_URL,
+    YouTube: config.SOCIAL_YOUTUBE_URL,
+  };
+  return socialNetworks.flatMap((network) => (pages[network] ? [{ network, href: pages[network] }] : []));
+}
+
+/** How the shop counts tax (app/lib/pricing.ts). */
+export const taxRule = (config: Config): TaxRule => ({
+  ratePercent: config.TAX_RATE_PERCENT,
+  included: config.TAX_MODE === "included",
+});

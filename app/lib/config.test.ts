@@ -29,6 +29,34 @@ describe("loadConfig", () => {
     expect(loadConfig({ DEMO_CONTENT: "off" }).DEMO_CONTENT).toBe("off");
     expect(() => loadConfig({ DEMO_CONTENT: "no" })).toThrow("DEMO_CONTENT must be on or off");
   });
+  it("adds tax on top and shows no company details or social links unless told (docs/decisions/029)", () => {
+    const settings = shopSettings(loadConfig({}));
+    expect(settings).toMatchObject({ taxIncluded: false, socials: [] });
+    expect(Object.values(settings.company).filter(Boolean)).toEqual([]);
+    const uk = shopSettings(
+      loadConfig({
+        TAX_MODE: "included",
+        COMPANY_NAME: "Vapour Lane Ltd",
+        COMPANY_NUMBER: "SC123456",
+        VAT_NUMBER: "GB 123 4567 89",
+        COMPANY_ADDRESS: "1 Registered Way, Edinburgh EH1 1AA",
+        SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@vapourlane",
+        SOCIAL_FACEBOOK_URL: "https://facebook.com/vapourlane",
+      }),
+    );
+    expect(uk.taxIncluded).toBe(true);
+    expect(uk.company).toEqual({
+      name: "Vapour Lane Ltd",
+      number: "SC123456",
+      vatNumber: "GB 123 4567 89",
+      address: "1 Registered Way, Edinburgh EH1 1AA",
+    });
+    // In the footer's order, only those set.
+    expect(uk.socials).toEqual([
+      { network: "Facebook", href: "https://facebook.com/vapourlane" },
+      { network: "YouTube", href: "https://www.youtube.com/@vapourlane" },
+    ]);
+  });
   it("accepts PostgreSQL URLs", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u:p@db:5432/shop" }).DATABASE_URL).toBe(
       "postgres://u:p@db:5432/shop",
@@ -48,6 +76,12 @@ describe("loadConfig", () => {
     ["SHUTDOWN_TIMEOUT_MS", "3600000"],
     ["SHOP_TIME_ZONE", "Europe/Atlantis"],
     ["SHOP_TIME_ZONE", "GMT+1 please"],
+    ["TAX_MODE", "inclusive"],
+    ["COMPANY_NUMBER", "1234"],
+    ["VAT_NUMBER", "123456789"],
+    ["SOCIAL_FACEBOOK_URL", "https://www.facebook.com/"],
+    ["SOCIAL_FACEBOOK_URL", "http://www.facebook.com/vapourlane"],
+    ["SOCIAL_X_URL", "https://evil.example/x.com/vapourlane"],
   ])("stops on a bad %s and names it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

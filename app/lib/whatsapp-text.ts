@@ -1,4 +1,5 @@
 import { formatMoney } from "./money";
+import { taxLabel } from "./pricing";
 
 export type WhatsAppCartLine = {
   name: string;
@@ -8,7 +9,16 @@ export type WhatsAppCartLine = {
   lineTotalCents: number;
 };
 export type WhatsAppOrderLine = WhatsAppCartLine & { puffCount: number | null };
-type Money = { subtotalCents: number; taxCents: number; totalCents: number };
+type Money = { subtotalCents: number; taxCents: number; totalCents: number; taxIncluded: boolean };
+
+/** The tax line where it belongs: before the total when added on top, after it when the prices include it (VAT). */
+function withTax(money: Money, m: (cents: number) => string, beforeTotal: string[]): string[] {
+  const tax = `${taxLabel(money.taxIncluded)}: ${m(money.taxCents)}`;
+  const total = `Total: ${m(money.totalCents)}`;
+  return money.taxIncluded
+    ? [`Subtotal: ${m(money.subtotalCents)}`, ...beforeTotal, total, tax]
+    : [`Subtotal: ${m(money.subtotalCents)}`, tax, ...beforeTotal, total];
+}
 
 /** The cart version (docs/product/specification.md §7): numbered items, Subtotal, Tax, Total and a thank-you line. */
 export function cartMessage(shopName: string, lines: WhatsAppCartLine[], money: Money, currency: string): string {
@@ -21,9 +31,7 @@ export function cartMessage(shopName: string, lines: WhatsAppCartLine[], money: 
         `${i + 1}. ${line.name}\n   Flavor: ${line.flavor}\n   Nicotine: ${line.nicotineStrength}mg\n   Qty: ${line.quantity}\n   Price: ${m(line.lineTotalCents)}`,
     ),
     "",
-    `Subtotal: ${m(money.subtotalCents)}`,
-    `Tax: ${m(money.taxCents)}`,
-    `Total: ${m(money.totalCents)}`,
+    ...withTax(money, m, []),
     "",
     "Thank you!",
   ].join("\n");
@@ -37,6 +45,7 @@ export type WhatsAppOrder = {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  taxIncluded: boolean;
 };
 
 /**
@@ -60,10 +69,7 @@ export function orderMessage(order: WhatsAppOrder, currency: string): string {
     "",
     `Shipping: ${order.shipping.method}, ${order.shipping.date}`,
     "",
-    `Subtotal: ${m(order.subtotalCents)}`,
-    `Tax: ${m(order.taxCents)}`,
-    `Shipping: ${m(order.shipping.costCents)}`,
-    `Total: ${m(order.totalCents)}`,
+    ...withTax(order, m, [`Shipping: ${m(order.shipping.costCents)}`]),
     "",
     "Please confirm this order and provide payment details.",
   ].join("\n");

@@ -15,13 +15,14 @@ import { getCart } from "~/modules/cart/cart.service.server";
 import type { Route } from "./+types/cart";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
+import { taxRule } from "~/lib/config.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Your cart", "The items in your cart.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdultCustomer(context, request);
-  const cart = await getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true });
+  const cart = await getCart(context.db, user.id, taxRule(context.config), { capToStock: true });
   const text = cartMessage(
     context.settings.name,
     cart.lines.map((l) => ({
@@ -147,7 +148,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             Summary
           </h2>
           <div className="mt-4">
-            <TotalsList totals={cart.totals} />
+            <TotalsList totals={cart.totals} estimate />
           </div>
           <p className="mt-3 text-xs text-slate-500">Shipping is chosen at checkout.</p>
           <div className="mt-6 flex flex-col gap-3">

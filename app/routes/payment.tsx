@@ -17,6 +17,7 @@ import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
+import { taxRule } from "~/lib/config.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, state } = await requireCheckoutStep(context, request, "payment");
   const [cart, book] = await Promise.all([
-    getCart(context.db, user.id, context.config.TAX_RATE_PERCENT, { capToStock: true }),
+    getCart(context.db, user.id, taxRule(context.config), { capToStock: true }),
     getAddressBook(context.db, user.id),
   ]);
   const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capped: cart.capped,
     address,
     shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
-    totals: totals(cart.lines, context.config.TAX_RATE_PERCENT, shippingCost(method)),
+    totals: totals(cart.lines, taxRule(context.config), shippingCost(method)),
     // One key per visit of this page: a double click, a retry or a second tab places one order.
     idempotencyKey: newIdempotencyKey(),
   };
@@ -135,7 +136,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </div>
         </section>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6">
-          <TotalsList totals={money} taxLabel="Tax" showShipping />
+          <TotalsList totals={money} showShipping />
           <div aria-live="assertive">
             {error && (
               <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">

@@ -87,7 +87,10 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
 
   // UK: the order waits for the customer's age check; dispatching now is refused with the reason.
   await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toBeVisible();
-  await staff.getByRole("button", { name: "Mark dispatched" }).click();
+  const dispatch = staff.getByRole("form", { name: "Dispatch" });
+  await dispatch.getByLabel("Courier").fill("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("AB123456789GB");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(staff.getByRole("alert")).toHaveText(
     "This customer's age is not verified yet. Verify it under Age checks before dispatching the order.",
   );
@@ -112,7 +115,14 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
 
   await staff.goto(`/admin/orders/${orderId}`);
   await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toHaveCount(0);
-  await staff.getByRole("button", { name: "Mark dispatched" }).click();
+  // Dispatch asks for the courier and tracking number: refused with a message under each field until given.
+  await dispatch.getByLabel("Courier").fill("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("#?");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(dispatch.getByText("A tracking number is 4 to 40 letters and digits")).toBeVisible();
+  await expect(staff.getByRole("alert")).toHaveText("Enter the courier and tracking number to dispatch.");
+  await dispatch.getByLabel("Tracking number").fill("AB123456789GB");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
   await expect(staff.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await staff.getByRole("button", { name: "Mark paid" }).click();
@@ -121,7 +131,11 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("Status: Dispatched")).toBeVisible();
   await expect(page.getByText("Payment: Paid")).toBeVisible();
-  expect((await waitForMail(email, 10_000, /is now dispatched/)).subject).toContain(orderId);
+  await expect(page.getByText("Sent with Royal Mail")).toBeVisible();
+  await expect(page.getByText("Tracking number: AB123456789GB")).toBeVisible();
+  const dispatched = await waitForMail(email, 10_000, /is now dispatched/);
+  expect(dispatched.subject).toContain(orderId);
+  expect(dispatched.text).toContain("Sent with Royal Mail, tracking number AB123456789GB.");
   await staffContext.close();
 });
 

@@ -1,44 +1,39 @@
 import { Price } from "~/components/ui/price";
-import type { Totals } from "~/lib/pricing";
+import { taxLabel, type Totals } from "~/lib/pricing";
 
-/** Subtotal, tax, (shipping,) total: figures from the server's pricing module. */
+function Row({ label, cents, className }: { label: string; cents: number; className?: string }) {
+  return (
+    <div className={`flex justify-between ${className ?? ""}`}>
+      <dt>{label}</dt>
+      <dd>
+        <Price cents={cents} />
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Subtotal, tax, (shipping,) total: figures from the server's pricing module. With tax added (the specification) the
+ * tax line comes before the total it is part of ('Estimated Tax' in the cart); with VAT-inclusive prices the total is
+ * followed by the VAT it includes.
+ */
 export function TotalsList({
   totals,
-  taxLabel = "Estimated Tax",
+  estimate = false,
   showShipping = false,
 }: {
   totals: Totals;
-  taxLabel?: string;
+  estimate?: boolean;
   showShipping?: boolean;
 }) {
+  const tax = <Row label={taxLabel(totals.taxIncluded, estimate)} cents={totals.taxCents} />;
   return (
     <dl className="space-y-2 text-sm">
-      <div className="flex justify-between">
-        <dt>Subtotal</dt>
-        <dd>
-          <Price cents={totals.subtotalCents} />
-        </dd>
-      </div>
-      <div className="flex justify-between">
-        <dt>{taxLabel}</dt>
-        <dd>
-          <Price cents={totals.taxCents} />
-        </dd>
-      </div>
-      {showShipping && (
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd>
-            <Price cents={totals.shippingCents} />
-          </dd>
-        </div>
-      )}
-      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-        <dt>Total</dt>
-        <dd>
-          <Price cents={totals.totalCents} />
-        </dd>
-      </div>
+      <Row label="Subtotal" cents={totals.subtotalCents} />
+      {!totals.taxIncluded && tax}
+      {showShipping && <Row label="Shipping" cents={totals.shippingCents} />}
+      <Row label="Total" cents={totals.totalCents} className="border-t border-slate-200 pt-2 text-base font-bold" />
+      {totals.taxIncluded && tax}
     </dl>
   );
 }

@@ -1,15 +1,56 @@
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
-import type { ShopSettings } from "~/lib/config.server";
+import type { ShopSettings, SocialNetwork } from "~/lib/config.server";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
 import { assistanceLinks, legalLinks, serviceLinks } from "~/modules/content/footer-links";
 
-const socials = [
-  { label: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
-  { label: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
-  { label: "X", href: "https://x.com/", Icon: XIcon },
-  { label: "YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
-];
+const socialIcons: Record<SocialNetwork, typeof FacebookIcon> = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+  X: XIcon,
+  YouTube: YoutubeIcon,
+};
+
+/** The shop's own pages (SOCIAL_*_URL); none configured, no list. */
+function SocialLinks({ name, socials }: { name: string; socials: ShopSettings["socials"] }) {
+  if (socials.length === 0) return null;
+  return (
+    <ul className="mt-4 flex gap-3" aria-label="Social media">
+      {socials.map(({ network, href }) => {
+        const Icon = socialIcons[network];
+        return (
+          <li key={network}>
+            <a
+              href={href}
+              aria-label={`${name} on ${network}`}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="inline-flex rounded-full bg-white/10 p-2 hover:bg-white/20"
+            >
+              <Icon width={18} height={18} />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Companies House numbers: SC… Scotland, NI… Northern Ireland, the rest England and Wales. */
+const registeredIn = (number: string) =>
+  number.startsWith("SC") ? "Scotland" : number.startsWith("NI") ? "Northern Ireland" : "England and Wales";
+
+/** UK: a company's website gives its registered name, number and office (and VAT number when registered). */
+function CompanyDetails({ company }: { company: ShopSettings["company"] }) {
+  const parts = [
+    company.name,
+    company.number && `Registered in ${registeredIn(company.number)}, company number ${company.number}`,
+    company.address && `Registered office: ${company.address}`,
+    company.vatNumber && `VAT number ${company.vatNumber}`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="mt-1">{parts.join(". ")}.</p>;
+}
 
 function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ slug: string; label: string }> }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -42,21 +83,7 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
             A UK shop for legal vape devices, pods and e-liquids: genuine stock, fresh flavours and quick delivery to
             your door. For adults aged 18 and over only.
           </p>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {socials.map(({ label, href, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  aria-label={label}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex rounded-full bg-white/10 p-2 hover:bg-white/20"
-                >
-                  <Icon width={18} height={18} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks name={name} socials={settings?.socials ?? []} />
         </div>
         <LinkList title="Services" links={serviceLinks} />
         <LinkList title="Assistance to the buyer" links={assistanceLinks} />
@@ -66,6 +93,7 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
         <p className="mt-1">
           © {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.
         </p>
+        <CompanyDetails company={settings?.company ?? {}} />
         <nav aria-label="Your data" className="mt-2">
           <ul className="flex justify-center gap-4">
             {legalLinks.map((link) => (

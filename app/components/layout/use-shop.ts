@@ -16,6 +16,9 @@ const fallback: ShopSettings = {
   lowStockThreshold: 5,
   publicUrl: "",
   timeZone: DEFAULT_SHOP_TIME_ZONE,
+  taxIncluded: false,
+  company: {},
+  socials: [],
 };
 
 /** The shop settings the root loader hands to every page. */

@@ -1,6 +1,7 @@
+import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { orderStatusLabels, paymentStatusLabels, type Order } from "~/modules/orders/orders";
+import { orderStatusLabels, orderTotals, paymentStatusLabels, type Order } from "~/modules/orders/orders";
 
 export const statusLabels: Record<string, string> = { ...orderStatusLabels, paid: "Paid", refunded: "Refunded" };
 export const paymentLabels: Record<string, string> = paymentStatusLabels;
@@ -54,33 +55,17 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
             <br />
             {formatDeliveryDate(order.shipping.deliveryDate)}
           </p>
+          {order.dispatch && (
+            <p className="mt-2">
+              Sent with {order.dispatch.courier}
+              <br />
+              Tracking number: <span className="break-all font-mono">{order.dispatch.trackingNumber}</span>
+            </p>
+          )}
         </div>
-        <dl className="space-y-1 rounded-2xl bg-slate-50 p-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>
-              <Price cents={order.subtotalCents} />
-            </dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>
-              <Price cents={order.taxCents} />
-            </dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>
-              <Price cents={order.shipping.costCents} />
-            </dd>
-          </div>
-          <div className="flex justify-between font-bold">
-            <dt>Total</dt>
-            <dd>
-              <Price cents={order.totalCents} />
-            </dd>
-          </div>
-        </dl>
+        <div className="rounded-2xl bg-slate-50 p-4">
+          <TotalsList totals={orderTotals(order)} showShipping />
+        </div>
       </div>
     </div>
   );

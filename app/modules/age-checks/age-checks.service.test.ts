@@ -11,6 +11,7 @@ import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { ageMessages } from "./age-checks";
 import { ageVerificationOf, decideAgeCheck, listAgeChecks, runAgeCheck } from "./age-checks.service.server";
 import type { AgeChecker } from "./checkers.server";
+import { taxAdded } from "~/lib/pricing";
 
 const shop = { shopName: "Vapour Lane", baseUrl: "http://shop.test" };
 
@@ -52,7 +53,7 @@ describeEachDatabase(
         quantity,
       });
       await chooseShipping(db, userId, "free", null);
-      return placeOrder(db, userId, `key-${key}-aaaaaaaaaaaaaa`, 10);
+      return placeOrder(db, userId, `key-${key}-aaaaaaaaaaaaaa`, taxAdded(10));
     };
     const stockNow = async (db: Db) =>
       Number(
@@ -108,8 +109,9 @@ describeEachDatabase(
       expect(
         await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "fail", note: "Second thoughts" }),
       ).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
+      const dispatch = { courier: "Evri", trackingNumber: "H01234567890" };
       expect(
-        await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" }),
+        await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed", dispatch }),
       ).toMatchObject({ ok: true, to: "dispatched" });
       const second = await order(db, newcomer.id, "second");
       expect(second.ok).toBe(true);

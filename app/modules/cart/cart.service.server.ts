@@ -1,6 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { firstText, numberList, textList } from "~/db/json-text";
-import { totals, type Totals } from "~/lib/pricing";
+import { totals, type TaxRule, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
 import { clampQuantity, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
 import { guestLineSchema } from "./cart.schema";
@@ -75,7 +75,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
 export async function getCart(
   db: Db,
   userId: string,
-  taxRatePercent: number,
+  tax: TaxRule,
   options: { capToStock?: boolean } = {},
 ): Promise<Cart> {
   const rows = await repo.findCartRows(db, userId);
@@ -128,7 +128,7 @@ export async function getCart(
       lineTotalCents: item.priceCents * quantity,
     });
   }
-  return { lines, dropped, capped, totals: totals(lines, taxRatePercent) };
+  return { lines, dropped, capped, totals: totals(lines, tax) };
 }
 
 export type AddResult = { ok: true } | { ok: false; message: string };

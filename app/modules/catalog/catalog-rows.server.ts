@@ -41,6 +41,7 @@ export function toDevice(row: DeviceRow): Device {
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     rechargeable: Boolean(row.rechargeable),
+    mhraEcid: row.mhra_ecid ?? null,
   };
 }
 
@@ -59,6 +60,7 @@ export function flavourOf(row: FlavourRow): Omit<Flavour, "deviceName" | "device
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     bottleMl: nullableNumber(row.bottle_ml),
+    mhraEcid: row.mhra_ecid ?? null,
   };
 }
 

@@ -54,6 +54,8 @@ export type Device = {
   nicotineMgMl: number;
   podMl: number | null;
   rechargeable: boolean;
+  /** The MHRA notification number (ECID), when staff gave one. */
+  mhraEcid: string | null;
 };
 
 export type Flavour = {
@@ -71,6 +73,8 @@ export type Flavour = {
   nicotineMgMl: number;
   podMl: number | null;
   bottleMl: number | null;
+  /** The MHRA notification number (ECID), when staff gave one. */
+  mhraEcid: string | null;
 };
 
 export type DeviceCard = { id: string; name: string; description: string; image: string | null };

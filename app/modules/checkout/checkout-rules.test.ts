@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { totals } from "~/lib/pricing";
+import { taxAdded, taxIncluded, totals } from "~/lib/pricing";
 import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
 import { addLine, type GuestLine } from "~/modules/cart/cart";
 import { afterAdd, afterDelete, afterSetDefault, type Address } from "./addresses";
@@ -14,7 +14,7 @@ describe("pricing", () => {
           { unitPriceCents: 1299, quantity: 2 },
           { unitPriceCents: 599, quantity: 1 },
         ],
-        10,
+        taxAdded(10),
         850,
       ),
     ).toEqual({
@@ -22,9 +22,36 @@ describe("pricing", () => {
       taxCents: 320,
       shippingCents: 850,
       totalCents: 4367,
+      taxIncluded: false,
     });
-    expect(totals([], 10)).toEqual({ subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 });
-    expect(totals([{ unitPriceCents: 5, quantity: 1 }], 10).taxCents).toBe(1); // 0.5 cent rounds up
+    expect(totals([], taxAdded(10))).toEqual({
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCents: 0,
+      totalCents: 0,
+      taxIncluded: false,
+    });
+    expect(totals([{ unitPriceCents: 5, quantity: 1 }], taxAdded(10)).taxCents).toBe(1); // 0.5 cent rounds up
+  });
+
+  it("with VAT-inclusive prices the total is the prices plus shipping, and shows the VAT it contains", () => {
+    // £25.98 + £5.99 + £8.50 express = £40.47, of which VAT at 20 % is 40.47 / 6 = £6.745 → £6.75.
+    expect(
+      totals(
+        [
+          { unitPriceCents: 1299, quantity: 2 },
+          { unitPriceCents: 599, quantity: 1 },
+        ],
+        taxIncluded(20),
+        850,
+      ),
+    ).toEqual({ subtotalCents: 3197, taxCents: 675, shippingCents: 850, totalCents: 4047, taxIncluded: true });
+    // £12.00 at 20 %: exactly £2.00 of VAT, nothing added.
+    expect(totals([{ unitPriceCents: 1200, quantity: 1 }], taxIncluded(20))).toMatchObject({
+      taxCents: 200,
+      totalCents: 1200,
+    });
+    expect(totals([{ unitPriceCents: 1000, quantity: 1 }], taxIncluded(0)).taxCents).toBe(0);
   });
 });
 
@@ -126,7 +153,7 @@ describe("WhatsApp texts", () => {
           lineTotalCents: 2598,
         },
       ],
-      { subtotalCents: 2598, taxCents: 260, totalCents: 2858 },
+      { subtotalCents: 2598, taxCents: 260, totalCents: 2858, taxIncluded: false },
       "USD",
     );
     expect(text).toBe(
@@ -152,11 +179,40 @@ describe("WhatsApp texts", () => {
         subtotalCents: 1999,
         taxCents: 200,
         totalCents: 3049,
+        taxIncluded: false,
       },
       "USD",
     );
     expect(text).toBe(
       "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\n12 High St, Leeds LS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon, Jan 6, 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
+    );
+  });
+  it("with VAT-inclusive prices both versions give the total and then the VAT it includes", () => {
+    const cart = cartMessage(
+      "Vapour Lane",
+      [{ name: "Pod", flavor: "Cola Ice", nicotineStrength: 20, quantity: 1, lineTotalCents: 1200 }],
+      { subtotalCents: 1200, taxCents: 200, totalCents: 1200, taxIncluded: true },
+      "GBP",
+    );
+    expect(cart).toContain("\n\nSubtotal: £12.00\nTotal: £12.00\nIncludes VAT: £2.00\n\nThank you!");
+    expect(cart).not.toContain("Tax:");
+    const order = orderMessage(
+      {
+        orderId: "K7QX2M9P",
+        lines: [
+          { name: "Pod", flavor: "Cola Ice", nicotineStrength: 20, puffCount: null, quantity: 1, lineTotalCents: 1200 },
+        ],
+        address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
+        shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },
+        subtotalCents: 1200,
+        taxCents: 342,
+        totalCents: 2050,
+        taxIncluded: true,
+      },
+      "GBP",
+    );
+    expect(order).toContain(
+      "\n\nSubtotal: £12.00\nShipping: £8.50\nTotal: £20.50\nIncludes VAT: £3.42\n\nPlease confirm",
     );
   });
 });

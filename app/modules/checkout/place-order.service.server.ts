@@ -2,7 +2,7 @@ import { bumpStorefrontVersion } from "~/db/content-version.server";
 import { writeTogether, type Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
-import { totals } from "~/lib/pricing";
+import { totals, type TaxRule } from "~/lib/pricing";
 import { shopDate } from "~/lib/shop-time";
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { emptyCart } from "~/modules/cart/cart.repository.server";
@@ -40,7 +40,7 @@ export async function placeOrder(
   db: Db,
   userId: string,
   idempotencyKey: unknown,
-  taxRatePercent: number,
+  tax: TaxRule,
   options: PlaceOptions = {},
 ): Promise<PlaceResult> {
   const now = options.now ?? new Date();
@@ -59,7 +59,7 @@ export async function placeOrder(
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;
-      const cart = await getCart(trx, userId, taxRatePercent);
+      const cart = await getCart(trx, userId, tax);
       if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
       const invalid = cart.lines.map(invalidLine).find(Boolean);
       if (invalid) return { ok: false, message: invalid };
@@ -73,7 +73,7 @@ export async function placeOrder(
       const age = await holdForAgeCheck(trx, userId, stamp);
       if (age.refused) return { ok: false, message: age.refused };
 
-      const money = totals(cart.lines, taxRatePercent, shippingCost(shippingMethod));
+      const money = totals(cart.lines, tax, shippingCost(shippingMethod));
       const id = newOrderId();
       const lines = cart.lines.map(orderLine);
       const stock = await takeStockForOrder(
@@ -95,8 +95,10 @@ export async function placeOrder(
         shipping: { method: shippingNames[shippingMethod], deliveryDate, costCents: money.shippingCents },
         subtotalCents: money.subtotalCents,
         taxCents: money.taxCents,
+        taxIncluded: money.taxIncluded,
         totalCents: money.totalCents,
         lines,
+        dispatch: null,
       };
       const jobs = options.confirmation ? [newJob("order-confirmation", { ...options.confirmation, order }, now)] : [];
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
@@ -117,6 +119,7 @@ export async function placeOrder(
           shipping_cents: money.shippingCents,
           subtotal_cents: money.subtotalCents,
           tax_cents: money.taxCents,
+          tax_included: money.taxIncluded ? 1 : 0,
           total_cents: money.totalCents,
           created_at: stamp,
           updated_at: stamp,

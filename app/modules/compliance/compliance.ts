@@ -8,6 +8,10 @@ export const UK_LIMITS = {
   bottleMl: 10,
 } as const;
 
+/** The MHRA's notification number (ECID) for a nicotine product: submitter, 2-digit year, product (12345-22-67890). */
+export const MHRA_ECID = /^\d{5}-\d{2}-\d{5}$/;
+export const MHRA_ECID_LABEL = "MHRA notification number (ECID)";
+
 export const NICOTINE_WARNING = "This product contains nicotine which is a highly addictive substance.";
 
 export type ComplianceFacts = {

@@ -16,6 +16,7 @@ import { sendContactMessage } from "~/modules/content/contact.service.server";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { createJobWorker } from "./worker.server";
+import { taxAdded } from "~/lib/pricing";
 
 const log = createLogger("silent");
 const jobsOf = (db: Db, kind: JobKindName) =>
@@ -92,9 +93,9 @@ describeEachDatabase(
       await readyToOrder(db);
       const repair = await breakCheckout(db, kind);
       try {
-        await expect(placeOrder(db, alice.id, "key-rolled-back-aaaaaa", 10, { confirmation })).rejects.toThrow(
-          /forced failure/,
-        );
+        await expect(
+          placeOrder(db, alice.id, "key-rolled-back-aaaaaa", taxAdded(10), { confirmation }),
+        ).rejects.toThrow(/forced failure/);
       } finally {
         await repair();
       }
@@ -104,8 +105,8 @@ describeEachDatabase(
 
     it("queues the confirmation with the order, once per order, and sends it as HTML and text with the order's details", async () => {
       const { db } = testDb();
-      const placed = await placeOrder(db, alice.id, "key-committed-aaaaaaaa", 10, { confirmation });
-      const again = await placeOrder(db, alice.id, "key-committed-aaaaaaaa", 10, { confirmation });
+      const placed = await placeOrder(db, alice.id, "key-committed-aaaaaaaa", taxAdded(10), { confirmation });
+      const again = await placeOrder(db, alice.id, "key-committed-aaaaaaaa", taxAdded(10), { confirmation });
       if (!placed.ok || !again.ok) throw new Error("placement failed");
       const jobs = await jobsOf(db, "order-confirmation");
       expect(jobs).toEqual([

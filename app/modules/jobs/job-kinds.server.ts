@@ -103,6 +103,7 @@ export const jobKinds = {
       field: z.enum(["status", "paymentStatus"]),
       status: z.string().min(1),
       customerName: z.string().max(200),
+      dispatch: z.object({ courier: z.string().max(60), trackingNumber: z.string().max(40) }).optional(),
     }),
     (p) => orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status }),
     async (p, deps, shop) =>
@@ -111,6 +112,7 @@ export const jobKinds = {
         field: p.field,
         to: p.status,
         customerName: p.customerName,
+        dispatch: p.dispatch,
       }),
   ),
   "password-reset": emailJob(

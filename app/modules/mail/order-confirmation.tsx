@@ -5,6 +5,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { z } from "zod";
 import { formatMoney } from "~/lib/money";
+import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
@@ -18,6 +19,8 @@ export const confirmedOrder = z.object({
   shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
   subtotalCents: cents,
   taxCents: cents,
+  /** VAT-inclusive prices: taxCents is the VAT the total contains (jobs queued before this field read as false). */
+  taxIncluded: z.boolean().default(false),
   totalCents: cents,
   lines: z
     .array(
@@ -45,7 +48,7 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
       (l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
     ),
     "",
-    `Total: ${money(order.totalCents)}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+    `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (including VAT of ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
     "",
     "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
   ].join("\n");
@@ -110,9 +113,10 @@ export function OrderConfirmationEmail({
         ))}
       </Section>
       <Line left="Subtotal" right={money(order.subtotalCents)} />
-      <Line left="Tax" right={money(order.taxCents)} />
+      {!order.taxIncluded && <Line left={taxLabel(false)} right={money(order.taxCents)} />}
       <Line left={order.shipping.method} right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"} />
       <Line left="Total" right={money(order.totalCents)} strong />
+      {order.taxIncluded && <Line left={taxLabel(true)} right={money(order.taxCents)} />}
       <Section
         style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}
       >

@@ -2,10 +2,18 @@
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
 import { statusLabel, type OrderField } from "~/modules/orders/order-status";
+import { dispatchSentence } from "~/modules/orders/dispatch";
 import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
 import { renderMailHtml } from "./render.server";
 
-export type StepChange = { orderId: string; field: OrderField; to: string; customerName: string };
+export type StepChange = {
+  orderId: string;
+  field: OrderField;
+  to: string;
+  customerName: string;
+  /** With a dispatch: who carries the parcel and its tracking number. */
+  dispatch?: { courier: string; trackingNumber: string };
+};
 
 export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
   const { orderId, field, to } = change;
@@ -15,7 +23,12 @@ export function orderStepSubject(shopName: string, change: Pick<StepChange, "ord
     : `${shopName}: order ${orderId} has been refunded`;
 }
 
-function news({ orderId, field, to }: StepChange): string {
+function news(change: StepChange): string {
+  const said = step(change);
+  return change.to === "dispatched" && change.dispatch ? `${said} ${dispatchSentence(change.dispatch)}` : said;
+}
+
+function step({ orderId, field, to }: StepChange): string {
   const lines: Record<string, string> = {
     confirmed: `Your order ${orderId} is now confirmed. We are getting it ready.`,
     dispatched: `Your order ${orderId} is now dispatched: it is on its way to you.`,

@@ -12,6 +12,7 @@ import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { cancelOwnOrder, requestReturn, returnRequestOf } from "./customer-orders.service.server";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { returnMessages } from "./returns";
+import { taxAdded } from "~/lib/pricing";
 
 const shopper = (id: string): SessionUser => ({
   id,
@@ -102,7 +103,7 @@ describeEachDatabase(
         }),
       ).toEqual({ ok: true });
       await chooseShipping(db, cara.id, "free", null);
-      const placed = await placeOrder(db, cara.id, "key-cara-cancel-aaaaaaa", 10);
+      const placed = await placeOrder(db, cara.id, "key-cara-cancel-aaaaaaa", taxAdded(10));
       if (!placed.ok) throw new Error(placed.message);
       const id = placed.order.id;
       expect(await stockNow(db)).toBe(7);

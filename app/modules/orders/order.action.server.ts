@@ -8,7 +8,7 @@ import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderMessages, type Order } from "./orders";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import type { OrderMail } from "./customer-orders.service.server";
-import { appUrl, staffEmail } from "~/lib/config.server";
+import { appUrl, staffEmail, taxRule } from "~/lib/config.server";
 import { metrics } from "~/lib/metrics.server";
 
 export type PlaceAnswer = { ok: true; orderId: string; whatsappUrl: string } | { ok: false; message: string };
@@ -40,6 +40,7 @@ export function orderWhatsappText(context: Pick<ShopContext, "settings">, order:
       subtotalCents: order.subtotalCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
+      taxIncluded: order.taxIncluded,
     },
     context.settings.currency,
   );
@@ -52,7 +53,7 @@ export async function handlePlaceOrder(
   form: FormData,
 ): Promise<{ answer: PlaceAnswer; status: number }> {
   try {
-    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), context.config.TAX_RATE_PERCENT, {
+    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), taxRule(context.config), {
       lowStockThreshold: context.settings.lowStockThreshold,
       confirmation: { to: user.email, shopName: context.settings.name },
     });

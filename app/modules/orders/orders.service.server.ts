@@ -30,7 +30,9 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
     },
     subtotalCents: row.subtotal_cents,
     taxCents: row.tax_cents,
+    taxIncluded: row.tax_included === 1,
     totalCents: row.total_cents,
+    dispatch: row.courier && row.tracking_number ? { courier: row.courier, trackingNumber: row.tracking_number } : null,
     lines: lines.map((l) => ({
       kind: l.kind,
       itemId: l.item_id,

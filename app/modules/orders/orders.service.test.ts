@@ -13,6 +13,7 @@ import { shopDate } from "~/lib/shop-time";
 import { scheduleDays } from "~/modules/checkout/shipping";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { findOrder } from "./orders.service.server";
+import { taxAdded } from "~/lib/pricing";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
 
@@ -92,7 +93,7 @@ describeEachDatabase(
       ]) {
         expect((await addToCart(db, "shopper-a", bad)).ok).toBe(false);
       }
-      const cart = await getCart(db, "shopper-a", 10);
+      const cart = await getCart(db, "shopper-a", taxAdded(10));
       expect(cart.lines.map((l) => l.quantity)).toEqual([2, 2]);
       const subtotal = device.price_cents * 2 + flavour.price_cents * 2;
       expect(cart.totals).toEqual({
@@ -103,7 +104,7 @@ describeEachDatabase(
       });
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
-      expect((await getCart(db, "shopper-a", 10)).lines[0]!.quantity).toBe(1);
+      expect((await getCart(db, "shopper-a", taxAdded(10))).lines[0]!.quantity).toBe(1);
     });
 
     it("drops, with a notice, lines whose item is no longer sold, and shows today's price", async () => {
@@ -119,10 +120,10 @@ describeEachDatabase(
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();
       await db.updateTable("products").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
       try {
-        const cart = await getCart(db, "shopper-b", 10);
+        const cart = await getCart(db, "shopper-b", taxAdded(10));
         expect(cart.dropped).toHaveLength(1);
         expect(cart.lines.map((l) => [l.itemId, l.unitPriceCents])).toEqual([[device.id, 4321]]);
-        expect((await getCart(db, "shopper-b", 10)).dropped).toEqual([]);
+        expect((await getCart(db, "shopper-b", taxAdded(10))).dropped).toEqual([]);
       } finally {
         await db.updateTable("flavours").set({ archived: 0 }).where("id", "=", gone.id).execute();
         await db.updateTable("products").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
@@ -142,7 +143,7 @@ describeEachDatabase(
         merged: false,
         skipped: 0,
       });
-      expect((await getCart(db, "shopper-c", 10)).lines.map((l) => l.quantity)).toEqual([3]);
+      expect((await getCart(db, "shopper-c", taxAdded(10))).lines.map((l) => l.quantity)).toEqual([3]);
     });
 
     it("keeps address books apart and follows the default/selection rules", async () => {
@@ -190,8 +191,8 @@ describeEachDatabase(
 
     it("places an order with server prices, pending statuses, and empties the cart; the key makes it once", async () => {
       const { db } = testDb();
-      const before = await getCart(db, "shopper-a", 10);
-      const placed = await placeOrder(db, "shopper-a", "key-aaaaaaaaaaaaaaaa", 10);
+      const before = await getCart(db, "shopper-a", taxAdded(10));
+      const placed = await placeOrder(db, "shopper-a", "key-aaaaaaaaaaaaaaaa", taxAdded(10));
       if (!placed.ok) throw new Error(placed.message);
       expect(placed.order.id).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
       expect(placed.order).toMatchObject({
@@ -202,30 +203,30 @@ describeEachDatabase(
       });
       expect(placed.order.totalCents).toBe(before.totals.subtotalCents + before.totals.taxCents + 850);
       expect(placed.order.lines).toHaveLength(2);
-      expect((await getCart(db, "shopper-a", 10)).lines).toEqual([]);
-      const again = await placeOrder(db, "shopper-a", "key-aaaaaaaaaaaaaaaa", 10);
+      expect((await getCart(db, "shopper-a", taxAdded(10))).lines).toEqual([]);
+      const again = await placeOrder(db, "shopper-a", "key-aaaaaaaaaaaaaaaa", taxAdded(10));
       expect(again).toMatchObject({ ok: true, created: false, order: { id: placed.order.id } });
       expect(await findOrder(db, "shopper-b", placed.order.id)).toBeNull();
     });
 
     it("refuses what cannot be ordered, saving nothing", async () => {
       const { db } = testDb();
-      expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+      expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please select a shipping address",
       });
-      expect(await placeOrder(db, "shopper-a", undefined, 10)).toMatchObject({
+      expect(await placeOrder(db, "shopper-a", undefined, taxAdded(10))).toMatchObject({
         ok: false,
         message: expect.stringMatching(/expired/),
       });
       // The address stays selected after an order; the cart and the shipping choice do not.
       expect((await getAddressBook(db, "shopper-a")).selectedId).not.toBeNull();
-      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Your cart is empty",
       });
       await addToCart(db, "shopper-a", flavourLine());
-      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", 10)).toEqual({
+      expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please choose a shipping method",
       });
@@ -243,9 +244,9 @@ describeEachDatabase(
       await addAddress(db, "shopper-c", home);
       await chooseShipping(db, "shopper-c", "free", null);
       const results = await Promise.all([
-        placeOrder(db, "shopper-c", "key-cccccccccccccccc", 10),
-        placeOrder(db, "shopper-c", "key-cccccccccccccccc", 10),
-        placeOrder(db, "shopper-c", "key-cccccccccccccccc", 10),
+        placeOrder(db, "shopper-c", "key-cccccccccccccccc", taxAdded(10)),
+        placeOrder(db, "shopper-c", "key-cccccccccccccccc", taxAdded(10)),
+        placeOrder(db, "shopper-c", "key-cccccccccccccccc", taxAdded(10)),
       ]);
       const ids = results.map((r) => (r.ok ? r.order.id : r.message));
       expect(new Set(ids).size).toBe(1);
@@ -258,8 +259,8 @@ describeEachDatabase(
       await addToCart(db, "shopper-c", flavourLine());
       await chooseShipping(db, "shopper-c", "free", null);
       const results = await Promise.all([
-        placeOrder(db, "shopper-c", "key-tab-one-aaaaaaaaaa", 10),
-        placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", 10),
+        placeOrder(db, "shopper-c", "key-tab-one-aaaaaaaaaa", taxAdded(10)),
+        placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", taxAdded(10)),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty" }]);

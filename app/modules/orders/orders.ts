@@ -1,4 +1,5 @@
 import type { ItemKind, OrderStatus, PaymentStatus } from "~/db/values";
+import type { Totals } from "~/lib/pricing";
 // The sets of values are defined once with the schema (docs/decisions/025); this module owns their words and rules.
 export { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
 
@@ -48,8 +49,23 @@ export type Order = {
   shipping: { method: string; deliveryDate: string; costCents: number };
   subtotalCents: number;
   taxCents: number;
+  /** The prices included the tax (VAT) and taxCents is what they contained; false: taxCents was added on top. */
+  taxIncluded: boolean;
   totalCents: number;
   lines: OrderLine[];
+  /** Who carries it and its tracking number, once staff dispatched it. */
+  dispatch: Dispatch | null;
 };
+
+export type Dispatch = { courier: string; trackingNumber: string };
+
+/** The order's figures as the pricing module's totals (the same list shows them in the cart and on the order). */
+export const orderTotals = (order: Order): Totals => ({
+  subtotalCents: order.subtotalCents,
+  taxCents: order.taxCents,
+  shippingCents: order.shipping.costCents,
+  totalCents: order.totalCents,
+  taxIncluded: order.taxIncluded,
+});
 
 export const ORDER_ID = /^[A-HJ-NP-Z2-9]{8}$/;

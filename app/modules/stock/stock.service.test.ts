@@ -15,6 +15,7 @@ import { createMailer } from "~/lib/mailer.server";
 import { startTestWorker } from "~/testing/job-worker";
 import { mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { adjustStock, lowStockItems, stockHistory } from "./stock.service.server";
+import { taxAdded } from "~/lib/pricing";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
 const shopper = (id: string): SessionUser => ({
@@ -79,14 +80,14 @@ describeEachDatabase(
       await readyToPay(db, "buyer-1", 1);
       await readyToPay(db, "buyer-2", 1);
       const results = await Promise.all([
-        placeOrder(db, "buyer-1", "key-last-unit-one-aaaa", 10),
-        placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", 10),
+        placeOrder(db, "buyer-1", "key-last-unit-one-aaaa", taxAdded(10)),
+        placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", taxAdded(10)),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: `Sorry, ${flavour.name} is out of stock` }]);
       expect(await stockNow(db)).toBe(0);
       const loser = results[0]!.ok ? "buyer-2" : "buyer-1";
-      expect((await getCart(db, loser, 10)).lines).toHaveLength(1); // nothing saved, the cart kept
+      expect((await getCart(db, loser, taxAdded(10))).lines).toHaveLength(1); // nothing saved, the cart kept
       expect(await db.selectFrom("orders").select("id").where("user_id", "=", loser).execute()).toEqual([]);
     });
 
@@ -95,7 +96,7 @@ describeEachDatabase(
       await setStock(db, 5);
       await readyToPay(db, "buyer-3", 5);
       await setStock(db, 2); // others bought some after it went into the cart
-      expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", 10)).toEqual({
+      expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", taxAdded(10))).toEqual({
         ok: false,
         message: `Only 2 left of ${flavour.name}`,
       });
@@ -110,10 +111,10 @@ describeEachDatabase(
           .execute(),
       ).toEqual([]);
       // The pages bring the cart down to what is left and say so; then the order goes through.
-      const capped = await getCart(db, "buyer-3", 10, { capToStock: true });
+      const capped = await getCart(db, "buyer-3", taxAdded(10), { capToStock: true });
       expect(capped.capped).toEqual([`Only 2 left of ${flavour.name}`]);
       expect(capped.lines[0]!.quantity).toBe(2);
-      const placed = await placeOrder(db, "buyer-3", "key-too-many-bbbbbbbbb", 10);
+      const placed = await placeOrder(db, "buyer-3", "key-too-many-bbbbbbbbb", taxAdded(10));
       expect(placed.ok).toBe(true);
       expect(await stockNow(db)).toBe(0);
     });
@@ -128,9 +129,9 @@ describeEachDatabase(
       await setStock(db, 3);
       expect(await addToCart(db, "buyer-4", line(4))).toEqual({ ok: false, message: `Only 3 left of ${flavour.name}` });
       expect(await addToCart(db, "buyer-4", line(3))).toEqual({ ok: true });
-      const cart = await getCart(db, "buyer-4", 10);
+      const cart = await getCart(db, "buyer-4", taxAdded(10));
       expect(await changeQuantity(db, "buyer-4", cart.lines[0]!, 1)).toBe(`Only 3 left of ${flavour.name}`);
-      expect((await getCart(db, "buyer-4", 10)).lines[0]!.quantity).toBe(3);
+      expect((await getCart(db, "buyer-4", taxAdded(10))).lines[0]!.quantity).toBe(3);
       await db.deleteFrom("cart_lines").where("user_id", "=", "buyer-4").execute();
     });
 
@@ -138,7 +139,7 @@ describeEachDatabase(
       const { db } = testDb();
       await setStock(db, 10);
       await readyToPay(db, "buyer-4", 4);
-      const placed = await placeOrder(db, "buyer-4", "key-cancel-me-aaaaaaaa", 10);
+      const placed = await placeOrder(db, "buyer-4", "key-cancel-me-aaaaaaaa", taxAdded(10));
       if (!placed.ok) throw new Error(placed.message);
       expect(await stockNow(db)).toBe(6);
       expect(

@@ -19,6 +19,7 @@ import { decideReturn } from "~/modules/admin/orders/returns-admin.service.serve
 import { returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { orderMail } from "~/modules/orders/order.action.server";
 import { returnMessages } from "~/modules/orders/returns";
+import type { FieldErrors } from "~/modules/accounts/accounts";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -51,6 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
 }
 
+const noErrors: FieldErrors = {};
+
 /** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
@@ -67,15 +70,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (decided.status === 404) throw data(null, { status: 404 });
     return data(
       "errors" in decided
-        ? { message: null, returnErrors: decided.errors }
-        : { message: decided.message, returnErrors: {} },
+        ? { message: null, returnErrors: decided.errors, dispatchErrors: noErrors }
+        : { message: decided.message, returnErrors: {}, dispatchErrors: noErrors },
       { status: decided.status },
     );
   }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
-  return data({ message: result.message, returnErrors: {} }, { status: result.status });
+  return data(
+    { message: result.message, returnErrors: {}, dispatchErrors: result.errors ?? {} },
+    { status: result.status },
+  );
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,7 +117,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {returnRequest && (
         <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
       )}
-      <OrderStepForms order={order} />
+      <OrderStepForms order={order} errors={actionData?.dispatchErrors} />
       <OrderView order={order} showStatus={false} />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

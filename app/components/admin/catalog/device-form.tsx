@@ -2,7 +2,7 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, StockFields } from "./fields";
+import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, StockFields, MhraEcidField } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -128,6 +128,7 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
             error={errors.podMl}
           />
         </div>
+        <MhraEcidField value={values.mhraEcid} error={errors.mhraEcid} />
         <CheckboxField label="Rechargeable" name="rechargeable" checked={values.rechargeable === "on"} />
       </FormSection>
       <FormSection title="Shop display">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Form } from "react-router";
 import { TextField } from "~/components/ui/field";
+import { MHRA_ECID_LABEL } from "~/modules/compliance/compliance";
 
 export function CheckboxField({
   label,
@@ -131,5 +132,20 @@ export function NameAndSlugFields({
         error={errors.slug}
       />
     </>
+  );
+}
+
+/** The optional MHRA notification number (ECID); the product page shows it when set. */
+export function MhraEcidField({ value, error }: { value: string; error?: string }) {
+  return (
+    <TextField
+      label={MHRA_ECID_LABEL}
+      name="mhraEcid"
+      placeholder="e.g. 12345-22-67890 (optional)"
+      autoComplete="off"
+      maxLength={14}
+      defaultValue={value}
+      error={error}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, FormSection, NameAndSlugFields, StockFields } from "./fields";
+import { CatalogFormFrame, FormSection, NameAndSlugFields, StockFields, MhraEcidField } from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -96,6 +96,7 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
             error={errors.bottleMl}
           />
         </div>
+        <MhraEcidField value={values.mhraEcid} error={errors.mhraEcid} />
       </FormSection>
       <ImageManager
         images={values.images}

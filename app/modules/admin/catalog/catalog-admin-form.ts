@@ -56,6 +56,7 @@ export type DeviceRecord = {
   stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
+  mhraEcid: string | null;
   rechargeable: boolean;
   featured: boolean;
   position: number;
@@ -72,6 +73,7 @@ export type FlavourRecord = {
   nicotineMgMl: number;
   podMl: number | null;
   bottleMl: number | null;
+  mhraEcid: string | null;
 };
 
 /** The stock an edit form was loaded with (its tracked flag and the quantity it showed). */
@@ -102,6 +104,7 @@ export function deviceToValues(d: DeviceRecord): DeviceValues {
     ...stockValues(d.stock),
     nicotineMgMl: numberText(d.nicotineMgMl),
     podMl: numberText(d.podMl),
+    mhraEcid: d.mhraEcid ?? "",
     rechargeable: d.rechargeable ? "on" : "",
     featured: d.featured ? "on" : "",
     position: String(d.position),
@@ -121,6 +124,7 @@ export function flavourToValues(f: FlavourRecord): FlavourValues {
     nicotineMgMl: numberText(f.nicotineMgMl),
     podMl: numberText(f.podMl),
     bottleMl: numberText(f.bottleMl),
+    mhraEcid: f.mhraEcid ?? "",
     images: f.images,
   };
 }

@@ -173,6 +173,7 @@ export async function saveDevice(
     track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
+    mhra_ecid: input.mhraEcid,
     rechargeable: input.rechargeable ? 1 : 0,
     featured: input.featured ? 1 : 0,
     updated_at: now,
@@ -245,6 +246,7 @@ export async function saveFlavour(
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
     bottle_ml: input.bottleMl,
+    mhra_ecid: input.mhraEcid,
     updated_at: now,
   };
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkUkLimits } from "~/modules/compliance/compliance";
-import { checkFlavour, parseMoney, parseSpecifications, type FlavourValues } from "./catalog-admin";
+import { catalogMessages, checkFlavour, parseMoney, parseSpecifications, type FlavourValues } from "./catalog-admin";
 import { slugify } from "~/lib/slug";
 import { applyImageIntent, parseIntent } from "./catalog-admin-form";
 
@@ -65,6 +65,7 @@ describe("catalogue form rules", () => {
       nicotineMgMl: "21",
       podMl: "2.5",
       bottleMl: "12",
+      mhraEcid: "12345-2-67890",
       images: [],
     };
     const result = checkFlavour(values);
@@ -72,6 +73,7 @@ describe("catalogue form rules", () => {
     expect(result.errors.nicotineMgMl).toBe(checkUkLimits({ nicotineMgMl: 21 }).nicotineMgMl);
     expect(result.errors.podMl).toBe(checkUkLimits({ nicotineMgMl: 0, podMl: 2.5 }).podMl);
     expect(result.errors.bottleMl).toBe(checkUkLimits({ nicotineMgMl: 0, bottleMl: 12 }).bottleMl);
+    expect(result.errors.mhraEcid).toBe(catalogMessages.mhraEcidShape);
     expect(result.errors.sizes).toBe(
       "Nicotine strengths must be whole numbers from 0 to 20 mg (the UK limit is 20 mg/ml)",
     );

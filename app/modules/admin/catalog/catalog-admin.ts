@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { ItemKind } from "~/db/values";
 import { stockQuantityField } from "~/modules/stock/stock.schema";
-import { checkUkLimits, UK_LIMITS } from "~/modules/compliance/compliance";
+import { checkUkLimits, MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
 import {
   type Parsed,
   parseMoney,
@@ -41,6 +41,7 @@ export const catalogMessages = {
     device: "Device restored: it is shown in the shop again.",
     flavour: "Flavour restored: it is shown in the shop again.",
   },
+  mhraEcidShape: "An MHRA notification number looks like 12345-22-67890 (5 digits, 2, then 5); leave it empty if none",
   imagesPending: "Image changes are not saved yet: press the save button below to keep them.",
   imageRequired: "Add at least one image.",
   imageUnknown:
@@ -71,6 +72,7 @@ export const deviceFields = [
   "stockSeen",
   "nicotineMgMl",
   "podMl",
+  "mhraEcid",
   "rechargeable",
   "featured",
   "position",
@@ -88,6 +90,7 @@ export const flavourFields = [
   "nicotineMgMl",
   "podMl",
   "bottleMl",
+  "mhraEcid",
 ] as const;
 
 export type DeviceField = (typeof deviceFields)[number];
@@ -156,6 +159,12 @@ const bottleField = field((raw) => {
   const problem = checkUkLimits({ nicotineMgMl: 0, bottleMl: parsed.value }).bottleMl;
   return problem ? { error: problem } : parsed;
 });
+/** The MHRA notification number (ECID) is optional: 5 digits, the 2-digit year, 5 digits (e.g. 12345-22-67890). */
+const mhraEcidField = field((raw): Parsed<string | null> => {
+  const value = raw.trim();
+  if (!value) return { value: null };
+  return MHRA_ECID.test(value) ? { value } : { error: catalogMessages.mhraEcidShape };
+});
 const positionField = field((raw): Parsed<number | null> => {
   const value = raw.trim();
   if (!value) return { value: null };
@@ -199,6 +208,7 @@ export const deviceInput = z.object({
   stockSeen: stockSeenField,
   nicotineMgMl: nicotineField,
   podMl: podField,
+  mhraEcid: mhraEcidField,
   rechargeable: checkbox,
   featured: checkbox,
   position: positionField,
@@ -226,6 +236,7 @@ export const flavourInput = z.object({
   nicotineMgMl: nicotineField,
   podMl: podField,
   bottleMl: bottleField,
+  mhraEcid: mhraEcidField,
 });
 
 export type DeviceInput = z.infer<typeof deviceInput>;

@@ -13,6 +13,7 @@ import { mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { StaffOnlyError } from "../guard.server";
 import { changeOrderStep, handleOrderStep } from "./orders-admin.service.server";
+import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";
 
 // Changing an order's status through the form action and the pages: staff only, and the customer is e-mailed.
@@ -78,6 +79,36 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     expect(text).toContain("Hello Alice,");
     expect(text).toContain(`Your order ${id} is now confirmed.`);
     expect(text).toContain(`http://shop.test/account/orders/${id}`);
+  });
+
+  it("dispatches with the courier and tracking number typed in, and the e-mail gives both", async () => {
+    const { db } = testDb();
+    await decideAgeCheck(db, staff, { shopName: "Vapour Lane", baseUrl: "http://shop.test" }, alice.id, {
+      decision: "verify",
+      note: "Passport seen",
+    });
+    const id = await insertOrder(db, { userId: alice.id, status: "confirmed" });
+    const count = sink.received.length;
+    const dispatch = form("dispatch", "confirmed");
+    expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { courier: "Enter the courier carrying the parcel" },
+    });
+    dispatch.set("courier", "Royal Mail");
+    dispatch.set("trackingNumber", "AB123456789GB");
+    expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({ ok: true, to: "dispatched" });
+    const mail = async () => {
+      for (let i = 0; i < 200; i++) {
+        const found = sink.received.slice(count).find((m) => m.raw.includes(`order ${id} is now dispatched`));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("no dispatch e-mail");
+    };
+    expect(mailText(await mail())).toContain(
+      `Your order ${id} is now dispatched: it is on its way to you. Sent with Royal Mail, tracking number AB123456789GB.`,
+    );
   });
 
   it("guards the pages and the action: a 404 page and a 403 action for customers and visitors, a redirect with a message for staff", async () => {

@@ -93,3 +93,12 @@ export async function moveIfStill(db: Db, orderId: string, move: OrderMove, at: 
   const result = await update.where("id", "=", orderId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The courier and tracking number of an order being dispatched (in the transaction that dispatches it). */
+export async function recordDispatch(db: Db, orderId: string, dispatch: { courier: string; trackingNumber: string }) {
+  await db
+    .updateTable("orders")
+    .set({ courier: dispatch.courier, tracking_number: dispatch.trackingNumber })
+    .where("id", "=", orderId)
+    .execute();
+}

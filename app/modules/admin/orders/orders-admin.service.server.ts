@@ -13,6 +13,9 @@ import { listParams, pageWindow, type SortDirection } from "../listing";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
+import { check as checkInput, type FieldErrors } from "~/modules/accounts/accounts";
+import { dispatchInput } from "~/modules/orders/dispatch.schema";
+import { formText } from "~/lib/form-data";
 
 export const orderSortColumns = ["date", "total", "status"] as const;
 export type OrderSort = (typeof orderSortColumns)[number];
@@ -100,7 +103,7 @@ export async function getAdminOrder(db: Db, actor: SessionUser | null, id: strin
 
 export type StepResult =
   | ({ ok: true; orderId: string; message: string; customer: { email: string; name: string } } & OrderMove)
-  | { ok: false; status: 400 | 404 | 409; message: string };
+  | { ok: false; status: 400 | 404 | 409; message: string; errors?: FieldErrors };
 
 /**
  * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
@@ -111,7 +114,7 @@ export type StepResult =
 export async function changeOrderStep(
   db: Db,
   actor: SessionUser | null,
-  input: { orderId: string; step: unknown; from: unknown },
+  input: { orderId: string; step: unknown; from: unknown; dispatch?: unknown },
   now = new Date(),
   mail?: { shopName: string },
 ): Promise<StepResult> {
@@ -124,10 +127,22 @@ export async function changeOrderStep(
     if (!row) return { ok: false, status: 404, message: "There is no such order." };
     const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
     if (!check.ok) return { ok: false, status: 409, message: check.message };
+    const dispatching = check.field === "status" && check.to === "dispatched";
     // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
-    if (check.field === "status" && check.to === "dispatched" && !(await dispatchAllowed(trx, row.user_id))) {
+    if (dispatching && !(await dispatchAllowed(trx, row.user_id))) {
       return { ok: false, status: 409, message: ageMessages.dispatchRefused };
     }
+    // A dispatched order says who carries it and how to follow it.
+    const sent = dispatching ? checkInput(dispatchInput, input.dispatch ?? {}) : null;
+    if (sent && "errors" in sent) {
+      return {
+        ok: false,
+        status: 400,
+        message: "Enter the courier and tracking number to dispatch.",
+        errors: sent.errors,
+      };
+    }
+    const dispatch = sent?.data ?? null;
     if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
@@ -155,6 +170,7 @@ export async function changeOrderStep(
     if (check.field === "status" && check.to === "cancelled") {
       await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
     }
+    if (dispatch) await repo.recordDispatch(trx, input.orderId, dispatch);
     if (mail) {
       const payload = {
         to: row.email,
@@ -163,6 +179,7 @@ export async function changeOrderStep(
         field: check.field,
         status: check.to,
         customerName: row.firstName || row.name || "there",
+        ...(dispatch && { dispatch }),
       };
       await enqueueJob(trx, "order-status", payload, now);
     }
@@ -182,7 +199,12 @@ export async function handleOrderStep(
   orderId: string,
   form: FormData,
 ): Promise<StepResult> {
-  return changeOrderStep(context.db, actor, { orderId, step: form.get("intent"), from: form.get("from") }, new Date(), {
-    shopName: context.settings.name,
-  });
+  const dispatch = { courier: formText(form, "courier", 200), trackingNumber: formText(form, "trackingNumber", 200) };
+  return changeOrderStep(
+    context.db,
+    actor,
+    { orderId, step: form.get("intent"), from: form.get("from"), dispatch },
+    new Date(),
+    { shopName: context.settings.name },
+  );
 }

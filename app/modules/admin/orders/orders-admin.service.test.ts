@@ -2,6 +2,8 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { stepMessages } from "~/modules/orders/order-status";
 import { changeOrderStep } from "./orders-admin.service.server";
+import { findOrder } from "~/modules/orders/orders.service.server";
+import { dispatchMessages } from "~/modules/orders/dispatch";
 import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
@@ -36,9 +38,29 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     expect(
       await decideAgeCheck(db, staff, shop, alice.id, { decision: "verify", note: "Driving licence seen" }),
     ).toMatchObject({ ok: true, status: "verified" });
-    expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toMatchObject(
-      { ok: true, message: `Order ${id} is now Dispatched.` },
-    );
+    // Dispatch asks for the courier and tracking number; without them nothing changes.
+    expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toEqual({
+      ok: false,
+      status: 400,
+      message: "Enter the courier and tracking number to dispatch.",
+      errors: {
+        courier: "Enter the courier carrying the parcel",
+        trackingNumber: "Enter the parcel's tracking number",
+      },
+    });
+    const oddTracking = { courier: "Royal Mail", trackingNumber: "<script>" };
+    expect(
+      await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: oddTracking }),
+    ).toMatchObject({ ok: false, status: 400, errors: { trackingNumber: dispatchMessages.trackingShape } });
+    expect((await findOrder(db, alice.id, id))?.status).toBe("confirmed");
+    const sent = { courier: " Royal Mail ", trackingNumber: "ab 1234 5678 gb" };
+    expect(
+      await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: sent }, at(3)),
+    ).toMatchObject({ ok: true, message: `Order ${id} is now Dispatched.` });
+    expect((await findOrder(db, alice.id, id))?.dispatch).toEqual({
+      courier: "Royal Mail",
+      trackingNumber: "AB 1234 5678 GB",
+    });
     expect(await changeOrderStep(db, staff, { orderId: id, step: "deliver", from: "dispatched" }, at(4))).toMatchObject(
       { ok: true, message: `Order ${id} is now Delivered.` },
     );

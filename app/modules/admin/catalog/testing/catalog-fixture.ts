@@ -91,6 +91,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     nicotineMgMl: "20",
     podMl: "2",
     bottleMl: "",
+    mhraEcid: "",
     images: [fx.pngUrl],
     ...changes,
   });
@@ -115,6 +116,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     featured: "",
     position: "",
     images: [fx.pngUrl, fx.jpegUrl],
+    mhraEcid: "",
     ...changes,
   });
   const saved = (result: { status: string; id?: string }) => {

@@ -1,0 +1,39 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
+import { catalogMessages } from "./catalog-admin";
+import { getDeviceEditor, getFlavourEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { staff, useCatalogFixture } from "./testing/catalog-fixture";
+
+// The MHRA notification number (ECID): optional on devices and flavours, checked, kept and shown by the shop.
+describeEachDatabase(
+  "back-office catalogue: MHRA notification number",
+  (testDb) => {
+    const { flavourValues, deviceValues, saved } = useCatalogFixture(testDb);
+
+    it("keeps a device's and a flavour's number, shows it in the editor and the shop, and clears it when emptied", async () => {
+      const { db } = testDb();
+      const deviceId = saved(await saveDevice(db, staff, null, deviceValues({ mhraEcid: " 12345-22-67890 " })));
+      expect((await getDevice(db, deviceId))?.mhraEcid).toBe("12345-22-67890");
+      expect((await getDeviceEditor(db, deviceId))?.values.mhraEcid).toBe("12345-22-67890");
+      const flavourId = saved(await saveFlavour(db, staff, null, flavourValues({ mhraEcid: "54321-23-09876" })));
+      expect((await getFlavour(db, flavourId))?.mhraEcid).toBe("54321-23-09876");
+      expect((await getFlavourEditor(db, flavourId))?.values.mhraEcid).toBe("54321-23-09876");
+
+      const editor = await getDeviceEditor(db, deviceId);
+      saved(await saveDevice(db, staff, deviceId, { ...editor!.values, mhraEcid: "" }));
+      expect((await getDevice(db, deviceId))?.mhraEcid).toBeNull();
+    });
+
+    it("refuses a number of the wrong shape with the message under the field, saving nothing", async () => {
+      const { db } = testDb();
+      for (const wrong of ["12345", "1234-22-67890", "12345-22-6789X", "<b>12345-22-67890</b>"]) {
+        const answer = await saveFlavour(db, staff, null, flavourValues({ name: `Wrong ${wrong}`, mhraEcid: wrong }));
+        expect(answer).toMatchObject({ status: "invalid", errors: { mhraEcid: catalogMessages.mhraEcidShape } });
+      }
+      const answer = await saveDevice(db, staff, null, deviceValues({ mhraEcid: "99-99" }));
+      expect(answer).toMatchObject({ status: "invalid", errors: { mhraEcid: catalogMessages.mhraEcidShape } });
+    });
+  },
+  { seed: true },
+);
