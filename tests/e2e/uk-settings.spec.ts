@@ -4,12 +4,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { linkIn, mailParts, startSmtpSink, type ReceivedMail } from "../../app/testing/smtp-sink";
 import { signUp, uniqueEmail } from "./support/accounts";
 import { addFlavourToCart, checkoutToPayment } from "./support/checkout";
-import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { E2E_PORT } from "./support/ports";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+
+const PORT = E2E_PORT + 40; // clear of mail-delivery.spec.ts (+30, +31)
+const SMTP_PORT = E2E_PORT + 41;
+const BASE = `http://localhost:${PORT}`;
 
 let dir: string;
 let shop: ShopProcess;
@@ -17,14 +22,13 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shop-uk-"));
-  sink = await startSmtpSink({ port: await freePort() });
-  const port = String(await freePort());
+  sink = await startSmtpSink({ port: SMTP_PORT });
   shop = startShop({
-    PORT: port,
+    PORT: String(PORT),
     LOG_LEVEL: "warn",
     DATABASE_URL: `file:${dir}/shop.db`,
     UPLOAD_DIR: `${dir}/uploads`,
-    APP_URL: `http://localhost:${port}`,
+    APP_URL: BASE,
     TRUST_PROXY: "1",
     SMTP_URL: sink.url,
     JOB_POLL_MS: "100",
@@ -46,9 +50,9 @@ test.afterAll(async () => {
   await sink.close();
   rmSync(dir, { recursive: true, force: true });
 });
-test.use({ baseURL: "http://localhost" });
+test.use({ baseURL: BASE });
 test.beforeEach(async ({ context }) => {
-  await confirmAgeByCookie(context, `http://localhost:${shop.port}`);
+  await confirmAgeByCookie(context, BASE);
   await context.setExtraHTTPHeaders(ownClientAddress());
   // No internet here: WhatsApp's page is answered locally (the address it was sent to is what the test reads).
   await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "WhatsApp" }));
@@ -71,10 +75,8 @@ async function mailTo(email: string, subject: RegExp): Promise<ReceivedMail> {
   return sink.received.find((m) => m.to.includes(email) && subject.test(m.raw))!;
 }
 
-const url = (page: Page, path: string) => `http://localhost:${shop.port}${path}`;
-
 test("the footer gives the company's legal details and only the social page that is set", async ({ page }) => {
-  await page.goto(url(page, "/"));
+  await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(
     "Vapour Lane Ltd. Registered in England and Wales, company number 12345678. Registered office: 1 Registered Way, Manchester M1 2AB. VAT number GB123456789.",
@@ -86,17 +88,18 @@ test("the footer gives the company's legal details and only the social page that
 });
 
 test("VAT-inclusive totals agree across the cart, payment, order, WhatsApp texts and e-mail", async ({ page }) => {
-  test.setTimeout(120_000);
+  // A sign-up, a checkout and an e-mail on a shared 2-core machine.
+  test.setTimeout(240_000);
   const email = uniqueEmail("vat");
-  await page.goto(url(page, "/signup"));
+  await page.goto("/signup");
   await signUp(page, email);
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await page.goto(linkIn(await mailTo(email, /confirm your e-mail/), "/verify-email"));
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 
-  await page.goto(url(page, "/"));
+  await page.goto("/");
   await addFlavourToCart(page);
-  await page.goto(url(page, "/cart"));
+  await page.goto("/cart");
   const cart = await figures(page.locator("aside dl"));
   // Prices include VAT: nothing is added, and the VAT inside the total is shown after it.
   expect(Object.keys(cart)).toEqual(["Subtotal", "Total", "Includes VAT"]);
