@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useSearchParams } from "react-router";
+import { AddressCard, deleteFormId } from "~/components/checkout/address-card";
 import { AddressForm } from "~/components/checkout/address-form";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Modal, useHydrated } from "~/components/ui/modal";
 import { pageMeta } from "~/lib/meta";
 import { check } from "~/modules/accounts/accounts";
-import { addressInput, addressTypeLabels } from "~/modules/checkout/addresses";
+import { addressInput } from "~/modules/checkout/addresses";
 import {
   addAddress,
   deleteAddress,
@@ -94,62 +95,22 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
         <fieldset className="space-y-3">
           <legend className="sr-only">Choose a delivery address</legend>
           {addresses.map((a) => (
-            <label
+            <AddressCard
               key={a.id}
-              className="flex cursor-pointer gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name="addressId"
-                value={a.id}
-                defaultChecked={a.id === selectedId}
-                onChange={() => setSelected(a.id)}
-                className="mt-1 h-4 w-4 accent-brand-600"
-              />
-              <span className="flex-1">
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{a.title}</span>
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{a.type}</span>
-                  {a.isDefault && (
-                    <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                      DEFAULT
-                    </span>
-                  )}
-                </span>
-                <span className="mt-1 block text-sm text-slate-700">{a.address}</span>
-                <span className="block text-sm text-slate-500">{a.phone}</span>
-              </span>
-            </label>
+              address={a}
+              checked={a.id === selectedId}
+              onSelect={() => setSelected(a.id)}
+              onEdit={() => setEditing(a.id)}
+            />
           ))}
         </fieldset>
       </Form>
-      <ul className="mt-3 space-y-1" aria-label="Change addresses">
-        {addresses.map((a) => (
-          <li key={a.id} className="flex gap-4 text-sm">
-            <span className="w-40 truncate text-slate-500">
-              {a.title} ({addressTypeLabels[a.type]})
-            </span>
-            <Link
-              to={`/cart-address?edit=${a.id}`}
-              onClick={(e) => {
-                e.preventDefault();
-                setEditing(a.id);
-              }}
-              className="text-brand-700 hover:underline"
-              aria-label={`Edit ${a.title}`}
-            >
-              Edit
-            </Link>
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={a.id} />
-              <button type="submit" className="text-rose-700 hover:underline" aria-label={`Delete ${a.title}`}>
-                Delete
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+      {addresses.map((a) => (
+        <Form key={a.id} method="post" id={deleteFormId(a)} hidden>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={a.id} />
+        </Form>
+      ))}
       <Link
         to="/cart-address?new=1"
         onClick={(e) => {
@@ -182,7 +143,7 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
           <AddressForm
             key={editing}
             address={editedAddress}
-            errors={actionData?.errors}
+            errors={actionData?.editing === editing ? actionData.errors : undefined}
             values={actionData?.editing === editing ? actionData.values : undefined}
             onCancel={() => setEditing(null)}
           />

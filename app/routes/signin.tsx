@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dataRightsMessages } from "~/modules/accounts/data-rights";
 import { Form, Link, redirect } from "react-router";
-import { AuthCard, GoogleButton, SubmitButton } from "~/components/account/auth-card";
+import { AuthCard, GoogleButton, SignInReasonNotice, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
@@ -10,6 +10,7 @@ import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signIn } from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { authPageHref, readSignInReason, signInReasons } from "~/modules/accounts/sign-in-reason";
 import type { Route } from "./+types/signin";
 import { readForm } from "~/lib/form-data.server";
 
@@ -29,7 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in (e.g. the header's link on a page without JavaScript): on to where they were going, or the account.
   if (await getSessionUser(context, request))
     throw redirect(url.searchParams.has("redirectTo") ? redirectTo : "/account");
-  return { redirectTo, notice: notices[url.searchParams.get("notice") ?? ""] ?? null };
+  const reason = readSignInReason(url.searchParams.get("reason"));
+  return {
+    redirectTo,
+    reason,
+    reasonText: reason ? signInReasons[reason] : null,
+    notice: notices[url.searchParams.get("notice") ?? ""] ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, notice } = loaderData;
+  const { redirectTo, reason, reasonText, notice } = loaderData;
   const password = useRef<HTMLInputElement>(null);
   // A refused password is not left in the form.
   useEffect(() => {
     if (actionData && password.current) password.current.value = "";
   }, [actionData]);
-  const signUpHref = redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const signUpHref = authPageHref("/signup", redirectTo, reason);
   return (
     <AuthCard
       title="Sign in"
@@ -66,6 +73,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
+      <SignInReasonNotice message={reasonText} />
       <Form method="post" className="space-y-4" noValidate>
         <FormAlert message={notice} tone="success" />
         <FormAlert message={actionData?.formError} />

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
-import { AuthCard, GoogleButton, SubmitButton } from "~/components/account/auth-card";
+import { AuthCard, GoogleButton, SignInReasonNotice, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
@@ -9,6 +9,7 @@ import { formText } from "~/lib/form-data";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signUp } from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { authPageHref, readSignInReason, signInReasons } from "~/modules/accounts/sign-in-reason";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/lib/form-data.server";
 
@@ -18,9 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const FIELDS = ["firstName", "lastName", "email", "password", "dateOfBirth", "terms"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeLocalPath(new URL(request.url).searchParams.get("redirectTo"));
+  const url = new URL(request.url);
+  const redirectTo = safeLocalPath(url.searchParams.get("redirectTo"));
   if (await getSessionUser(context, request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Sent on from the sign-in page: the same reason, so the notice stays (a value not on the list shows nothing).
+  const reason = readSignInReason(url.searchParams.get("reason"));
+  return { redirectTo, reason, reasonText: reason ? signInReasons[reason] : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,8 +62,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   if (actionData && "sentTo" in actionData) return <CheckYourEmail email={actionData.sentTo} />;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
-  const signInHref =
-    loaderData.redirectTo === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const signInHref = authPageHref("/signin", loaderData.redirectTo, loaderData.reason);
   return (
     <AuthCard
       title="Create an account"
@@ -72,6 +75,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
+      <SignInReasonNotice message={loaderData.reasonText} />
       <Form method="post" className="space-y-4" noValidate>
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

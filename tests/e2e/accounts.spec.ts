@@ -118,10 +118,10 @@ test("a signed-out visit to /cart lands on /signin and returns to /cart after si
   for (const path of ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/cancel"]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
-    expect(response.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+    expect(response.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}&reason=checkout`);
   }
   await page.goto("/cart");
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
   await signIn(page, email, "cart password 1");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Your cart is empty")).toBeVisible();
@@ -216,7 +216,7 @@ test("a forged session cookie just means signed out", async ({ page, context, ba
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await page.goto("/cart");
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
 });
 
 test("the sign-in button says 'Loading...' while it works", async ({ page }) => {

@@ -18,7 +18,7 @@ test("a new customer goes from the home page to /success and the order reaches W
   await page.getByRole("group", { name: "Nicotine Strength" }).getByRole("button", { name: "20mg" }).click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Product Added To cart")).toBeVisible();
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
   await page.getByRole("link", { name: "Create an account" }).click();
   await signedUp(page, email, { firstName: "Jo" });
   // The guest cart was kept in the browser; once signed in it moves to the account (the header counts it).
@@ -80,7 +80,7 @@ test("the guest cart survives signing in, once", async ({ page }) => {
   await expect(page.getByText("Flavor added to cart!")).toBeVisible();
   await addFlavourToCart(page, "hayati-mini-1500", 0);
   await addFlavourToCart(page, "crystal-pro-cp-10k", 1);
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
   await signIn(page, email, "guest cart pass");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("link", { name: "Cart (2 lines)" })).toBeVisible();

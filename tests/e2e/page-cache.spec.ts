@@ -111,7 +111,7 @@ test("the header's links work without JavaScript, signed out and signed in", asy
     const tab = await context.newPage();
     await tab.goto("/products");
     await tab.getByRole("link", { name: "Cart" }).click();
-    await expect(tab).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+    await expect(tab).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
     await tab.goto("/products");
     await tab.getByRole("link", { name: "Sign in" }).click();
     await expect(tab).toHaveURL(/\/signin$/);

@@ -14,6 +14,22 @@ export function AuthCard({ title, children, footer }: { title: string; children:
   );
 }
 
+/**
+ * Why the visitor is asked to sign in (docs/product/decisions.md, "adding to cart while signed out"): shown when the
+ * shop sent them here, above the form.
+ */
+export function SignInReasonNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm font-medium text-brand-900"
+    >
+      {message}
+    </p>
+  );
+}
+
 /** The submit button: 'Loading...' while the form is being sent. */
 export function SubmitButton({ label, intent }: { label: string; intent?: string }) {
   const navigation = useNavigation();

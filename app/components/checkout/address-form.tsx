@@ -1,6 +1,7 @@
+import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { addressTypeLabels, addressTypes, type Address } from "~/modules/checkout/addresses";
+import { addressInput, addressTypeLabels, addressTypes, type Address } from "~/modules/checkout/addresses";
 
 type Props = {
   address?: Address;
@@ -9,12 +10,36 @@ type Props = {
   onCancel?: () => void;
 };
 
-/** Add or edit an address: title, type (Home, Office, Other; Home first), full address, phone, default. */
-export function AddressForm({ address, errors = {}, values = {}, onCancel }: Props) {
+const noErrors: Record<string, string> = {};
+const fieldRules = addressInput.shape;
+const isChecked = (name: string): name is keyof typeof fieldRules => Object.hasOwn(fieldRules, name);
+
+/**
+ * Add or edit an address: title, type (Home, Office, Other; Home first), full address, phone, default. The server
+ * checks the whole form on Save; a field it refused is checked again here as it is corrected (the same zod rules), so
+ * its message goes as soon as the value is right and the others stay until theirs are.
+ */
+export function AddressForm({ address, errors: refused = noErrors, values = {}, onCancel }: Props) {
+  const [errors, setErrors] = useState(refused);
+  const [answered, setAnswered] = useState(refused);
+  // A new answer from the server (another Save) replaces what is shown.
+  if (answered !== refused) {
+    setAnswered(refused);
+    setErrors(refused);
+  }
+  function recheck(event: FormEvent<HTMLFormElement>) {
+    const field = event.target as HTMLInputElement | HTMLTextAreaElement;
+    const name = field.name;
+    if (!isChecked(name) || !errors[name]) return;
+    const result = fieldRules[name].safeParse(field.value);
+    const message = result.success ? undefined : result.error.issues[0]?.message;
+    if (message === errors[name]) return;
+    setErrors(({ [name]: _corrected, ...others }) => (message ? { ...others, [name]: message } : others));
+  }
   const value = (name: keyof Address) => values[name] ?? (address ? String(address[name]) : "");
   const type = values.type ?? address?.type ?? "HOME";
   return (
-    <Form method="post" className="space-y-4" noValidate>
+    <Form method="post" className="space-y-4" noValidate onChange={recheck}>
       <input type="hidden" name="intent" value="save" />
       {address && <input type="hidden" name="id" value={address.id} />}
       <TextField

@@ -8,7 +8,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
         <li
           key={label}
           aria-current={i + 1 === current ? "step" : undefined}
-          className={`rounded-full px-3 py-1 ${i + 1 === current ? "bg-brand-600 text-white" : i + 1 < current ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+          className={`rounded-full px-3 py-1 ${i + 1 === current ? "bg-brand-600 text-white" : i + 1 < current ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"}`}
         >
           Step {i + 1}: {label}
         </li>

@@ -15,7 +15,11 @@ type HeaderUser = NonNullable<Shopper["user"]> | null;
 function AccountLinks({ user }: { user: HeaderUser }) {
   if (!user) {
     return (
-      <Link to="/signin" className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50">
+      <Link
+        to="/signin"
+        aria-label="Sign in"
+        className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50"
+      >
         <UserIcon width={20} height={20} />
         <span className="hidden sm:inline">Sign in</span>
       </Link>

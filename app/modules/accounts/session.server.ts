@@ -5,6 +5,7 @@ import type { ShopContext } from "~/context";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
+import { authPageHref, type SignInReason } from "./sign-in-reason";
 
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
 
@@ -99,16 +100,20 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   return toSessionUser(row, { secondFactorAt: row.secondFactorAt });
 }
 
-/** Where to come back to after signing in: this page, path and query. */
-export function signInRedirect(request: Request): string {
+/** Where to come back to after signing in: this page, path and query; and, when given, why sign-in is asked for. */
+export function signInRedirect(request: Request, reason: SignInReason | null = null): string {
   const url = new URL(request.url);
-  return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return authPageHref("/signin", url.pathname + url.search, reason);
 }
 
 /** Signed-out visitors go to /signin and come back afterwards; decided on the server, before anything renders. */
-export async function requireUser(context: ShopContext, request: Request): Promise<SessionUser> {
+export async function requireUser(
+  context: ShopContext,
+  request: Request,
+  reason: SignInReason | null = null,
+): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
-  if (!user) throw redirect(signInRedirect(request));
+  if (!user) throw redirect(signInRedirect(request, reason));
   return user;
 }
 
@@ -117,7 +122,8 @@ export async function requireUser(context: ShopContext, request: Request): Promi
  * refused.
  */
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
-  const user = await requireUser(context, request);
+  // The cart and the checkout steps: the sign-in page says why, and that a guest's cart is kept.
+  const user = await requireUser(context, request, "checkout");
   const url = new URL(request.url);
   if (!user.dateOfBirth)
     throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

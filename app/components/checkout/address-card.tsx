@@ -1,0 +1,71 @@
+import { PencilIcon, TrashIcon } from "~/components/ui/icons";
+import { addressTypeLabels, type Address } from "~/modules/checkout/addresses";
+
+const iconButton =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-white hover:text-brand-700";
+
+/** The form each card's Delete button submits; rendered outside the form that chooses the address (forms do not nest). */
+export const deleteFormId = (address: Address) => `delete-address-${address.id}`;
+
+/**
+ * A saved address as a selectable radio card (docs/product/specification.md §3, "Address step"): title, its type as a
+ * tag when the title does not already say it, DEFAULT, the address and phone; Edit and Delete as icon buttons in the
+ * card's top-right corner, each naming the address it acts on.
+ */
+export function AddressCard({
+  address: a,
+  checked,
+  onSelect,
+  onEdit,
+}: {
+  address: Address;
+  checked: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+}) {
+  const typeLabel = addressTypeLabels[a.type];
+  const typeAddsInformation = a.title.trim().toLowerCase() !== typeLabel.toLowerCase();
+  return (
+    <div className="relative rounded-2xl border border-slate-200 has-checked:border-brand-600 has-checked:bg-brand-50">
+      <label className="flex cursor-pointer gap-3 p-4">
+        <input
+          type="radio"
+          name="addressId"
+          value={a.id}
+          defaultChecked={checked}
+          onChange={onSelect}
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+        />
+        <span className="min-w-0 flex-1">
+          {/* Room on the right for the two buttons. */}
+          <span className="flex min-h-10 flex-wrap items-start gap-2 pr-24">
+            <span className="font-semibold break-words">{a.title}</span>
+            {typeAddsInformation && (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {typeLabel}
+              </span>
+            )}
+            {a.isDefault && (
+              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">DEFAULT</span>
+            )}
+          </span>
+          <span className="block text-sm break-words text-slate-700">{a.address}</span>
+          <span className="block text-sm text-slate-600">{a.phone}</span>
+        </span>
+      </label>
+      <div className="absolute top-2 right-2 flex gap-1">
+        <button type="button" onClick={onEdit} className={iconButton} aria-label={`Edit address ${a.title}`}>
+          <PencilIcon width={20} height={20} />
+        </button>
+        <button
+          type="submit"
+          form={deleteFormId(a)}
+          className={`${iconButton} hover:text-rose-700`}
+          aria-label={`Delete address ${a.title}`}
+        >
+          <TrashIcon width={20} height={20} />
+        </button>
+      </div>
+    </div>
+  );
+}
