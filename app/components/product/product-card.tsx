@@ -18,7 +18,10 @@ type Props = {
   eager?: boolean;
 };
 
-/** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
+/**
+ * A catalogue card: first image, the name (cut to 10 characters + '...' when longer; the link keeps the full name as
+ * its accessible name and title), a tag, the price.
+ */
 export function ProductCard({
   to,
   name,
@@ -47,7 +50,7 @@ export function ProductCard({
           {tag}
         </span>
         <Heading className="font-semibold">
-          <Link to={to} className="after:absolute after:inset-0">
+          <Link to={to} title={name} className="after:absolute after:inset-0">
             <span aria-hidden="true">{cardName(name)}</span>
             <span className="sr-only">{name}</span>
           </Link>
