@@ -3,9 +3,10 @@ import { Price } from "~/components/ui/price";
 import { CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { WishlistHeart } from "~/components/cart/wishlist-button";
+import { OutOfStockNote } from "~/components/product/stock";
 import { cardName } from "~/lib/text";
 import type { ItemKind } from "~/modules/cart/cart";
-import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
+import type { FlavourCard as FlavourCardData, Stock } from "~/modules/catalog/catalog";
 
 type Props = {
   to: string;
@@ -13,6 +14,7 @@ type Props = {
   image: string | null;
   priceCents: number;
   tag: string;
+  stock: Stock;
   wish?: { kind: ItemKind; itemId: string };
   /** In the first row of a list at the top of its page: loaded at once. Any other card loads as it nears the screen. */
   eager?: boolean;
@@ -20,7 +22,7 @@ type Props = {
 
 /**
  * A catalogue card: first image, the name (cut to 10 characters + '...' when longer; the link keeps the full name as
- * its accessible name and title), a tag, the price.
+ * its accessible name and title), a tag, the price, and 'Out of stock' when it is.
  */
 export function ProductCard({
   to,
@@ -28,6 +30,7 @@ export function ProductCard({
   image,
   priceCents,
   tag,
+  stock,
   wish,
   eager = false,
   level = 3,
@@ -55,6 +58,7 @@ export function ProductCard({
             <span className="sr-only">{name}</span>
           </Link>
         </Heading>
+        <OutOfStockNote stock={stock} />
         <Price cents={priceCents} className="mt-auto text-lg font-bold text-brand-700" />
       </div>
     </article>
@@ -97,6 +101,7 @@ export function FlavourResults({
           image={f.image}
           priceCents={f.priceCents}
           tag={f.deviceName}
+          stock={f.stock}
           wish={{ kind: "flavour", itemId: f.id }}
           eager={top && i < FIRST_ROW}
           level={level}

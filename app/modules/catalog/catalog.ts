@@ -30,7 +30,6 @@ export const stockMessages = {
   outOfStock: (name: string) => `Sorry, ${name} is out of stock`,
   outOfStockLabel: "Out of stock",
   onlyLeftLabel: (count: number) => `Only ${count} left`,
-  inStockToday: "In Stock Today",
 } as const;
 
 /** A line of a device's specifications, as its column holds it. */
@@ -73,8 +72,15 @@ export type Flavour = {
   bottleMl: number | null;
 };
 
-export type DeviceCard = { id: string; name: string; description: string; image: string | null };
-export type FlavourCard = { id: string; name: string; image: string | null; priceCents: number; deviceName: string };
+export type DeviceCard = { id: string; name: string; description: string; image: string | null; stock: Stock };
+export type FlavourCard = {
+  id: string;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  deviceName: string;
+  stock: Stock;
+};
 export type DeviceFilter = { slug: string; name: string };
 
 /** One card of /products: a device or a flavour. */
@@ -85,6 +91,7 @@ export type CatalogCard = {
   image: string | null;
   priceCents: number;
   tag: string;
+  stock: Stock;
 };
 
 export type Review = { id: string; quote: string; name: string; company: string; image: string };
