@@ -7,6 +7,7 @@ import { stockOf, toDevice, toFlavour } from "./catalog-rows.server";
 import { catalogIdSchema } from "./catalog.schema";
 import { searchWords } from "./search-terms";
 import {
+  DEVICE_FLAVOUR_LIMIT,
   FLAVOURS_PER_PAGE,
   HOME_DEVICE_LIMIT,
   PRODUCTS_PER_PAGE,
@@ -100,6 +101,19 @@ export async function listFlavourCards(
   options: { deviceSlug?: string | null; limit?: number } = {},
 ): Promise<FlavourCard[]> {
   return (await listFlavourPage(db, { deviceSlug: options.deviceSlug, perPage: options.limit })).flavours;
+}
+
+/**
+ * 'Flavours for this device' (a device's page): the first DEVICE_FLAVOUR_LIMIT flavours a shopper can see that are
+ * made for the device, in the order /flavours lists them, and how many there are in all.
+ */
+export async function listDeviceFlavours(
+  db: Db,
+  deviceId: string,
+): Promise<{ flavours: FlavourCard[]; total: number }> {
+  const rows = await repo.findFlavourCards(db, { deviceId, limit: DEVICE_FLAVOUR_LIMIT });
+  const total = rows.length < DEVICE_FLAVOUR_LIMIT ? rows.length : await repo.countFlavourCards(db, deviceId);
+  return { flavours: rows.map(toFlavourCard), total };
 }
 
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };

@@ -101,6 +101,8 @@ export const DEFAULT_NICOTINE_STRENGTH = 10;
 export const DEFAULT_PUFF_COUNT = 5000;
 export const PRODUCTS_PER_PAGE = 8;
 export const HOME_FLAVOUR_LIMIT = 8;
+/** 'Flavours for this device' on a device's page shows at most this many; a link leads to all of them. */
+export const DEVICE_FLAVOUR_LIMIT = 8;
 /** Featured devices on the home page (featured first, then by position). */
 export const HOME_DEVICE_LIMIT = 6;
 export const FLAVOURS_PER_PAGE = 24;
