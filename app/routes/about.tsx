@@ -1,6 +1,13 @@
 import { useShopSettings } from "~/components/layout/use-shop";
 import { pageMeta } from "~/lib/meta";
+import { deliveryOptionsOf, deliveryOptionText, type DeliveryOption } from "~/modules/checkout/delivery-promise";
+import { shippingOptions } from "~/modules/checkout/shipping";
 import type { Route } from "./+types/about";
+
+/** The delivery offer is worded from the checkout's shipping options, so the page promises what the checkout does. */
+export function loader() {
+  return { delivery: deliveryOptionsOf(shippingOptions) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "About us", "Who we are, how we started and what we offer UK vapers.");
@@ -12,7 +19,7 @@ const figures = [
   { value: "200+", label: "Five-star reviews" },
 ];
 
-const offers = [
+const offers = (delivery: DeliveryOption[], currency: string) => [
   {
     title: "Genuine, UK-compliant devices",
     text: "Every device and pod meets UK limits: 2 ml tanks and at most 20 mg/ml nicotine.",
@@ -22,8 +29,8 @@ const offers = [
     text: "We rotate stock quickly, so pods arrive fresh and new flavours land first here.",
   },
   {
-    title: "Fast, tracked delivery",
-    text: "Free standard delivery on every order, or express delivery in about three days.",
+    title: "Delivery to your door",
+    text: `${delivery.map((o) => deliveryOptionText(o, currency)).join(", or ")}.`,
   },
   {
     title: "Real people on WhatsApp",
@@ -31,8 +38,8 @@ const offers = [
   },
 ];
 
-export default function About() {
-  const { name } = useShopSettings();
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { name, currency } = useShopSettings();
   return (
     <div className="container-page py-12">
       <h1 className="text-4xl font-extrabold">About {name}</h1>
@@ -63,7 +70,7 @@ export default function About() {
           What we offer
         </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
-          {offers.map((o, i) => (
+          {offers(loaderData.delivery, currency).map((o, i) => (
             <li key={o.title} className="rounded-2xl border border-slate-200 p-6">
               <p className="text-sm font-semibold text-brand-600">0{i + 1}</p>
               <h3 className="mt-1 text-lg font-bold">{o.title}</h3>

@@ -12,6 +12,8 @@ import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
+import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
+import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import type { Route } from "./+types/flavour-detail";
@@ -20,7 +22,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const flavour = await getFlavour(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
-  return { flavour, notice };
+  return { flavour, notice, delivery: deliveryOptionsOf(shippingOptions) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) =>
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) =>
     : [{ title: "Page not found" }];
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
-  const { flavour, notice } = loaderData;
+  const { flavour, notice, delivery } = loaderData;
   const stockStatus = useStockStatus(flavour.stock);
   const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(flavour.name);
@@ -88,7 +90,7 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           <WishlistButton kind="flavour" itemId={flavour.id} />
           <NicotineWarning />
           {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} notice={notice} />}
-          <Badges inStock={!outOfStock} />
+          <Badges stock={flavour.stock} delivery={delivery} />
         </div>
       </div>
     </div>

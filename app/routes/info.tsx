@@ -9,6 +9,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     shop: context.settings.name,
     email: context.config.SHOP_EMAIL,
     address: context.config.SHOP_ADDRESS,
+    currency: context.settings.currency,
   });
   if (!page) throw data(null, { status: 404 });
   return { page, cookies: page.listsCookies ? shopCookies : [] };

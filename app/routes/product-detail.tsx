@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { Badges, NicotineWarning } from "~/components/product/badges";
+import { DeviceFlavours } from "~/components/product/device-flavours";
 import { Gallery } from "~/components/product/gallery";
 import { OptionButtons } from "~/components/product/option-buttons";
 import { BackInStockForm, StockStatusTag, useStockStatus } from "~/components/product/stock";
@@ -11,7 +12,9 @@ import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
-import { getDevice } from "~/modules/catalog/catalog.service.server";
+import { getDevice, listDeviceFlavours } from "~/modules/catalog/catalog.service.server";
+import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
+import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import type { Route } from "./+types/product-detail";
@@ -20,7 +23,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const device = await getDevice(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
-  return { device, notice };
+  const deviceFlavours = await listDeviceFlavours(context.db, device.id);
+  return { device, notice, deviceFlavours, delivery: deliveryOptionsOf(shippingOptions) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) =>
@@ -35,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) =>
     : [{ title: "Page not found" }];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { device, notice } = loaderData;
+  const { device, notice, deviceFlavours, delivery } = loaderData;
   const stockStatus = useStockStatus(device.stock);
   const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(device.name);
@@ -112,7 +116,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <WishlistButton kind="device" itemId={device.id} />
           <NicotineWarning />
           {outOfStock && <BackInStockForm kind="device" itemId={device.id} notice={notice} />}
-          <Badges inStock={!outOfStock} />
+          <Badges stock={device.stock} delivery={delivery} />
         </div>
       </div>
       <section aria-labelledby="details-title" className="mt-14">
@@ -136,6 +140,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </table>
         )}
       </section>
+      <DeviceFlavours device={{ slug: device.slug, name }} {...deviceFlavours} />
     </div>
   );
 }

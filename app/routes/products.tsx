@@ -52,6 +52,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 image={card.image}
                 priceCents={card.priceCents}
                 tag={card.tag}
+                stock={card.stock}
                 eager={i < FIRST_ROW}
               />
             ))}

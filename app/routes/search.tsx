@@ -77,6 +77,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 image={card.image}
                 priceCents={card.priceCents}
                 tag={card.tag}
+                stock={card.stock}
                 eager={i < FIRST_ROW}
               />
             ))}

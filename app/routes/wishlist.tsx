@@ -60,6 +60,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
                 image={card.image}
                 priceCents={card.priceCents}
                 tag={card.tag}
+                stock={card.stock}
                 wish={{ kind: card.kind, itemId: card.id }}
                 eager={i < FIRST_ROW}
               />

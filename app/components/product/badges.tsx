@@ -1,26 +1,39 @@
+import { useShopSettings } from "~/components/layout/use-shop";
+import { useStockLabel } from "~/components/product/stock";
 import { BoxIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
-import { stockMessages } from "~/modules/catalog/catalog";
+import type { Stock } from "~/modules/catalog/catalog";
+import { deliveryOptionText, deliveryTitle, type DeliveryOption } from "~/modules/checkout/delivery-promise";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
 
 /**
- * The promises under Add to Cart (docs/product/specification.md §2 and §9); 'In Stock Today' only while the item is in
- * stock.
+ * The promises under Add to Cart (docs/product/specification.md §2 and §9), each one true: delivery as the checkout
+ * offers it (the options come from the loader), the item's stock as the rest of the page says it, the guarantee.
  */
-export function Badges({ inStock }: { inStock: boolean }) {
-  const items = [
-    { Icon: TruckIcon, title: "Free Delivery", text: "1-2 day" },
-    ...(inStock ? [{ Icon: BoxIcon, title: stockMessages.inStockToday, text: "Ready to ship" }] : []),
-    { Icon: ShieldIcon, title: "Guaranteed", text: "1 year" },
-  ];
+export function Badges({ stock, delivery }: { stock: Stock; delivery: DeliveryOption[] }) {
+  const { currency } = useShopSettings();
+  const { status, label } = useStockLabel(stock);
+  const tile = "flex flex-col items-center gap-1 rounded-xl bg-slate-50 p-3";
   return (
-    <ul className={`mt-6 grid ${items.length === 3 ? "grid-cols-3" : "grid-cols-2"} gap-3 text-center text-xs`}>
-      {items.map(({ Icon, title, text }) => (
-        <li key={title} className="flex flex-col items-center gap-1 rounded-xl bg-slate-50 p-3">
-          <Icon className="text-brand-600" />
-          <span className="font-semibold">{title}</span>
-          <span className="text-slate-500">{text}</span>
-        </li>
-      ))}
+    <ul aria-label="Delivery, stock and guarantee" className="mt-6 grid grid-cols-2 gap-3 text-center text-xs">
+      <li className={`col-span-2 ${tile}`}>
+        <TruckIcon className="text-brand-600" />
+        <span className="font-semibold">{deliveryTitle(delivery)}</span>
+        {delivery.map((option) => (
+          <span key={option.name} className="text-slate-600">
+            {deliveryOptionText(option, currency)}
+          </span>
+        ))}
+      </li>
+      <li className={tile}>
+        <BoxIcon className="text-brand-600" />
+        <span className="font-semibold">{label}</span>
+        <span className="text-slate-600">{status === "out_of_stock" ? "Not available to order" : "Ready to ship"}</span>
+      </li>
+      <li className={tile}>
+        <ShieldIcon className="text-brand-600" />
+        <span className="font-semibold">Guaranteed</span>
+        <span className="text-slate-600">1 year</span>
+      </li>
     </ul>
   );
 }

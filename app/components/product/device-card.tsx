@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { DEVICE_CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
+import { OutOfStockNote } from "~/components/product/stock";
 import { displayName } from "~/lib/text";
 import type { DeviceCard as DeviceCardData } from "~/modules/catalog/catalog";
 
@@ -19,6 +20,7 @@ export function DeviceCard({ device }: { device: DeviceCardData }) {
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="text-lg font-bold">{name}</h3>
+        <OutOfStockNote stock={device.stock} />
         <p className="line-clamp-3 text-sm text-slate-600">{device.description}</p>
         <Link
           to={`/productdetail/${device.id}`}

@@ -3,9 +3,10 @@ import { Price } from "~/components/ui/price";
 import { CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { WishlistHeart } from "~/components/cart/wishlist-button";
+import { OutOfStockNote } from "~/components/product/stock";
 import { cardName } from "~/lib/text";
 import type { ItemKind } from "~/modules/cart/cart";
-import type { FlavourCard as FlavourCardData } from "~/modules/catalog/catalog";
+import type { FlavourCard as FlavourCardData, Stock } from "~/modules/catalog/catalog";
 
 type Props = {
   to: string;
@@ -13,18 +14,23 @@ type Props = {
   image: string | null;
   priceCents: number;
   tag: string;
+  stock: Stock;
   wish?: { kind: ItemKind; itemId: string };
   /** In the first row of a list at the top of its page: loaded at once. Any other card loads as it nears the screen. */
   eager?: boolean;
 };
 
-/** A catalogue card: first image, name cut to 10 characters + '...', a tag, the price. */
+/**
+ * A catalogue card: first image, the name (cut to 10 characters + '...' when longer; the link keeps the full name as
+ * its accessible name and title), a tag, the price, and 'Out of stock' when it is.
+ */
 export function ProductCard({
   to,
   name,
   image,
   priceCents,
   tag,
+  stock,
   wish,
   eager = false,
   level = 3,
@@ -47,11 +53,12 @@ export function ProductCard({
           {tag}
         </span>
         <Heading className="font-semibold">
-          <Link to={to} className="after:absolute after:inset-0">
+          <Link to={to} title={name} className="after:absolute after:inset-0">
             <span aria-hidden="true">{cardName(name)}</span>
             <span className="sr-only">{name}</span>
           </Link>
         </Heading>
+        <OutOfStockNote stock={stock} />
         <Price cents={priceCents} className="mt-auto text-lg font-bold text-brand-700" />
       </div>
     </article>
@@ -94,6 +101,7 @@ export function FlavourResults({
           image={f.image}
           priceCents={f.priceCents}
           tag={f.deviceName}
+          stock={f.stock}
           wish={{ kind: "flavour", itemId: f.id }}
           eager={top && i < FIRST_ROW}
           level={level}

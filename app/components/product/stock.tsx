@@ -15,8 +15,8 @@ export function useStockStatus(stock: Stock): StockStatus {
   return stockStatusOf(stock, useShopSettings().lowStockThreshold);
 }
 
-/** 'In stock', 'Only N left' or 'Out of stock'. */
-export function StockStatusTag({ stock }: { stock: Stock }) {
+/** The item's stock in the shopper's words: 'In stock', 'Only N left' or 'Out of stock', with its status. */
+export function useStockLabel(stock: Stock): { status: StockStatus; label: string } {
   const status = useStockStatus(stock);
   const label =
     status === "out_of_stock"
@@ -24,7 +24,19 @@ export function StockStatusTag({ stock }: { stock: Stock }) {
       : status === "low_stock"
         ? stockMessages.onlyLeftLabel(stock.quantity)
         : "In stock";
+  return { status, label };
+}
+
+/** 'In stock', 'Only N left' or 'Out of stock'. */
+export function StockStatusTag({ stock }: { stock: Stock }) {
+  const { status, label } = useStockLabel(stock);
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
+}
+
+/** On a card in a list: 'Out of stock' in words (not colour alone) when it is, nothing otherwise. */
+export function OutOfStockNote({ stock, className = "" }: { stock: Stock; className?: string }) {
+  if (useStockStatus(stock) !== "out_of_stock") return null;
+  return <p className={`text-sm font-semibold text-rose-800 ${className}`}>{stockMessages.outOfStockLabel}</p>;
 }
 
 /**

@@ -171,7 +171,7 @@ export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourI
   const devices = deviceIds.length
     ? await db
         .selectFrom("products")
-        .select(["id", "name", "images", "price_cents"])
+        .select(["id", "name", "images", "price_cents", "stock_quantity", "track_stock"])
         .where("id", "in", deviceIds)
         .where("archived", "=", 0)
         .execute()
@@ -180,7 +180,15 @@ export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourI
     ? await db
         .selectFrom("flavours as f")
         .innerJoin("products as p", "p.id", "f.device_id")
-        .select(["f.id", "f.name", "f.images", "f.price_cents", "p.name as device_name"])
+        .select([
+          "f.id",
+          "f.name",
+          "f.images",
+          "f.price_cents",
+          "f.stock_quantity",
+          "f.track_stock",
+          "p.name as device_name",
+        ])
         .where("f.id", "in", flavourIds)
         .where("f.archived", "=", 0)
         .execute()

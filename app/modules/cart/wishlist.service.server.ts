@@ -1,6 +1,7 @@
 import type { Db } from "~/db/database.server";
 import { firstText } from "~/db/json-text";
 import type { CatalogCard } from "~/modules/catalog/catalog";
+import { stockOf } from "~/modules/catalog/catalog-rows.server";
 import { wishlistKey } from "~/modules/accounts/shopper";
 import type { ItemKind } from "./cart";
 import * as repo from "./cart.repository.server";
@@ -36,6 +37,7 @@ export async function wishlistCards(db: Db, items: Item[]): Promise<CatalogCard[
       image: firstText(d.images),
       priceCents: d.price_cents,
       tag: "Device",
+      stock: stockOf(d),
     })),
     ...flavours.map((f) => ({
       kind: "flavour" as const,
@@ -44,6 +46,7 @@ export async function wishlistCards(db: Db, items: Item[]): Promise<CatalogCard[
       image: firstText(f.images),
       priceCents: f.price_cents,
       tag: f.device_name,
+      stock: stockOf(f),
     })),
   ];
 }

@@ -10,7 +10,7 @@ import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 export function findHomeDevices(db: Db, limit: number) {
   return db
     .selectFrom("products")
-    .select(["id", "name", "description", "images"])
+    .select(["id", "name", "description", "images", "stock_quantity", "track_stock"])
     .where("archived", "=", 0)
     .orderBy("featured", "desc")
     .orderBy("position")
@@ -44,6 +44,21 @@ export function findFlavourById(db: Db, id: string) {
 const visibleItems = (db: Db) => db.selectFrom("catalog_items").where("visible", "=", 1);
 type Items = ReturnType<typeof visibleItems>;
 const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "tag"] as const;
+
+/**
+ * A card's stock column, read from its item's own row by primary key (catalog_items does not copy stock: it changes
+ * with every order). `items` is the catalog_items table's name or alias in the query.
+ */
+const itemStock = (items: string, column: "stock_quantity" | "track_stock") => {
+  const [kind, id] = [sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`)];
+  return sql<number>`case when ${kind} = 'device'
+    then (select p.${sql.raw(column)} from products p where p.id = ${id})
+    else (select f.${sql.raw(column)} from flavours f where f.id = ${id}) end`;
+};
+const stockColumns = (items: string) => [
+  itemStock(items, "stock_quantity").as("stock_quantity"),
+  itemStock(items, "track_stock").as("track_stock"),
+];
 type Order = Array<["kind_order" | "position" | "price_cents" | "name" | "item_id", "asc" | "desc"]>;
 
 /** Every order ends in name and id (so pages are stable), and each is an index of catalog_items (the migration). */
@@ -90,7 +105,8 @@ function cardPage(db: Db, items: Items, order: Order, limit: number, offset: num
   const ordered = <Q extends { orderBy: (column: Order[number][0], direction: "asc" | "desc") => Q }>(query: Q) =>
     order.reduce((q, [column, direction]) => q.orderBy(column, direction), query);
   const page = ordered(items.select("seq")).limit(limit).offset(offset);
-  return ordered(db.selectFrom("catalog_items").select(cardColumns).where("seq", "in", page)).execute();
+  const cards = db.selectFrom("catalog_items").select(cardColumns).select(stockColumns("catalog_items"));
+  return ordered(cards.where("seq", "in", page)).execute();
 }
 
 async function countOf(items: Items): Promise<number> {
@@ -135,6 +151,8 @@ export type SearchHit = {
   image: string | null;
   price_cents: number;
   tag: string;
+  stock_quantity: number;
+  track_stock: number;
   tier: number;
 };
 
@@ -189,7 +207,8 @@ async function searchSqlite(db: Db, q: ReturnType<typeof fts5Queries>, limit: nu
     sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`,
   );
   const rows = await sql<SearchRow>`with ${hits}
-    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, count(*) over () as total, ${tier} as tier
+    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, ${sql.join(stockColumns("c"))},
+      count(*) over () as total, ${tier} as tier
     from hits h join catalog_items c on c.seq = h.seq
     where c.visible = 1
     order by tier, c.name, c.item_id
@@ -209,7 +228,8 @@ async function searchPostgres(db: Db, q: ReturnType<typeof tsQueries>, limit: nu
     sql`${sql.lit(SEARCH_TIERS)}`,
   );
   const rows = await sql<SearchRow>`
-    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, count(*) over () as total, ${tier} as tier
+    select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag, ${sql.join(stockColumns("c"))},
+      count(*) over () as total, ${tier} as tier
     from catalog_items c
     where ${matches}
     order by tier, c.name, c.item_id

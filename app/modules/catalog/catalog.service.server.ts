@@ -3,10 +3,11 @@ import { firstText } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
-import { toDevice, toFlavour } from "./catalog-rows.server";
+import { stockOf, toDevice, toFlavour } from "./catalog-rows.server";
 import { catalogIdSchema } from "./catalog.schema";
 import { searchWords } from "./search-terms";
 import {
+  DEVICE_FLAVOUR_LIMIT,
   FLAVOURS_PER_PAGE,
   HOME_DEVICE_LIMIT,
   PRODUCTS_PER_PAGE,
@@ -24,7 +25,13 @@ import {
 /** The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. */
 export async function listDeviceCards(db: Db): Promise<DeviceCard[]> {
   const rows = await repo.findHomeDevices(db, HOME_DEVICE_LIMIT);
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, image: firstText(r.images) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    image: firstText(r.images),
+    stock: stockOf(r),
+  }));
 }
 
 export function listDeviceFilters(db: Db): Promise<DeviceFilter[]> {
@@ -46,18 +53,25 @@ export async function getFlavour(db: Db, id: string): Promise<Flavour | null> {
 
 export type FlavourPage = { flavours: FlavourCard[]; page: number; totalPages: number; totalItems: number };
 
-const toFlavourCard = (r: {
+/** A card row as the repository gives it: catalog_items' columns and its item's stock. */
+type CardRow = {
+  kind: ItemKind;
   id: string;
   name: string;
   image: string | null;
   price_cents: number;
   tag: string;
-}): FlavourCard => ({
+  stock_quantity: number;
+  track_stock: number;
+};
+
+const toFlavourCard = (r: Omit<CardRow, "kind">): FlavourCard => ({
   id: r.id,
   name: r.name,
   image: r.image,
   priceCents: Number(r.price_cents),
   deviceName: r.tag,
+  stock: stockOf(r),
 });
 
 /**
@@ -89,22 +103,29 @@ export async function listFlavourCards(
   return (await listFlavourPage(db, { deviceSlug: options.deviceSlug, perPage: options.limit })).flavours;
 }
 
+/**
+ * 'Flavours for this device' (a device's page): the first DEVICE_FLAVOUR_LIMIT flavours a shopper can see that are
+ * made for the device, in the order /flavours lists them, and how many there are in all.
+ */
+export async function listDeviceFlavours(
+  db: Db,
+  deviceId: string,
+): Promise<{ flavours: FlavourCard[]; total: number }> {
+  const rows = await repo.findFlavourCards(db, { deviceId, limit: DEVICE_FLAVOUR_LIMIT });
+  const total = rows.length < DEVICE_FLAVOUR_LIMIT ? rows.length : await repo.countFlavourCards(db, deviceId);
+  return { flavours: rows.map(toFlavourCard), total };
+}
+
 export type CatalogPage = { cards: CatalogCard[]; page: number; totalPages: number; totalItems: number };
 
-const toCatalogCard = (r: {
-  kind: ItemKind;
-  id: string;
-  name: string;
-  image: string | null;
-  price_cents: number;
-  tag: string;
-}): CatalogCard => ({
+const toCatalogCard = (r: CardRow): CatalogCard => ({
   kind: r.kind,
   id: r.id,
   name: r.name,
   image: r.image,
   priceCents: Number(r.price_cents),
   tag: r.tag,
+  stock: stockOf(r),
 });
 
 /** One page of /products; bad or out-of-range page numbers are brought back into range. */

@@ -30,7 +30,6 @@ export const stockMessages = {
   outOfStock: (name: string) => `Sorry, ${name} is out of stock`,
   outOfStockLabel: "Out of stock",
   onlyLeftLabel: (count: number) => `Only ${count} left`,
-  inStockToday: "In Stock Today",
 } as const;
 
 /** A line of a device's specifications, as its column holds it. */
@@ -77,8 +76,15 @@ export type Flavour = {
   mhraEcid: string | null;
 };
 
-export type DeviceCard = { id: string; name: string; description: string; image: string | null };
-export type FlavourCard = { id: string; name: string; image: string | null; priceCents: number; deviceName: string };
+export type DeviceCard = { id: string; name: string; description: string; image: string | null; stock: Stock };
+export type FlavourCard = {
+  id: string;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  deviceName: string;
+  stock: Stock;
+};
 export type DeviceFilter = { slug: string; name: string };
 
 /** One card of /products: a device or a flavour. */
@@ -89,6 +95,7 @@ export type CatalogCard = {
   image: string | null;
   priceCents: number;
   tag: string;
+  stock: Stock;
 };
 
 export type Review = { id: string; quote: string; name: string; company: string; image: string };
@@ -98,6 +105,8 @@ export const DEFAULT_NICOTINE_STRENGTH = 10;
 export const DEFAULT_PUFF_COUNT = 5000;
 export const PRODUCTS_PER_PAGE = 8;
 export const HOME_FLAVOUR_LIMIT = 8;
+/** 'Flavours for this device' on a device's page shows at most this many; a link leads to all of them. */
+export const DEVICE_FLAVOUR_LIMIT = 8;
 /** Featured devices on the home page (featured first, then by position). */
 export const HOME_DEVICE_LIMIT = 6;
 export const FLAVOURS_PER_PAGE = 24;

@@ -1,25 +1,25 @@
+import { formatMoney } from "~/lib/money";
+import { SCHEDULE_DAYS, shippingCost, shippingNames, shippingOptions } from "~/modules/checkout/shipping";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
 
 /** The short pages behind the footer links; each paragraph is plain text. */
 const bodies: Record<string, string[]> = {
+  // Neither is offered yet: the pages keep the footer's names (docs/product/specification.md §2) and say so plainly.
   "bonus-program": [
-    "Every order earns points worth 5% of what you spend on products (not delivery). Points are added when your order is delivered.",
-    "Ask us on WhatsApp to use your points against your next order. Points expire after 12 months without an order.",
+    "We do not run a bonus or loyalty programme yet: orders do not earn points, and there are no points to spend.",
+    "If we start one, this page will explain how it works before any order counts towards it.",
   ],
-  "gift-cards": [
-    "Gift cards are available in any amount from £10 to £200 and are sent by e-mail. The person who receives one must be 18 or over to use it.",
-    "Gift cards are valid for 24 months and can be used over several orders.",
-  ],
+  "gift-cards": ["We do not sell gift cards yet, and gift cards or vouchers cannot be used to pay for an order."],
   "credit-and-payments": [
-    "We take payment after confirming your order on WhatsApp: by bank transfer or by a secure card payment link we send you.",
-    "We never ask for card details in a chat message. We do not offer credit.",
+    "You pay after you check out: your order is saved and sent to us as a WhatsApp message, and we reply there to confirm it and give you the payment details.",
+    "We do not offer credit or pay-later plans. We never ask for card details in a chat message.",
   ],
   "service-and-contracts": [
-    "Shops, cafés and other businesses can buy at trade prices with a monthly order. Contact us with your company details and expected volumes.",
-    "Trade customers must be able to show that they only sell to adults aged 18 and over.",
+    "We do not offer trade accounts or supply contracts yet. For a bulk order, message us on WhatsApp or through the contact page and we will tell you what we can do.",
+    "We only sell to adults aged 18 and over, in bulk or not.",
   ],
   "non-cash-account": [
-    "Business customers can pay by invoice into our business bank account. Invoices are due within 14 days.",
+    "We do not offer accounts that are paid by invoice. Every order is paid for once we have confirmed it on WhatsApp, with the payment details we send you there.",
   ],
   payment: [
     "Your order is saved when you check out and sent to us as a WhatsApp message. We reply to confirm stock, the total and how to pay.",
@@ -29,7 +29,7 @@ const bodies: Record<string, string[]> = {
     "Your order number is in the WhatsApp message you sent us and in your account. Send us the number on WhatsApp and we will tell you where your parcel is.",
   ],
   "terms-of-delivery": [
-    "Free Shipping: no charge, delivered within 15 days. Express Shipping: delivered within 3 days. You can also schedule delivery for any of the next 15 days.",
+    "{delivery}",
     "We deliver to UK addresses only. Someone aged 18 or over may be asked to show ID on delivery.",
   ],
   "exchange-and-returns": [
@@ -81,13 +81,25 @@ export type InfoPage = {
   links: Array<{ to: string; label: string }>;
   listsCookies: boolean;
 };
-export type ShopDetails = { shop: string; email: string; address: string };
+export type ShopDetails = { shop: string; email: string; address: string; currency: string };
 
-/** The page behind a footer link, with the shop's own name and contact details filled in; null for any other slug. */
+/** The delivery terms, from the options the checkout offers (shipping.ts), so the two always agree. */
+export function deliveryTerms(currency: string): string {
+  const price = (cents: number) => (cents === 0 ? "no charge" : formatMoney(cents, currency));
+  const options = Object.values(shippingOptions).map(
+    (o) => `${o.name}: ${price(o.priceCents)}, delivered within ${o.deliveryDays} days.`,
+  );
+  const schedule = `${shippingNames.schedule}: ${price(shippingCost("schedule"))}, on a day you choose from the next ${SCHEDULE_DAYS} days.`;
+  return [...options, schedule].join(" ");
+}
+
+/** The page behind a footer link, with the shop's own name, contact details and terms filled in; null for any other slug. */
 export function findInfoPage(slug: string, details: ShopDetails): InfoPage | null {
   const link = [...serviceLinks, ...assistanceLinks, ...legalLinks].find((l) => l.slug === slug);
   const paragraphs = bodies[slug]?.map((p) =>
-    p.replace(/\{(shop|email|address)\}/g, (_, key: keyof ShopDetails) => details[key]),
+    p === "{delivery}"
+      ? deliveryTerms(details.currency)
+      : p.replace(/\{(shop|email|address)\}/g, (_, key: "shop" | "email" | "address") => details[key]),
   );
   return link && paragraphs
     ? { slug, title: link.label, paragraphs, links: pageLinks[slug] ?? [], listsCookies: slug === "cookies" }

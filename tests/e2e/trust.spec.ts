@@ -1,0 +1,178 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatMoney } from "../../app/lib/money";
+import { shippingOptions } from "../../app/modules/checkout/shipping";
+import { signedUp, uniqueEmail } from "./support/accounts";
+import { addAddress } from "./support/checkout";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+import { setFlavourStock } from "./support/stock";
+
+// Issue 18, "a shop that reads as trustworthy": what the catalogue promises is what the shop does.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+});
+
+/** The promises under Add to Cart. */
+const promises = (page: Page) => page.getByRole("list", { name: "Delivery, stock and guarantee" });
+/** The card in a list whose link is named `name` (the full name, whatever the card shows). */
+const cardNamed = (page: Page, name: string) =>
+  page
+    .getByRole("main")
+    .getByRole("article")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+
+// The e2e shop's currency is the default, US dollars.
+const expressPrice = formatMoney(shippingOptions.express.priceCents, "USD");
+const freeLine = `${shippingOptions.free.name} within ${shippingOptions.free.deliveryDays} days`;
+const expressLine = `${shippingOptions.express.name} ${expressPrice} within ${shippingOptions.express.deliveryDays} days`;
+
+async function openDevice(page: Page, name: string) {
+  await page.goto("/products?sort=devices");
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+test("the delivery badge states the checkout's shipping options, as its shipping step offers them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // sign-up and two checkout steps
+  expect([freeLine, expressLine]).toEqual(["Free Shipping within 15 days", "Express Shipping $8.50 within 3 days"]);
+  await signedUp(page, uniqueEmail("badge"));
+  await openDevice(page, "Hayati Pro Max 6000");
+  const badges = promises(page);
+  await expect(badges).toContainText("Free Delivery");
+  await expect(badges.getByText(freeLine, { exact: true })).toBeVisible();
+  await expect(badges.getByText(expressLine, { exact: true })).toBeVisible();
+  await expect(badges.getByText("Guaranteed", { exact: true })).toBeVisible();
+  await expect(page.getByText("1-2 day")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await addAddress(page);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/cart-shipping$/);
+  // The step's own words and prices: Free Shipping costs nothing, Express Shipping what the badge says.
+  await expect(page.getByRole("radio", { name: new RegExp(`^${shippingOptions.free.name}\\b`) })).toHaveAccessibleName(
+    new RegExp(`${formatMoney(0, "USD").replace("$", "\\$")}$`),
+  );
+  await expect(
+    page.getByRole("radio", { name: new RegExp(`^${shippingOptions.express.name}\\b`) }),
+  ).toHaveAccessibleName(new RegExp(`${expressPrice.replace("$", "\\$")}$`));
+});
+
+test("an item out of stock says so on its card in the lists, and its badge follows its stock", async ({ page }) => {
+  test.setTimeout(120_000); // a dozen pages and two stock changes
+  // The last flavour of the device by name: no other journey buys it or changes its stock.
+  let flavour = await setFlavourStock("hayati-mini-1500", 2, "last");
+  try {
+    await page.goto(`/flavour/${flavour.id}`);
+    await expect(promises(page).getByText("Only 2 left", { exact: true })).toBeVisible();
+    await expect(promises(page)).toContainText("Ready to ship");
+    await expect(page.getByText("In Stock Today")).toHaveCount(0);
+    await page.goto("/flavours?device=hayati-mini-1500");
+    await expect(cardNamed(page, flavour.name)).toBeVisible();
+    await expect(cardNamed(page, flavour.name)).not.toContainText("Out of stock");
+
+    flavour = await setFlavourStock("hayati-mini-1500", 0, "last");
+    await page.goto("/flavours?device=hayati-mini-1500");
+    const card = cardNamed(page, flavour.name);
+    await expect(card.getByText("Out of stock", { exact: true })).toBeVisible();
+    await card.getByRole("button", { name: `Add ${flavour.name} to wishlist` }).click();
+    await expect(card.getByRole("button", { name: `Remove ${flavour.name} from wishlist` })).toBeVisible();
+    await page.goto(`/search?q=${encodeURIComponent(flavour.name)}`);
+    await expect(cardNamed(page, flavour.name).getByText("Out of stock", { exact: true })).toBeVisible();
+    await page.goto("/wishlist");
+    await expect(cardNamed(page, flavour.name).getByText("Out of stock", { exact: true })).toBeVisible();
+    await page.goto(`/flavour/${flavour.id}`);
+    await expect(promises(page).getByText("Out of stock", { exact: true })).toBeVisible();
+    await expect(promises(page)).not.toContainText("Ready to ship");
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+
+    // The home page's grid too (the demo's Apple Crumble is sold out); the cards in stock say nothing.
+    await page.goto("/?device=hayati-mini-1500");
+    const grid = page.locator("#flavours");
+    await expect(cardNamed(page, "Apple Crumble").getByText("Out of stock", { exact: true })).toBeVisible();
+    await expect(grid.getByText("Out of stock", { exact: true })).toHaveCount(1);
+  } finally {
+    await setFlavourStock("hayati-mini-1500", 40, "last");
+  }
+  await page.goto("/flavours?device=hayati-mini-1500");
+  await expect(cardNamed(page, flavour.name)).not.toContainText("Out of stock");
+});
+
+test("a card cuts only a name longer than 10 characters, and its link keeps the full name", async ({ page }) => {
+  await page.goto("/products?sort=devices");
+  // Two devices read 'Crystal Pr...' on their cards; their links and titles tell them apart.
+  for (const name of ["Crystal Pro Switch 30K", "Crystal Pro CP 10K"]) {
+    const link = page.getByRole("link", { name, exact: true });
+    await expect(link).toHaveAttribute("title", name);
+    await expect(link).toContainText("Crystal Pr...");
+    await expect(link).toBeVisible();
+  }
+  await expect(page.getByText("Crystal Pr...", { exact: true })).toHaveCount(2);
+
+  await page.goto("/flavours?device=hayati-pro-max-6000");
+  // 'Banana Ice' has exactly 10 characters: shown whole, with nothing cut and no '...'.
+  const banana = page.getByRole("link", { name: "Banana Ice", exact: true });
+  await expect(banana).toHaveAttribute("title", "Banana Ice");
+  // The name the card shows and the one read to screen readers are the same: nothing was cut.
+  await expect(banana.getByText("Banana Ice", { exact: true })).toHaveCount(2);
+  await expect(banana).not.toContainText("...");
+  const long = page.getByRole("link", { name: "Strawberry Raspberry Cherry Ice", exact: true });
+  await expect(long).toHaveAttribute("title", "Strawberry Raspberry Cherry Ice");
+  await expect(long.getByText("Strawberry...", { exact: true })).toBeVisible();
+});
+
+test("the info pages promise only what the shop does", async ({ page }) => {
+  await page.goto("/info/gift-cards");
+  await expect(page.getByRole("heading", { level: 1, name: "Gift Cards" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("We do not sell gift cards yet");
+  await page.goto("/info/bonus-program");
+  await expect(page.getByRole("heading", { level: 1, name: "Bonus program" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("We do not run a bonus or loyalty programme yet");
+
+  await page.goto("/info/terms-of-delivery");
+  const terms = page.getByRole("main");
+  await expect(terms).toContainText(
+    `${shippingOptions.free.name}: no charge, delivered within ${shippingOptions.free.deliveryDays} days.`,
+  );
+  await expect(terms).toContainText(
+    `${shippingOptions.express.name}: ${expressPrice}, delivered within ${shippingOptions.express.deliveryDays} days.`,
+  );
+
+  await page.goto("/info/credit-and-payments");
+  await expect(page.getByRole("main")).toContainText("give you the payment details");
+  await expect(page.getByRole("main")).toContainText("WhatsApp");
+  await expect(page.getByRole("main")).not.toContainText("payment link");
+
+  await page.goto("/about");
+  const figures = page.getByRole("list", { name: "Our figures" });
+  for (const figure of ["400+", "600%", "50+", "200+"]) await expect(figures).toContainText(figure);
+  await expect(page.getByRole("main")).toContainText(`${freeLine}, or ${expressLine}.`);
+});
+
+test("a device's page lists flavours made for it and links to all of them", async ({ page }) => {
+  await openDevice(page, "Hayati Rubik 7000");
+  const section = page.getByRole("region", { name: "Flavours for this device" });
+  const cards = section.getByRole("article");
+  await expect(cards).toHaveCount(8);
+  for (const card of await cards.all()) await expect(card).toContainText("Hayati Rubik 7000");
+  await section.getByRole("link", { name: "See all 16 flavours for Hayati Rubik 7000" }).click();
+  await expect(page).toHaveURL(/\/flavours\?device=hayati-rubik-7000$/);
+  await expect(page.getByLabel("Device", { exact: true })).toHaveValue("hayati-rubik-7000");
+  await expect(page.getByText("16 flavours")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(16);
+
+  // A card opens the flavour, of this device.
+  await page.goBack();
+  const first = section.getByRole("article").first();
+  const name = (await first.getByRole("link").getAttribute("title"))!;
+  await first.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Hayati Rubik 7000" })).toHaveAttribute(
+    "href",
+    "/flavours?device=hayati-rubik-7000",
+  );
+});
