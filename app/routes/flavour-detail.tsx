@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { Badges, NicotineWarning } from "~/components/product/badges";
+import { Badges, MhraNumber, NicotineWarning, VatNote } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
 import { OptionButtons } from "~/components/product/option-buttons";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
@@ -58,6 +58,7 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-3xl font-bold">{name}</h1>
           <p className="mt-3 flex items-baseline gap-3">
             <Price cents={flavour.priceCents} className="text-2xl font-bold text-brand-700" />
+            <VatNote />
             <StockStatusTag stock={flavour.stock} />
           </p>
           {flavour.sizes.length > 0 && (
@@ -89,6 +90,7 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           />
           <WishlistButton kind="flavour" itemId={flavour.id} />
           <NicotineWarning />
+          <MhraNumber ecid={flavour.mhraEcid} />
           {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} notice={notice} />}
           <Badges stock={flavour.stock} delivery={delivery} />
         </div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { Badges, NicotineWarning } from "~/components/product/badges";
+import { Badges, MhraNumber, NicotineWarning, VatNote } from "~/components/product/badges";
 import { DeviceFlavours } from "~/components/product/device-flavours";
 import { Gallery } from "~/components/product/gallery";
 import { OptionButtons } from "~/components/product/option-buttons";
@@ -57,6 +57,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{name}</h1>
           <p className="mt-3 flex items-baseline gap-3">
             <Price cents={device.priceCents} className="text-2xl font-bold text-brand-700" />
+            <VatNote />
             {device.originalPriceCents !== null && device.originalPriceCents > device.priceCents && (
               <del className="text-slate-500" aria-label="Original price">
                 <Price cents={device.originalPriceCents} />
@@ -115,6 +116,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           />
           <WishlistButton kind="device" itemId={device.id} />
           <NicotineWarning />
+          <MhraNumber ecid={device.mhraEcid} />
           {outOfStock && <BackInStockForm kind="device" itemId={device.id} notice={notice} />}
           <Badges stock={device.stock} delivery={delivery} />
         </div>

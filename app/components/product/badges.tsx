@@ -3,7 +3,7 @@ import { useStockLabel } from "~/components/product/stock";
 import { BoxIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import type { Stock } from "~/modules/catalog/catalog";
 import { deliveryOptionText, deliveryTitle, type DeliveryOption } from "~/modules/checkout/delivery-promise";
-import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
+import { MHRA_ECID_LABEL, NICOTINE_WARNING } from "~/modules/compliance/compliance";
 
 /**
  * The promises under Add to Cart (docs/product/specification.md §2 and §9), each one true: delivery as the checkout
@@ -42,6 +42,21 @@ export function NicotineWarning() {
   return (
     <p role="note" className="mt-4 border-4 border-black bg-white p-3 text-center font-bold text-black">
       {NICOTINE_WARNING}
+    </p>
+  );
+}
+
+/** With VAT-inclusive prices (TAX_MODE=included), said beside the price. */
+export function VatNote() {
+  return useShopSettings().taxIncluded ? <span className="text-sm text-slate-600">incl. VAT</span> : null;
+}
+
+/** The product's MHRA notification number, when staff gave one (docs/decisions/029). */
+export function MhraNumber({ ecid }: { ecid: string | null }) {
+  if (!ecid) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      {MHRA_ECID_LABEL}: <span className="font-mono">{ecid}</span>
     </p>
   );
 }
