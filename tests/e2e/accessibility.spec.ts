@@ -23,7 +23,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 const storefront = [
   "/",
   "/products",
-  "/productdetail/hayati-rubik-7000",
   "/flavours",
   "/flavours?device=hayati-rubik-7000",
   "/about",
@@ -46,6 +45,12 @@ test("the main pages have no accessibility violations (axe-core)", async ({ page
     await page.waitForLoadState("networkidle");
     expect.soft(await violations(page), path).toEqual([]);
   }
+  // A device's page (with its flavours), from the home page: device ids are not slugs.
+  await page.goto("/");
+  await page.locator('main a[href^="/productdetail/"]').first().click();
+  await expect(page).toHaveURL(/\/productdetail\//);
+  await expect(page.getByRole("heading", { name: "Flavours for this device" })).toBeVisible();
+  expect.soft(await violations(page), page.url()).toEqual([]);
   // A flavour's page, from the list.
   await page.goto("/flavours?device=hayati-rubik-7000");
   await page.locator("main article").first().getByRole("link").click();
