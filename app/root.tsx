@@ -6,6 +6,7 @@ import { AgeGate } from "./components/layout/age-gate";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
+import { useInBackOffice } from "./components/layout/back-office";
 import { useLoadShopper } from "./components/layout/use-shop";
 import { RouteError, shopWayBack } from "./components/layout/route-error";
 import { GuestStateSync } from "./components/cart/guest-state-sync";
@@ -31,7 +32,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (data && isTimeZone(data.settings.timeZone)) setShopTimeZone(data.settings.timeZone);
   const location = useLocation();
   useLoadShopper();
-  const gate = data && data.ageStatus !== "confirmed" ? data.ageStatus : null;
+  // The back office (staff, signed in with two factors) has its own header and no shop footer or 18+ question.
+  const backOffice = useInBackOffice();
+  const gate = !backOffice && data && data.ageStatus !== "confirmed" ? data.ageStatus : null;
   return (
     <html lang="en-GB">
       <head>
@@ -51,11 +54,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <div className="flex flex-1 flex-col" inert={gate ? true : undefined}>
-          <Header shopName={data?.settings.name ?? "Shop"} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer settings={data?.settings} />
+          {backOffice ? (
+            children
+          ) : (
+            <>
+              <Header shopName={data?.settings.name ?? "Shop"} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <Footer settings={data?.settings} />
+            </>
+          )}
         </div>
         {gate && <AgeGate status={gate} returnTo={location.pathname + location.search} />}
         <ToastContainer />

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
+import "./admin-table.css";
 
 /** A column header that sorts the list by that column; a second click turns the direction round. */
 export function SortHeader({
@@ -36,7 +37,7 @@ export function SortHeader({
 /** A GET search box for a back-office list; other filters in the URL are kept. */
 export function ListSearch({ label, q, keep = [] }: { label: string; q: string; keep?: Array<[string, string]> }) {
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2">
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -76,7 +77,11 @@ export function ListCount({
   );
 }
 
-/** A back-office table: scrolls sideways on narrow screens (relative, so its screen-reader-only text scrolls with it), named by its caption. */
+/**
+ * A back-office table, named by its caption: on a phone its rows are stacked, each cell as "label: value" (give every
+ * cell but the row's own header a data-label; admin-table.css); wider, it scrolls sideways inside its own box if it
+ * must (relative, so its screen-reader-only text scrolls with it).
+ */
 export function AdminTable({
   caption,
   minWidth,
@@ -90,7 +95,7 @@ export function AdminTable({
 }) {
   return (
     <div className={`relative overflow-x-auto rounded-xl border border-slate-200 ${className}`}>
-      <table className={`w-full text-sm ${minWidth}`}>
+      <table className={`admin-table w-full text-sm ${minWidth}`}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

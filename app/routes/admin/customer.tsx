@@ -111,12 +111,16 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
                       {o.id}
                     </Link>
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2">
+                  <td data-label="Placed" className="whitespace-nowrap px-3 py-2">
                     <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
                   </td>
-                  <td className="px-3 py-2">{statusLabels[o.status] ?? o.status}</td>
-                  <td className="px-3 py-2">{statusLabels[o.paymentStatus] ?? o.paymentStatus}</td>
-                  <td className="px-3 py-2 text-right">
+                  <td data-label="Status" className="px-3 py-2">
+                    {statusLabels[o.status] ?? o.status}
+                  </td>
+                  <td data-label="Payment" className="px-3 py-2">
+                    {statusLabels[o.paymentStatus] ?? o.paymentStatus}
+                  </td>
+                  <td data-label="Total" className="px-3 py-2 text-right">
                     <Price cents={o.totalCents} />
                   </td>
                 </tr>

@@ -57,12 +57,18 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                     {c.name || c.email}
                   </Link>
                 </th>
-                <td className="px-3 py-2 break-all">{c.email}</td>
-                <td className="px-3 py-2">{roleLabels[c.role] ?? c.role}</td>
-                <td className="whitespace-nowrap px-3 py-2">
+                <td data-label="Email" className="px-3 py-2 break-all">
+                  {c.email}
+                </td>
+                <td data-label="Role" className="px-3 py-2">
+                  {roleLabels[c.role] ?? c.role}
+                </td>
+                <td data-label="Joined" className="whitespace-nowrap px-3 py-2">
                   <time dateTime={c.joinedAt}>{formatDate(c.joinedAt)}</time>
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{c.orderCount}</td>
+                <td data-label="Orders" className="px-3 py-2 text-right tabular-nums">
+                  {c.orderCount}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/layout";
+import { BackOfficeFrame } from "~/components/admin/back-office-frame";
 import { backOfficeWayBack, RouteError } from "~/components/layout/route-error";
 
 /** Every back-office page sits in here; the door is checked again by each page's own loader and action. */
@@ -9,49 +10,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { staffName: staff.name || staff.email };
 }
 
-const sections = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/returns", label: "Returns" },
-  { to: "/admin/products", label: "Devices" },
-  { to: "/admin/flavours", label: "Flavours" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/mail", label: "Mail" },
-  { to: "/admin/customers", label: "Customers" },
-  { to: "/admin/age-checks", label: "Age checks" },
-  { to: "/admin/posts", label: "Blog" },
-];
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-page py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Back office</p>
-        <p className="text-sm text-slate-600">Signed in as {loaderData.staffName}</p>
-      </div>
-      <nav aria-label="Back office" className="relative mt-3 overflow-x-auto border-b border-slate-200">
-        <ul className="flex gap-1">
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink
-                to={s.to}
-                end={s.end}
-                className="inline-block whitespace-nowrap rounded-t-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-              >
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-6">
-        <Outlet />
-      </div>
-    </div>
+    <BackOfficeFrame staffName={loaderData.staffName}>
+      <Outlet />
+    </BackOfficeFrame>
   );
 }
 
-/** A back-office page that fails offers the way back to the dashboard, not to the shop. */
+/**
+ * A back-office page that fails offers the way back to the dashboard, not to the shop, inside the back office's frame.
+ * Anybody who is not staff never got past this layout's loader: they see the shop's own 404 page, in the shop's frame.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} back={backOfficeWayBack} />;
+  const staff = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const page = <RouteError error={error} back={backOfficeWayBack} />;
+  return staff ? <BackOfficeFrame staffName={staff.staffName}>{page}</BackOfficeFrame> : page;
 }

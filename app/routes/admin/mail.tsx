@@ -103,14 +103,16 @@ export default function AdminMailPage({ loaderData, actionData }: Route.Componen
 function MailRow({ mail: m }: { mail: AdminMail }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap px-3 py-2">
+      <td data-label="Queued" className="whitespace-nowrap px-3 py-2">
         <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
       </td>
-      <td className="px-3 py-2 break-all">{m.recipient ?? "—"}</td>
+      <td data-label="Recipient" className="px-3 py-2 break-all">
+        {m.recipient ?? "—"}
+      </td>
       <th scope="row" className="px-3 py-2 text-left font-normal">
         {m.subject ?? m.kind}
       </th>
-      <td className="px-3 py-2">
+      <td data-label="Status" className="px-3 py-2">
         <span className={`font-semibold ${statusTone[m.status]}`}>{jobStatusLabels[m.status]}</span>
         {m.nextAttemptAt && m.attempts > 0 && (
           <span className="block text-xs text-slate-600">
@@ -123,8 +125,12 @@ function MailRow({ mail: m }: { mail: AdminMail }) {
           </span>
         )}
       </td>
-      <td className="px-3 py-2 text-right tabular-nums">{m.attempts}</td>
-      <td className="max-w-xs px-3 py-2 break-words text-xs text-slate-700">{m.lastError ?? ""}</td>
+      <td data-label="Attempts" className="px-3 py-2 text-right tabular-nums">
+        {m.attempts}
+      </td>
+      <td data-label="Last error" className="max-w-xs px-3 py-2 break-words text-xs text-slate-700">
+        {m.lastError ?? ""}
+      </td>
       <td className="px-3 py-2">
         {m.status === "failed" && (
           <Form method="post">

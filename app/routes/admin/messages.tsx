@@ -93,18 +93,20 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
 function MessageRow({ message: m }: { message: AdminMessage }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap px-3 py-2">
+      <td data-label="Received" className="whitespace-nowrap px-3 py-2">
         <time dateTime={m.receivedAt}>{formatDateTime(m.receivedAt)}</time>
       </td>
       <th scope="row" className="px-3 py-2 text-left font-semibold">
         {m.name}
       </th>
-      <td className="px-3 py-2 break-all">
+      <td data-label="Email" className="px-3 py-2 break-all">
         {m.email}
         {m.phone && <span className="block text-xs text-slate-600">{m.phone}</span>}
       </td>
-      <td className="px-3 py-2">{m.subject}</td>
-      <td className="max-w-xs px-3 py-2">
+      <td data-label="Subject" className="px-3 py-2">
+        {m.subject}
+      </td>
+      <td data-label="Message" className="max-w-xs px-3 py-2">
         {m.message.length <= SHORT ? (
           <p className="whitespace-pre-wrap break-words">{m.message}</p>
         ) : (
@@ -114,7 +116,7 @@ function MessageRow({ message: m }: { message: AdminMessage }) {
           </details>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td data-label="Status" className="px-3 py-2">
         {m.handled ? (
           <>
             <span className="font-semibold text-emerald-700">Handled</span>

@@ -52,7 +52,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <tbody>
             {orders.map((order) => (
               <tr key={order.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-2">
+                <td data-label="Order ID" className="px-3 py-2">
                   <Link
                     to={`/admin/orders/${order.id}`}
                     className="font-mono font-semibold text-brand-700 hover:underline"
@@ -60,16 +60,20 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     {order.id}
                   </Link>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td data-label="Date" className="px-3 py-2 whitespace-nowrap">
                   <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                 </td>
-                <td className="px-3 py-2">
+                <td data-label="Customer" className="px-3 py-2">
                   <span className="block font-medium">{order.customer.name}</span>
                   <span className="block break-all text-slate-600">{order.customer.email}</span>
                 </td>
-                <td className="px-3 py-2">{statusLabel("status", order.status)}</td>
-                <td className="px-3 py-2">{statusLabel("paymentStatus", order.paymentStatus)}</td>
-                <td className="px-3 py-2">
+                <td data-label="Status" className="px-3 py-2">
+                  {statusLabel("status", order.status)}
+                </td>
+                <td data-label="Payment" className="px-3 py-2">
+                  {statusLabel("paymentStatus", order.paymentStatus)}
+                </td>
+                <td data-label="Total" className="px-3 py-2">
                   <Price cents={order.totalCents} className="font-semibold" />
                 </td>
               </tr>

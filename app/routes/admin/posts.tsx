@@ -64,7 +64,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     {p.title}
                   </Link>
                 </th>
-                <td className="px-3 py-2">
+                <td data-label="Status" className="px-3 py-2">
                   {p.draft ? (
                     <span className="text-slate-600">Draft</span>
                   ) : (
@@ -74,10 +74,10 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-slate-600">shows from its publish date</span>
                   )}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">
+                <td data-label="Published date" className="whitespace-nowrap px-3 py-2">
                   <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time>
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">
+                <td data-label="Updated" className="whitespace-nowrap px-3 py-2">
                   <time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time>
                 </td>
               </tr>

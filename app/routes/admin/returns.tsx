@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/list-controls";
 import { formatDateTime } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/admin/guard.server";
@@ -50,51 +51,54 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-700">No return requests here.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Return requests</caption>
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Order
+        <AdminTable caption="Return requests" minWidth="min-w-[40rem]">
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Order
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Customer
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Asked
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Reason
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((r) => (
+              <tr key={r.orderId} className="align-top">
+                <th scope="row" className="px-3 py-2 text-left">
+                  <Link
+                    to={`/admin/orders/${r.orderId}`}
+                    className="font-mono font-semibold text-brand-700 hover:underline"
+                  >
+                    {r.orderId}
+                  </Link>
                 </th>
-                <th scope="col" className="py-2 pr-3">
-                  Customer
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Asked
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2">
-                  Reason
-                </th>
+                <td data-label="Customer" className="px-3 py-2">
+                  {r.customer}
+                </td>
+                <td data-label="Asked" className="whitespace-nowrap px-3 py-2">
+                  {formatDateTime(r.requestedAt)}
+                </td>
+                <td data-label="Status" className="whitespace-nowrap px-3 py-2">
+                  {returnStatusLabels[r.status]}
+                  {r.decidedBy ? ` by ${r.decidedBy}` : ""}
+                </td>
+                <td data-label="Reason" className="max-w-md whitespace-pre-wrap break-words px-3 py-2">
+                  {r.reason}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.orderId} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/admin/orders/${r.orderId}`}
-                      className="font-mono font-semibold text-brand-700 hover:underline"
-                    >
-                      {r.orderId}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{r.customer}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.requestedAt)}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {returnStatusLabels[r.status]}
-                    {r.decidedBy ? ` by ${r.decidedBy}` : ""}
-                  </td>
-                  <td className="max-w-md py-2 whitespace-pre-wrap">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
     </section>
   );

@@ -132,21 +132,27 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
                     className="h-10 w-10 rounded-md bg-slate-50 object-cover"
                   />
                 </td>
-                <td className="px-3 py-2">
+                <td data-label="Name" className="px-3 py-2">
                   <Link to={`${w.base}/${item.id}`} className="font-medium text-brand-700 hover:underline">
                     {item.name}
                   </Link>
                   <div className="text-xs text-slate-500">{item.slug}</div>
                 </td>
-                {kind === "flavour" && <td className="px-3 py-2">{item.device?.name ?? "—"}</td>}
-                <td className="px-3 py-2">
+                {kind === "flavour" && (
+                  <td data-label="Device" className="px-3 py-2">
+                    {item.device?.name ?? "—"}
+                  </td>
+                )}
+                <td data-label="Price" className="px-3 py-2">
                   <Price cents={item.priceCents} />
                 </td>
-                <td className="px-3 py-2">
+                <td data-label="Stock" className="px-3 py-2">
                   <StockCell stock={item.stock} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(item.updatedAt)}</td>
-                <td className="space-x-1 px-3 py-2">
+                <td data-label="Updated" className="whitespace-nowrap px-3 py-2">
+                  {formatDateTime(item.updatedAt)}
+                </td>
+                <td data-label="Status" className="space-x-1 px-3 py-2">
                   {item.archived ? <Tag tone="grey">Archived</Tag> : <span>Active</span>}
                   {item.device?.archived && <Tag tone="amber">Device archived</Tag>}
                 </td>

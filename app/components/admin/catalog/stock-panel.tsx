@@ -89,15 +89,23 @@ export function StockPanel({
           <tbody className="divide-y divide-slate-200 text-sm">
             {history.map((m) => (
               <tr key={m.id}>
-                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.createdAt)}</td>
-                <td className="px-3 py-2">{m.change > 0 ? `+${m.change}` : m.change}</td>
-                <td className="px-3 py-2">{m.quantityAfter}</td>
-                <td className="px-3 py-2">
+                <td data-label="When" className="whitespace-nowrap px-3 py-2">
+                  {formatDateTime(m.createdAt)}
+                </td>
+                <td data-label="Change" className="px-3 py-2">
+                  {m.change > 0 ? `+${m.change}` : m.change}
+                </td>
+                <td data-label="After" className="px-3 py-2">
+                  {m.quantityAfter}
+                </td>
+                <td data-label="Why" className="px-3 py-2">
                   {m.reason}
                   {m.orderId && ` ${m.orderId}`}
                   {m.note && <span className="block text-slate-600">{m.note}</span>}
                 </td>
-                <td className="px-3 py-2">{m.byName}</td>
+                <td data-label="Who" className="px-3 py-2">
+                  {m.byName}
+                </td>
               </tr>
             ))}
           </tbody>
