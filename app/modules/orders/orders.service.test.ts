@@ -101,6 +101,7 @@ describeEachDatabase(
         taxCents: Math.round(subtotal / 10),
         shippingCents: 0,
         totalCents: subtotal + Math.round(subtotal / 10),
+        taxIncluded: false,
       });
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
       await changeQuantity(db, "shopper-a", cart.lines[0]!, -1);
