@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import "~/context";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
@@ -160,14 +160,16 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     createRequestHandler({
       build: unavailableLoaders(build, log),
       mode: development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        ...services,
-        // Every log line of the request carries its id (also sent back as X-Request-Id).
-        log: services.log.child({ requestId: res.getHeader("x-request-id") }),
-        nonce: String(res.locals.nonce),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        pageUse: res.locals.pageUse,
-      }),
+      // React Router's context provider (v8_middleware) with the shop's services on it (app/context.ts).
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          ...services,
+          // Every log line of the request carries its id (also sent back as X-Request-Id).
+          log: services.log.child({ requestId: res.getHeader("x-request-id") }),
+          nonce: String(res.locals.nonce),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          pageUse: res.locals.pageUse,
+        }),
     }),
   );
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
+import { pageUrl } from "~/lib/page-url";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
@@ -99,9 +100,9 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   return toSessionUser(row, { secondFactorAt: row.secondFactorAt });
 }
 
-/** Where to come back to after signing in: this page, path and query. */
+/** Where to come back to after signing in: this page, path and query (a data request's page: app/lib/page-url.ts). */
 export function signInRedirect(request: Request): string {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return `/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
@@ -118,7 +119,7 @@ export async function requireUser(context: ShopContext, request: Request): Promi
  */
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
   const user = await requireUser(context, request);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (!user.dateOfBirth)
     throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!isAdult(user)) throw redirect("/account/date-of-birth");
