@@ -37,6 +37,8 @@ export type ShopServer = {
   db: Db;
   config: Config;
   log: Logger;
+  /** DATABASE_URL with its password hidden, for messages. */
+  database: string;
   /** Shutting down: every answer from now on says `Connection: close`, and /healthz answers 503 'stopping'. */
   drain: () => void;
   /** Requests being answered now. */
@@ -63,7 +65,8 @@ export type ShopServerOptions = {
 /** Checks configuration, opens and migrates the database, loads the demo content if empty and asked, builds the app. */
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
-  const log = createLogger(config.LOG_LEVEL);
+  // Readable lines in development (npm run dev), JSON lines otherwise.
+  const log = createLogger(config.LOG_LEVEL, { readable: Boolean(options.devMiddleware) });
   const db = createDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (error) => log.warn({ reason: error.message }, "a database connection was lost"),
@@ -192,6 +195,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     db,
     config,
     log,
+    database: redactUrl(config.DATABASE_URL),
     drain: lifecycle.drain,
     inFlight: lifecycle.inFlight,
     beforeDatabaseClose: lifecycle.beforeDatabaseClose,
