@@ -10,7 +10,10 @@ import type { Mailer } from "~/lib/mailer.server";
  */
 export type PageUse = { session: boolean };
 
-/** What every loader and action receives from the server (server/app.ts). */
+/**
+ * What every loader and action receives from the server (server/app.ts): with React Router's v8_middleware the
+ * `context` is a RouterContextProvider, and the server's one carries these fields too (docs/decisions/028).
+ */
 export type ShopContext = {
   db: Db;
   config: Config;
@@ -26,6 +29,7 @@ export type ShopContext = {
 };
 
 declare module "react-router" {
+  // React Router's documented way from AppLoadContext to middleware: the same fields on its context provider.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends ShopContext {}
+  interface RouterContextProvider extends ShopContext {}
 }

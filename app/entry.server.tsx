@@ -2,10 +2,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
-  type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
+  type RouterContextProvider,
 } from "react-router";
+import type { ShopContext } from "./context";
 import { NonceProvider } from "./components/layout/nonce";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
@@ -22,7 +23,7 @@ const unavailableRequests = new WeakSet<Request>();
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  const log = (context as Partial<ShopContext> | undefined)?.log;
   if (isDatabaseUnavailable(error)) {
     unavailableRequests.add(request);
     if (log) return warnUnavailable(log, error, new URL(request.url).pathname);
@@ -36,7 +37,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.nonce;
   // The one place a page learns the database is down: the session read threw the 503 answer, or a loader or action

@@ -17,6 +17,16 @@ function newest(path) {
 const built = existsSync(output) ? statSync(output).mtimeMs : 0;
 const changed = Math.max(...sources.filter(existsSync).map(newest));
 if (changed > built) {
-  console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
-  execSync("npm run build", { stdio: "inherit" });
+  const started = Date.now();
+  console.log(
+    `${built ? "Sources changed since the last build" : "No build yet"}: building the shop (about a minute)…`,
+  );
+  // Warnings and errors only, not npm's banner and every file written (`npm run build` prints those).
+  try {
+    execSync("npm run build --silent", { stdio: "inherit", env: { ...process.env, SHOP_BUILD_LOG_LEVEL: "warn" } });
+  } catch {
+    console.error("The build failed (its messages are above); the shop was not started.");
+    process.exit(1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -1,8 +1,9 @@
 // `npm test`: lint, formatting, typecheck, unit and service tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // the production build, then the Playwright journeys in Chromium. Ends with one line: "tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium } from "../tests/e2e/support/chromium";
+import { warningLines } from "./output-warnings";
 
 const REPORTS = "reports";
 
@@ -10,6 +11,22 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/** A step whose output is also kept (shown as it comes), to be checked afterwards. */
+function stepKeepingOutput(title: string, command: string, args: string[]) {
+  console.log(`\n▶ ${title}`);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+    output += chunk;
+    to.write(chunk);
+  };
+  child.stdout.on("data", keep(process.stdout));
+  child.stderr.on("data", keep(process.stderr));
+  return new Promise<{ ok: boolean; output: string }>((resolve) =>
+    child.on("close", (code) => resolve({ ok: code === 0, output })),
+  );
 }
 
 function fail(message: string): never {
@@ -63,7 +80,11 @@ if (!unitOk) {
   console.log(`\n${summary().line}`);
   fail("Unit or service tests failed.");
 }
-if (!step("Production build", "npm", ["run", "build"])) fail("The build failed.");
+const build = await stepKeepingOutput("Production build", "npm", ["run", "build"]);
+if (!build.ok) fail("The build failed.");
+// The build warns about nothing (React Router's future flags, empty chunks, annotations: docs/decisions/028).
+const buildWarnings = warningLines(build.output);
+if (buildWarnings.length) fail(`The build printed warnings:\n${buildWarnings.join("\n")}`);
 const e2eOk = step("Browser journeys (Playwright, Chromium)", npx, ["playwright", "test"], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,

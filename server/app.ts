@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import "~/context";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
@@ -37,6 +37,8 @@ export type ShopServer = {
   db: Db;
   config: Config;
   log: Logger;
+  /** DATABASE_URL with its password hidden, for messages. */
+  database: string;
   /** Shutting down: every answer from now on says `Connection: close`, and /healthz answers 503 'stopping'. */
   drain: () => void;
   /** Requests being answered now. */
@@ -63,7 +65,8 @@ export type ShopServerOptions = {
 /** Checks configuration, opens and migrates the database, loads the demo content if empty and asked, builds the app. */
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
-  const log = createLogger(config.LOG_LEVEL);
+  // Readable lines in development (npm run dev), JSON lines otherwise.
+  const log = createLogger(config.LOG_LEVEL, { readable: Boolean(options.devMiddleware) });
   const db = createDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (error) => log.warn({ reason: error.message }, "a database connection was lost"),
@@ -160,14 +163,16 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     createRequestHandler({
       build: unavailableLoaders(build, log),
       mode: development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        ...services,
-        // Every log line of the request carries its id (also sent back as X-Request-Id).
-        log: services.log.child({ requestId: res.getHeader("x-request-id") }),
-        nonce: String(res.locals.nonce),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        pageUse: res.locals.pageUse,
-      }),
+      // React Router's context provider (v8_middleware) with the shop's services on it (app/context.ts).
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          ...services,
+          // Every log line of the request carries its id (also sent back as X-Request-Id).
+          log: services.log.child({ requestId: res.getHeader("x-request-id") }),
+          nonce: String(res.locals.nonce),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          pageUse: res.locals.pageUse,
+        }),
     }),
   );
 
@@ -190,6 +195,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     db,
     config,
     log,
+    database: redactUrl(config.DATABASE_URL),
     drain: lifecycle.drain,
     inFlight: lifecycle.inFlight,
     beforeDatabaseClose: lifecycle.beforeDatabaseClose,

@@ -74,8 +74,10 @@ async function startCluster(workers: number) {
 }
 
 async function main() {
-  // One process per CPU unless told otherwise (WEB_CONCURRENCY=1: a single process, no cluster).
-  const workers = Number(process.env.WEB_CONCURRENCY || availableParallelism());
+  // One process per CPU unless told otherwise (WEB_CONCURRENCY=1: a single process, no cluster). Development is one
+  // process by default: each would run a Vite server of its own, and only one can have the live-reload port.
+  const development = process.env.NODE_ENV === "development";
+  const workers = Number(process.env.WEB_CONCURRENCY || (development ? 1 : availableParallelism()));
   if (workers > 1 && (await startCluster(workers))) return;
   const { module, options } = await loadApp();
   let shop: ShopServer;
@@ -87,7 +89,7 @@ async function main() {
   }
   const { config, log } = shop;
   const server: Server = createServer(shop.handler).listen(config.PORT, config.HOST, () => {
-    log.info({ port: config.PORT }, `shop listening on http://localhost:${config.PORT}`);
+    log.info({ port: config.PORT, database: shop.database }, `shop listening on http://localhost:${config.PORT}`);
   });
   server.on("error", (error) => {
     console.error(`The shop cannot listen on port ${config.PORT}: ${error.message}`);

@@ -27,7 +27,7 @@ describe("route patterns for metrics", () => {
   const routeOf = routePatterns(build);
   it("names a path by its route's pattern, data requests by their page", () => {
     expect(routeOf("/")).toBe("/");
-    expect(routeOf("/_root.data")).toBe("/");
+    expect(routeOf("/_.data")).toBe("/");
     expect(routeOf("/flavour/abc123")).toBe("/flavour/:id");
     expect(routeOf("/flavour/abc123.data")).toBe("/flavour/:id");
     expect(routeOf("/admin/orders")).toBe("/admin/orders");

@@ -1,4 +1,5 @@
 import { matchRoutes, type ServerBuild } from "react-router";
+import { pagePath } from "~/lib/page-url";
 
 /** Paths served before the pages, by prefix: their own label (static files, uploads, health, auth, metrics). */
 const fixed: Array<[RegExp, string]> = [
@@ -10,7 +11,7 @@ const fixed: Array<[RegExp, string]> = [
 
 /**
  * The route pattern a path belongs to ("/flavour/:id", not "/flavour/abc123"), for metrics labels that stay few.
- * Data requests ("/flavours.data") count as their page; anything no route takes is "*"; files are "static".
+ * Data requests ("/flavours.data", "/_.data") count as their page; anything no route takes is "*"; files are "static".
  */
 export function routePatterns(build: ServerBuild | null): (pathname: string) => string {
   const routes = build ? Object.values(build.routes) : [];
@@ -27,7 +28,7 @@ export function routePatterns(build: ServerBuild | null): (pathname: string) => 
   const known = new Map<string, string>();
   return (pathname) => {
     for (const [pattern, label] of fixed) if (pattern.test(pathname)) return label || pathname;
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const page = pagePath(pathname);
     const cached = known.get(page);
     if (cached) return cached;
     const matches = matchRoutes(flat, page);

@@ -10,7 +10,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 /** The page itself and React Router's data request for it (what client-side navigation asks for). */
-const withData = (paths: string[]) => paths.flatMap((path) => [path, path === "/" ? "/_root.data" : `${path}.data`]);
+const withData = (paths: string[]) => paths.flatMap((path) => [path, path === "/" ? "/_.data" : `${path}.data`]);
 
 async function expectNeverStored(request: APIRequestContext, paths: string[]) {
   for (const path of withData(paths)) {

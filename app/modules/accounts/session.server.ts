@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
+import { pageUrl } from "~/lib/page-url";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
@@ -100,9 +101,12 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   return toSessionUser(row, { secondFactorAt: row.secondFactorAt });
 }
 
-/** Where to come back to after signing in: this page, path and query; and, when given, why sign-in is asked for. */
+/**
+ * Where to come back to after signing in: this page, path and query (a data request's page: app/lib/page-url.ts);
+ * and, when given, why sign-in is asked for.
+ */
 export function signInRedirect(request: Request, reason: SignInReason | null = null): string {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return authPageHref("/signin", url.pathname + url.search, reason);
 }
 
@@ -124,7 +128,7 @@ export async function requireUser(
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
   // The cart and the checkout steps: the sign-in page says why, and that a guest's cart is kept.
   const user = await requireUser(context, request, "checkout");
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (!user.dateOfBirth)
     throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!isAdult(user)) throw redirect("/account/date-of-birth");
