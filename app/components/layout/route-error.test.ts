@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as adminLayout from "~/routes/admin/layout";
 import * as cart from "~/routes/cart";
@@ -12,10 +12,13 @@ import * as root from "~/root";
 // What a visitor reads when a page fails, by the part of the shop they were in.
 
 type Boundary = (props: { error: unknown; params: Record<string, string> }) => unknown;
-const render = (boundary: unknown, error: unknown) =>
-  renderToStaticMarkup(
-    createElement(MemoryRouter, null, createElement(boundary as Boundary as never, { error, params: {} } as never)),
-  );
+// Inside a data router, as in the shop (a boundary may read its route's loader data).
+const render = (boundary: unknown, error: unknown) => {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => createElement(boundary as Boundary as never, { error, params: {} } as never) },
+  ]);
+  return renderToStaticMarkup(createElement(Stub));
+};
 const response = (status: number) => ({ status, statusText: "", internal: false, data: null });
 
 describe("error pages", () => {
