@@ -16,7 +16,8 @@ export function useImageUpload(onUploaded: (url: string) => void, count?: number
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const handled = useRef<ImageUploadAnswer | undefined>(undefined);
-  const uploading = fetcher.state !== "idle";
+  // Only while the file is on its way: the answer is there already while the page's data is asked again ("loading").
+  const uploading = fetcher.state === "submitting";
   const uploadingNow = useRef(uploading);
   uploadingNow.current = uploading;
   // The button of a save pressed meanwhile (null: Enter), until the image is in the form.
