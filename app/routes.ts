@@ -47,6 +47,8 @@ export default [
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-part" }),
   // The back office: staff only (app/modules/admin/guard.server.ts), checked in every loader and action.
   ...prefix("admin", [
+    // An image chosen on a back-office form, uploaded at once (not a page, so outside the back office's frame).
+    route("upload", "routes/admin/upload.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),

@@ -154,10 +154,19 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
     price: "6.49",
     nicotineMgMl: "25",
   });
+  // The image uploads as soon as it is chosen; the save pressed while it is on its way (held here) waits for it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/upload(\.data)?(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page
     .getByLabel("Add image")
     .setInputFiles({ name: "polar-mint.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+  await expect(page.getByText("Uploading…")).toBeVisible();
   await page.getByRole("button", { name: "Create flavour" }).click();
+  release();
   // Over the UK limit: refused with the reason under the field, nothing saved.
   await expect(page.getByText("Nicotine strength must be 20 mg/ml or less in the UK")).toBeVisible();
   await page.getByLabel("Nicotine (mg/ml)").fill("20");
@@ -213,4 +222,33 @@ test("every back-office page works on a 360 px wide screen, without console erro
     await expectNoHorizontalScroll(page);
   }
   expect(problems).toEqual([]);
+});
+
+test("the back office has its own frame: no shop header, footer or nicotine warning; the way back to the shop; sign out", async ({
+  page,
+}) => {
+  await signInAsStaff(page, createStaff("frame"));
+  const banner = page.getByRole("banner");
+  await expect(banner).toContainText("Back office");
+  await expect(banner).toContainText("Signed in as Sam Staff");
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByText("This product contains nicotine")).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Search devices and flavours" })).toHaveCount(0);
+  // A page that is not there: the ordinary 404, still inside the back office.
+  const response = await page.goto("/admin/orders/ZZZZZZZZ");
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+
+  // Back to the shop: its own header and footer again, with the way back to the back office.
+  await banner.getByRole("link", { name: "View the shop" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("contentinfo")).toContainText("This product contains nicotine");
+  await page.getByRole("banner").getByRole("link", { name: "Back office" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/signin\?notice=signed-out$/);
+  expect((await page.goto("/admin"))!.status()).toBe(404);
 });

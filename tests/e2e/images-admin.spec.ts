@@ -40,19 +40,39 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
   const name = `Photo Peach ${Date.now()}`;
   await fillNewFlavour(page, { name, description: "Soft peach, photographed.", price: "5.49", nicotineMgMl: "20" });
 
-  // Text named like a photo is refused, and nothing is created.
-  await page
-    .getByLabel("Add image")
-    .setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
-  await page.getByRole("button", { name: "Create flavour" }).click();
-  await expect(page.getByText("Upload a JPEG, PNG or WebP image.")).toBeVisible();
+  // An image uploads as soon as it is chosen, with no button to press; text named like a photo is refused at once,
+  // under the field, and the form keeps what was typed.
+  const chooser = page.getByLabel("Add image");
+  await expect(page.getByRole("button", { name: "Upload image" })).toHaveCount(0);
+  await chooser.setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
+  await expect(chooser).toHaveAccessibleDescription(/Upload a JPEG, PNG or WebP image\./);
+  await expect(page.getByText("No images yet: add at least one.")).toBeVisible();
 
-  await page
-    .getByLabel("Add image")
-    .setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+  // The photo is held on its way until the form has been seen uploading and a field typed in meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/upload(\.data)?(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await chooser.setInputFiles({ name: "peach.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+  await expect(page.getByText("Uploading…")).toBeVisible();
+  await page.getByRole("textbox", { name: "Description" }).fill("Soft peach, photographed in summer.");
+  release();
+  const images = page.getByRole("list", { name: "Current images" });
+  await expect(images.getByRole("img", { name: /, image 1$/ })).toBeVisible({ timeout: 45_000 });
+  await expect(images.getByRole("img", { name: /, image 1$/ })).toHaveAttribute(
+    "src",
+    /^\/uploads\/[a-f0-9]{32}\.jpg$/,
+  );
+  await expect(page.getByText("Image uploaded.")).toBeVisible();
+  await expect(chooser).not.toHaveAccessibleDescription(/Upload a JPEG/);
+  await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("Soft peach, photographed in summer.");
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+  await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("5.49");
   await page.getByRole("button", { name: "Create flavour" }).click();
-  // The variants are made before the answer: a few seconds, longer on a busy machine.
-  await expect(page.getByRole("status")).toContainText("Flavour created.", { timeout: 45_000 });
+  await expect(page.getByRole("status")).toContainText("Flavour created.");
+  await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("Soft peach, photographed in summer.");
   // From here on, no picture may fail to load (a variant named but not there would).
   const problems = watchConsole(page);
 

@@ -4,7 +4,10 @@ import { Picture } from "~/components/ui/picture";
 import { formatLongDate } from "~/lib/shop-time";
 import type { Post } from "~/modules/content/blog";
 
-/** One post in full. Its HTML comes from the server's Markdown renderer, which lets no raw HTML through. */
+/**
+ * One post in full. Its HTML comes from the server's Markdown renderer, which lets no raw HTML through. A post
+ * without a cover (it is optional) starts with its text.
+ */
 export function PostArticle({ post }: { post: Post }) {
   return (
     <article className="container-page max-w-3xl py-10">
@@ -17,15 +20,17 @@ export function PostArticle({ post }: { post: Post }) {
       <p className="mt-3 text-sm text-slate-600">
         <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time> · By {post.author}
       </p>
-      <Picture
-        src={post.coverImage}
-        alt={post.title}
-        width={1200}
-        height={675}
-        sizes={POST_COVER_SIZES}
-        fetchPriority="high"
-        className="mt-6 aspect-video w-full rounded-2xl object-cover"
-      />
+      {post.coverImage && (
+        <Picture
+          src={post.coverImage}
+          alt={post.title}
+          width={1200}
+          height={675}
+          sizes={POST_COVER_SIZES}
+          fetchPriority="high"
+          className="mt-6 aspect-video w-full rounded-2xl object-cover"
+        />
+      )}
       <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       <p className="mt-12">
         <Link to="/blog" className="btn-outline">

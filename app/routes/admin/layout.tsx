@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { requireStaff } from "~/modules/admin/guard.server";
 import type { Route } from "./+types/layout";
 import { BackOfficeFrame } from "~/components/admin/back-office-frame";
@@ -22,8 +22,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  * A back-office page that fails offers the way back to the dashboard, not to the shop, inside the back office's frame.
  * Anybody who is not staff never got past this layout's loader: they see the shop's own 404 page, in the shop's frame.
  */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const staff = useRouteLoaderData<typeof loader>("routes/admin/layout");
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const page = <RouteError error={error} back={backOfficeWayBack} />;
-  return staff ? <BackOfficeFrame staffName={staff.staffName}>{page}</BackOfficeFrame> : page;
+  return loaderData ? <BackOfficeFrame staffName={loaderData.staffName}>{page}</BackOfficeFrame> : page;
 }

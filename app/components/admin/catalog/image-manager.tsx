@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { fixedSize } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { MAX_IMAGES } from "~/modules/admin/catalog/catalog-admin";
+import { useImageUpload } from "../use-image-upload";
 import { FormSection } from "./fields";
 
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;
@@ -8,7 +10,8 @@ const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 1
 /**
  * The item's images in their order (the first is the card image), each with Move up / Move down / Remove, and the
  * "Add image" file input. The order travels in hidden `images` inputs; the server accepts only this item's own
- * images and images uploaded here. Every button submits the whole form, so nothing typed is lost.
+ * images and images uploaded here. Every button submits the whole form, so nothing typed is lost. A chosen image is
+ * uploaded at once and joins the list (useImageUpload); without JavaScript, "Upload image" sends it with the form.
  */
 export function ImageManager({
   images,
@@ -26,16 +29,19 @@ export function ImageManager({
   saveLabel: string;
 }) {
   const small = "btn-outline px-3 py-1.5 text-xs";
+  const [list, setList] = useState(images);
+  const upload = useImageUpload((url) => setList((now) => (now.includes(url) ? now : [...now, url])), list.length);
+  const shownError = upload.error === undefined ? uploadError : upload.error;
   return (
     <FormSection
       title="Images"
-      description={`The first image is shown on cards and opens the gallery. Changes here are kept when you press ${saveLabel}.`}
+      description={`The first image is shown on cards and opens the gallery. A chosen image is uploaded at once; the list is kept when you press ${saveLabel}.`}
     >
-      {images.length === 0 ? (
+      {list.length === 0 ? (
         <p className="text-sm text-slate-600">No images yet: add at least one.</p>
       ) : (
         <ol className="space-y-3" aria-label="Current images">
-          {images.map((src, i) => (
+          {list.map((src, i) => (
             <li key={src} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-2">
               <input type="hidden" name="images" value={src} />
               <ProductImage
@@ -58,7 +64,7 @@ export function ImageManager({
                   type="submit"
                   name="intent"
                   value={`image-down-${i}`}
-                  disabled={i === images.length - 1}
+                  disabled={i === list.length - 1}
                   className={small}
                 >
                   Move down
@@ -85,21 +91,28 @@ export function ImageManager({
           name="image"
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-invalid={uploadError ? true : undefined}
-          aria-describedby={uploadError ? "field-image-error field-image-hint" : "field-image-hint"}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? "field-image-error field-image-hint" : "field-image-hint"}
+          ref={upload.inputRef}
+          onChange={upload.onChange}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
         />
         <p id="field-image-hint" className="mt-1 text-xs text-slate-600">
           JPEG, PNG or WebP, up to {formatMegabytes(maxBytes)}; at most {MAX_IMAGES} images.
         </p>
-        {uploadError && (
+        <p aria-live="polite" className="mt-1 text-sm text-slate-700">
+          {upload.uploading ? "Uploading…" : upload.uploaded ? "Image uploaded." : ""}
+        </p>
+        {shownError && (
           <p id="field-image-error" className="mt-1 text-sm text-rose-700">
-            {uploadError}
+            {shownError}
           </p>
         )}
-        <button type="submit" name="intent" value="upload" className="btn-outline mt-2 px-3 py-1.5 text-xs">
-          Upload image
-        </button>
+        {!upload.hydrated && (
+          <button type="submit" name="intent" value="upload" className="btn-outline mt-2 px-3 py-1.5 text-xs">
+            Upload image
+          </button>
+        )}
       </div>
     </FormSection>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { fixedSize } from "~/components/ui/image-sizes";
 import { Picture } from "~/components/ui/picture";
 import type { FieldErrors } from "~/modules/accounts/accounts";
 import { postLabels, postLimits, type PostValues } from "~/modules/admin/posts/posts-admin";
+import { CoverField } from "./cover-field";
 
 type Props = {
   values: PostValues;
@@ -103,7 +103,7 @@ export function PostForm({ values, errors, previewHtml, submitLabel }: Props) {
           defaultValue={values.publishDate}
           error={errors.publishDate}
         />
-        <CoverField current={values.keptCover} error={errors.cover} />
+        <CoverField key={values.keptCover} current={values.keptCover} error={errors.cover} />
         <div className="lg:col-span-2">
           <label className="inline-flex items-center gap-2 font-medium">
             <input
@@ -171,50 +171,5 @@ export function PostForm({ values, errors, previewHtml, submitLabel }: Props) {
         </section>
       )}
     </>
-  );
-}
-
-function CoverField({ current, error }: { current: string; error?: string }) {
-  const described = [error ? "field-cover-error" : null, "cover-hint"].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor="field-cover" className="text-sm font-medium">
-        {postLabels.cover}
-        {!current && (
-          <span aria-hidden="true" className="text-rose-600">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      <input
-        id="field-cover"
-        type="file"
-        name="cover"
-        accept="image/jpeg,image/png,image/webp"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-      />
-      {error && (
-        <p id="field-cover-error" className="mt-1 text-sm text-rose-700">
-          {error}
-        </p>
-      )}
-      <p id="cover-hint" className="mt-1 text-xs text-slate-600">
-        JPEG, PNG or WebP. {current ? "Leave empty to keep the current cover." : "Required."}
-      </p>
-      <input type="hidden" name="keptCover" value={current} />
-      {current && (
-        <Picture
-          src={current}
-          alt="Current cover image"
-          width={192}
-          height={108}
-          sizes={fixedSize(192)}
-          className="mt-2 aspect-video w-48 rounded-lg object-cover"
-        />
-      )}
-    </div>
   );
 }

@@ -44,7 +44,6 @@ export type PreviewOutcome =
 
 export const postMessages = {
   slugTaken: "Another post already uses this slug",
-  coverMissing: "Upload a cover image (JPEG, PNG or WebP)",
 } as const;
 
 export async function listPosts(db: Db, actor: SessionUser | null, params: ListParams<PostSort>) {
@@ -112,8 +111,9 @@ export const newPostValues = (author: string, now = new Date()): PostValues => (
 type Existing = { id: string; cover_image: string; published_at: string };
 
 /**
- * The cover the post will have: a newly uploaded image (stored, content-checked), else the one the form kept if it is
- * the post's own or an image uploaded here, else the post's current one. Anything else the browser sends is ignored.
+ * The cover the post will have: a newly uploaded image (stored, content-checked), else none if the form kept none (a
+ * cover is optional: the blog shows a plain panel instead), else the one the form kept if it is the post's own or an
+ * image uploaded here, else the post's current one. Anything else the browser sends is ignored.
  */
 async function resolveCover(
   deps: PostDeps,
@@ -131,8 +131,9 @@ async function resolveCover(
     if (!stored.ok) return { cover: existing?.cover_image ?? "", error: stored.message };
     return { cover: stored.url, error: null };
   }
-  if (kept && existing && kept === existing.cover_image) return { cover: kept, error: null };
-  if (kept && UPLOAD_URL.test(kept)) {
+  if (!kept) return { cover: "", error: null };
+  if (existing && kept === existing.cover_image) return { cover: kept, error: null };
+  if (UPLOAD_URL.test(kept)) {
     const known = await findUpload(deps.db, kept.slice("/uploads/".length));
     if (known) return { cover: kept, error: null };
   }
@@ -167,7 +168,6 @@ export async function savePost(
   const checked = check(postInput, values);
   const errors: FieldErrors = "errors" in checked ? { ...checked.errors } : {};
   if (cover.error) errors.cover = cover.error;
-  else if (!cover.cover) errors.cover = postMessages.coverMissing;
   if ("errors" in checked || Object.keys(errors).length > 0) return { ok: false, errors, values: kept };
   const input = checked.data;
   const slug = input.slug || (await freeSlug(deps.db, input.title, postId));

@@ -10,6 +10,7 @@ import { getPostForEdit, postMessages, previewPost, savePost, setPostPublished }
 import { uploadMessages, UPLOAD_URL } from "../catalog/uploads.service.server";
 import { variantNames } from "~/lib/image-variants";
 import { customer, png, staff, usePostsFixture, values } from "./testing/posts-fixture";
+import { postValues } from "./posts-admin";
 
 // The post services: who may use them, listing, saving, previewing and publishing. Through the pages:
 // posts-admin-pages.service.test.ts.
@@ -110,7 +111,6 @@ describeEachDatabase(
           author: "Author is required",
           body: "Body is required",
           publishDate: "Enter the publish date as a real date",
-          cover: postMessages.coverMissing,
         },
         values: values({ title: " ", excerpt: "", author: "", body: "  ", publishDate: "2026-02-30" }),
       });
@@ -135,13 +135,6 @@ describeEachDatabase(
       });
       const badSlug = await savePost(deps, staff, null, values({ slug: "../Admin Page" }), null);
       expect(badSlug).toMatchObject({ ok: false, errors: { slug: expect.stringMatching(/lower-case letters/) } });
-      // A cover the browser claims to have kept must be a real upload or the post's own.
-      const forged = await savePost(deps, staff, null, values({ keptCover: "javascript:alert(1)" }), null);
-      expect(forged).toMatchObject({
-        ok: false,
-        errors: { cover: postMessages.coverMissing },
-        values: { keptCover: "" },
-      });
       expect(await snapshot()).toEqual(before);
 
       const taken = await savePost(deps, staff, null, values({ slug: "a-guide-to-flavour-families" }), png());
@@ -153,6 +146,33 @@ describeEachDatabase(
       const after = await snapshot();
       expect(after.posts).toEqual(before.posts);
       expect(after.version).toBe(before.version);
+    });
+
+    it("saves a post without a cover (it is optional); a forged cover counts as none; Remove the cover takes one away", async () => {
+      const version = await readStorefrontVersion(deps.db);
+      // A cover the browser claims to have kept must be a real upload or the post's own: anything else is no cover.
+      const created = await savePost(
+        deps,
+        staff,
+        null,
+        values({ title: "No picture today", keptCover: "javascript:alert(1)" }),
+        null,
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      expect((await getPostForEdit(deps.db, staff, created.id))?.coverImage).toBe("");
+      expect(await getPublishedPost(deps.db, "no-picture-today")).toMatchObject({ coverImage: "" });
+      expect(await readStorefrontVersion(deps.db)).toBe(version + 1);
+
+      // A post with a cover keeps it while the form does; ticking "Remove the cover" saves it without one.
+      const id = await seededId("choosing-the-right-nicotine-strength");
+      const post = (await getPostForEdit(deps.db, staff, id))!;
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...post.values, published: "on" })) form.set(name, String(value));
+      expect(postValues(form).keptCover).toBe(post.coverImage);
+      form.set("removeCover", "on");
+      expect(await savePost(deps, staff, id, postValues(form), null)).toEqual({ ok: true, id });
+      expect((await getPostForEdit(deps.db, staff, id))?.coverImage).toBe("");
+      expect(await getPublishedPost(deps.db, "choosing-the-right-nicotine-strength")).toMatchObject({ coverImage: "" });
     });
 
     it("edits a post: the cover stays unless a new one is uploaded; an unchanged date keeps its time; unknown ids are not found", async () => {
@@ -202,7 +222,10 @@ describeEachDatabase(
         deps,
         staff,
         id,
-        values({ body: "## Fruity\n\n<img src=x onerror=alert(1)> **sweet**" }),
+        values({
+          body: "## Fruity\n\n<img src=x onerror=alert(1)> **sweet**",
+          keptCover: "/images/blog/a-guide-to-flavour-families.svg",
+        }),
         null,
       );
       if (!preview.ok) throw new Error("not found");

@@ -71,7 +71,10 @@ export const postInput = z.object({
 });
 export type PostInput = z.infer<typeof postInput>;
 
-/** What the form sends (and gets back after a refusal or a preview): `keptCover` is the cover already chosen. */
+/**
+ * What the form sends (and gets back after a refusal or a preview): `keptCover` is the cover already chosen, empty for
+ * none (a cover is optional) or when "Remove the cover" is ticked.
+ */
 export type PostValues = {
   title: string;
   slug: string;
@@ -93,6 +96,6 @@ export function postValues(form: FormData): PostValues {
     body: text("body"),
     publishDate: text("publishDate"),
     published: form.get("published") === "on",
-    keptCover: text("keptCover"),
+    keptCover: form.get("removeCover") === "on" ? "" : text("keptCover"),
   };
 }

@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import { requireStaff } from "~/modules/admin/guard.server";
+import { uploadImageAction } from "~/modules/admin/catalog/uploads.action.server";
+import { readForm } from "~/lib/form-data.server";
+import type { Route } from "./+types/upload";
+
+/** Not a page: staff get a 404, anybody else the back office's ordinary 404 (requireStaff). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context, request);
+  throw data(null, { status: 404 });
+}
+
+/** An image chosen on a catalogue or blog form, uploaded at once (ImageUploadAnswer). Staff only, like every action. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  return uploadImageAction(context, staff, await readForm(request));
+}
