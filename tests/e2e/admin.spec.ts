@@ -170,6 +170,7 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
   // Over the UK limit: refused with the reason under the field, nothing saved.
   await expect(page.getByText("Nicotine strength must be 20 mg/ml or less in the UK")).toBeVisible();
   await page.getByLabel("Nicotine (mg/ml)").fill("20");
+  await page.getByLabel("MHRA notification number (ECID)").fill("12345-22-67890");
   // The image uploaded with the refused form is kept: it need not be chosen again.
   await expect(page.getByRole("main").getByRole("img", { name: new RegExp(name) })).toHaveCount(1);
   await page.getByRole("button", { name: "Create flavour" }).click();
@@ -183,6 +184,7 @@ test("a staff member creates a flavour with an uploaded image, and the shop show
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByText("Cool mint with a <b>polar</b> finish.")).toBeVisible();
+  await expect(page.getByText("MHRA notification number (ECID): 12345-22-67890")).toBeVisible();
   const src = await page
     .getByRole("img", { name: new RegExp(name) })
     .first()
