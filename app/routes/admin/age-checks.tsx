@@ -102,7 +102,12 @@ function CheckRow({
         )}
       </dl>
       {open && (
-        <Form method="post" className="space-y-2" aria-label={`Decide the age check of ${row.name}`} noValidate>
+        <Form
+          method="post"
+          className="space-y-2"
+          aria-label={`Decide the age check of ${row.name} (${row.email})`}
+          noValidate
+        >
           <FormAlert message={message} />
           <input type="hidden" name="userId" value={row.userId} />
           <label htmlFor={noteId} className="block text-sm font-medium">
