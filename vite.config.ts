@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -6,8 +6,13 @@ import { defineConfig, type LogLevel, type Rollup } from "vite";
 
 const app = fileURLToPath(new URL("./app", import.meta.url));
 
-/** A route module (app/routes/NAME.ts or .tsx): Rollup names a route's browser chunk after its file. */
-const isRouteModule = (name: string) => [".ts", ".tsx"].some((ext) => existsSync(`${app}/routes/${name}${ext}`));
+/** Route modules' names (NAME.ts or NAME.tsx anywhere under app/routes): Rollup names a route's browser chunk after its file. */
+const routeNames = new Set(
+  readdirSync(`${app}/routes`, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => file.replace(/^.*\//, "").replace(/\.tsx?$/, "")),
+);
+const isRouteModule = (name: string) => routeNames.has(name);
 
 /**
  * Two warnings the build would print on every run, about nothing the shop can or needs to change (docs/decisions/028);
