@@ -30,7 +30,7 @@ test("a signed-out shopper who opens the cart from a page is asked to sign in, t
   const data = page.waitForRequest((request) => pathOf(request.url()) === "/cart.data");
   await page.getByRole("banner").getByRole("link", { name: "Cart", exact: true }).click();
   await data;
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart$/);
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
   await signIn(page, email, "data request password");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Your cart is empty")).toBeVisible();
