@@ -1,4 +1,5 @@
 // Builds the production bundle when it is missing or older than any source file (used by `npm start`).
+import "./require-node.mjs";
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";

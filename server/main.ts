@@ -1,4 +1,6 @@
 // Starts the shop: production serves build/ (npm start); NODE_ENV=development runs Vite in middleware mode.
+// First: an older Node than 22 stops here with one line (better-sqlite3 13 would crash it; docs/decisions/030).
+import "../scripts/require-node.mjs";
 import { createServer, type Server } from "node:http";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
