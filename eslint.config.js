@@ -4,7 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", ".runtimes/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      ".runtimes/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Accessibility in the markup itself: labels, alt texts, roles, keyboard handlers (axe checks the pages as built).
