@@ -1,5 +1,6 @@
 // npm run create-staff -- --email E --password P [--first-name F] [--last-name L]
 // Creates a staff account, or makes an existing account staff. The only way to grant the role.
+import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { parseArgs } from "node:util";
 import { check, emailField, passwordField } from "~/modules/accounts/accounts";
 import { createOrPromoteStaff } from "~/modules/accounts/accounts.service.server";

@@ -1,6 +1,7 @@
 // npm run db:reset [-- [--empty] [--yes]]: drops everything in the configured database (DATABASE_URL), migrates it
 // from the start and loads the demo content unless --empty; prints what it did (docs/decisions/026). Asks nothing:
 // on PostgreSQL it refuses without --yes. Stop the shop first.
+import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { parseArgs } from "node:util";
 import { databaseKind } from "~/db/database.server";
 import { resetDatabase } from "~/db/reset.server";

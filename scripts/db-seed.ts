@@ -1,6 +1,7 @@
 // npm run db:seed: loads the demo content (app/demo) into the configured database (DATABASE_URL) if it has none, whatever
 // DEMO_CONTENT says, and prints what it did (docs/decisions/026). Migrates first; safe beside a running shop (the
 // start-up lock of docs/decisions/011).
+import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { createDatabase } from "~/db/database.server";
 import { prepareDatabase } from "~/db/prepare.server";
 import { seedDemoContent } from "~/demo/seed.server";

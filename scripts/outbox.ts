@@ -1,4 +1,5 @@
 // npm run outbox [-- --count N]: the e-mails written instead of sent (no SMTP_URL), newest first.
+import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { parseArgs } from "node:util";
 import { latestOutboxEmails } from "~/modules/mail/outbox.repository.server";
 import { openShop } from "./cli-context";

@@ -1,5 +1,6 @@
 // `npm test`: lint, formatting, typecheck, unit and service tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // the production build, then the Playwright journeys in Chromium. Ends with one line: "tests: N passed, N failed".
+import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium } from "../tests/e2e/support/chromium";
