@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { addressInput, addressTypeLabels, addressTypes, type Address } from "~/modules/checkout/addresses";
@@ -14,6 +14,15 @@ const noErrors: Record<string, string> = {};
 const fieldRules = addressInput.shape;
 const isChecked = (name: string): name is keyof typeof fieldRules => Object.hasOwn(fieldRules, name);
 
+/** The errors shown, with the one of this field as its value now makes it (gone when the value is right). */
+function checked(shown: Record<string, string>, name: keyof typeof fieldRules, value: string) {
+  const result = fieldRules[name].safeParse(value);
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  if (message === shown[name]) return shown;
+  const { [name]: _corrected, ...others } = shown;
+  return message ? { ...others, [name]: message } : others;
+}
+
 /**
  * Add or edit an address: title, type (Home, Office, Other; Home first), full address, phone, default. The server
  * checks the whole form on Save; a field it refused is checked again here as it is corrected (the same zod rules), so
@@ -22,24 +31,33 @@ const isChecked = (name: string): name is keyof typeof fieldRules => Object.hasO
 export function AddressForm({ address, errors: refused = noErrors, values = {}, onCancel }: Props) {
   const [errors, setErrors] = useState(refused);
   const [answered, setAnswered] = useState(refused);
+  const form = useRef<HTMLFormElement>(null);
   // A new answer from the server (another Save) replaces what is shown.
   if (answered !== refused) {
     setAnswered(refused);
     setErrors(refused);
   }
+  // ...but a field the shopper put right while the answer was on its way is checked again as it is now.
+  useEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    setErrors((shown) => {
+      let next = shown;
+      for (const name of Object.keys(shown)) {
+        const field = fields.namedItem(name);
+        if (isChecked(name) && field && "value" in field) next = checked(next, name, field.value);
+      }
+      return next;
+    });
+  }, [refused]);
   function recheck(event: FormEvent<HTMLFormElement>) {
-    const field = event.target as HTMLInputElement | HTMLTextAreaElement;
-    const name = field.name;
-    if (!isChecked(name) || !errors[name]) return;
-    const result = fieldRules[name].safeParse(field.value);
-    const message = result.success ? undefined : result.error.issues[0]?.message;
-    if (message === errors[name]) return;
-    setErrors(({ [name]: _corrected, ...others }) => (message ? { ...others, [name]: message } : others));
+    const { name, value } = event.target as HTMLInputElement | HTMLTextAreaElement;
+    if (isChecked(name) && errors[name]) setErrors((shown) => checked(shown, name, value));
   }
   const value = (name: keyof Address) => values[name] ?? (address ? String(address[name]) : "");
   const type = values.type ?? address?.type ?? "HOME";
   return (
-    <Form method="post" className="space-y-4" noValidate onChange={recheck}>
+    <Form ref={form} method="post" className="space-y-4" noValidate onChange={recheck}>
       <input type="hidden" name="intent" value="save" />
       {address && <input type="hidden" name="id" value={address.id} />}
       <TextField
