@@ -1,5 +1,5 @@
-// Order placement under load: 20 shoppers, each round every shopper fills a cart and picks shipping (not timed),
-// then all 20 place their order at once (timed). Afterwards the orders in the database must equal the answers, and
+// Order placement under load: 20 (or 50) shoppers, each round every shopper fills a cart and picks shipping (not
+// timed), then all of them place their order at once (timed). Afterwards the orders in the database must equal the answers, and
 // the stock taken must equal the units sold (counted from the order lines). Each shopper buys a flavour of their own, or (sameItem) all the same one.
 import { randomBytes } from "node:crypto";
 import { createDatabase, type Db } from "~/db/database.server";
@@ -8,7 +8,6 @@ import { startSmtpSink } from "~/testing/smtp-sink";
 import { measureMailRate } from "./bench-mail";
 import { BENCH_BASE, percentile, startBenchServer } from "./bench-support";
 
-const SHOPPERS = 20;
 const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 30);
 const ORIGIN = BENCH_BASE.replace("127.0.0.1", "localhost");
 
@@ -118,11 +117,14 @@ export async function stockedFlavours(db: Db, count: number, units: number): Pro
 
 export type OrderBenchResult = {
   database: string;
+  shoppers: number;
   orders: number;
   ordersPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
+  /** Every unexpected answer of the run (placements and the untimed steps), by status and message. */
+  failures: Record<string, number>;
   countedInDatabase: number;
   /** Order confirmation e-mails queued (one per order, in the order's transaction). */
   confirmationJobs: number;
@@ -135,8 +137,9 @@ export type OrderBenchResult = {
 export async function benchOrders(
   label: string,
   databaseUrl: string,
-  options: { sameItem?: boolean } = {},
+  options: { sameItem?: boolean; shoppers?: number } = {},
 ): Promise<OrderBenchResult> {
+  const SHOPPERS = options.shoppers ?? 20;
   // Confirmations go through the job worker (default settings) to a real SMTP server in this process.
   const sink = await startSmtpSink();
   const server = await startBenchServer(databaseUrl, { TRUST_PROXY: "1", APP_URL: ORIGIN, SMTP_URL: sink.url });
@@ -160,11 +163,18 @@ export async function benchOrders(
     let placementMs = 0;
     let ok = 0;
     let errors = 0;
+    // Every answer that is not what a shopper expects counts, the untimed steps' too, by what it was.
+    const failures: Record<string, number> = {};
+    const failed = (what: string) => (failures[what] = (failures[what] ?? 0) + 1);
     for (let round = 0; round < ROUNDS; round++) {
       await Promise.all(
         shoppers.map(async (s, i) => {
-          if (round > 0) await addLine(s, flavourOf(i));
-          await post(s, "/cart-shipping", { method: "free" });
+          if (round > 0) {
+            const added = await addLine(s, flavourOf(i));
+            if (added.status !== 302) failed(`add to cart ${added.status}`);
+          }
+          const shipping = await post(s, "/cart-shipping", { method: "free" });
+          if (shipping.status !== 302) failed(`shipping ${shipping.status}`);
         }),
       );
       const started = performance.now();
@@ -172,10 +182,13 @@ export async function benchOrders(
         shoppers.map(async (s) => {
           const t0 = performance.now();
           const response = await post(s, "/api/orders", { idempotencyKey: randomBytes(18).toString("base64url") });
-          const answer = (await response.json()) as { ok: boolean };
+          const answer = (await response.json()) as { ok: boolean; message?: string };
           latencies.push(performance.now() - t0);
           if (response.ok && answer.ok) ok++;
-          else errors++;
+          else {
+            errors++;
+            failed(`order ${response.status} ${answer.message ?? ""}`.trim());
+          }
         }),
       );
       placementMs += performance.now() - started;
@@ -197,11 +210,13 @@ export async function benchOrders(
     const mail = await measureMailRate(db, sink);
     return {
       database: label,
+      shoppers: SHOPPERS,
       orders: ok,
       ordersPerSecond: Math.round((ok / placementMs) * 1000),
       p50: Math.round(percentile(latencies, 50)),
       p99: Math.round(percentile(latencies, 99)),
       errors,
+      failures,
       countedInDatabase: Number(counted.n),
       confirmationJobs: Number(jobs.n),
       emailsPerSecond: mail.emailsPerSecond,

@@ -1,17 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type Compilable,
-  type OperationNodeSource,
-} from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type Compilable, type OperationNodeSource } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { ImmediateSqliteDialect, SQLITE_BUSY_TIMEOUT_MS, type SqliteHandle } from "./sqlite-dialect.server";
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = "sqlite" | "postgres";
@@ -71,8 +64,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
+  // A short blocking wait for the write lock; longer waits are asynchronous (app/db/sqlite-dialect.server.ts).
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(preparedOnce(sqlite)) });
 }
 
 /**
@@ -80,10 +74,13 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
  * of a rendered page). Statements are reused one at a time: better-sqlite3 runs them synchronously, and the shop
  * never streams a query (a statement being iterated cannot run again until it finishes).
  */
-function preparedOnce(sqlite: SqliteDatabase.Database) {
+function preparedOnce(sqlite: SqliteDatabase.Database): SqliteHandle {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {

@@ -49,17 +49,20 @@ export async function placeOrder(
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
-      // Then this key: an order placed with it a moment ago has emptied the cart.
       const chosen = await findPlacementChoice(trx, userId);
-      const placed = await findOrderByKey(trx, userId, idempotencyKey);
-      if (placed) return { ok: true, order: placed, created: false };
+      const cart = await getCart(trx, userId, tax);
+      // An order placed with this key a moment ago (a double click, a retry) emptied the cart and forgot the
+      // shipping choice: then, and only then, is the key looked up (one round trip less for every other order).
+      if (cart.lines.length === 0 || !chosen?.shipping_method) {
+        const placed = await findOrderByKey(trx, userId, idempotencyKey);
+        if (placed) return { ok: true, order: placed, created: false };
+      }
       if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone)
         return { ok: false, message: orderMessages.noAddress };
       const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;
-      const cart = await getCart(trx, userId, tax);
       if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
       const invalid = cart.lines.map(invalidLine).find(Boolean);
       if (invalid) return { ok: false, message: invalid };

@@ -1,0 +1,72 @@
+// One more server process for the write-race tests (app/modules/checkout/write-races.test.ts): opens the database of
+// the URL it is given, as a server copy does, waits for the common start time, then runs all its writes at once (as
+// concurrent requests would) and prints one JSON line: what each write answered, or the error it threw.
+import { createDatabase } from "~/db/database.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { placeOrder } from "~/modules/checkout/place-order.service.server";
+import { cancelOwnOrder } from "~/modules/orders/customer-orders.service.server";
+import { adjustStock } from "~/modules/stock/stock.service.server";
+import { taxIncluded } from "~/lib/pricing";
+
+export type RaceWork = {
+  url: string;
+  startAt: number;
+  place: Array<{ userId: string; key: string }>;
+  cancel: Array<{ userId: string; orderId: string }>;
+  adjust: Array<{ kind: "device" | "flavour"; id: string; change: number }>;
+};
+export type RaceAnswer = { op: string; ok: boolean; detail: string };
+
+const person = (id: string, role: "customer" | "staff"): SessionUser => ({
+  id,
+  name: role,
+  email: `${id}@example.com`,
+  firstName: null,
+  lastName: null,
+  dateOfBirth: "1990-01-01",
+  role,
+  authProvider: "email",
+  twoFactorEnabled: role === "staff",
+  secondFactor: role === "staff",
+});
+const mail = { shopName: "Race", staffEmail: "staff@example.com", baseUrl: "http://shop.test" };
+
+async function answer(op: string, run: () => Promise<{ ok: boolean; detail: string }>): Promise<RaceAnswer> {
+  try {
+    return { op, ...(await run()) };
+  } catch (error) {
+    return { op, ok: false, detail: `threw ${(error as { code?: string }).code ?? ""} ${(error as Error).message}` };
+  }
+}
+
+const work = JSON.parse(process.argv[2]!) as RaceWork;
+const db = createDatabase(work.url, { poolSize: 10 });
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, work.startAt - Date.now())));
+const answers = await Promise.all([
+  ...work.place.map(({ userId, key }) =>
+    answer("place", async () => {
+      const placed = await placeOrder(db, userId, key, taxIncluded(20), {
+        confirmation: { to: `${userId}@example.com`, shopName: "Race" },
+      });
+      return { ok: placed.ok, detail: placed.ok ? placed.order.id : placed.message };
+    }),
+  ),
+  ...work.cancel.map(({ userId, orderId }) =>
+    answer("cancel", async () => {
+      const cancelled = await cancelOwnOrder(db, person(userId, "customer"), orderId, mail);
+      return { ok: cancelled.ok, detail: JSON.stringify(cancelled) };
+    }),
+  ),
+  ...work.adjust.map(({ kind, id, change }) =>
+    answer("adjust", async () => {
+      const adjusted = await adjustStock(db, person("race-staff", "staff"), kind, id, {
+        reason: "received",
+        change: String(change),
+        note: "",
+      });
+      return { ok: adjusted.status === "adjusted", detail: JSON.stringify(adjusted) };
+    }),
+  ),
+]);
+await db.destroy();
+process.stdout.write(`${JSON.stringify(answers)}\n`);
