@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ShopServer, ShopServerOptions } from "./app";
+import { applyConnectionTimeouts } from "./connection-timeouts";
 import { stopGracefully } from "./shutdown";
 
 type AppModule = { createShopServer: (options?: ShopServerOptions) => Promise<ShopServer> };
@@ -90,7 +91,8 @@ async function main() {
     process.exit(1);
   }
   const { config, log } = shop;
-  const server: Server = createServer(shop.handler).listen(config.PORT, config.HOST, () => {
+  const server: Server = applyConnectionTimeouts(createServer(shop.handler), config.KEEP_ALIVE_TIMEOUT_MS);
+  server.listen(config.PORT, config.HOST, () => {
     log.info({ port: config.PORT, database: shop.database }, `shop listening on http://localhost:${config.PORT}`);
   });
   server.on("error", (error) => {

@@ -1,8 +1,10 @@
-import { Agent, request, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
+import { applyConnectionTimeouts } from "./connection-timeouts";
 import type { ShopServer } from "./app";
 import { createLifecycle } from "./lifecycle";
 import { stopGracefully } from "./shutdown";
@@ -30,7 +32,9 @@ function slowServer() {
       steps.push("database closed");
     },
   } as unknown as ShopServer;
-  const server: Server = app.listen(0, "127.0.0.1");
+  // With the shop's own connection timeouts: a 65 s keep-alive must not hold a stop back (server/connection-timeouts.ts).
+  const server: Server = applyConnectionTimeouts(createServer(app), loadConfig({}).KEEP_ALIVE_TIMEOUT_MS);
+  server.listen(0, "127.0.0.1");
   return { server, shop, steps, port: () => (server.address() as AddressInfo).port };
 }
 
@@ -76,9 +80,10 @@ describe("stopGracefully", () => {
     expect(steps).toEqual(["worker stopped", "database closed"]);
   });
 
-  it("closes an idle keep-alive connection and stops at once", async () => {
+  it("closes an idle keep-alive connection and stops at once, though keep-alive lasts 65 s", async () => {
     const { server, shop, port } = slowServer();
     await new Promise((r) => server.once("listening", r));
+    expect(server.keepAliveTimeout).toBe(65_000);
     await get(port(), "/slow?ms=0", keepAlive());
     const report = await stopGracefully(server, shop, "SIGTERM", 10_000);
     expect(report).toMatchObject({ inFlightAtSignal: 0, cut: 0 });

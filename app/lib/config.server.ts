@@ -33,6 +33,11 @@ const configSchema = z.object({
   DEMO_CONTENT: z.enum(["on", "off"], "must be on or off").default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How long an idle keep-alive connection stays open: longer than any proxy or load balancer in front keeps its
+   * upstream connections (nginx and cloud load balancers: 60 s), so the proxy never reuses one the shop is closing.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(240_000).default(65_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   /** How often each server copy reads the content version (a staff change shows everywhere within this). */
   CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
