@@ -103,10 +103,11 @@ export async function confirmEmail(ctx: ShopContext, request: Request, token: st
       returnHeaders: true,
     });
     const cookies = cookiesOf(headers);
+    // A session cookie set (not one taken away), under this deployment's name.
     const name = authCookieName(ctx.auth.options, "session_token");
     const signedIn = cookies
       .getSetCookie()
-      .some((cookie) => cookie.startsWith(`${name}=`) && cookie[name.length + 1] !== ";");
+      .some((cookie) => /^[^;]+=[^;]/.test(cookie) && cookie.startsWith(`${name}=`));
     return signedIn ? { status: "signed-in", headers: cookies } : { status: "already-confirmed" };
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) return { status: "invalid" };
