@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import {
   clearRateLimit,
   clearRateLimitPrefix,
-  countAttempt,
+  takeRateLimits,
   SIGN_IN_FAILURES_PER_ADDRESS,
   SIGN_IN_FAILURES_PER_EMAIL,
   SIGN_IN_FAILURES_PER_PAIR,
@@ -20,17 +20,19 @@ const pairKey = (email: string, clientIp: string) => `${email}|${clientIp}`;
  * never counts). The per-e-mail limit holds back only addresses that have tried that e-mail themselves, so an attack
  * on one e-mail from many addresses never locks the owner out at home (docs/decisions/013).
  */
-export async function startSignInAttempt(db: Db, email: string, clientIp: string): Promise<Attempt> {
-  const attempt = await countAttempt(db, [
-    [SIGN_IN_FAILURES_PER_ADDRESS, clientIp],
-    [SIGN_IN_FAILURES_PER_PAIR, pairKey(email, clientIp)],
-    [SIGN_IN_FAILURES_PER_EMAIL, email],
-  ]);
-  const [byAddress, byPair, byEmail] = attempt.results;
-  const standing = worstOf(byPair!.earlier > 0 ? [byAddress!, byPair!, byEmail!] : [byAddress!, byPair!]);
-  if (standing.allowed) return { ...standing, release: attempt.release };
-  await attempt.release();
-  return { ...standing, release: async () => {} };
+export function startSignInAttempt(db: Db, email: string, clientIp: string): Promise<Attempt> {
+  return takeRateLimits(
+    db,
+    [
+      [SIGN_IN_FAILURES_PER_ADDRESS, clientIp],
+      [SIGN_IN_FAILURES_PER_PAIR, pairKey(email, clientIp)],
+      [SIGN_IN_FAILURES_PER_EMAIL, email],
+    ],
+    {
+      decide: ([byAddress, byPair, byEmail]) =>
+        worstOf(byPair!.earlier > 0 ? [byAddress!, byPair!, byEmail!] : [byAddress!, byPair!]),
+    },
+  );
 }
 
 /** The owner has reset the password by the e-mailed link: the guesses against the account no longer hold it back. */

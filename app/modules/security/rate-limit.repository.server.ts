@@ -38,15 +38,18 @@ export async function decrementHits(db: Db, windows: WindowKey[]): Promise<void>
     .execute();
 }
 
-/** The counts of these keys in these windows (a window without a row counts 0), in one query. */
-export async function hitsIn(db: Db, windows: WindowKey[]): Promise<Map<string, number>> {
+/**
+ * The counts of these keys in these windows (a window without a row counts 0), in one query: by key, or with
+ * `byWindow` by `windowStart:key` (for several windows of one key).
+ */
+export async function hitsIn(db: Db, windows: WindowKey[], byWindow = false): Promise<Map<string, number>> {
   if (windows.length === 0) return new Map();
   const rows = await db
     .selectFrom("rate_limit_hits")
-    .select(["key", "count"])
+    .select(["key", "window_start", "count"])
     .where((eb) => eb.or(windows.map((w) => eb.and([eb("key", "=", w.key), eb("window_start", "=", w.windowStart)]))))
     .execute();
-  return new Map(rows.map((row) => [row.key, Number(row.count)]));
+  return new Map(rows.map((row) => [byWindow ? `${row.window_start}:${row.key}` : row.key, Number(row.count)]));
 }
 
 export async function deleteWindowsBefore(db: Db, windowStart: number): Promise<void> {

@@ -51,6 +51,29 @@ export function worstOf(results: RateLimitResult[]): RateLimitResult {
   return { allowed: worst.allowed, retryAfterSeconds: worst.retryAfterSeconds };
 }
 
+type Counted = { rule: RateLimitRule; key: string; windowStart: number; nowSeconds: number };
+
+function keysOf(hits: RateLimitHit[], now: number): Counted[] {
+  const counted = hits.map(([rule, who]) => ({ rule, key: `${rule.name}:${who}`, ...windowOf(rule, now) }));
+  if (new Set(counted.map((c) => c.key)).size !== counted.length) throw new Error("a rate-limit key given twice");
+  return counted;
+}
+
+const previousWindows = (counted: Counted[]) =>
+  counted.map(({ key, rule, windowStart }) => ({ key, windowStart: windowStart - rule.windowSeconds }));
+
+/** Each rule's standing with `mine` as this attempt's count in the window and `previous` the last window's count. */
+function standings(counted: Counted[], mine: (key: string) => number, previous: Map<string, number>) {
+  return counted.map(({ rule, key, windowStart, nowSeconds }) => {
+    const elapsed = nowSeconds - windowStart;
+    const before = previous.get(key) ?? 0;
+    return {
+      ...judge(rule, mine(key), before, elapsed),
+      earlier: mine(key) - 1 + before * (1 - elapsed / rule.windowSeconds),
+    };
+  });
+}
+
 /**
  * Counts one attempt under every rule, kept in the database so that every server copy shares it, before anything is
  * checked: one statement increments each rule's count for `who` and returns it, so requests sent at the same moment
@@ -59,37 +82,47 @@ export function worstOf(results: RateLimitResult[]): RateLimitResult {
  * so the limit holds across a window boundary too (no double burst at :00).
  */
 export async function countAttempt(db: Db, hits: RateLimitHit[], now = Date.now()): Promise<CountedAttempt> {
-  const counted = hits.map(([rule, who]) => ({ rule, key: `${rule.name}:${who}`, ...windowOf(rule, now) }));
-  if (new Set(counted.map((c) => c.key)).size !== counted.length) throw new Error("a rate-limit key given twice");
+  const counted = keysOf(hits, now);
   const current = await repo.incrementHits(db, counted);
-  const before = await repo.hitsIn(
-    db,
-    counted.map(({ key, rule, windowStart }) => ({ key, windowStart: windowStart - rule.windowSeconds })),
-  );
+  const previous = await repo.hitsIn(db, previousWindows(counted));
   // Now and then, counts older than two days go (no rule looks back that far).
   if (Math.random() < 0.01) await repo.deleteWindowsBefore(db, Math.floor(now / 1000) - 2 * 86_400);
   let released: Promise<void> | undefined;
   return {
-    results: counted.map(({ rule, key, windowStart, nowSeconds }) => {
-      const elapsed = nowSeconds - windowStart;
-      const mine = current.get(key) ?? 1;
-      const previous = before.get(key) ?? 0;
-      return {
-        ...judge(rule, mine, previous, elapsed),
-        earlier: mine - 1 + previous * (1 - elapsed / rule.windowSeconds),
-      };
-    }),
+    results: standings(counted, (key) => current.get(key) ?? 1, previous),
     release: () => (released ??= repo.decrementHits(db, counted)),
   };
 }
 
 /**
- * For attempts that count only when they fail (a password, a two-factor code): counted before the check, and refused
- * (and not counted) when any rule is over its limit. The caller releases an allowed attempt that did not fail.
+ * How an attempt would stand if it were counted now, read in one query without writing anything. Only a shortcut for
+ * a refusal that is already clear (a flood past the limit then costs no write); countAttempt decides.
  */
-export async function takeRateLimits(db: Db, hits: RateLimitHit[], now = Date.now()): Promise<Attempt> {
+async function standingsIfCounted(db: Db, hits: RateLimitHit[], now: number) {
+  const counted = keysOf(hits, now);
+  const counts = await repo.hitsIn(db, [...counted, ...previousWindows(counted)], true);
+  const inWindow = (window: { key: string; windowStart: number }) => counts.get(`${window.windowStart}:${window.key}`);
+  const previous = new Map(previousWindows(counted).map((w) => [w.key, inWindow(w) ?? 0]));
+  return standings(counted, (key) => (inWindow(counted.find((c) => c.key === key)!) ?? 0) + 1, previous);
+}
+
+export type StandingRule = (results: Array<RateLimitResult & { earlier: number }>) => RateLimitResult;
+
+/**
+ * For attempts that count only when they fail (a password, a two-factor code): counted before the check, and refused
+ * (and not counted) when the rules are over their limit (`decide`: by default any rule). The caller releases an
+ * allowed attempt that did not fail.
+ */
+export async function takeRateLimits(
+  db: Db,
+  hits: RateLimitHit[],
+  options: { now?: number; decide?: StandingRule } = {},
+): Promise<Attempt> {
+  const { now = Date.now(), decide = worstOf } = options;
+  const clear = decide(await standingsIfCounted(db, hits, now));
+  if (!clear.allowed) return { ...clear, release: nothing };
   const attempt = await countAttempt(db, hits, now);
-  const standing = worstOf(attempt.results);
+  const standing = decide(attempt.results);
   if (standing.allowed) return { ...standing, release: attempt.release };
   await attempt.release();
   return { ...standing, release: nothing };

@@ -47,7 +47,7 @@ describeEachDatabase("rate limits", (testDb) => {
           [small, "who"],
           [other, "who"],
         ],
-        at,
+        { now: at },
       );
     const taken = [await take(), await take(), await take()];
     expect(taken.every((a) => a.allowed)).toBe(true);
