@@ -125,7 +125,7 @@ export function noNulInAddress(): RequestHandler {
 /**
  * One session cookie per request, for every route (Better Auth's own callback too): the Cookie header is rewritten to
  * what `readAuthCookies` keeps, so a request carrying a Better Auth cookie twice, or under both names, is signed out
- * everywhere (issue 26, docs/decisions/032). A cookie under the other deployment's name only (e.g. one left from
+ * everywhere (issue 26, docs/decisions/033). A cookie under the other deployment's name only (e.g. one left from
  * before the shop moved to https) is also told to go, so it cannot keep its browser signed out.
  */
 export function oneSessionCookie(options: AuthCookieOptions): RequestHandler {

@@ -30,7 +30,7 @@ export function pageUrl(request: Pick<Request, "url">): URL {
 
 /**
  * This page's path and query to come back to after signing in (or after a step first): the path alone when the whole
- * is not a plain local path of at most 1,000 characters (docs/decisions/032), and the home page when neither is.
+ * is not a plain local path of at most 1,000 characters (docs/decisions/033), and the home page when neither is.
  */
 export function returnPath(request: Pick<Request, "url">): string {
   const url = pageUrl(request);

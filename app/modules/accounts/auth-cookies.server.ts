@@ -1,5 +1,5 @@
 /**
- * Better Auth's cookies as this deployment names them, and nothing else (issue 26, docs/decisions/032).
+ * Better Auth's cookies as this deployment names them, and nothing else (issue 26, docs/decisions/033).
  *
  * Better Auth names each cookie once per deployment: `shop.session_token`, or `__Secure-shop.session_token` when the
  * shop's address (APP_URL) is https. A request that carries one of its cookies twice (the same name twice, or under

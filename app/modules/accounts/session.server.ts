@@ -38,7 +38,7 @@ const lookups = new WeakMap<Request, Promise<ValidatedSession | null>>();
 
 /**
  * The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out", and so is a
- * request with two session cookies (docs/decisions/032). A database that cannot be reached is neither signed in nor
+ * request with two session cookies (docs/decisions/033). A database that cannot be reached is neither signed in nor
  * out: that throws the 503 answer 'We'll be right back' (Retry-After).
  */
 export async function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {

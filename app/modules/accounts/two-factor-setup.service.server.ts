@@ -2,7 +2,7 @@
  * Setting up two-factor sign-in (docs/decisions/021): the password, then a new secret shown as a QR code and a key, ten
  * recovery codes, and the first code from the app (two-factor.service.server.ts turns it on). The pending key never
  * travels through the form: after a wrong first code the page shows it again from the account's own stored secret,
- * and only to the session that started the set-up, for 15 minutes (issue 26, docs/decisions/032).
+ * and only to the session that started the set-up, for 15 minutes (issue 26, docs/decisions/033).
  */
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";

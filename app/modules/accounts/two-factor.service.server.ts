@@ -4,7 +4,7 @@
  * client address and per account (counted before the code is checked, so a burst is checked at most up to the limit),
  * and the session that proved the second factor is marked, because the back office asks for exactly that. The session
  * read, Better Auth's call and the mark all go through the one session cookie Better Auth validated (issue 26,
- * docs/decisions/032).
+ * docs/decisions/033).
  */
 import { isAPIError } from "better-auth/api";
 import type { Db } from "~/db/database.server";
