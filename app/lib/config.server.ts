@@ -21,7 +21,7 @@ const socialUrl = (host: string) =>
     }, `must be the address of the shop's own page on ${host}`)
     .optional();
 
-const configSchema = z.object({
+export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z
@@ -29,19 +29,12 @@ const configSchema = z.object({
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, "must be file:PATH or postgres://…")
     .default("file:./data/shop.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  /** `on`: a brand-new database gets the demo shop's content at start; `off`: it starts empty (docs/decisions/026). */
   DEMO_CONTENT: z.enum(["on", "off"], "must be on or off").default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /**
-   * How long an idle keep-alive connection stays open: longer than any proxy or load balancer in front keeps its
-   * upstream connections (nginx and cloud load balancers: 60 s), so the proxy never reuses one the shop is closing.
-   */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(240_000).default(65_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
-  /** How often each server copy reads the content version (a staff change shows everywhere within this). */
   CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** Server processes sharing the port; default: one per CPU (read by server/main.ts before the rest). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
@@ -59,7 +52,6 @@ const configSchema = z.object({
   SHOP_PHONE: z.string().min(3).max(40).default("+44 7700 900123"),
   SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
   SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
-  /** The zone the shop's days are counted and its dates shown in (app/lib/shop-time.ts, docs/decisions/024). */
   SHOP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London")
@@ -74,7 +66,6 @@ const configSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of proxies in front of the shop")
     .default("false"),
-  // /metrics (Prometheus): with `Authorization: Bearer <METRICS_TOKEN>`, or from these client addresses (comma-separated).
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   METRICS_ALLOW: z.string().max(500).default("127.0.0.1,::1,::ffff:127.0.0.1"),
   APP_URL: z.url("must be the shop's public address, e.g. https://shop.example").optional(),
@@ -83,9 +74,7 @@ const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  /** `added`: tax is added on top of the prices (the specification); `included`: prices include it (UK VAT). */
   TAX_MODE: z.enum(["added", "included"], "must be added or included").default("added"),
-  // The company behind the shop, shown in the footer when set (UK: name, number and registered office on the website).
   COMPANY_NAME: z.string().min(2).max(120).optional(),
   COMPANY_NUMBER: z
     .string()
@@ -96,21 +85,114 @@ const configSchema = z.object({
     .regex(/^GB ?\d{3} ?\d{4} ?\d{2}( ?\d{3})?$/, "must be a UK VAT number such as GB123456789")
     .optional(),
   COMPANY_ADDRESS: z.string().min(3).max(200).optional(),
-  // The shop's own pages on social networks; a network without one is not shown.
   SOCIAL_FACEBOOK_URL: socialUrl("facebook.com"),
   SOCIAL_INSTAGRAM_URL: socialUrl("instagram.com"),
   SOCIAL_X_URL: socialUrl("x.com"),
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
-  /** The age checker (app/modules/age-checks/checkers.server.ts); `manual` refers every new customer to staff. */
   AGE_VERIFICATION: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual")
     .default("manual"),
-  // The background job worker (docs/decisions/012): how often it looks for due jobs, and the first retry's wait.
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
+
+/** A setting's meaning, and its default in words where the schema has no plain default value. */
+type Meaning = string | { description: string; defaultText: string };
+
+/**
+ * What each setting means: the one source of docs/configuration.md and .env.example (`npm run docs:config`,
+ * scripts/config-docs.ts). Kept in zod's metadata registry, so `configSchema.shape.PORT.meta()` gives it.
+ */
+const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
+  PORT: "HTTP port.",
+  HOST: "Interface to listen on.",
+  DATABASE_URL: "`file:PATH` for SQLite; `postgres://user:pass@host:5432/db` selects PostgreSQL.",
+  DATABASE_POOL_SIZE: "PostgreSQL connections per server process.",
+  DEMO_CONTENT:
+    "`on`: a new database (no devices, no blog posts) gets the demo shop's content at start; `off`: it starts empty, for a real shop (docs/decisions/026). A database with content of its own is never changed.",
+  LOG_LEVEL:
+    "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; logs are JSON lines on stdout (readable lines under `npm run dev`).",
+  SHUTDOWN_TIMEOUT_MS:
+    "On SIGTERM, how long requests in flight may take to finish before they are cut, in ms (0–600000).",
+  KEEP_ALIVE_TIMEOUT_MS:
+    "How long an idle keep-alive connection stays open, in ms (1000–240000): longer than any proxy or load balancer in front keeps its upstream connections (nginx and cloud load balancers: 60 s), so none reuses a connection the shop is closing and answers 502 (docs/decisions/032). On SIGTERM idle connections are closed at once whatever this is.",
+  PAGE_CACHE_ENTRIES:
+    "Pages kept per server process (the same page for every shopper, signed in or not); `0` turns the cache off.",
+  CONTENT_VERSION_POLL_MS:
+    "How often each server process checks whether the catalogue or content changed, in ms; a staff change shows on every copy within this.",
+  WEB_CONCURRENCY: {
+    description:
+      "Server processes on this machine (Node cluster; read by server/main.ts before the rest): the primary prepares the database, the workers share the port. `1`: one process, no cluster.",
+    defaultText: "the number of CPUs (1 under `npm run dev`)",
+  },
+  BODY_LIMIT_BYTES:
+    "Largest request body accepted, in bytes (larger: 413); image uploads in the back office have their own limit.",
+  UPLOAD_DIR:
+    "Where images uploaded in the back office are stored (served at `/uploads/…`, cached for a year: names are content hashes).",
+  UPLOAD_MAX_BYTES: "Largest image upload in bytes (JPEG, PNG or WebP; at most 50 megapixels whatever the size).",
+  SHOP_NAME: "Shown in the header, footer and page titles.",
+  SHOP_CURRENCY: "ISO currency code used to format prices (`$12.99`; `GBP` gives `£12.99`).",
+  SHOP_WHATSAPP_NUMBER:
+    "The shop's WhatsApp number, international, digits only. The default is fictional (Ofcom's drama range): set the real one before opening.",
+  SHOP_PHONE:
+    "Contact phone shown to shoppers. The default is fictional (Ofcom's drama range): set the real one before opening.",
+  SHOP_EMAIL: "Contact e-mail shown to shoppers. The default is fictional: set the real one before opening.",
+  SHOP_ADDRESS: "Contact address shown to shoppers. The default is fictional: set the real one before opening.",
+  SHOP_TIME_ZONE:
+    "The IANA time zone (e.g. `Europe/Dublin`) the shop's days are counted in (today, delivery dates, the 14-day return window, the back office's date filters and dashboard) and its dates and times are shown in, on the server and in the browser alike (app/lib/shop-time.ts, docs/decisions/024); an unknown zone stops the server at start.",
+  SMTP_URL: {
+    description:
+      "`smtp://user:pass@host:587` or `smtps://…:465`; without it e-mails are written to the log instead of sent. Connection and greeting time out after 5 s, an unanswered command after 10 s (set `?connectionTimeout=`, `greetingTimeout=` or `socketTimeout=` in ms on the URL to change them).",
+    defaultText: "none: e-mails go to the log",
+  },
+  MAIL_FROM: { description: "Sender of the shop's e-mails.", defaultText: "`SHOP_NAME <SHOP_EMAIL>`" },
+  STAFF_EMAIL: { description: "Who is e-mailed about each new contact message.", defaultText: "`SHOP_EMAIL`" },
+  TRUST_PROXY:
+    "`true` or the number of proxies in front of the shop, so rate limits see the client's address (`X-Forwarded-For`); when set, `/metrics` opens only with `METRICS_TOKEN`.",
+  METRICS_TOKEN:
+    "At least 24 characters: `GET /metrics` with `Authorization: Bearer <token>` answers the Prometheus metrics.",
+  METRICS_ALLOW:
+    "Client addresses (comma-separated) that may read `/metrics` without the token: seen on the connection itself, only for a request with no proxy header at all (`Forwarded`, `X-Forwarded-*`, `X-Real-IP`, `Via`) and never while `TRUST_PROXY` is set; `none`: the token only.",
+  APP_URL: {
+    description:
+      "The shop's public address, used in e-mailed links and as Google's return address; an `https://` address also turns on HSTS (one year).",
+    defaultText: "`http://localhost:PORT`",
+  },
+  AUTH_SECRET: {
+    description:
+      "At least 32 characters; signs sessions. Without it the shop makes one on first start and shares it with every server copy through the database.",
+    defaultText: "made once, kept in the database",
+  },
+  GOOGLE_CLIENT_ID:
+    "With `GOOGLE_CLIENT_SECRET`: both set, 'Sign in with Google' / 'Sign up with Google' appear (redirect URI: `APP_URL/api/auth/callback/google`).",
+  GOOGLE_CLIENT_SECRET: "With `GOOGLE_CLIENT_ID` (above).",
+  GOOGLE_ISSUER: "The OpenID Connect issuer; tests point it at a local provider.",
+  TAX_RATE_PERCENT: "Tax rate applied to the subtotal, in percent.",
+  TAX_MODE:
+    "`added`: tax is added on top of the prices (the specification's 'Tax'); `included`: prices include it (UK VAT), totals are the prices plus shipping and show the VAT they contain ('Includes VAT'), in the cart, payment step, order, WhatsApp texts and e-mail alike (docs/decisions/029). A UK shop: `TAX_MODE=included TAX_RATE_PERCENT=20 SHOP_CURRENCY=GBP`.",
+  COMPANY_NAME:
+    "The company's legal name. The footer shows the company details that are set, in one line ('Registered in England and Wales, company number …'): UK law wants name, number and registered office on the website.",
+  COMPANY_NUMBER: "Companies House number (`12345678`, `SC123456`…), shown in the footer when set.",
+  VAT_NUMBER: "VAT number (`GB123456789`), shown in the footer when set.",
+  COMPANY_ADDRESS: "The registered office, shown in the footer when set.",
+  SOCIAL_FACEBOOK_URL:
+    "The shop's own Facebook page (https, on that network, not its home page). Only the networks set get an icon in the footer; none set: no social links.",
+  SOCIAL_INSTAGRAM_URL: "The shop's own Instagram page (as `SOCIAL_FACEBOOK_URL`).",
+  SOCIAL_X_URL: "The shop's own X page (as `SOCIAL_FACEBOOK_URL`).",
+  SOCIAL_YOUTUBE_URL: "The shop's own YouTube page (as `SOCIAL_FACEBOOK_URL`).",
+  LOW_STOCK_THRESHOLD:
+    "At or under this many units an item shows 'Only N left' and is listed as low stock in the back office.",
+  AGE_VERIFICATION:
+    "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015); `manual` refers every check to staff.",
+  JOB_POLL_MS: "How often each server process's job worker looks for due e-mails, in ms (docs/decisions/012).",
+  JOB_RETRY_BASE_MS: "Wait before the first retry of a failed e-mail, in ms; each later one doubles it, up to an hour.",
+};
+for (const [name, meaning] of Object.entries(meanings)) {
+  const meta = typeof meaning === "string" ? { description: meaning } : meaning;
+  configSchema.shape[name as keyof typeof meanings].register(z.globalRegistry, meta);
+}
 
 export type Config = z.infer<typeof configSchema>;
 
