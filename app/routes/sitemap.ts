@@ -3,7 +3,7 @@ import { appUrl } from "~/lib/config.server";
 import { sitemapDocument } from "~/modules/content/sitemap.service.server";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml and, once the shop has over 50,000 addresses, its parts /sitemaps/N.xml (README, Search engines). */
+/** /sitemap.xml and, past 50,000 addresses, its parts /sitemaps/N.xml (docs/guide/search-engines.md). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = (params as { file?: string }).file;
   const part = file === undefined ? null : Number(/^([1-9]\d{0,4})\.xml$/.exec(file)?.[1] ?? 0);
