@@ -28,7 +28,15 @@ import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
 import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
-import { bodyLimit, cspNonce, privateResponses, sameOriginWrites, securityHeaders } from "./security";
+import {
+  bodyLimit,
+  cspNonce,
+  noNulInAddress,
+  oneSessionCookie,
+  privateResponses,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security";
 
 export type ShopServer = {
   /** What the HTTP server runs: a cached page straight from memory, anything else through `app`. */
@@ -118,6 +126,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     next();
   });
   app.use(requestLog(log));
+  app.use(noNulInAddress());
+  app.use(oneSessionCookie(services.auth.options));
   app.use(retryAfterOn503());
   app.use(cspNonce());
   app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privateResponses, sameOriginWrites, securityHeaders } from "./security";
+import { noNulInAddress, oneSessionCookie, privateResponses, sameOriginWrites, securityHeaders } from "./security";
 
 /** A tiny app behind the middleware under test, on a free local port. */
 async function serve(...middleware: express.RequestHandler[]) {
@@ -74,6 +74,65 @@ describe("security headers", () => {
       expect(response.headers.get("strict-transport-security")).toBe(
         https ? "max-age=31536000; includeSubDomains" : null,
       );
+      await app.close();
+    }
+  });
+});
+
+describe("one session cookie (issue 26)", () => {
+  /** What the routes behind the middleware see of the Cookie header, and the Set-Cookie lines sent back. */
+  async function seen(baseURL: string, cookie: string) {
+    const app = express();
+    app.use(oneSessionCookie({ baseURL, advanced: { cookiePrefix: "shop" } }));
+    app.all("/{*path}", (req, res) => void res.json({ cookie: req.headers.cookie ?? null }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const response = await fetch(`http://127.0.0.1:${port}/account`, { headers: { cookie } });
+      const body = (await response.json()) as { cookie: string | null };
+      return { cookie: body.cookie, cleared: response.headers.getSetCookie().map((line) => line.split("=")[0]) };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("passes one session cookie under the deployment's name, and the shop's other cookies, as they came", async () => {
+    const cookie = "age_verified=yes; shop.session_token=a.b; shop.dont_remember=x.y";
+    expect(await seen("http://shop.test", cookie)).toEqual({ cookie, cleared: [] });
+    const secure = "__Secure-shop.session_token=a.b; age_verified=yes";
+    expect(await seen("https://shop.test", secure)).toEqual({ cookie: secure, cleared: [] });
+  });
+
+  it("drops a session cookie sent twice or under both names (signed out), and tells a foreign-named one to go", async () => {
+    expect(await seen("http://shop.test", "shop.session_token=a.b; age_verified=yes; shop.session_token=c.d")).toEqual({
+      cookie: "age_verified=yes",
+      cleared: [],
+    });
+    expect(await seen("http://shop.test", "__Secure-shop.session_token=a.b; shop.session_token=c.d")).toEqual({
+      cookie: null,
+      cleared: ["__Secure-shop.session_token"],
+    });
+    expect(await seen("https://shop.test", "shop.session_token=a.b; __Secure-shop.session_token=c.d; x=1")).toEqual({
+      cookie: "x=1",
+      cleared: ["shop.session_token"],
+    });
+    expect(await seen("https://shop.test", "shop.two_factor=a.b; __Secure-shop.session_token=c.d")).toEqual({
+      cookie: "__Secure-shop.session_token=c.d",
+      cleared: ["shop.two_factor"],
+    });
+  });
+});
+
+describe("addresses with a NUL character", () => {
+  it("are refused with 400 before any route reads them (issue 26)", async () => {
+    const app = await serve(noNulInAddress());
+    try {
+      for (const path of ["/flavours?device=%00", "/flavour/a%00b", "/search?q=x%00"])
+        expect((await fetch(`${app.base}${path}`)).status, path).toBe(400);
+      for (const path of ["/flavours?device=blue", "/search?q=%2500", "/search?q=%E2%88%95"])
+        expect((await fetch(`${app.base}${path}`)).status, path).toBe(200);
+    } finally {
       await app.close();
     }
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { authCookieName, readAuthCookies, type AuthCookieOptions } from "~/modules/accounts/auth-cookies.server";
 
 /** A fresh nonce per response: React Router's inline hydration scripts carry it. */
 export function cspNonce(): RequestHandler {
@@ -108,4 +109,44 @@ export function sameOriginWrites(): RequestHandler {
     if (foreign) return void res.status(403).type("text/plain").send("Forbidden: send this from the shop's own pages.");
     next();
   };
+}
+
+/**
+ * Refuses an address holding a NUL character (`%00`): no page of the shop has one, and PostgreSQL refuses it in text,
+ * so it would otherwise reach a query as a 500 (issue 26).
+ */
+export function noNulInAddress(): RequestHandler {
+  return (req, res, next) => {
+    if (/%00/i.test(req.url)) return void res.status(400).type("text/plain").send("Bad request");
+    next();
+  };
+}
+
+/**
+ * One session cookie per request, for every route (Better Auth's own callback too): the Cookie header is rewritten to
+ * what `readAuthCookies` keeps, so a request carrying a Better Auth cookie twice, or under both names, is signed out
+ * everywhere (issue 26, docs/decisions/033). A cookie under the other deployment's name only (e.g. one left from
+ * before the shop moved to https) is also told to go, so it cannot keep its browser signed out.
+ */
+export function oneSessionCookie(options: AuthCookieOptions): RequestHandler {
+  return (req, res, next) => {
+    const header = req.headers.cookie;
+    if (!header) return next();
+    const { header: kept, dropped } = readAuthCookies(header, options);
+    if (dropped.length === 0) return next();
+    if (kept) req.headers.cookie = kept;
+    else delete req.headers.cookie;
+    const foreign = dropped.filter((name) => !isDeploymentName(options, name));
+    for (const name of new Set(foreign)) {
+      const secure = /^__(secure|host)-/i.test(name) ? "; Secure" : "";
+      res.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    }
+    next();
+  };
+}
+
+/** Whether the cookie name is one this deployment's Better Auth uses (shop.x, or __Secure-shop.x on https). */
+function isDeploymentName(options: AuthCookieOptions, name: string): boolean {
+  const base = name.replace(/^__(secure|host)-/i, "").replace(/^[^.]*\./, "");
+  return authCookieName(options, base) === name;
 }

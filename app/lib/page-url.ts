@@ -1,3 +1,5 @@
+import { safeLocalPath } from "./cookies";
+
 /**
  * The page a path is for. Client-side navigation asks for a page's data at an address of React Router's own, in its
  * v8 form (future.v8_trailingSlashAwareDataRequests): `/cart.data` is /cart, `/blog/_.data` is /blog/ and `/_.data`
@@ -24,4 +26,13 @@ export function pageUrl(request: Pick<Request, "url">): URL {
     for (const value of kept) url.searchParams.append("index", value);
   }
   return url;
+}
+
+/**
+ * This page's path and query to come back to after signing in (or after a step first): the path alone when the whole
+ * is not a plain local path of at most 1,000 characters (docs/decisions/033), and the home page when neither is.
+ */
+export function returnPath(request: Pick<Request, "url">): string {
+  const url = pageUrl(request);
+  return safeLocalPath(url.pathname + url.search, safeLocalPath(url.pathname));
 }

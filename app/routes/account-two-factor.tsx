@@ -10,7 +10,7 @@ import { formValues } from "~/modules/accounts/accounts";
 import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import {
-  qrCodeFor,
+  pendingSetup,
   startTwoFactorSetup,
   turnOffTwoFactor,
   verifySecondFactor,
@@ -60,15 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await verifySecondFactor(context, request, formValues(form, ["code"]), "totp");
     const after = redirectTo === "/account/two-factor" ? "/account/two-factor?notice=on" : redirectTo;
     if (result.ok) return redirect(after, { headers: result.headers });
-    // The same secret and codes again, to try the next code (they are the shopper's own, on a page never stored).
-    const totpUri = String(form.get("totpUri") ?? "");
-    const recoveryCodes = String(form.get("recoveryCodes") ?? "")
-      .split(" ")
-      .filter(Boolean)
-      .slice(0, 20);
-    const setup = totpUri.startsWith("otpauth://")
-      ? { totpUri, qrCode: await qrCodeFor(totpUri), recoveryCodes }
-      : null;
+    // The same key and codes again, to try the next code: the server's own for this session's set-up, never the form's
+    // (the shopper's own, on a page never stored).
+    const setup = await pendingSetup(context, request);
     return data({ intent, errors: result.errors, formError: result.formError, setup }, { status: result.status });
   }
   if (intent === "off") {

@@ -4,6 +4,7 @@ import { safeLocalPath } from "~/lib/cookies";
 import type { Route } from "./+types/auth-google";
 import { readForm } from "~/lib/form-data.server";
 import { cookiesOf } from "~/modules/accounts/accounts.service.server";
+import { authHeaders } from "~/modules/accounts/auth-cookies.server";
 
 /** 'Sign in/up with Google': Better Auth makes the state (cookie) and the address at Google; the browser goes there. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -12,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? ""));
   const { headers, response } = await context.auth.api.signInSocial({
     body: { provider: "google", callbackURL: redirectTo, errorCallbackURL: "/signin?notice=google" },
-    headers: request.headers,
+    headers: authHeaders(request, context.auth.options),
     returnHeaders: true,
   });
   if (!response?.url) throw redirect("/signin?notice=google");

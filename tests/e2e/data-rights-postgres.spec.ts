@@ -13,6 +13,7 @@ import {
   type Shopper,
 } from "./support/http-shoppers";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
+import { keyOnPage } from "./support/two-factor-http";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
 
 test.describe("on PostgreSQL", () => {
@@ -114,11 +115,11 @@ test.describe("on PostgreSQL", () => {
         staffIp,
       )
     ).text();
-    const totpUri = /name="totpUri" value="([^"]+)"/.exec(setUp)![1]!.replace(/&amp;/g, "&");
+    const totpUri = keyOnPage(setUp);
     const turnedOn = await post(
       shop.base,
       "/account/two-factor",
-      { intent: "confirm", code: await totpCode(totpUri), totpUri, redirectTo: "/admin" },
+      { intent: "confirm", code: await totpCode(totpUri), redirectTo: "/admin" },
       cookiesOf(signedIn),
       staffIp,
     );

@@ -45,8 +45,6 @@ export function TwoFactorSetup({ setup, redirectTo, error }: { setup: Setup; red
       </div>
       <Form method="post" className="grid gap-4 sm:max-w-md" noValidate aria-label="Turn on two-factor sign-in">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <input type="hidden" name="totpUri" value={setup.totpUri} />
-        <input type="hidden" name="recoveryCodes" value={setup.recoveryCodes.join(" ")} />
         <TextField
           label="Code from your authenticator app"
           name="code"

@@ -11,6 +11,7 @@ export function findSessionWithUser(db: Db, token: string) {
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
     .select([
+      "s.id as sessionId",
       "s.expiresAt",
       "s.secondFactorAt",
       "u.id",

@@ -8,8 +8,9 @@ import {
   SIGN_UP_PER_ADDRESS,
   SIGN_UP_PER_EMAIL,
 } from "~/modules/security/rate-limit.service.server";
-import { recordSignInFailure, signInAllowed } from "./sign-in-limits.service.server";
-import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
+import { limitedPasswordCheck, startSignInAttempt } from "./sign-in-limits.service.server";
+import { getSessionUser } from "./session.server";
+import { authCookieName, authHeaders } from "./auth-cookies.server";
 import {
   accountMessages,
   changePasswordInput,
@@ -37,6 +38,7 @@ const refused = (formError: string | null, errors: FieldErrors = {}, status = 40
 });
 const errorCode = (error: unknown) =>
   isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "";
+const notVerified = (error: unknown) => errorCode(error) === "EMAIL_NOT_VERIFIED";
 const limitedMessage = (what: string, seconds: number) =>
   `Too many ${what}. Please wait ${describeWait(seconds)} and try again.`;
 
@@ -78,7 +80,7 @@ export async function signUp(
         authProvider: "email",
         callbackURL: redirectTo,
       },
-      headers: request.headers,
+      headers: authHeaders(request, ctx.auth.options),
     });
     return { ok: true, headers: new Headers() };
   } catch (error) {
@@ -97,11 +99,15 @@ export async function confirmEmail(ctx: ShopContext, request: Request, token: st
   try {
     const { headers } = await ctx.auth.api.verifyEmail({
       query: { token },
-      headers: request.headers,
+      headers: authHeaders(request, ctx.auth.options),
       returnHeaders: true,
     });
     const cookies = cookiesOf(headers);
-    const signedIn = cookies.getSetCookie().some((cookie) => /^(__Secure-)?shop\.session_token=[^;]/.test(cookie));
+    // A session cookie set (not one taken away), under this deployment's name.
+    const name = authCookieName(ctx.auth.options, "session_token");
+    const signedIn = cookies
+      .getSetCookie()
+      .some((cookie) => /^[^;]+=[^;]/.test(cookie) && cookie.startsWith(`${name}=`));
     return signedIn ? { status: "signed-in", headers: cookies } : { status: "already-confirmed" };
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) return { status: "invalid" };
@@ -117,31 +123,36 @@ export async function signIn(
   const checked = check(signInInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
   const email = checked.data.email.toLowerCase();
-  const limit = await signInAllowed(ctx.db, email, ctx.clientIp);
-  if (!limit.allowed) return refused(limitedMessage("sign-in attempts", limit.retryAfterSeconds), {}, 429);
+  // Counted before the password is checked (a burst is checked at most up to the limits); a right one is taken back.
+  const attempt = await startSignInAttempt(ctx.db, email, ctx.clientIp);
+  if (!attempt.allowed) return refused(limitedMessage("sign-in attempts", attempt.retryAfterSeconds), {}, 429);
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
-      headers: request.headers,
+      headers: authHeaders(request, ctx.auth.options),
       returnHeaders: true,
     });
+    await attempt.release();
     // The right password of an account with two-factor sign-in: no session yet, the code step next.
     const twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
     return { ok: true, headers: cookiesOf(headers), twoFactor };
   } catch (error) {
-    // The right password for an address not yet confirmed: Better Auth has sent a new link.
-    if (errorCode(error) === "EMAIL_NOT_VERIFIED") return refused(accountMessages.confirmEmailFirst, {}, 403);
-    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
-      await recordSignInFailure(ctx.db, email, ctx.clientIp);
+    // A wrong password (or an unknown e-mail) stays counted; anything else was not a guess.
+    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400) && !notVerified(error))
       return refused(accountMessages.invalidCredentials, {}, 401);
-    }
+    await attempt.release();
+    // The right password for an address not yet confirmed: Better Auth has sent a new link.
+    if (notVerified(error)) return refused(accountMessages.confirmEmailFirst, {}, 403);
     throw error;
   }
 }
 
 export async function signOut(ctx: ShopContext, request: Request): Promise<Headers> {
   try {
-    const { headers } = await ctx.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    const { headers } = await ctx.auth.api.signOut({
+      headers: authHeaders(request, ctx.auth.options),
+      returnHeaders: true,
+    });
     return cookiesOf(headers);
   } catch (error) {
     ctx.log.warn({ err: error }, "sign-out without a valid session");
@@ -187,10 +198,16 @@ export async function setDateOfBirth(
   const checked = check(dateOfBirthInput, values);
   if ("errors" in checked) {
     if (checked.errors.dateOfBirth !== accountMessages.underage) return refused(null, checked.errors);
-    await ctx.auth.api.updateUser({ body: { dateOfBirth: values.dateOfBirth!.trim() }, headers: request.headers });
+    await ctx.auth.api.updateUser({
+      body: { dateOfBirth: values.dateOfBirth!.trim() },
+      headers: authHeaders(request, ctx.auth.options),
+    });
     return refused(null, checked.errors, 403);
   }
-  await ctx.auth.api.updateUser({ body: { dateOfBirth: checked.data.dateOfBirth }, headers: request.headers });
+  await ctx.auth.api.updateUser({
+    body: { dateOfBirth: checked.data.dateOfBirth },
+    headers: authHeaders(request, ctx.auth.options),
+  });
   return { ok: true, headers: new Headers() };
 }
 
@@ -204,7 +221,7 @@ export async function updateProfile(
   const { firstName, lastName } = checked.data;
   await ctx.auth.api.updateUser({
     body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() },
-    headers: request.headers,
+    headers: authHeaders(request, ctx.auth.options),
   });
   return { ok: true, headers: new Headers() };
 }
@@ -217,63 +234,31 @@ export async function changePassword(
 ): Promise<AccountResult> {
   const checked = check(changePasswordInput, values);
   if ("errors" in checked) return refused(null, checked.errors);
-  try {
-    const { headers } = await ctx.auth.api.changePassword({
+  const wrong = refused(null, { currentPassword: "Your current password is not right" });
+  const user = await getSessionUser(ctx, request);
+  if (!user) return wrong;
+  const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
+    ctx.auth.api.changePassword({
       body: {
         currentPassword: checked.data.currentPassword,
         newPassword: checked.data.newPassword,
         revokeOtherSessions: true,
       },
-      headers: request.headers,
+      headers: authHeaders(request, ctx.auth.options),
       returnHeaders: true,
-    });
-    return { ok: true, headers: cookiesOf(headers) };
-  } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500)
-      return refused(null, { currentPassword: "Your current password is not right" });
-    throw error;
-  }
+    }),
+  );
+  if (result.status === "limited") return refused(limitedMessage("wrong passwords", result.retryAfterSeconds), {}, 429);
+  if (result.status === "refused") return wrong;
+  return { ok: true, headers: cookiesOf(result.value.headers) };
 }
 
 /** Ends every session of the account, this one too. */
 export async function signOutEverywhere(ctx: ShopContext, request: Request): Promise<Headers> {
-  await ctx.auth.api.revokeSessions({ headers: request.headers });
+  await ctx.auth.api.revokeSessions({ headers: authHeaders(request, ctx.auth.options) });
   return signOut(ctx, request);
 }
 
-/** Staff are made only by `npm run create-staff` (never by a form): creates the account or promotes it. */
-export async function createOrPromoteStaff(
-  ctx: Omit<ShopContext, "nonce" | "clientIp">,
-  input: { email: string; password: string; firstName?: string; lastName?: string },
-): Promise<"created" | "promoted"> {
-  const email = input.email.toLowerCase();
-  const existing = await findUserIdByEmail(ctx.db, email);
-  if (!existing) {
-    // Through Better Auth's own adapter (its password hashing and records), not its sign-up: the shop's owner knows
-    // the address, so no confirmation e-mail is queued for it.
-    const auth = await ctx.auth.$context;
-    if (input.password.length < 8) throw new Error("Password must be at least 8 characters");
-    const user = await auth.internalAdapter.createUser(
-      {
-        name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
-        email,
-        emailVerified: true,
-        firstName: input.firstName ?? "",
-        lastName: input.lastName ?? "",
-        authProvider: "email",
-      },
-      { method: "email-password" },
-    );
-    await auth.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: "credential",
-      accountId: user.id,
-      password: await auth.password.hash(input.password),
-    });
-  }
-  // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
-  await makeStaff(ctx.db, email);
-  return existing ? "promoted" : "created";
-}
+export { createOrPromoteStaff } from "./staff-accounts.service.server";
 
 export type { SessionUser };

@@ -3,6 +3,7 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { DatabaseKind, Db } from "~/db/database.server";
 import { appUrl, type Config } from "~/lib/config.server";
+import { safeLocalPath } from "~/lib/cookies";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
@@ -98,15 +99,8 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EXPIRES_IN,
       sendVerificationEmail: async ({ user, url, token }) => {
-        const redirectTo = new URL(url).searchParams.get("callbackURL") ?? "/";
-        await queueNotice(
-          verificationMail(
-            shop,
-            user,
-            token,
-            redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/",
-          ),
-        );
+        const redirectTo = safeLocalPath(new URL(url).searchParams.get("callbackURL"));
+        await queueNotice(verificationMail(shop, user, token, redirectTo));
       },
     },
     user: {

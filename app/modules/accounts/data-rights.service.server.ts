@@ -10,7 +10,8 @@ import { orderEvents } from "~/modules/orders/order-events.repository.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { check, type SessionUser } from "./accounts";
 import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
-import { recordSignInFailure, signInAllowed } from "./sign-in-limits.service.server";
+import { startSignInAttempt } from "./sign-in-limits.service.server";
+import { authHeaders } from "./auth-cookies.server";
 import * as repo from "./data-rights.repository.server";
 import { describeWait } from "~/modules/security/rate-limit.service.server";
 
@@ -113,18 +114,28 @@ async function provesOwner(
   const login = await repo.findPasswordHash(ctx.db, user.id);
   if (login?.password) {
     if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
-    const email = user.email.toLowerCase();
-    const allowed = await signInAllowed(ctx.db, email, ctx.clientIp);
-    if (!allowed.allowed)
+    // Counted before it is checked, like a sign-in; a right password is taken back.
+    const attempt = await startSignInAttempt(ctx.db, user.email.toLowerCase(), ctx.clientIp);
+    if (!attempt.allowed)
       return refused(
         429,
-        `Too many wrong passwords. Please wait ${describeWait(allowed.retryAfterSeconds)} and try again.`,
+        `Too many wrong passwords. Please wait ${describeWait(attempt.retryAfterSeconds)} and try again.`,
       );
-    if (await auth.password.verify({ hash: login.password, password })) return null;
-    await recordSignInFailure(ctx.db, email, ctx.clientIp);
-    return refused(400, null, { password: dataRightsMessages.wrongPassword });
+    let right: boolean;
+    try {
+      right = await auth.password.verify({ hash: login.password, password });
+    } catch (error) {
+      await attempt.release();
+      throw error;
+    }
+    if (!right) return refused(400, null, { password: dataRightsMessages.wrongPassword });
+    await attempt.release();
+    return null;
   }
-  const session = await ctx.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
+  const session = await ctx.auth.api.getSession({
+    headers: authHeaders(request, ctx.auth.options),
+    query: { disableCookieCache: true },
+  });
   const startedAt = session ? new Date(session.session.createdAt).getTime() : 0;
   return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000
     ? null

@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
-import { pageUrl } from "~/lib/page-url";
+import { returnPath } from "~/lib/page-url";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
+import { authHeaders, readAuthCookies, type AuthCookieOptions, type AuthCookies } from "./auth-cookies.server";
 import { authPageHref, type SignInReason } from "./sign-in-reason";
 
 type AuthUser = Record<string, unknown> & { id: string; name: string; email: string };
@@ -29,14 +30,23 @@ export function toSessionUser(user: AuthUser, session?: Record<string, unknown>)
   };
 }
 
+/** The session Better Auth validated for a request: who it is, and its token and id (never sent to a page). */
+export type ValidatedSession = { user: SessionUser; token: string; id: string };
+
 // The root loader and a page's own loader both ask for the same request: one lookup serves both.
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+const lookups = new WeakMap<Request, Promise<ValidatedSession | null>>();
 
 /**
- * The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out". A database that
- * cannot be reached is neither signed in nor out: that throws the 503 answer 'We'll be right back' (Retry-After).
+ * The signed-in user, or null; a forged, expired or unknown session cookie is simply "signed out", and so is a
+ * request with two session cookies (docs/decisions/033). A database that cannot be reached is neither signed in nor
+ * out: that throws the 503 answer 'We'll be right back' (Retry-After).
  */
-export function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(context: ShopContext, request: Request): Promise<SessionUser | null> {
+  return (await getValidatedSession(context, request))?.user ?? null;
+}
+
+/** The request's session with its token: what two-factor sign-in reads and marks (the same lookup as getSessionUser). */
+export function getValidatedSession(context: ShopContext, request: Request): Promise<ValidatedSession | null> {
   // Whatever the answer, this page now depends on who asked: it is private (never cached or shared).
   if (context.pageUse) context.pageUse.session = true;
   let lookup = lookups.get(request);
@@ -47,14 +57,17 @@ export function getSessionUser(context: ShopContext, request: Request): Promise<
   return lookup;
 }
 
-async function lookUpSession(context: ShopContext, request: Request): Promise<SessionUser | null> {
-  const cookies = request.headers.get("cookie");
-  if (!cookies?.includes("shop.session_token")) return null;
+async function lookUpSession(context: ShopContext, request: Request): Promise<ValidatedSession | null> {
+  const cookies = readAuthCookies(request.headers.get("cookie"), context.auth.options);
+  // No session cookie, or two of them (both names, or one name twice): signed out, for the shop and Better Auth alike.
+  if (cookies.get("session_token") === undefined) return null;
   try {
     const direct = await readSessionDirectly(context, cookies);
     if (direct !== undefined) return direct;
-    const session = await context.auth.api.getSession({ headers: request.headers });
-    return session ? toSessionUser(session.user, session.session) : null;
+    const found = await context.auth.api.getSession({ headers: authHeaders(request, context.auth.options) });
+    return found
+      ? { user: toSessionUser(found.user, found.session), token: found.session.token, id: found.session.id }
+      : null;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable(context.log, error, "session");
     context.log.warn({ err: error }, "session could not be read; treating the visitor as signed out");
@@ -62,24 +75,34 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Se
   }
 }
 
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
- * The value of one of Better Auth's signed cookies (`shop.<name>` = value.HMAC-SHA256 in base64), or null when it is
- * absent, malformed or forged.
+ * The value of one of Better Auth's signed cookies under this deployment's name (`shop.<name>` = value.HMAC-SHA256 in
+ * base64, as Better Auth signs it), or null when it is absent, sent twice, malformed or forged.
  */
-export function readSignedCookie(cookies: string | null, name: string, secret: string | undefined): string | null {
-  const raw = new RegExp(`(?:^|;\\s*)(?:__Secure-)?shop\\.${name}=([^;]+)`).exec(cookies ?? "")?.[1];
+export function readSignedCookie(
+  cookies: string | null,
+  name: string,
+  options: AuthCookieOptions & { secret?: string },
+): string | null {
+  return verifySigned(readAuthCookies(cookies, options).get(name), options.secret);
+}
+
+function verifySigned(raw: string | undefined, secret: string | undefined): string | null {
   if (!raw || !secret) return null;
   let value: string;
   try {
-    value = decodeURIComponent(raw);
+    value = raw.includes("%") ? decodeURIComponent(raw) : raw;
   } catch {
     return null;
   }
   const dot = value.lastIndexOf(".");
   const signed = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const signature = value.slice(dot + 1);
+  if (dot < 1 || !SIGNATURE.test(signature)) return null;
   const expected = createHmac("sha256", secret).update(signed).digest();
-  return dot >= 1 && signature.length === expected.length && timingSafeEqual(signature, expected) ? signed : null;
+  return timingSafeEqual(Buffer.from(signature, "base64"), expected) ? signed : null;
 }
 
 /**
@@ -87,10 +110,13 @@ export function readSignedCookie(cookies: string | null, name: string, secret: s
  * are read with one join. Anything else (a session due for its daily refresh, "don't remember me", a signature that
  * does not match) returns undefined and goes through Better Auth itself (docs/decisions/009).
  */
-async function readSessionDirectly(context: ShopContext, cookies: string): Promise<SessionUser | null | undefined> {
+async function readSessionDirectly(
+  context: ShopContext,
+  cookies: AuthCookies,
+): Promise<ValidatedSession | null | undefined> {
   const { secret, session: lifetime } = context.auth.options;
-  if (cookies.includes("dont_remember")) return undefined;
-  const token = readSignedCookie(cookies, "session_token", secret);
+  if (cookies.get("dont_remember") !== undefined) return undefined;
+  const token = verifySigned(cookies.get("session_token"), secret);
   if (!token) return undefined;
   const row = await findSessionWithUser(context.db, token);
   if (!row) return null;
@@ -98,7 +124,7 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
   if (!(expiresAt > Date.now())) return null;
   const { expiresIn = 0, updateAge = 0 } = lifetime ?? {};
   if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return undefined; // due for its daily refresh
-  return toSessionUser(row, { secondFactorAt: row.secondFactorAt });
+  return { user: toSessionUser(row, { secondFactorAt: row.secondFactorAt }), token, id: row.sessionId };
 }
 
 /**
@@ -106,8 +132,7 @@ async function readSessionDirectly(context: ShopContext, cookies: string): Promi
  * and, when given, why sign-in is asked for.
  */
 export function signInRedirect(request: Request, reason: SignInReason | null = null): string {
-  const url = pageUrl(request);
-  return authPageHref("/signin", url.pathname + url.search, reason);
+  return authPageHref("/signin", returnPath(request), reason);
 }
 
 /** Signed-out visitors go to /signin and come back afterwards; decided on the server, before anything renders. */
@@ -128,9 +153,7 @@ export async function requireUser(
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
   // The cart and the checkout steps: the sign-in page says why, and that a guest's cart is kept.
   const user = await requireUser(context, request, "checkout");
-  const url = pageUrl(request);
-  if (!user.dateOfBirth)
-    throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(returnPath(request))}`);
   if (!isAdult(user)) throw redirect("/account/date-of-birth");
   return user;
 }

@@ -24,5 +24,24 @@ export const insertUsedCode = (db: Db, userId: string, code: string, usedAt: str
 export const deleteUsedCode = (db: Db, userId: string, code: string) =>
   db.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).where("code", "=", code).execute();
 
-export const markSessionProven = (db: Db, token: string, at: string) =>
-  db.updateTable("session").set({ secondFactorAt: at }).where("token", "=", token).execute();
+/** Marks the session (by its token, and only if it is the account's) as having proved the second factor. */
+export const markSessionProven = (db: Db, token: string, userId: string, at: string) =>
+  db
+    .updateTable("session")
+    .set({ secondFactorAt: at })
+    .where("token", "=", token)
+    .where("userId", "=", userId)
+    .execute();
+
+/** The account's two-factor secret (encrypted by Better Auth) and whether its first code has turned it on. */
+export async function findTwoFactorSecret(
+  db: Db,
+  userId: string,
+): Promise<{ secret: string; verified: boolean } | null> {
+  const row = await db
+    .selectFrom("twoFactor")
+    .select(["secret", "verified"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ? { secret: row.secret, verified: !(row.verified === false || row.verified === 0) } : null;
+}

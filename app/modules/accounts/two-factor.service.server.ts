@@ -1,31 +1,33 @@
 /**
- * Two-factor sign-in with Better Auth's plugin (docs/decisions/021): set-up with a QR code and recovery codes, the
- * code step of a sign-in, and what the shop adds around it: a code is accepted once (the plugin would take it again
- * while it is valid), wrong codes are limited per client address and per account, and the session that proved the
- * second factor is marked, because the back office asks for exactly that.
+ * Two-factor sign-in with Better Auth's plugin (docs/decisions/021): the code step of a sign-in, and what the shop adds
+ * around it: a code is accepted once (the plugin would take it again while it is valid), wrong codes are limited per
+ * client address and per account (counted before the code is checked, so a burst is checked at most up to the limit),
+ * and the session that proved the second factor is marked, because the back office asks for exactly that. The session
+ * read, Better Auth's call and the mark all go through the one session cookie Better Auth validated (issue 26,
+ * docs/decisions/033).
  */
 import { isAPIError } from "better-auth/api";
-import QRCode from "qrcode";
 import type { Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import type { ShopContext } from "~/context";
 import {
-  hitRateLimits,
-  peekRateLimit,
+  takeRateLimits,
   TWO_FACTOR_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_FAILURES_PER_ADDRESS,
 } from "~/modules/security/rate-limit.service.server";
 import { check, type SessionUser } from "./accounts";
 import { cookiesOf } from "./accounts.service.server";
-import { getSessionUser, readSignedCookie } from "./session.server";
+import { authHeaders } from "./auth-cookies.server";
+import { getValidatedSession, readSignedCookie } from "./session.server";
+import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
+import { forgetSetup } from "./two-factor-setup.service.server";
 import * as repo from "./two-factor.repository.server";
+
+export { pendingSetup, qrCodeFor, startTwoFactorSetup, type SetupStarted } from "./two-factor-setup.service.server";
 
 export type TwoFactorResult =
   | { ok: true; headers: Headers }
-  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
-export type SetupStarted =
-  | { ok: true; totpUri: string; qrCode: string; recoveryCodes: string[] }
   | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
 
 const refused = (status: number, formError: string | null, errors: Record<string, string> = {}) => ({
@@ -37,11 +39,14 @@ const refused = (status: number, formError: string | null, errors: Record<string
 /** A TOTP code stays valid for up to 90 seconds (the plugin accepts one step either side): remember it longer. */
 const CODE_MEMORY_MS = 3 * 60_000;
 
-/** Whose code this is: the signed-in account, or the one a password sign-in waiting for its code (shop.two_factor) names. */
+/**
+ * Whose code this is, as Better Auth decides it: the signed-in session's account, else the account a password sign-in
+ * waiting for its code names (the shop.two_factor cookie). Null when neither (or when either cookie came twice).
+ */
 async function accountAsked(ctx: ShopContext, request: Request, now: Date): Promise<string | null> {
-  const user = await getSessionUser(ctx, request);
-  if (user) return user.id;
-  const identifier = readSignedCookie(request.headers.get("cookie"), "two_factor", ctx.auth.options.secret);
+  const session = await getValidatedSession(ctx, request);
+  if (session) return session.user.id;
+  const identifier = readSignedCookie(request.headers.get("cookie"), "two_factor", ctx.auth.options);
   if (!identifier) return null;
   const pending = await repo.findPendingSignIn(ctx.db, identifier);
   return pending && pending.expiresAt.getTime() > now.getTime() ? pending.userId : null;
@@ -59,30 +64,18 @@ async function claimCode(db: Db, userId: string, code: string, now: Date): Promi
   }
 }
 
-/** Marks the session Better Auth's answer signs in with (or, when it sets none, the request's own) as second-factor proven. */
-async function markSession(ctx: ShopContext, request: Request, answer: Headers, now: Date) {
-  const secret = ctx.auth.options.secret;
-  const fromAnswer = answer
+/**
+ * Marks the session Better Auth's answer names as second-factor proven: the session it sets (a sign-in's new one, or
+ * the set-up's replacement), else the one it validated (its `token`). Never a cookie of the request itself.
+ */
+async function markSession(ctx: ShopContext, userId: string, answer: Headers, token: unknown, now: Date) {
+  const setCookies = answer
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-  const token =
-    readSignedCookie(fromAnswer, "session_token", secret) ??
-    readSignedCookie(request.headers.get("cookie"), "session_token", secret);
-  if (token) await repo.markSessionProven(ctx.db, token, now.toISOString());
+  const proven = readSignedCookie(setCookies, "session_token", ctx.auth.options) ?? token;
+  if (typeof proven === "string" && proven) await repo.markSessionProven(ctx.db, proven, userId, now.toISOString());
 }
-
-async function limited(ctx: ShopContext, userId: string | null): Promise<boolean> {
-  const byAddress = await peekRateLimit(ctx.db, TWO_FACTOR_FAILURES_PER_ADDRESS, ctx.clientIp);
-  if (!byAddress.allowed) return true;
-  return userId ? !(await peekRateLimit(ctx.db, TWO_FACTOR_FAILURES_PER_ACCOUNT, userId)).allowed : false;
-}
-
-const countFailure = (ctx: ShopContext, userId: string) =>
-  hitRateLimits(ctx.db, [
-    [TWO_FACTOR_FAILURES_PER_ADDRESS, ctx.clientIp],
-    [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
-  ]);
 
 const errorCode = (error: unknown) =>
   isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "";
@@ -104,65 +97,46 @@ export async function verifySecondFactor(
   const field = kind === "totp" ? "code" : "recoveryCode";
   const code = "code" in checked.data ? checked.data.code : checked.data.recoveryCode;
   const userId = await accountAsked(ctx, request, now);
-  if (await limited(ctx, userId)) return refused(429, twoFactorMessages.tooMany);
   if (!userId) return refused(401, twoFactorMessages.expired);
-  if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now)))
+  // Counted, against this address and the account the code is for, before it is checked; a right code is taken back.
+  const attempt = await takeRateLimits(ctx.db, [
+    [TWO_FACTOR_FAILURES_PER_ADDRESS, ctx.clientIp],
+    [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
+  ]);
+  if (!attempt.allowed) return refused(429, twoFactorMessages.tooMany);
+  if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now))) {
+    await attempt.release();
     return refused(400, null, { code: twoFactorMessages.reusedCode });
+  }
+  let answer: { headers: Headers; response: unknown };
   try {
-    const body = { code };
-    const { headers } =
-      kind === "totp"
-        ? await ctx.auth.api.verifyTOTP({ body, headers: request.headers, returnHeaders: true })
-        : await ctx.auth.api.verifyBackupCode({ body, headers: request.headers, returnHeaders: true });
-    await markSession(ctx, request, headers, now);
-    return { ok: true, headers: cookiesOf(headers) };
+    const call = { body: { code }, headers: authHeaders(request, ctx.auth.options), returnHeaders: true as const };
+    answer = kind === "totp" ? await ctx.auth.api.verifyTOTP(call) : await ctx.auth.api.verifyBackupCode(call);
   } catch (error) {
     if (kind === "totp") await repo.deleteUsedCode(ctx.db, userId, code);
-    if (!isAPIError(error) || error.statusCode >= 500) throw error;
     const reason = errorCode(error);
+    const notChecked = !isAPIError(error) || error.statusCode >= 500 || /TWO_FACTOR_COOKIE|LOCK|TOO_MANY/.test(reason);
+    if (notChecked) await attempt.release();
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
     if (reason === "INVALID_TWO_FACTOR_COOKIE") return refused(401, twoFactorMessages.expired);
-    await countFailure(ctx, userId);
     if (/LOCK|TOO_MANY/.test(reason)) return refused(429, twoFactorMessages.tooMany);
     return refused(400, null, {
       [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode,
     });
   }
-}
-
-/** Set-up, step one: the password, then a new secret (as a QR code and a key to type) and ten recovery codes. */
-export async function startTwoFactorSetup(
-  ctx: ShopContext,
-  request: Request,
-  values: Record<string, string>,
-): Promise<SetupStarted> {
-  const checked = check(passwordInput, values);
-  if ("errors" in checked) return refused(400, null, checked.errors);
-  try {
-    const answer = await ctx.auth.api.enableTwoFactor({
-      body: { password: checked.data.password, method: "totp" },
-      headers: request.headers,
-    });
-    if (answer.method !== "totp") throw new Error("two-factor set-up did not answer with a TOTP secret");
-    return {
-      ok: true,
-      totpUri: answer.totpURI,
-      qrCode: await qrCodeFor(answer.totpURI),
-      recoveryCodes: answer.backupCodes,
-    };
-  } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500)
-      return refused(400, null, { password: twoFactorMessages.wrongPassword });
-    throw error;
+  await attempt.release();
+  const proved = answer.response as { token?: unknown; user?: { id?: unknown } } | null;
+  if (proved?.user?.id !== userId) {
+    // Never expected: the code was checked for another account than the one counted. Nothing is marked or set.
+    ctx.log.warn({ userId }, "a second factor was verified for another account than asked; refused");
+    return refused(401, twoFactorMessages.expired);
   }
+  await markSession(ctx, userId, answer.headers, proved.token, now);
+  await forgetSetup(ctx, userId);
+  return { ok: true, headers: cookiesOf(answer.headers) };
 }
 
-/** The QR code of an otpauth:// address, as an SVG data URL for an <img>. */
-export async function qrCodeFor(totpUri: string): Promise<string> {
-  const svg = await QRCode.toString(totpUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
-
-/** Turns it off (customers only: staff keep it), with the password. */
+/** Turns it off (customers only: staff keep it), with the password (limited like a sign-in). */
 export async function turnOffTwoFactor(
   ctx: ShopContext,
   request: Request,
@@ -172,16 +146,15 @@ export async function turnOffTwoFactor(
   if (user.role === "staff") return refused(403, twoFactorMessages.staffKeepOn);
   const checked = check(passwordInput, values);
   if ("errors" in checked) return refused(400, null, checked.errors);
-  try {
-    const { headers } = await ctx.auth.api.disableTwoFactor({
+  const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
+    ctx.auth.api.disableTwoFactor({
       body: { password: checked.data.password },
-      headers: request.headers,
+      headers: authHeaders(request, ctx.auth.options),
       returnHeaders: true,
-    });
-    return { ok: true, headers: cookiesOf(headers) };
-  } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500)
-      return refused(400, null, { password: twoFactorMessages.wrongPassword });
-    throw error;
-  }
+    }),
+  );
+  if (result.status === "limited") return refused(429, twoFactorMessages.tooManyPasswords);
+  if (result.status === "refused") return refused(400, null, { password: twoFactorMessages.wrongPassword });
+  await forgetSetup(ctx, user.id);
+  return { ok: true, headers: cookiesOf(result.value.headers) };
 }

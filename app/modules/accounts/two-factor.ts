@@ -9,6 +9,7 @@ export const twoFactorMessages = {
   wrongRecoveryCode: "That recovery code is not right, or has been used already.",
   expired: "Your sign-in took too long. Please sign in again.",
   tooMany: "Too many wrong codes. Please wait a few minutes and try again.",
+  tooManyPasswords: "Too many wrong passwords. Please wait a few minutes and try again.",
   wrongPassword: "Your password is not right",
   turnedOn: "Two-factor sign-in is on. Keep your recovery codes somewhere safe.",
   turnedOff: "Two-factor sign-in is off.",

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import type { ShopContext } from "~/context";
-import { pageUrl } from "~/lib/page-url";
+import { returnPath } from "~/lib/page-url";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { getSessionUser } from "~/modules/accounts/session.server";
 
@@ -22,8 +22,7 @@ export async function requireStaff(context: ShopContext, request: Request): Prom
   if (isStaff(user)) {
     if (user.twoFactorEnabled && user.secondFactor) return user;
     if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
-    const url = pageUrl(request);
-    const back = encodeURIComponent(url.pathname + url.search);
+    const back = encodeURIComponent(returnPath(request));
     throw redirect(
       user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
     );

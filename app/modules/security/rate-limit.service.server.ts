@@ -1,5 +1,5 @@
 import type { Db } from "~/db/database.server";
-import * as hits from "./rate-limit.repository.server";
+import * as repo from "./rate-limit.repository.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -27,62 +27,124 @@ export const TWO_FACTOR_FAILURES_PER_ACCOUNT: RateLimitRule = { name: "2fa-fail-
 export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 
-/** Counts one attempt under every rule given; the first rule over its limit says how long to wait. */
-export async function hitRateLimits(db: Db, hits: Array<[RateLimitRule, string]>): Promise<RateLimitResult> {
-  let worst: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
-  for (const [rule, who] of hits) {
-    const result = await hitRateLimit(db, rule, who);
-    if (!result.allowed && result.retryAfterSeconds >= worst.retryAfterSeconds) worst = result;
-  }
-  return worst;
+export type RateLimitHit = [RateLimitRule, string];
+
+/** One attempt counted under several rules: each rule's standing with it, and how to take it back. */
+export type CountedAttempt = {
+  /** Per rule, in the order given: the standing with this attempt counted, and the (weighted) count before it. */
+  results: Array<RateLimitResult & { earlier: number }>;
+  /** Takes this attempt back under every rule (once): it turned out not to count, e.g. a right password. */
+  release: () => Promise<void>;
+};
+
+/** An attempt allowed (counted until released) or refused (not counted). */
+export type Attempt = RateLimitResult & { release: () => Promise<void> };
+
+const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+const nothing = async () => {};
+
+/** The refusal that lasts longest among these standings, or "allowed". */
+export function worstOf(results: RateLimitResult[]): RateLimitResult {
+  let worst = ALLOWED;
+  for (const result of results)
+    if (!result.allowed && (worst.allowed || result.retryAfterSeconds >= worst.retryAfterSeconds)) worst = result;
+  return { allowed: worst.allowed, retryAfterSeconds: worst.retryAfterSeconds };
+}
+
+type Counted = { rule: RateLimitRule; key: string; windowStart: number; nowSeconds: number };
+
+function keysOf(hits: RateLimitHit[], now: number): Counted[] {
+  const counted = hits.map(([rule, who]) => ({ rule, key: `${rule.name}:${who}`, ...windowOf(rule, now) }));
+  if (new Set(counted.map((c) => c.key)).size !== counted.length) throw new Error("a rate-limit key given twice");
+  return counted;
+}
+
+const previousWindows = (counted: Counted[]) =>
+  counted.map(({ key, rule, windowStart }) => ({ key, windowStart: windowStart - rule.windowSeconds }));
+
+/** Each rule's standing with `mine` as this attempt's count in the window and `previous` the last window's count. */
+function standings(counted: Counted[], mine: (key: string) => number, previous: Map<string, number>) {
+  return counted.map(({ rule, key, windowStart, nowSeconds }) => {
+    const elapsed = nowSeconds - windowStart;
+    const before = previous.get(key) ?? 0;
+    return {
+      ...judge(rule, mine(key), before, elapsed),
+      earlier: mine(key) - 1 + before * (1 - elapsed / rule.windowSeconds),
+    };
+  });
 }
 
 /**
- * Counts one attempt for `who` under the rule, kept in the database so that every server copy shares it. A sliding
- * window: this window's count plus the previous window's, weighted by how much of it still lies within the last
- * `windowSeconds`, so the limit holds across a window boundary too (no double burst at :00).
+ * Counts one attempt under every rule, kept in the database so that every server copy shares it, before anything is
+ * checked: one statement increments each rule's count for `who` and returns it, so requests sent at the same moment
+ * each see a count of their own and a burst is let through at most up to the limit (issue 26). A sliding window: this
+ * window's count plus the previous window's, weighted by how much of it still lies within the last `windowSeconds`,
+ * so the limit holds across a window boundary too (no double burst at :00).
  */
-export async function hitRateLimit(
-  db: Db,
-  rule: RateLimitRule,
-  who: string,
-  now = Date.now(),
-): Promise<RateLimitResult> {
-  const { windowStart, nowSeconds } = windowOf(rule, now);
-  const key = `${rule.name}:${who}`;
-  const current = await hits.incrementHits(db, key, windowStart);
-  const before = await hits.hitsIn(db, key, windowStart - rule.windowSeconds);
+export async function countAttempt(db: Db, hits: RateLimitHit[], now = Date.now()): Promise<CountedAttempt> {
+  const counted = keysOf(hits, now);
+  const current = await repo.incrementHits(db, counted);
+  const previous = await repo.hitsIn(db, previousWindows(counted));
   // Now and then, counts older than two days go (no rule looks back that far).
-  if (Math.random() < 0.01) await hits.deleteWindowsBefore(db, nowSeconds - 2 * 86_400);
-  return judge(rule, current, before, nowSeconds - windowStart);
+  if (Math.random() < 0.01) await repo.deleteWindowsBefore(db, Math.floor(now / 1000) - 2 * 86_400);
+  let released: Promise<void> | undefined;
+  return {
+    results: standings(counted, (key) => current.get(key) ?? 1, previous),
+    release: () => (released ??= repo.decrementHits(db, counted)),
+  };
 }
 
-/** How `who` stands under the rule without counting anything; `recent` is the weighted count of the last window. */
-export async function peekRateLimit(
-  db: Db,
-  rule: RateLimitRule,
-  who: string,
-  now = Date.now(),
-): Promise<RateLimitResult & { recent: number }> {
-  const { windowStart, nowSeconds } = windowOf(rule, now);
-  const key = `${rule.name}:${who}`;
-  const current = await hits.hitsIn(db, key, windowStart);
-  const before = await hits.hitsIn(db, key, windowStart - rule.windowSeconds);
-  const elapsed = nowSeconds - windowStart;
-  const recent = current + before * (1 - elapsed / rule.windowSeconds);
-  // Allowed while one more attempt would still be within the limit.
-  const next = judge(rule, current + 1, before, elapsed);
-  return { ...next, recent };
+/**
+ * How an attempt would stand if it were counted now, read in one query without writing anything. Only a shortcut for
+ * a refusal that is already clear (a flood past the limit then costs no write); countAttempt decides.
+ */
+async function standingsIfCounted(db: Db, hits: RateLimitHit[], now: number) {
+  const counted = keysOf(hits, now);
+  const counts = await repo.hitsIn(db, [...counted, ...previousWindows(counted)], true);
+  const inWindow = (window: { key: string; windowStart: number }) => counts.get(`${window.windowStart}:${window.key}`);
+  const previous = new Map(previousWindows(counted).map((w) => [w.key, inWindow(w) ?? 0]));
+  return standings(counted, (key) => (inWindow(counted.find((c) => c.key === key)!) ?? 0) + 1, previous);
 }
+
+export type StandingRule = (results: Array<RateLimitResult & { earlier: number }>) => RateLimitResult;
+
+/**
+ * For attempts that count only when they fail (a password, a two-factor code): counted before the check, and refused
+ * (and not counted) when the rules are over their limit (`decide`: by default any rule). The caller releases an
+ * allowed attempt that did not fail.
+ */
+export async function takeRateLimits(
+  db: Db,
+  hits: RateLimitHit[],
+  options: { now?: number; decide?: StandingRule } = {},
+): Promise<Attempt> {
+  const { now = Date.now(), decide = worstOf } = options;
+  const clear = decide(await standingsIfCounted(db, hits, now));
+  if (!clear.allowed) return { ...clear, release: nothing };
+  const attempt = await countAttempt(db, hits, now);
+  const standing = decide(attempt.results);
+  if (standing.allowed) return { ...standing, release: attempt.release };
+  await attempt.release();
+  return { ...standing, release: nothing };
+}
+
+/** Counts one request under every rule given, refused or not (sign-ups, resets, messages); the longest wait wins. */
+export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = Date.now()): Promise<RateLimitResult> {
+  return worstOf((await countAttempt(db, hits, now)).results);
+}
+
+/** Counts one request for `who` under the rule (see countAttempt). */
+export const hitRateLimit = (db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> =>
+  hitRateLimits(db, [[rule, who]], now);
 
 /** Forgets every count of the rule for `who` (e.g. failed sign-ins once the owner has reset the password). */
 export async function clearRateLimit(db: Db, rule: RateLimitRule, who: string): Promise<void> {
-  await hits.deleteKey(db, `${rule.name}:${who}`);
+  await repo.deleteKey(db, `${rule.name}:${who}`);
 }
 
 /** Forgets the counts of every key of the rule that starts with `prefix` (e.g. every address's pair with an e-mail). */
 export async function clearRateLimitPrefix(db: Db, rule: RateLimitRule, prefix: string): Promise<void> {
-  await hits.deleteKeysStartingWith(db, `${rule.name}:${prefix}`);
+  await repo.deleteKeysStartingWith(db, `${rule.name}:${prefix}`);
 }
 
 function windowOf(rule: RateLimitRule, now: number) {

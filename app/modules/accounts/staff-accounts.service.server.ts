@@ -1,0 +1,37 @@
+import type { ShopContext } from "~/context";
+import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
+
+/** Staff are made only by `npm run create-staff` (never by a form): creates the account or promotes it. */
+export async function createOrPromoteStaff(
+  ctx: Omit<ShopContext, "nonce" | "clientIp">,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<"created" | "promoted"> {
+  const email = input.email.toLowerCase();
+  const existing = await findUserIdByEmail(ctx.db, email);
+  if (!existing) {
+    // Through Better Auth's own adapter (its password hashing and records), not its sign-up: the shop's owner knows
+    // the address, so no confirmation e-mail is queued for it.
+    const auth = await ctx.auth.$context;
+    if (input.password.length < 8) throw new Error("Password must be at least 8 characters");
+    const user = await auth.internalAdapter.createUser(
+      {
+        name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
+        email,
+        emailVerified: true,
+        firstName: input.firstName ?? "",
+        lastName: input.lastName ?? "",
+        authProvider: "email",
+      },
+      { method: "email-password" },
+    );
+    await auth.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await auth.password.hash(input.password),
+    });
+  }
+  // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
+  await makeStaff(ctx.db, email);
+  return existing ? "promoted" : "created";
+}
