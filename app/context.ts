@@ -11,8 +11,9 @@ import type { Mailer } from "~/lib/mailer.server";
 export type PageUse = { session: boolean };
 
 /**
- * What every loader and action receives from the server (server/app.ts): with React Router's v8_middleware the
- * `context` is a RouterContextProvider, and the server's one carries these fields too (docs/decisions/028).
+ * What every loader and action receives from the server (server/app.ts): in React Router 8 (middleware always on) the
+ * `context` is a RouterContextProvider, and the server's one carries these fields too (docs/decisions/028; tsconfig.json
+ * points the generated route types at the same declaration).
  */
 export type ShopContext = {
   db: Db;

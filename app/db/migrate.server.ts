@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import type { Db } from "./database.server";
 import * as catalog from "./migrations/2026_11_22_0001_catalog";
 import * as blogContact from "./migrations/2026_11_22_0002_blog_contact";

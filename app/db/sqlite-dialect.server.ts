@@ -16,6 +16,7 @@ import {
   CompiledQuery,
   SqliteDialect,
   SqliteDriver,
+  type AbortableOperationOptions,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -61,14 +62,18 @@ class RetryingConnection implements DatabaseConnection {
     private readonly budgetMs: number,
   ) {}
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
     // Inside a transaction the lock is already ours (begin immediate): a busy answer there is a real fault.
-    if (this.handle.inTransaction) return this.inner.executeQuery<R>(query);
-    return whileBusy(() => this.inner.executeQuery<R>(query), this.budgetMs);
+    if (this.handle.inTransaction) return this.inner.executeQuery<R>(query, options);
+    return whileBusy(() => this.inner.executeQuery<R>(query, options), this.budgetMs);
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: AbortableOperationOptions,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize, options);
   }
 }
 
@@ -83,6 +88,8 @@ class ImmediateSqliteDriver extends SqliteDriver {
     super(config);
   }
 
+  // One caller at a time on SQLite's single connection: since Kysely 0.29 its RuntimeDriver takes that lock for any
+  // dialect whose adapter has one connection (SqliteAdapter, not overridden here), no longer SqliteDriver itself.
   override async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await super.acquireConnection();
     let connection = this.#connections.get(inner);

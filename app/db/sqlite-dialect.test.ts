@@ -54,6 +54,21 @@ describe("SQLite writes from several connections (docs/decisions/031)", () => {
     expect(rows.rows.map((r) => r.v)).toEqual(["mine", "other"]);
   });
 
+  it("runs this process's transactions one after the other on its single connection", async () => {
+    // Kysely 0.29 moved that turn-taking out of SqliteDriver into its own core, for dialects with one connection.
+    const { db } = await open();
+    const steps: string[] = [];
+    const write = (name: string) =>
+      db.transaction().execute(async (trx) => {
+        steps.push(`${name} begins`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sql`insert into t (v) values (${name})`.execute(trx);
+        steps.push(`${name} ends`);
+      });
+    await Promise.all([write("a"), write("b")]);
+    expect(steps).toEqual(["a begins", "a ends", "b begins", "b ends"]);
+  });
+
   it("waits for a lock held longer than SQLite's own busy wait, for transactions and single writes alike", async () => {
     const { db, path } = await open();
     const released = holdWriteLock(path, 400);

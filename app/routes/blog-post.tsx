@@ -11,7 +11,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
     ? [
         ...pageMeta(matches, data.post.title, data.post.excerpt),

@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data
     ? [
         ...pageMeta(matches, data.post.title, data.post.excerpt),

@@ -25,7 +25,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { flavour, notice, delivery: deliveryOptionsOf(shippingOptions) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
     ? [
         ...pageMeta(matches, `${data.flavour.name} for ${data.flavour.deviceName}`, data.flavour.description),

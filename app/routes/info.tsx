@@ -15,7 +15,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { page, cookies: page.listsCookies ? shopCookies : [] };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, data.page.title, data.page.paragraphs[0] ?? data.page.title) : [{ title: "Page not found" }];
 
 export default function Info({ loaderData }: Route.ComponentProps) {

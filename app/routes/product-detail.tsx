@@ -27,7 +27,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { device, notice, deviceFlavours, delivery: deliveryOptionsOf(shippingOptions) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
     ? [
         ...pageMeta(matches, data.device.name, data.device.description),

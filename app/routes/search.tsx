@@ -6,7 +6,7 @@ import { cardHref, SEARCH_MAX_LENGTH } from "~/modules/catalog/catalog";
 import { searchCatalog } from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(matches, data?.query ? `Search: ${data.query}` : "Search", "Search the shop's devices and flavours.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

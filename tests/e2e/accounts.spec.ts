@@ -196,7 +196,7 @@ test("the full password reset journey through a real SMTP server", async ({ page
 test("the account page changes the name and signs out of all devices", async ({ page }) => {
   const email = uniqueEmail("account");
   await signedUp(page, email, { firstName: "Kim" });
-  await page.getByRole("link", { name: "Your account (Kim)" }).click();
+  await page.getByRole("link", { name: "Your account: Kim" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText(ADULT_DOB)).toBeVisible();

@@ -46,7 +46,7 @@ test("a guest who adds to the cart is told why they must sign in, keeps the noti
   // The link in the e-mail signs the new customer in and brings them back to the cart, with the item they added.
   await openConfirmationLink(page, email);
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole("link", { name: "Cart (1 line)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart: 1 line" })).toBeVisible();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(cartLines(page).first()).toContainText(name);
 });
@@ -83,7 +83,7 @@ test("signing in from the notice keeps the cart; a sign-in page opened by the sh
   await expect(page.getByText(notice)).toBeVisible();
   await signIn(page, email, "returning shopper");
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole("link", { name: "Cart (1 line)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart: 1 line" })).toBeVisible();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(cartLines(page).first()).toContainText(name);
 });

@@ -38,7 +38,8 @@ function AccountLinks({ user }: { user: HeaderUser }) {
       <Link
         to="/account"
         className="flex items-center gap-1 rounded-full p-2 text-sm font-medium hover:bg-brand-50"
-        aria-label={`Your account (${user.name})`}
+        // The name shown is part of the link's name, not in brackets (WCAG 2.5.3, axe-core 4.14).
+        aria-label={`Your account: ${user.name}`}
       >
         <UserIcon width={20} height={20} />
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
@@ -89,7 +90,8 @@ export function Header({ shopName }: { shopName: string }) {
         </Link>
         <Link
           to="/cart"
-          aria-label={count ? `Cart (${count} ${count === 1 ? "line" : "lines"})` : "Cart"}
+          // The count shown on the badge is part of the link's name, not in brackets (WCAG 2.5.3, axe-core 4.14).
+          aria-label={count ? `Cart: ${count} ${count === 1 ? "line" : "lines"}` : "Cart"}
           className="relative ml-auto rounded-full p-2 hover:bg-brand-50 sm:ml-0"
         >
           <CartIcon />

@@ -18,6 +18,12 @@ it("renders Markdown without letting HTML or script links through", () => {
   expect(html).toContain('<a href="https://www.nhs.uk/" rel="noopener noreferrer">nhs</a>');
 });
 
+it("links a web address written without https:// as well", () => {
+  expect(renderMarkdown("See www.nhs.uk for advice.")).toContain(
+    '<a href="http://www.nhs.uk" rel="noopener noreferrer">www.nhs.uk</a>',
+  );
+});
+
 describeEachDatabase(
   "blog service",
   (testDb) => {

@@ -3,7 +3,7 @@ import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
 
 // schema.org structured data for search engines (issue 15): facts from the catalogue only, no claims beyond them.
 
-type Match = { id: string; data?: unknown } | undefined;
+type Match = { id: string; loaderData?: unknown } | undefined;
 type Settings = {
   name: string;
   currency: string;
@@ -15,7 +15,7 @@ type Settings = {
 };
 
 const rootSettings = (matches: Match[]) =>
-  (matches.find((m) => m?.id === "root")?.data as { settings?: Settings } | undefined)?.settings;
+  (matches.find((m) => m?.id === "root")?.loaderData as { settings?: Settings } | undefined)?.settings;
 
 const availability = { in_stock: "InStock", low_stock: "LimitedAvailability", out_of_stock: "OutOfStock" } as const;
 

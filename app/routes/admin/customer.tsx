@@ -12,7 +12,7 @@ import type { Route } from "./+types/customer";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data
     ? pageMeta(
         matches,

@@ -16,7 +16,7 @@ import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.flavour.name}`, "Back office: edit a flavour.") : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import { orderMail } from "~/modules/orders/order.action.server";
 import { returnMessages } from "~/modules/orders/returns";
 import type { FieldErrors } from "~/modules/accounts/accounts";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
 
 /** One order in full; an unknown or malformed id is a 404. */

@@ -14,7 +14,7 @@ import {
 import type { Route } from "./+types/post";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit: ${data.post.title}`, "Edit a blog post.") : [{ title: "Page not found" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

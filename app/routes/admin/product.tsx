@@ -16,7 +16,7 @@ import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.device.name}`, "Back office: edit a device.") : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -53,7 +53,7 @@ export async function signIn(page: Page, email: string, password: string, rememb
 }
 
 export async function expectSignedInAs(page: Page, name: string) {
-  await expect(page.getByRole("link", { name: `Your account (${name})` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Your account: ${name}` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 }
 
