@@ -96,8 +96,9 @@ test.describe("the first start", () => {
     expect(logs.filter((log) => log.msg === "demo content loaded")).toEqual([
       expect.objectContaining({ loaded: ["catalogue", "blog"] }),
     ]);
-    // Before the first request: the database made, the demo content loaded, and each process listening.
-    const firstRequest = logs.findIndex((log) => log.msg === "request");
+    // Before the first request (or the stop, whose lines may come first: each process writes its own): the database
+    // made, the demo content loaded, and each process listening.
+    const firstRequest = logs.findIndex((log) => log.msg === "request" || String(log.msg).startsWith("shutting down"));
     const start = logs.slice(0, firstRequest === -1 ? undefined : firstRequest);
     expect(new Set(start.map((log) => log.msg))).toEqual(
       new Set(["database migrated", "demo content loaded", `shop listening on http://localhost:${shop.port}`]),
