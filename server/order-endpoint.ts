@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
 import type { ShopServices } from "~/context.server";
 import { isUnavailable, RETRY_AFTER_SECONDS } from "~/lib/unavailable.server";
-import { getSessionUser, isAdult } from "~/modules/accounts/session.server";
+import { getSessionUser, isAdult } from "~/modules/accounts/session.service.server";
 import { handlePlaceOrder } from "~/modules/orders/order.action.server";
 import { orderMessages } from "~/modules/orders/orders";
 

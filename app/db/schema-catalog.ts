@@ -1,7 +1,6 @@
 import type { Generated } from "kysely";
 import type { JsonText, NameValue } from "./json-text";
-import type { Flag } from "./schema";
-import type { ItemKind } from "./values";
+import type { Flag, ItemKind } from "./values";
 
 // The catalogue's tables (part of the Database type in schema.ts).
 

@@ -8,8 +8,8 @@ import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, St
 
 /** Lists are stored as JSON text so both SQLite and PostgreSQL hold them the same way; T is what the text holds. */
 export type { JsonText } from "./json-text";
-/** Booleans are 0/1 integers on both databases. */
-export type Flag = number;
+export type { Flag } from "./values";
+import type { Flag } from "./values";
 
 import type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
 export type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";

@@ -44,7 +44,8 @@ export type AgeMethod = (typeof ageMethods)[number];
 
 export const jobStatuses = ["queued", "running", "done", "failed"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-/** Every kind of background job; what each one does is in app/modules/jobs/job-kinds.server.ts. */
+/** Every kind of background job; each is declared by the module that queues it (`<name>.jobs.ts`) and run
+ * as app/jobs.server.ts registers it. */
 export const jobKindNames = [
   "back-in-stock",
   "age-check",
@@ -58,3 +59,6 @@ export type JobKindName = (typeof jobKindNames)[number];
 
 export const userRoles = ["customer", "staff"] as const;
 export type UserRole = (typeof userRoles)[number];
+
+/** Booleans are 0/1 integers on both databases. */
+export type Flag = number;

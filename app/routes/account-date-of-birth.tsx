@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, ADULT_AGE, ageOn, formValues } from "~/modules/accounts/accounts";
 import { setDateOfBirth } from "~/modules/accounts/accounts.service.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/account-date-of-birth";
 import { readForm } from "~/lib/form-data.server";
 

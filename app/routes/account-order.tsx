@@ -5,7 +5,7 @@ import { CustomerOrderActions } from "~/components/orders/order-returns";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
 import { formValues } from "~/modules/accounts/accounts";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import {
   cancelOwnOrder,
   deliveredAt,

@@ -7,7 +7,7 @@ import { safeLocalPath } from "~/lib/cookies";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { formValues } from "~/modules/accounts/accounts";
-import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
+import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.service.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import {
   pendingSetup,

@@ -1,5 +1,5 @@
-import { requireUser } from "~/modules/accounts/session.server";
-import { exportAccountData } from "~/modules/accounts/data-rights.service.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
+import { exportAccountData } from "~/modules/data-rights/data-rights.service.server";
 import type { Route } from "./+types/account.data";
 
 /** 'Download my data': the signed-in shopper's own data as a JSON file, never cached anywhere (the

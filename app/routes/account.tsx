@@ -6,13 +6,13 @@ import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { changePassword, signOutEverywhere, updateProfile } from "~/modules/accounts/accounts.service.server";
-import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
+import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/account";
 import { AgeCheckStatus } from "~/components/account/age-check-status";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { readForm } from "~/lib/form-data.server";
 import { YourData } from "~/components/account/your-data";
-import { deleteAccount } from "~/modules/accounts/data-rights.service.server";
+import { deleteAccount } from "~/modules/data-rights/data-rights.service.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Your account", "Your details, password and sessions.");

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import { appStateSchema } from "~/modules/cart/cart.schema";
 import { mergeGuestCart } from "~/modules/cart/cart.service.server";
 import { setWishlisted } from "~/modules/cart/wishlist.service.server";

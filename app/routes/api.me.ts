@@ -1,6 +1,6 @@
 import { isUnavailable } from "~/lib/unavailable.server";
-import { SIGNED_OUT, type Shopper } from "~/modules/accounts/shopper";
-import { shopperFor } from "~/modules/accounts/shopper.service.server";
+import { SIGNED_OUT, type Shopper } from "~/modules/cart/shopper";
+import { shopperFor } from "~/modules/cart/shopper.service.server";
 import type { Route } from "./+types/api.me";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import { itemKinds } from "~/modules/cart/cart";
 import { setWishlisted } from "~/modules/cart/wishlist.service.server";
 import type { Route } from "./+types/api.wishlist";

@@ -8,7 +8,7 @@ import { ProductImage } from "~/components/ui/product-image";
 import { pageMeta } from "~/lib/meta";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { cartMessage } from "~/lib/whatsapp-text";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
 import { cartMessages } from "~/modules/cart/cart";
 import { handleCartAction } from "~/modules/cart/cart.action.server";
 import { getCart } from "~/modules/cart/cart.service.server";

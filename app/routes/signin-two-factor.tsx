@@ -6,7 +6,7 @@ import { safeLocalPath } from "~/lib/cookies";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { formValues } from "~/modules/accounts/accounts";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import { verifySecondFactor } from "~/modules/accounts/two-factor.service.server";
 import type { Route } from "./+types/signin-two-factor";

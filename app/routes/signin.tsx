@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
-import { dataRightsMessages } from "~/modules/accounts/data-rights";
+import { dataRightsMessages } from "~/modules/data-rights/data-rights";
 import { Form, Link, redirect } from "react-router";
 import { AuthCard, GoogleButton, SignInReasonNotice, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signIn } from "~/modules/accounts/accounts.service.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { authPageHref, readSignInReason, signInReasons } from "~/modules/accounts/sign-in-reason";
 import type { Route } from "./+types/signin";
 import { readForm } from "~/lib/form-data.server";

@@ -8,7 +8,7 @@ import { finishAccountAction } from "~/modules/accounts/account.action.server";
 import { formText } from "~/lib/form-data";
 import { accountMessages, formValues } from "~/modules/accounts/accounts";
 import { signUp } from "~/modules/accounts/accounts.service.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { authPageHref, readSignInReason, signInReasons } from "~/modules/accounts/sign-in-reason";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/lib/form-data.server";

@@ -6,7 +6,7 @@ import { linkIn } from "~/testing/smtp-sink";
 import { cookieHeader, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { ok, signUpValues, startMailingShop, type SmtpSink } from "./testing/accounts-fixture";
 
 // Resetting and changing a password, changing the name and signing out everywhere, for a confirmed customer.

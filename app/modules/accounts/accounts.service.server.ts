@@ -9,7 +9,7 @@ import {
   SIGN_UP_PER_EMAIL,
 } from "~/modules/security/rate-limit.service.server";
 import { limitedPasswordCheck, startSignInAttempt } from "./sign-in-limits.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { authCookieName, authHeaders } from "./auth-cookies.server";
 import {
   accountMessages,

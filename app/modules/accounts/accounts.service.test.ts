@@ -5,7 +5,7 @@ import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { adultBirthday, ok, signUpValues, startMailingShop } from "./testing/accounts-fixture";
 
 // Signing up, signing in, the session cookie and making staff. Password resets and changes and signing out

@@ -10,7 +10,7 @@ import { linkIn, mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 
 const values = (email: string, password = "correct horse battery") => ({
   firstName: "Sam",

@@ -10,7 +10,7 @@ import QRCode from "qrcode";
 import type { ShopContext } from "~/context";
 import { check } from "./accounts";
 import { authHeaders } from "./auth-cookies.server";
-import { getValidatedSession, type ValidatedSession } from "./session.server";
+import { getValidatedSession, type ValidatedSession } from "./session.service.server";
 import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { passwordInput, twoFactorMessages } from "./two-factor";
 import * as repo from "./two-factor.repository.server";

@@ -18,7 +18,7 @@ import {
 import { check, type SessionUser } from "./accounts";
 import { cookiesOf } from "./accounts.service.server";
 import { authHeaders } from "./auth-cookies.server";
-import { getValidatedSession, readSignedCookie } from "./session.server";
+import { getValidatedSession, readSignedCookie } from "./session.service.server";
 import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
 import { forgetSetup } from "./two-factor-setup.service.server";

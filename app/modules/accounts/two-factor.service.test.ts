@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { totpCode } from "~/testing/totp";
 import { signUpConfirmed } from "~/testing/accounts";
 import * as accounts from "./accounts.service.server";
 import { twoFactorMessages } from "./two-factor";
 import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 
 const password = "staff passphrase 77";
 const post = (cookie: string, url = "http://shop.test/admin/orders") =>

@@ -2,14 +2,15 @@ import type { Db } from "~/db/database.server";
 import type { RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check, fullName } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/admin/guard.server";
-import { pageWindow } from "~/modules/admin/listing";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow } from "~/lib/listing";
 import { recordOrderEvent } from "~/modules/orders/order-events.repository.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from "./age-checks";
 import type { AgeChecker } from "./checkers.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
 import { ageDecisionMail, type ShopLink } from "./age-check-mails.server";
 
 export type AgeVerification = {
@@ -122,7 +123,7 @@ export async function runAgeCheck(
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelled),
       now,
     );
@@ -175,7 +176,7 @@ export async function decideAgeCheck(
     // The customer hears of it: queued in the decision's own transaction.
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelledOrders),
       now,
     );

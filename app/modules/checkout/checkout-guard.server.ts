@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { ShopContext } from "~/context";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
 import { countCartLines } from "~/modules/cart/cart.service.server";
 import { getCheckoutState } from "./checkout.service.server";
 

@@ -9,13 +9,15 @@ import { emptyCart } from "~/modules/cart/cart.repository.server";
 import { getCart, type CartLine } from "~/modules/cart/cart.service.server";
 import { jobsInsert } from "~/modules/jobs/jobs.repository.server";
 import { newJob } from "~/modules/jobs/jobs.service.server";
-import { orderMessages, type Order } from "~/modules/orders/orders";
+import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
+import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
+import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
 import { orderInsert, orderLinesInsert } from "~/modules/orders/orders.repository.server";
 import { findOrderByKey } from "~/modules/orders/orders.service.server";
 import { movementsInsert } from "~/modules/stock/stock.repository.server";
 import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
-import { scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "./shipping";
+import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
 
 export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
 
@@ -103,9 +105,9 @@ export async function placeOrder(
         lines,
         dispatch: null,
       };
-      const jobs = options.confirmation ? [newJob("order-confirmation", { ...options.confirmation, order }, now)] : [];
+      const jobs = options.confirmation ? [newJob(orderConfirmationJob, { ...options.confirmation, order }, now)] : [];
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
-      if (age.opened) jobs.push(newJob("age-check", { userId }, now));
+      if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
       await writeTogether(trx, [
         orderInsert(trx, {
           id,

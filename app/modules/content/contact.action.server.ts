@@ -1,5 +1,5 @@
 import { staffEmail } from "~/lib/config.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";

@@ -2,6 +2,7 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { contactNoticeJob } from "./contact.jobs";
 import {
   CONTACT_PER_ADDRESS,
   CONTACT_PER_EMAIL,
@@ -49,7 +50,7 @@ export async function sendContactMessage(
   const input = checked.input;
   await deps.db.transaction().execute(async (trx) => {
     await insertMessage(trx, id, input, extras.userId ?? null, new Date().toISOString());
-    await enqueueJob(trx, "contact-notice", { to: deps.staffEmail, shopName: deps.shopName, message: input });
+    await enqueueJob(trx, contactNoticeJob, { to: deps.staffEmail, shopName: deps.shopName, message: input });
   });
   return { status: "sent", id };
 }

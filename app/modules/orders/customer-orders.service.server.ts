@@ -8,6 +8,8 @@ import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
+import { orderStatusJob } from "./orders.jobs";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.repository.server";
 import * as repo from "./returns.repository.server";
@@ -85,14 +87,14 @@ export async function cancelOwnOrder(
     const customerName = row.firstName || row.name || "there";
     await enqueueJob(
       trx,
-      "order-status",
+      orderStatusJob,
       { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName },
       now,
     );
     const paid = row.payment_status === "paid";
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       {
         to: mail.staffEmail,
         shopName: mail.shopName,
@@ -150,7 +152,7 @@ export async function requestReturn(
       const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: row.email,
           shopName: mail.shopName,
@@ -167,7 +169,7 @@ export async function requestReturn(
       );
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: mail.staffEmail,
           shopName: mail.shopName,

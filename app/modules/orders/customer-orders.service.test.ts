@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { StaffOnlyError } from "~/modules/admin/guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
 import { decideReturn, listReturnRequests } from "~/modules/admin/orders/returns-admin.service.server";
 import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";

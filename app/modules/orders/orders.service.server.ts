@@ -1,6 +1,5 @@
 import type { Db } from "~/db/database.server";
-import { shippingNames } from "~/modules/checkout/shipping";
-import { ORDER_ID, type Order } from "./orders";
+import { ORDER_ID, shippingNames, type Order } from "./orders";
 import * as repo from "./orders.repository.server";
 
 // Reading a shopper's orders. Placing one is the last step of checkout: modules/checkout/place-order.server.ts.

@@ -1,4 +1,4 @@
-import type { ItemKind, OrderStatus, PaymentStatus } from "~/db/values";
+import type { ItemKind, OrderStatus, PaymentStatus, ShippingMethod } from "~/db/values";
 import type { Totals } from "~/lib/pricing";
 // The sets of values are defined once with the schema (docs/decisions/025); this module owns their words and rules.
 export { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
@@ -15,6 +15,13 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: "Payment pending",
   paid: "Paid",
   refunded: "Refunded",
+};
+
+/** How each shipping method reads on an order, the payment page and the e-mails (docs/product/specification.md §9). */
+export const shippingNames: Record<ShippingMethod, string> = {
+  free: "Free Shipping",
+  express: "Express Shipping",
+  schedule: "Scheduled Delivery",
 };
 
 export const orderMessages = {

@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/admin/guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import * as repo from "./stock.repository.server";

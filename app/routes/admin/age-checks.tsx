@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck, listAgeChecks, type AgeCheckRow } from "~/modules/age-checks/age-checks.service.server";
 import { appUrl } from "~/lib/config.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/age-checks";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

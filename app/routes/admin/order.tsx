@@ -5,7 +5,7 @@ import { OrderHistory } from "~/components/orders/order-history";
 import { formatDateTime } from "~/lib/shop-time";
 import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
 import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order.action.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";

@@ -15,7 +15,7 @@ import {
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
 import { saveDevice, saveFlavour, type SaveResult } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { storeImage, uploadMessages } from "./uploads.service.server";
 
 /** What a catalogue form shows after a post that did not end in a redirect: what was typed, and why it was not saved. */

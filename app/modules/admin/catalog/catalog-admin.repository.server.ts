@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
 import type { FlavoursTable, ProductsTable } from "~/db/schema";
 import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin-list";
-import type { SortDirection } from "../listing";
+import type { SortDirection } from "~/lib/listing";
 
 // Every query of the back-office catalogue. Rows in, rows out: catalog-admin.service.server.ts shapes them.
 

@@ -24,7 +24,7 @@ import {
 } from "./catalog-admin";
 import { deviceToValues, flavourToValues } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { UPLOAD_URL } from "./uploads.service.server";
 
 export type SaveResult<F extends string> =

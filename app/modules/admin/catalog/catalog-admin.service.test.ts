@@ -7,7 +7,7 @@ import { catalogMessages, type DeviceValues, type FlavourValues } from "./catalo
 import { flavourFormAction } from "./catalog-admin.action.server";
 import { getDeviceEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { stockHistory } from "~/modules/stock/stock.service.server";
 

@@ -7,7 +7,7 @@ import * as accounts from "~/modules/accounts/accounts.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
 import { action as messagesAction } from "~/routes/admin/messages";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import {
   listMessages,
   replyHref,

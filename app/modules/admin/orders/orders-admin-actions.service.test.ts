@@ -11,7 +11,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin/ord
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep, handleOrderStep } from "./orders-admin.service.server";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";

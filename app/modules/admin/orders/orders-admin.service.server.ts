@@ -3,35 +3,22 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { orderStatusJob } from "~/modules/orders/orders.jobs";
 import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.repository.server";
 import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderMove } from "~/modules/orders/order-status";
 import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
 import { findOrder } from "~/modules/orders/orders.service.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./orders-admin.repository.server";
-import { listParams, pageWindow, type SortDirection } from "../listing";
+import { listParams, pageWindow } from "~/lib/listing";
+import { orderSortColumns, type OrderFilters } from "./orders-admin";
+export { orderSortColumns, type OrderFilters, type OrderSort } from "./orders-admin";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
 import { check as checkInput, type FieldErrors } from "~/modules/accounts/accounts";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
-
-export const orderSortColumns = ["date", "total", "status"] as const;
-export type OrderSort = (typeof orderSortColumns)[number];
-
-/** The list's filters as read from the URL; a value that makes no sense is dropped (""), never an error. */
-export type OrderFilters = {
-  status: OrderStatus | "";
-  payment: PaymentStatus | "";
-  from: string;
-  to: string;
-  customer: string;
-  q: string;
-  sort: OrderSort;
-  dir: SortDirection;
-  rawPage: string | null;
-};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) =>
@@ -181,7 +168,7 @@ export async function changeOrderStep(
         customerName: row.firstName || row.name || "there",
         ...(dispatch && { dispatch }),
       };
-      await enqueueJob(trx, "order-status", payload, now);
+      await enqueueJob(trx, orderStatusJob, payload, now);
     }
     return {
       ...check,

@@ -3,10 +3,11 @@ import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
 import type { OrderMail } from "~/modules/orders/customer-orders.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isReturnStatus, returnDecisionInput, returnMessages, type ReturnStatus } from "~/modules/orders/returns";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./returns-admin.repository.server";
 
 export type AdminReturnRow = {
@@ -79,7 +80,7 @@ export async function decideReturn(
       const accepted = decision === "accepted";
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: row.email,
           shopName: mail.shopName,

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getPublishedPost } from "~/modules/content/blog.service.server";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { slugify } from "~/lib/slug";
 import { getPostForEdit, postMessages, previewPost, savePost, setPostPublished } from "./posts-admin.service.server";

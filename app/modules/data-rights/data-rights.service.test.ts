@@ -11,10 +11,10 @@ import { cancelOwnOrder } from "~/modules/orders/customer-orders.service.server"
 import { createLogger } from "~/lib/log.server";
 import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-import type { SessionUser } from "./accounts";
+import type { SessionUser } from "~/modules/accounts/accounts";
 import { dataRightsMessages, DELETED_CUSTOMER } from "./data-rights";
 import { deleteAccount, exportAccountData } from "./data-rights.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 
 const password = "juniper crescent 77";
 // Personal data of the customer who leaves: none of it may be left anywhere afterwards.

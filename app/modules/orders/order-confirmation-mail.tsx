@@ -3,41 +3,12 @@ import { Column } from "@react-email/column";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { z } from "zod";
 import { formatMoney } from "~/lib/money";
 import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { ORDER_ID } from "~/modules/orders/orders";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-const cents = z.number().int().min(0);
-/** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
-export const confirmedOrder = z.object({
-  id: z.string().regex(ORDER_ID),
-  address: z.object({ title: z.string(), type: z.string(), address: z.string(), phone: z.string() }),
-  shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
-  subtotalCents: cents,
-  taxCents: cents,
-  /** VAT-inclusive prices: taxCents is the VAT the total contains (jobs queued before this field read as false). */
-  taxIncluded: z.boolean().default(false),
-  totalCents: cents,
-  lines: z
-    .array(
-      z.object({
-        name: z.string(),
-        flavor: z.string(),
-        nicotineStrength: z.number(),
-        puffCount: z.number().nullable(),
-        quantity: z.number().int().min(1),
-        lineTotalCents: cents,
-      }),
-    )
-    .min(1),
-});
-export type ConfirmedOrder = z.infer<typeof confirmedOrder>;
-
-export const orderConfirmationSubject = (shopName: string, orderId: string) => `${shopName}: order ${orderId} received`;
+import { orderConfirmationSubject, type ConfirmedOrder } from "./orders.jobs";
+import { MailLayout, mailColours, paragraph, type MailShop } from "~/modules/mail/mail-layout";
+import { renderMailHtml } from "~/modules/mail/render.server";
 
 export function orderConfirmationText(order: ConfirmedOrder, currency: string): string {
   const money = (cents: number) => formatMoney(cents, currency);

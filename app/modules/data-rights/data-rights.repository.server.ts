@@ -26,13 +26,6 @@ export const findLiveProfile = (db: Db, userId: string) =>
 
 export const findUserState = (db: Db, userId: string) =>
   db.selectFrom("user").select(["email", "deletedAt"]).where("id", "=", userId).executeTakeFirst();
-export const findPasswordHash = (db: Db, userId: string) =>
-  db
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
 export const listLogins = (db: Db, userId: string) =>
   db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
 export const listSessions = (db: Db, userId: string) =>

@@ -8,10 +8,9 @@ import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.serve
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { orderEvents } from "~/modules/orders/order-events.repository.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
-import { check, type SessionUser } from "./accounts";
+import { check, type SessionUser } from "~/modules/accounts/accounts";
+import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
 import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
-import { startSignInAttempt } from "./sign-in-limits.service.server";
-import { authHeaders } from "./auth-cookies.server";
 import * as repo from "./data-rights.repository.server";
 import { describeWait } from "~/modules/security/rate-limit.service.server";
 
@@ -103,43 +102,28 @@ const refused = (status: number, formError: string | null, errors: Record<string
   formError,
 });
 
-/** Whether the person asking is the owner: their password (counted like a sign-in) or a sign-in in the last minutes. */
+/** Whether the person asking is the owner (accounts' proof: their password, or a sign-in in the last minutes). */
 async function provesOwner(
   ctx: ShopContext,
   request: Request,
   user: SessionUser,
   password: string,
 ): Promise<DeleteResult | null> {
-  const auth = await ctx.auth.$context;
-  const login = await repo.findPasswordHash(ctx.db, user.id);
-  if (login?.password) {
-    if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
-    // Counted before it is checked, like a sign-in; a right password is taken back.
-    const attempt = await startSignInAttempt(ctx.db, user.email.toLowerCase(), ctx.clientIp);
-    if (!attempt.allowed)
+  const proof = await proveOwner(ctx, request, user, password, RECENT_SIGN_IN_MINUTES);
+  if (proof.ok) return null;
+  switch (proof.reason) {
+    case "password-required":
+      return refused(400, null, { password: dataRightsMessages.passwordRequired });
+    case "wrong-password":
+      return refused(400, null, { password: dataRightsMessages.wrongPassword });
+    case "too-many":
       return refused(
         429,
-        `Too many wrong passwords. Please wait ${describeWait(attempt.retryAfterSeconds)} and try again.`,
+        `Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`,
       );
-    let right: boolean;
-    try {
-      right = await auth.password.verify({ hash: login.password, password });
-    } catch (error) {
-      await attempt.release();
-      throw error;
-    }
-    if (!right) return refused(400, null, { password: dataRightsMessages.wrongPassword });
-    await attempt.release();
-    return null;
+    case "sign-in-again":
+      return refused(403, dataRightsMessages.signInAgain);
   }
-  const session = await ctx.auth.api.getSession({
-    headers: authHeaders(request, ctx.auth.options),
-    query: { disableCookieCache: true },
-  });
-  const startedAt = session ? new Date(session.session.createdAt).getTime() : 0;
-  return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000
-    ? null
-    : refused(403, dataRightsMessages.signInAgain);
 }
 
 /** Set-Cookie lines that remove the session cookies from this browser. */

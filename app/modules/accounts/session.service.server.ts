@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { returnPath } from "~/lib/page-url";
+import { isStaff, STAFF_ONLY } from "./staff";
+import { twoFactorMessages } from "./two-factor";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
@@ -163,3 +165,24 @@ export const isAdult = (user: SessionUser) => Boolean(user.dateOfBirth) && ageOn
 
 /** Whether the account can sign in with a password (Google-only accounts cannot until they set one). */
 export const hasPasswordLogin = (db: Db, userId: string): Promise<boolean> => hasCredentialAccount(db, userId);
+
+/**
+ * The back office's door, called first in every admin loader and action: staff whose session proved the second
+ * factor pass (docs/decisions/021). Other staff are sent to set it up or to type their code (an action is refused
+ * with 403); anybody else (signed out or a customer) gets a 404 page for a page (the back office does not show
+ * itself) and a 403 for an action.
+ */
+export async function requireStaff(context: ShopContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (isStaff(user)) {
+    if (user.twoFactorEnabled && user.secondFactor) return user;
+    if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
+    const back = encodeURIComponent(returnPath(request));
+    throw redirect(
+      user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
+    );
+  }
+  if (reading) throw data(null, { status: 404 });
+  throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });
+}
