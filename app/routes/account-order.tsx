@@ -12,8 +12,8 @@ import {
   requestReturn,
   returnRequestOf,
 } from "~/modules/orders/customer-orders.service.server";
-import { orderMail, orderWhatsappUrl } from "~/modules/orders/order.action.server";
-import { orderEvents } from "~/modules/orders/order-events.repository.server";
+import { orderMail, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { orderEvents } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { customerMayCancel, returnMessages, returnWindow } from "~/modules/orders/returns";
 import type { Route } from "./+types/account-order";

@@ -153,11 +153,32 @@ export async function requireUser(
  * refused.
  */
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
-  // The cart and the checkout steps: the sign-in page says why, and that a guest's cart is kept.
-  const user = await requireUser(context, request, "checkout");
-  if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(returnPath(request))}`);
-  if (!isAdult(user)) throw redirect("/account/date-of-birth");
-  return user;
+  const buyer = await adultCustomerOf(context, request);
+  if (buyer.ok) return buyer.user;
+  throw redirect(adultCustomerRedirect(request, buyer.reason));
+}
+
+/** Why a visitor may not buy (yet): the reasons requireAdultCustomer and POST /api/orders both answer. */
+export type NotABuyer = "signed-out" | "no-date-of-birth" | "underage";
+
+/** The buying check itself, answered rather than thrown: a signed-in account with a date of birth 18+ years ago. */
+export async function adultCustomerOf(
+  context: ShopContext,
+  request: Request,
+): Promise<{ ok: true; user: SessionUser } | { ok: false; reason: NotABuyer; user: SessionUser | null }> {
+  const user = await getSessionUser(context, request);
+  if (!user) return { ok: false, reason: "signed-out", user };
+  if (!user.dateOfBirth) return { ok: false, reason: "no-date-of-birth", user };
+  if (!isAdult(user)) return { ok: false, reason: "underage", user };
+  return { ok: true, user };
+}
+
+/** Where a page sends a visitor who may not buy: sign in (saying why: a guest's cart is kept), or the date of birth. */
+export function adultCustomerRedirect(request: Request, reason: NotABuyer): string {
+  if (reason === "signed-out") return signInRedirect(request, "checkout");
+  if (reason === "no-date-of-birth")
+    return `/account/date-of-birth?redirectTo=${encodeURIComponent(returnPath(request))}`;
+  return "/account/date-of-birth";
 }
 
 /** Whether the account has told us a date of birth of 18 or more years ago. */

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { check, fullName } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { pageWindow } from "~/lib/listing";
-import { recordOrderEvent } from "~/modules/orders/order-events.repository.server";
+import { recordOrderEvent } from "~/modules/orders/orders.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from "./age-checks";

@@ -203,3 +203,6 @@ export function parseLineKey(key: string): LineIdentity | null {
     return null;
   return { kind, itemId, flavor, nicotineStrength: Number(strength) };
 }
+
+/** Emptying the cart as a statement, for checkout's placement to run with its other writes (decision 027). */
+export const emptyCartWrite = (db: Db, userId: string) => repo.emptyCart(db, userId);

@@ -5,17 +5,13 @@ import { newOrderId } from "~/lib/ids.server";
 import { totals, type TaxRule } from "~/lib/pricing";
 import { shopDate } from "~/lib/shop-time";
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
-import { emptyCart } from "~/modules/cart/cart.repository.server";
-import { getCart, type CartLine } from "~/modules/cart/cart.service.server";
-import { jobsInsert } from "~/modules/jobs/jobs.repository.server";
-import { newJob } from "~/modules/jobs/jobs.service.server";
+import { emptyCartWrite, getCart, type CartLine } from "~/modules/cart/cart.service.server";
+import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
 import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
 import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
 import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
-import { orderInsert, orderLinesInsert } from "~/modules/orders/orders.repository.server";
-import { findOrderByKey } from "~/modules/orders/orders.service.server";
-import { movementsInsert } from "~/modules/stock/stock.repository.server";
-import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
+import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.server";
+import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
 import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
 
@@ -68,7 +64,7 @@ export async function placeOrder(
       if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
       const invalid = cart.lines.map(invalidLine).find(Boolean);
       if (invalid) return { ok: false, message: invalid };
-      if (!shippingMethod || !deliveryDate) return { ok: false, message: "Please choose a shipping method" };
+      if (!shippingMethod || !deliveryDate) return { ok: false, message: orderMessages.noShipping };
       if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
         return { ok: false, message: "Please pick a delivery day within the next 15 days" };
       }
@@ -109,33 +105,15 @@ export async function placeOrder(
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
       if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
       await writeTogether(trx, [
-        orderInsert(trx, {
-          id,
-          user_id: userId,
-          idempotency_key: idempotencyKey,
-          status: "pending",
-          payment_status: "pending",
-          address_title: address.title,
-          address_type: address.type,
-          address_text: address.address,
-          address_phone: address.phone,
-          shipping_method: shippingMethod,
-          delivery_date: deliveryDate,
-          shipping_cents: money.shippingCents,
-          subtotal_cents: money.subtotalCents,
-          tax_cents: money.taxCents,
-          tax_included: money.taxIncluded ? 1 : 0,
-          total_cents: money.totalCents,
-          created_at: stamp,
-          updated_at: stamp,
+        ...orderWrites(trx, order, {
+          userId,
+          idempotencyKey,
+          shippingMethod,
+          addressType: chosen.type,
         }),
-        orderLinesInsert(
-          trx,
-          lines.map((line, position) => lineRow(id, position, line)),
-        ),
-        jobsInsert(trx, jobs),
-        movementsInsert(trx, stock.movements),
-        emptyCart(trx, userId),
+        jobsWrite(trx, jobs),
+        movementsWrite(trx, stock.movements),
+        emptyCartWrite(trx, userId),
         clearShippingChoice(trx, userId, stamp),
       ]);
       return { ok: true, order, created: true };
@@ -169,19 +147,4 @@ const orderLine = (line: CartLine): Order["lines"][number] => ({
   unitPriceCents: line.unitPriceCents,
   quantity: line.quantity,
   lineTotalCents: line.lineTotalCents,
-});
-
-const lineRow = (orderId: string, position: number, line: Order["lines"][number]) => ({
-  order_id: orderId,
-  position,
-  kind: line.kind,
-  item_id: line.itemId,
-  name: line.name,
-  image: line.image,
-  flavor: line.flavor,
-  nicotine_strength: line.nicotineStrength,
-  puff_count: line.puffCount,
-  unit_price_cents: line.unitPriceCents,
-  quantity: line.quantity,
-  line_total_cents: line.lineTotalCents,
 });

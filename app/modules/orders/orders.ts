@@ -30,6 +30,7 @@ export const orderMessages = {
     "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
   noAddress: "Please select a shipping address",
   emptyCart: "Your cart is empty",
+  noShipping: "Please choose a shipping method",
   placed: "Order placed successfully!",
   missingKey: "This order form has expired. Please reload the page and try again.",
 } as const;

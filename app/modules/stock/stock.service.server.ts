@@ -240,3 +240,7 @@ function movement(
     created_at: stamp,
   };
 }
+
+/** The history rows `takeStockForOrder` handed back, as one statement for the caller's writes (decision 027). */
+export const movementsWrite = (db: Db, rows: Awaited<ReturnType<typeof takeStockForOrder>>["movements"]) =>
+  repo.movementsInsert(db, rows);

@@ -7,7 +7,7 @@ import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
-import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order.action.server";
+import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
@@ -17,7 +17,7 @@ import { formText } from "~/lib/form-data";
 import { ReturnDecision } from "~/components/admin/orders/return-decision";
 import { decideReturn } from "~/modules/admin/orders/returns-admin.service.server";
 import { returnRequestOf } from "~/modules/orders/customer-orders.service.server";
-import { orderMail } from "~/modules/orders/order.action.server";
+import { orderMail } from "~/modules/orders/orders.service.server";
 import { returnMessages } from "~/modules/orders/returns";
 import type { FieldErrors } from "~/modules/accounts/accounts";
 
