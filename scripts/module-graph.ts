@@ -1,8 +1,9 @@
 // The modules' dependency graph: which module under app/modules imports which other, counted from the imports in
-// their files (type imports too: they bind a module to another's words just the same). docs/architecture.md draws it
-// and its test compares the drawing with this; `npx tsx scripts/module-graph.ts` prints the counts and the Mermaid
-// graph, `--files` also which file imports which.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// their files (type imports too: they bind a module to another's words just the same; tests and their fixtures are
+// left out, as they set up rows across modules). docs/architecture.md draws it and scripts/architecture.test.ts fails
+// when the drawing and the code differ. `npx tsx scripts/module-graph.ts` prints the counts and the Mermaid graph,
+// `--files` also which file imports which, `--write` redraws the graph in docs/architecture.md.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -71,6 +72,14 @@ export function mermaid(edges: ModuleEdge[]): string {
   return ["flowchart LR", ...edges.map((e) => `  ${e.from} --> ${e.to}`)].join("\n");
 }
 
+export const architectureDoc = join(root, "docs", "architecture.md");
+const GRAPH = /(<!-- module-graph: start[^\n]*-->\n```mermaid\n)([\s\S]*?)(\n```\n<!-- module-graph: end -->)/;
+
+/** The Mermaid text drawn in docs/architecture.md between its module-graph markers. */
+export function drawnGraph(markdown: string): string | null {
+  return GRAPH.exec(markdown)?.[2] ?? null;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const edges = moduleEdges();
   const pairs = mutualPairs(edges);
@@ -85,4 +94,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
   }
   console.log(`\n${mermaid(edges)}`);
+  if (process.argv.includes("--write")) {
+    const doc = readFileSync(architectureDoc, "utf8");
+    if (!drawnGraph(doc)) throw new Error("docs/architecture.md has no module-graph markers");
+    writeFileSync(
+      architectureDoc,
+      doc.replace(GRAPH, (_, start: string, _old, end: string) => start + mermaid(edges) + end),
+    );
+    console.log("\ndocs/architecture.md redrawn");
+  }
 }

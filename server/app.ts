@@ -26,7 +26,7 @@ import { serveUploads } from "./uploads";
 import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
-import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
+import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.service.server";
 import {
   bodyLimit,
   cspNonce,

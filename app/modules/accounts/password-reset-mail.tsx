@@ -1,8 +1,7 @@
 /** The one-time link to choose a new password. */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { MailLayout, mailColours, paragraph, type MailShop } from "~/modules/mail/mail-layout";
-import { renderMailHtml } from "~/modules/mail/render.server";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 import { passwordResetSubject } from "./accounts.jobs";
 
 export function passwordResetText(name: string, link: string): string {

@@ -3,8 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ContactInput } from "./contact";
 import { contactNoticeSubject, senderName } from "./contact.jobs";
-import { MailLayout, mailColours, paragraph, type MailShop } from "~/modules/mail/mail-layout";
-import { renderMailHtml } from "~/modules/mail/render.server";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 export function contactNoticeText(input: ContactInput): string {
   return [

@@ -145,5 +145,6 @@ export async function recordOutcomes(
 /** Jobs written as one statement of the caller's (checkout's placement runs its writes together: decision 027). */
 export const jobsWrite = (db: Db, rows: NewJobRow[]) => jobsInsert(db, rows);
 
-// The jobs table as the back office's Mail page reads it (its list, the count of failed ones, "Retry now").
-export { countJobs, listJobRows, requeueFailedJob } from "./jobs.repository.server";
+// The jobs table as the back office's Mail page reads it (its list, the count of failed ones, "Retry now"), and the
+// metrics count it (server/app.ts).
+export { countJobs, countJobsByKindAndStatus, listJobRows, requeueFailedJob } from "./jobs.repository.server";

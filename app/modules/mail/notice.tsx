@@ -4,8 +4,7 @@
  */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "./mail-layout";
 import type { NoticePayload } from "./notice.jobs";
 
 export function noticeText(n: NoticePayload): string {

@@ -7,8 +7,7 @@ import { formatMoney } from "~/lib/money";
 import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderConfirmationSubject, type ConfirmedOrder } from "./orders.jobs";
-import { MailLayout, mailColours, paragraph, type MailShop } from "~/modules/mail/mail-layout";
-import { renderMailHtml } from "~/modules/mail/render.server";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 export function orderConfirmationText(order: ConfirmedOrder, currency: string): string {
   const money = (cents: number) => formatMoney(cents, currency);

@@ -4,8 +4,7 @@ import { Text } from "@react-email/text";
 import { statusLabel } from "./order-status";
 import { dispatchSentence } from "./dispatch";
 import { orderStepSubject, type StepChange } from "./orders.jobs";
-import { MailLayout, mailColours, paragraph, type MailShop } from "~/modules/mail/mail-layout";
-import { renderMailHtml } from "~/modules/mail/render.server";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 function news(change: StepChange): string {
   const said = step(change);

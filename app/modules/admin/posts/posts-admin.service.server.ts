@@ -6,7 +6,7 @@ import { newId } from "~/lib/ids.server";
 import { slugify } from "~/lib/slug";
 import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { check, type FieldErrors, type SessionUser } from "~/modules/accounts/accounts";
-import { renderMarkdown } from "~/modules/content/markdown.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { pageWindow, type ListParams } from "~/lib/listing";
 import { postInput, postValues, type PostSort, type PostValues } from "./posts-admin";
