@@ -1,7 +1,9 @@
 import type { Db } from "~/db/database.server";
 import type { RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { check, fullName } from "~/modules/accounts/accounts";
+import { fullName } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { fail, type Result } from "~/lib/result";
 import { assertStaff } from "~/modules/accounts/staff";
 import { pageWindow } from "~/lib/listing";
 import { recordOrderEvent } from "~/modules/orders/orders.service.server";
@@ -132,9 +134,12 @@ export async function runAgeCheck(
   return decided ? status : "skipped";
 }
 
-export type AgeDecisionResult =
-  | { ok: true; status: "verified" | "failed"; cancelledOrders: string[]; email: string; name: string }
-  | { ok: false; status: 400 | 404 | 409; errors: Record<string, string>; message: string | null };
+export type AgeDecisionResult = Result<{
+  status: "verified" | "failed";
+  cancelledOrders: string[];
+  email: string;
+  name: string;
+}>;
 
 /**
  * Staff verify or fail an account's age by hand (an ID document seen, a call), with a note; who and when are kept,
@@ -150,10 +155,9 @@ export async function decideAgeCheck(
 ): Promise<AgeDecisionResult> {
   assertStaff(actor);
   const checked = check(ageDecisionInput, values);
-  if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors, message: null };
+  if (!checked.ok) return checked;
   const user = await repo.findUserForCheck(db, userId);
-  if (!user || user.role !== "customer")
-    return { ok: false, status: 404, errors: {}, message: "There is no such customer." };
+  if (!user || user.role !== "customer") return fail("There is no such customer.", 404);
   const status = checked.data.decision === "verify" ? "verified" : "failed";
   // A failed account may be verified later (e.g. an ID seen); a verified one is final.
   const from: AgeStatus[] = status === "verified" ? ["unverified", "pending", "failed"] : ["unverified", "pending"];
@@ -168,7 +172,7 @@ export async function decideAgeCheck(
       byName: actor.name || actor.email,
       at: stamp,
     });
-    if (!decided) return { ok: false, status: 409, errors: {}, message: ageMessages.alreadyDecided };
+    if (!decided) return fail(ageMessages.alreadyDecided, 409);
     const cancelledOrders =
       status === "failed"
         ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)

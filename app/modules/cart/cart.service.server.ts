@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
 import { firstText, numberList, textList } from "~/db/json-text";
 import { totals, type TaxRule, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
@@ -131,7 +132,7 @@ export async function getCart(
   return { lines, dropped, capped, totals: totals(lines, tax) };
 }
 
-export type AddResult = { ok: true } | { ok: false; message: string };
+export type AddResult = Result;
 
 /** Units of an item the cart holds already, over all its lines (one device in two flavours is two lines). */
 async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: string): Promise<number> {
@@ -142,18 +143,18 @@ async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: strin
 /** Adds an item with its chosen options after checking them, and the stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
   const parsed = guestLineSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: "That item or option is not available." };
+  if (!parsed.success) return fail("That item or option is not available.");
   const line = parsed.data;
   const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
-  if (!item) return { ok: false, message: "That item is no longer available." };
-  if (item.available === 0) return { ok: false, message: stockMessages.outOfStock(item.name) };
+  if (!item) return fail("That item is no longer available.");
+  if (item.available === 0) return fail(stockMessages.outOfStock(item.name));
   const problem = item.check(line);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return fail(problem);
   if (
     Number.isFinite(item.available) &&
     (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available
   ) {
-    return { ok: false, message: stockMessages.onlyLeft(item.available, item.name) };
+    return fail(stockMessages.onlyLeft(item.available, item.name));
   }
   await repo.upsertLine(db, userId, line);
   return { ok: true };

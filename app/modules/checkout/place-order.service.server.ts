@@ -1,4 +1,5 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
+import { fail, type Result } from "~/lib/result";
 import { writeTogether, type Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
@@ -15,7 +16,7 @@ import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/module
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
 import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
 
-export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
+export type PlaceResult = Result<{ order: Order; created: boolean }>;
 
 export type PlaceOptions = {
   now?: Date;
@@ -42,8 +43,7 @@ export async function placeOrder(
   options: PlaceOptions = {},
 ): Promise<PlaceResult> {
   const now = options.now ?? new Date();
-  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey))
-    return { ok: false, message: orderMessages.missingKey };
+  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return fail(orderMessages.missingKey);
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
@@ -55,24 +55,23 @@ export async function placeOrder(
         const placed = await findOrderByKey(trx, userId, idempotencyKey);
         if (placed) return { ok: true, order: placed, created: false };
       }
-      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone)
-        return { ok: false, message: orderMessages.noAddress };
+      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return fail(orderMessages.noAddress);
       const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;
-      if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
+      if (cart.lines.length === 0) return fail(orderMessages.emptyCart);
       const invalid = cart.lines.map(invalidLine).find(Boolean);
-      if (invalid) return { ok: false, message: invalid };
-      if (!shippingMethod || !deliveryDate) return { ok: false, message: orderMessages.noShipping };
+      if (invalid) return fail(invalid);
+      if (!shippingMethod || !deliveryDate) return fail(orderMessages.noShipping);
       if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
-        return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+        return fail("Please pick a delivery day within the next 15 days");
       }
       // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
       // placed, and held back from dispatch until the check passes).
       const stamp = now.toISOString();
       const age = await holdForAgeCheck(trx, userId, stamp);
-      if (age.refused) return { ok: false, message: age.refused };
+      if (age.refused) return fail(age.refused);
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod));
       const id = newOrderId();
@@ -119,7 +118,7 @@ export async function placeOrder(
       return { ok: true, order, created: true };
     });
   } catch (error) {
-    if (error instanceof NotEnoughStockError) return { ok: false, message: error.message };
+    if (error instanceof NotEnoughStockError) return fail(error.message);
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, userId, idempotencyKey);

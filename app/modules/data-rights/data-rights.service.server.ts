@@ -7,7 +7,9 @@ import type { ShopContext } from "~/context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
-import { check, type SessionUser } from "~/modules/accounts/accounts";
+import { type SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
 import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
 import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
 import * as repo from "./data-rights.repository.server";
@@ -90,16 +92,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
-export type DeleteResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
-
-const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({
-  ok: false,
-  status,
-  errors,
-  formError,
-});
+export type DeleteResult = Result<{ headers: Headers }>;
 
 /** Whether the person asking is the owner (accounts' proof: their password, or a sign-in in the last minutes). */
 async function provesOwner(
@@ -112,16 +105,13 @@ async function provesOwner(
   if (proof.ok) return null;
   switch (proof.reason) {
     case "password-required":
-      return refused(400, null, { password: dataRightsMessages.passwordRequired });
+      return failFields({ password: dataRightsMessages.passwordRequired });
     case "wrong-password":
-      return refused(400, null, { password: dataRightsMessages.wrongPassword });
+      return failFields({ password: dataRightsMessages.wrongPassword });
     case "too-many":
-      return refused(
-        429,
-        `Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`,
-      );
+      return fail(`Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`, 429);
     case "sign-in-again":
-      return refused(403, dataRightsMessages.signInAgain);
+      return fail(dataRightsMessages.signInAgain, 403);
   }
 }
 
@@ -149,11 +139,11 @@ export async function deleteAccount(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<DeleteResult> {
-  if (user.role === "staff") return refused(403, dataRightsMessages.staff);
+  if (user.role === "staff") return fail(dataRightsMessages.staff, 403);
   const checked = check(deleteAccountInput, values);
-  if ("errors" in checked) return refused(400, null, checked.errors);
+  if (!checked.ok) return checked;
   const open = await repo.openOrderIds(ctx.db, user.id);
-  if (open.length > 0) return refused(409, dataRightsMessages.openOrders(open));
+  if (open.length > 0) return fail(dataRightsMessages.openOrders(open), 409);
   const notOwner = await provesOwner(ctx, request, user, checked.data.password);
   if (notOwner) return notOwner;
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -164,7 +154,7 @@ export async function deleteAccount(
     await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
     return true;
   });
-  if (!result) return refused(409, dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
+  if (!result) return fail(dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)), 409);
   ctx.log.info({ userId: user.id }, "account deleted by its owner");
   return { ok: true, headers: await clearedSessionCookies(ctx) };
 }

@@ -70,9 +70,9 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   if (errors.image) return answer({ errors, formError: catalogMessages.invalid, notice: null }, 400);
   if (intent.kind !== "save") return answer({ errors, formError: null, notice: catalogMessages.imagesPending }, 200);
   const saved = await save(next);
-  if (saved.status === "not-found") throw data(null, { status: 404 });
-  if (saved.status === "saved") return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
-  return answer({ errors: saved.errors, formError: catalogMessages.invalid, notice: null }, 400);
+  if (saved.ok) return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
+  if (saved.status === 404) throw data(null, { status: 404 });
+  return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
 
 export function deviceFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {

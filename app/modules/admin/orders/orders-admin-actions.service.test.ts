@@ -93,7 +93,7 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({
       ok: false,
       status: 400,
-      errors: { courier: "Enter the courier carrying the parcel" },
+      fieldErrors: { courier: "Enter the courier carrying the parcel" },
     });
     dispatch.set("courier", "Royal Mail");
     dispatch.set("trackingNumber", "AB123456789GB");

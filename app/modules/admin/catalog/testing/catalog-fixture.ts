@@ -119,8 +119,8 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     mhraEcid: "",
     ...changes,
   });
-  const saved = (result: { status: string; id?: string }) => {
-    if (result.status !== "saved" || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
+  const saved = (result: { ok: boolean; id?: string }) => {
+    if (!result.ok || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
     return result.id;
   };
   const counts = async (db: Db) => ({
