@@ -12,7 +12,7 @@ export const isOneOf = <T extends string>(values: readonly T[], value: unknown):
 export const itemKinds = ["device", "flavour"] as const;
 export type ItemKind = (typeof itemKinds)[number];
 /** The table each kind of item is kept in. */
-export const itemTables = { device: "products", flavour: "flavours" } as const satisfies Record<ItemKind, string>;
+export const itemTables = { device: "devices", flavour: "flavours" } as const satisfies Record<ItemKind, string>;
 
 export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

@@ -105,7 +105,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <span>
                   <span className="font-semibold">{line.name}</span> × {line.quantity}
                   <span className="block text-slate-600">
-                    {line.displayFlavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+                    {line.displayFlavour} · {line.nicotineStrength}mg
+                    {line.puffCount ? ` · ${line.puffCount} puffs` : ""}
                   </span>
                 </span>
                 <Price cents={line.lineTotalCents} className="font-semibold" />

@@ -47,7 +47,7 @@ describeEachDatabase(
       await addToCart(db, userId, {
         kind: "flavour",
         itemId: flavour.id,
-        flavor: "",
+        flavour: "",
         nicotineStrength: JSON.parse(flavour.sizes)[0],
         puffCount: null,
         quantity,

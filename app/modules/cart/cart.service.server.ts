@@ -13,7 +13,7 @@ export type CartLine = LineIdentity & {
   name: string;
   image: string | null;
   href: string;
-  displayFlavor: string;
+  displayFlavour: string;
   puffCount: number | null;
   quantity: number;
   unitPriceCents: number;
@@ -37,7 +37,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
   const { devices, flavours } = await repo.findSellableItems(db, ids("device"), ids("flavour"));
   const items = new Map<string, Sellable>();
   for (const d of devices) {
-    const flavors = textList(d.flavors);
+    const offered = textList(d.flavours);
     const strengths = numberList(d.nicotine_strengths);
     const puffs = numberList(d.puff_counts);
     items.set(`device|${d.id}`, {
@@ -46,7 +46,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       priceCents: d.price_cents,
       available: availableUnits(stockOf(d)),
       check: (line) => {
-        if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "")
+        if (offered.length ? !offered.includes(line.flavour) : line.flavour !== "")
           return "Choose one of the device's flavours";
         if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
         if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null)
@@ -62,7 +62,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       image: firstText(f.images),
       priceCents: f.price_cents,
       available: availableUnits(stockOf(f)),
-      check: (line) => (line.flavor !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
+      check: (line) => (line.flavour !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
     });
   }
   return items;
@@ -83,7 +83,7 @@ export async function getCart(
   const identities = rows.map((r) => ({
     kind: r.kind,
     itemId: r.item_id,
-    flavor: r.flavor,
+    flavour: r.flavour,
     nicotineStrength: r.nicotine_strength,
   }));
   const items = await sellableItems(db, identities);
@@ -96,7 +96,7 @@ export async function getCart(
     const itemKey = `${identity.kind}|${identity.itemId}`;
     const item = items.get(itemKey);
     if (!item) {
-      dropped.push(row.flavor || "An item");
+      dropped.push(row.flavour || "An item");
       await repo.deleteLine(db, userId, identity);
       continue;
     }
@@ -122,7 +122,7 @@ export async function getCart(
       name: item.name,
       image: item.image,
       href: identity.kind === "device" ? `/productdetail/${identity.itemId}` : `/flavour/${identity.itemId}`,
-      displayFlavor: identity.flavor || item.name,
+      displayFlavour: identity.flavour || item.name,
       puffCount: row.puff_count,
       quantity,
       unitPriceCents: item.priceCents,
@@ -169,7 +169,7 @@ export async function changeQuantity(
 ): Promise<string | null> {
   const row = (await repo.findCartRows(db, userId)).find(
     (r) =>
-      lineKey({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) ===
+      lineKey({ kind: r.kind, itemId: r.item_id, flavour: r.flavour, nicotineStrength: r.nicotine_strength }) ===
       lineKey(line),
   );
   if (!row) return null;
@@ -199,10 +199,15 @@ export async function mergeGuestCart(
 }
 
 export function parseLineKey(key: string): LineIdentity | null {
-  const [kind, itemId, flavor, strength] = key.split("|");
-  if ((kind !== "device" && kind !== "flavour") || !itemId || flavor === undefined || !/^\d{1,2}$/.test(strength ?? ""))
+  const [kind, itemId, flavour, strength] = key.split("|");
+  if (
+    (kind !== "device" && kind !== "flavour") ||
+    !itemId ||
+    flavour === undefined ||
+    !/^\d{1,2}$/.test(strength ?? "")
+  )
     return null;
-  return { kind, itemId, flavor, nicotineStrength: Number(strength) };
+  return { kind, itemId, flavour, nicotineStrength: Number(strength) };
 }
 
 /** Emptying the cart as a statement, for checkout's placement to run with its other writes (decision 027). */

@@ -120,7 +120,7 @@ describeEachDatabase(
         await addToCart(testDb().db, userId, {
           kind: "flavour",
           itemId: flavour.id,
-          flavor: "",
+          flavour: "",
           nicotineStrength: flavour.size,
           puffCount: null,
           quantity: 1,

@@ -140,7 +140,7 @@ const orderLine = (line: CartLine): Order["lines"][number] => ({
   itemId: line.itemId,
   name: line.name,
   image: line.image,
-  flavor: line.displayFlavor,
+  flavour: line.displayFlavour,
   nicotineStrength: line.nicotineStrength,
   puffCount: line.puffCount,
   unitPriceCents: line.unitPriceCents,

@@ -56,7 +56,7 @@ export const listWishlist = (db: Db, userId: string) =>
 export const listCart = (db: Db, userId: string) =>
   db
     .selectFrom("cart_lines")
-    .select(["kind", "item_id", "flavor", "nicotine_strength", "puff_count", "quantity", "created_at"])
+    .select(["kind", "item_id", "flavour", "nicotine_strength", "puff_count", "quantity", "created_at"])
     .where("user_id", "=", userId)
     .execute();
 /** Contact messages sent while signed in to the account. */

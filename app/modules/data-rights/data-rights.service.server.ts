@@ -71,7 +71,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     cart: cart.map((c) => ({
       kind: c.kind,
       itemId: c.item_id,
-      flavour: c.flavor,
+      flavour: c.flavour,
       nicotineStrength: c.nicotine_strength,
       puffCount: c.puff_count,
       quantity: c.quantity,

@@ -105,7 +105,7 @@ async function fillAccount(db: Db, user: SessionUser, address: typeof zebAddress
       user_id: user.id,
       kind: "flavour",
       item_id: "blue-razz",
-      flavor: "Blue Razz",
+      flavour: "Blue Razz",
       nicotine_strength: 10,
       puff_count: null,
       quantity: 2,

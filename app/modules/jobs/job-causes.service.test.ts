@@ -70,7 +70,7 @@ describeEachDatabase(
       const line = {
         kind: "flavour",
         itemId: flavour.id,
-        flavor: "",
+        flavour: "",
         nicotineStrength: JSON.parse(flavour.sizes)[0],
         puffCount: null,
         quantity: 2,

@@ -97,7 +97,7 @@ describeEachDatabase(
         await addToCart(db, cara.id, {
           kind: "flavour",
           itemId: flavour.id,
-          flavor: "",
+          flavour: "",
           nicotineStrength: JSON.parse(flavour.sizes)[0],
           puffCount: null,
           quantity: 3,

@@ -15,7 +15,7 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
     `Thank you for your order ${order.id}.`,
     "",
     ...order.lines.map(
-      (l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
+      (l) => `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
     ),
     "",
     `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (including VAT of ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
@@ -72,7 +72,7 @@ export function OrderConfirmationEmail({
                 {l.quantity} × <strong>{l.name}</strong>
                 <br />
                 <span style={{ color: mailColours.muted }}>
-                  {l.flavor}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
+                  {l.flavour}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
                 </span>
               </Text>
             </Column>

@@ -17,14 +17,21 @@ export const confirmedOrder = z.object({
   totalCents: cents,
   lines: z
     .array(
-      z.object({
-        name: z.string(),
-        flavor: z.string(),
-        nicotineStrength: z.number(),
-        puffCount: z.number().nullable(),
-        quantity: z.number().int().min(1),
-        lineTotalCents: cents,
-      }),
+      // Lines queued before the code said "flavour" (migration 2026_11_25_0010) carry `flavor`: read as the same.
+      z.preprocess(
+        (line) =>
+          typeof line === "object" && line !== null && "flavor" in line && !("flavour" in line)
+            ? { ...line, flavour: (line as { flavor: unknown }).flavor }
+            : line,
+        z.object({
+          name: z.string(),
+          flavour: z.string(),
+          nicotineStrength: z.number(),
+          puffCount: z.number().nullable(),
+          quantity: z.number().int().min(1),
+          lineTotalCents: cents,
+        }),
+      ),
     )
     .min(1),
 });

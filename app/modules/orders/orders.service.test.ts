@@ -22,7 +22,7 @@ describeEachDatabase(
   (testDb) => {
     let device: {
       id: string;
-      flavors: string;
+      flavours: string;
       nicotine_strengths: string;
       puff_counts: string | null;
       price_cents: number;
@@ -47,8 +47,8 @@ describeEachDatabase(
           .execute();
       }
       device = await db
-        .selectFrom("products")
-        .select(["id", "flavors", "nicotine_strengths", "puff_counts", "price_cents"])
+        .selectFrom("devices")
+        .select(["id", "flavours", "nicotine_strengths", "puff_counts", "price_cents"])
         .where("slug", "=", "hayati-pro-max-6000")
         .executeTakeFirstOrThrow();
       flavour = await db
@@ -61,7 +61,7 @@ describeEachDatabase(
     const deviceLine = (changes: Record<string, unknown> = {}) => ({
       kind: "device",
       itemId: device.id,
-      flavor: JSON.parse(device.flavors)[0],
+      flavour: JSON.parse(device.flavours)[0],
       nicotineStrength: 10,
       puffCount: 5000,
       quantity: 1,
@@ -70,7 +70,7 @@ describeEachDatabase(
     const flavourLine = (changes: Record<string, unknown> = {}) => ({
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: JSON.parse(flavour.sizes)[0],
       puffCount: null,
       quantity: 2,
@@ -83,7 +83,7 @@ describeEachDatabase(
       expect(await addToCart(db, "shopper-a", deviceLine({ puffCount: 6000 }))).toEqual({ ok: true });
       expect(await addToCart(db, "shopper-a", flavourLine())).toEqual({ ok: true });
       for (const bad of [
-        deviceLine({ flavor: "Made Up" }),
+        deviceLine({ flavour: "Made Up" }),
         deviceLine({ nicotineStrength: 30 }),
         deviceLine({ puffCount: 123 }),
         deviceLine({ quantity: -3 }),
@@ -119,7 +119,7 @@ describeEachDatabase(
       await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));
       await addToCart(db, "shopper-b", deviceLine());
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();
-      await db.updateTable("products").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
+      await db.updateTable("devices").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
       try {
         const cart = await getCart(db, "shopper-b", taxAdded(10));
         expect(cart.dropped).toHaveLength(1);
@@ -127,7 +127,7 @@ describeEachDatabase(
         expect((await getCart(db, "shopper-b", taxAdded(10))).dropped).toEqual([]);
       } finally {
         await db.updateTable("flavours").set({ archived: 0 }).where("id", "=", gone.id).execute();
-        await db.updateTable("products").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
+        await db.updateTable("devices").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
         await db.deleteFrom("cart_lines").where("user_id", "=", "shopper-b").execute();
       }
     });

@@ -40,7 +40,7 @@ export type OrderLine = {
   itemId: string;
   name: string;
   image: string | null;
-  flavor: string;
+  flavour: string;
   nicotineStrength: number;
   puffCount: number | null;
   unitPriceCents: number;

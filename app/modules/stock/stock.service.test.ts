@@ -38,7 +38,7 @@ describeEachDatabase(
     const line = (quantity: number) => ({
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: JSON.parse(flavour.sizes)[0],
       puffCount: null,
       quantity,

@@ -164,7 +164,7 @@ export async function saveDevice(
     images: toJsonText(images.images),
     price_cents: input.price,
     original_price_cents: input.originalPrice,
-    flavors: toJsonText(input.flavors),
+    flavours: toJsonText(input.flavours),
     nicotine_strengths: toJsonText(input.nicotineStrengths),
     puff_counts: toJsonText(input.puffCounts),
     features: toJsonText(input.features),

@@ -54,7 +54,7 @@ describeEachDatabase(
         images: [fx.pngUrl, fx.jpegUrl],
         priceCents: 1999,
         originalPriceCents: 2499,
-        flavors: ["Mango", "Mint"],
+        flavours: ["Mango", "Mint"],
         nicotineStrengths: [10, 20],
         puffCounts: [600],
         features: ["USB-C charging", "Leak-proof pods"],
@@ -75,12 +75,12 @@ describeEachDatabase(
         [3, 3, "Starting stock"],
       ]);
       const row = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select(["position", "featured", "archived"])
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
       const highest = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select((eb) => eb.fn.max("position").as("max"))
         .where("id", "!=", id)
         .executeTakeFirstOrThrow();
@@ -90,7 +90,7 @@ describeEachDatabase(
       expect(editor?.values).toMatchObject({
         price: "19.99",
         originalPrice: "24.99",
-        flavors: "Mango\nMint",
+        flavours: "Mango\nMint",
         specifications: "Battery: 500 mAh\nPod capacity: 2 ml",
         rechargeable: "on",
         featured: "",
@@ -152,12 +152,12 @@ describeEachDatabase(
           db,
           staff,
           null,
-          deviceValues({ price: "12.345", originalPrice: "9.99", flavors: "", specifications: "Battery" }),
+          deviceValues({ price: "12.345", originalPrice: "9.99", flavours: "", specifications: "Battery" }),
         ),
       ).toMatchObject(
         failFields({
           price: "Price can have at most 2 decimal places",
-          flavors: "Enter at least one flavour",
+          flavours: "Enter at least one flavour",
           specifications: "Write each row as Name: Value (line 1 is not)",
         }),
       );

@@ -50,7 +50,7 @@ export const deviceFields = [
   "description",
   "price",
   "originalPrice",
-  "flavors",
+  "flavours",
   "nicotineStrengths",
   "puffCounts",
   "features",
@@ -168,7 +168,7 @@ export const deviceInput = z.object({
   description: text("Description", limits.description, true),
   price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
   originalPrice: field((raw) => parseMoney(raw, "Original price", true)),
-  flavors: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
+  flavours: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
   nicotineStrengths: field((raw) =>
     parseWholeNumbers(
       raw,

@@ -83,7 +83,7 @@ export async function insertOrder(
       item_id: "f1",
       name: "Blue Razz",
       image: null,
-      flavor: "Blue Razz",
+      flavour: "Blue Razz",
       nicotine_strength: 10,
       puff_count: null,
       unit_price_cents: total - 100,
