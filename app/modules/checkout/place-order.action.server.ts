@@ -13,7 +13,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderMessages, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
-import { placeOrder } from "./place-order.service.server";
+import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
 
 export type PlaceAnswer =
   | { ok: true; orderId: string; whatsappUrl: string }
@@ -40,7 +40,7 @@ export async function placeOrderRequest(context: ShopContext, request: Request, 
   const gate = await checkCheckoutStep(context, request, "payment");
   if (gate.ok) return placeFor(context, gate.user, form);
   const key = form.get("idempotencyKey");
-  if (gate.user && typeof key === "string" && key.length <= 64) {
+  if (gate.user && isIdempotencyKey(key)) {
     // A retry of an order this key already placed (a double click, an answer lost on the way): that order emptied the
     // cart and forgot the shipping choice, so the steps look missing; the same order is the answer.
     const placed = await findOrderByKey(context.db, gate.user.id, key);

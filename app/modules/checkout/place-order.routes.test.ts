@@ -208,6 +208,10 @@ describeEachDatabase(
           // Another key on the emptied cart is a new attempt: the cart is empty.
           expect(await wayIn.place(cookie, key())).toEqual({ missing: "empty-cart" });
           expect(await db.selectFrom("orders").select("id").where("user_id", "=", id).execute()).toHaveLength(1);
+          // A key that is no key (control characters, a NUL PostgreSQL refuses) is never looked up: no 500.
+          const odd = await wayIn.place(cookie, "\u0000\u0007 not a key");
+          expect(odd).not.toHaveProperty("placed");
+          expect(odd).not.toEqual({ refused: orderMessages.failed });
         });
 
         it("refuses an order form without its key, saying the form has expired", async () => {

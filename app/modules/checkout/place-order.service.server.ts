@@ -27,6 +27,8 @@ export type PlaceOptions = {
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+/** What an order form's idempotency key looks like (anything else is refused before the database sees it). */
+export const isIdempotencyKey = (key: unknown): key is string => typeof key === "string" && KEY.test(key);
 
 /**
  * The last step of checkout: places the shopper's order from the server's own view of cart, address and shipping.
@@ -43,7 +45,7 @@ export async function placeOrder(
   options: PlaceOptions = {},
 ): Promise<PlaceResult> {
   const now = options.now ?? new Date();
-  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey)) return fail(orderMessages.missingKey);
+  if (!isIdempotencyKey(idempotencyKey)) return fail(orderMessages.missingKey);
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
