@@ -1,7 +1,56 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// Module boundaries (docs/architecture.md, docs/decisions/035). A module under app/modules reaches another only through
+// that module's face: its browser-safe files (`<name>.ts`, `.schema.ts`, `.jobs.ts`, its e-mail templates) and its
+// services (`<name>.service.server.ts`); never its repositories, form actions, other server-only parts or test fixtures.
+// A module's own files are reached by relative paths that stay inside it. The exceptions, with the reason for each:
+const moduleBoundaryExceptions = [
+  {
+    file: "~/modules/catalog/catalog-rows.server",
+    from: ["cart", "admin"],
+    why:
+      "one row mapper per catalogue type (docs/decisions/025): the cart, the wishlist and the back office read " +
+      "catalogue rows in their own queries and turn them into devices and flavours the storefront's way",
+  },
+];
+const modules = readdirSync(new URL("./app/modules", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The rule for one module's files at one folder depth (1: the module's own folder, 2: an area folder, …). */
+function moduleBoundaries(name, depth) {
+  const allowed = moduleBoundaryExceptions
+    .filter((exception) => exception.from.includes(name))
+    .map((exception) => `(?!${escape(exception.file)}$)`)
+    .join("");
+  return {
+    files: [`app/modules/${name}/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}", "**/testing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^${allowed}(?!~/modules/[^/]+/(?:[^/]+/)*[^/]+\\.service\\.server$)~/modules/(?!${escape(name)}/)[^/]+/(?:[^/]+/)*(?:testing/.*|[^/]+\\.server)$`,
+              message:
+                "Another module's repository, action or other server-only part: use its face (its services or " +
+                "browser-safe files), or add a reasoned exception to moduleBoundaryExceptions (eslint.config.js).",
+            },
+            {
+              regex: `^${"\\.\\./".repeat(depth)}`,
+              message: "A relative import out of the module: reach another module by ~/modules/<name>/… (its face).",
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -71,6 +120,26 @@ export default tseslint.config(
               ],
               message:
                 "app/lib and app/db sit below the modules: pass what they need in from the caller (docs/decisions/023).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...modules.flatMap((name) => [1, 2, 3].map((depth) => moduleBoundaries(name, depth))),
+  {
+    // Above the modules (routes, components, the server): services, actions and rules, never a repository.
+    files: ["app/routes/**", "app/components/**", "app/root.tsx", "server/**"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "\\.repository\\.server$",
+              message:
+                "Routes, components and the server reach data through a module's services (docs/architecture.md).",
             },
           ],
         },

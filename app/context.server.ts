@@ -8,6 +8,8 @@ import { createMailer, type Mailer } from "~/lib/mailer.server";
 import { newId } from "~/lib/ids.server";
 import { setShopTimeZone } from "~/lib/shop-time";
 import { insertOutboxEmail } from "~/modules/mail/outbox.repository.server";
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from "~/modules/jobs/worker.server";
+import { jobRunners } from "./jobs.server";
 
 /** Everything a request needs but its own nonce and address, built once per process (server, scripts, tests). */
 export type ShopServices = Omit<ShopContext, "nonce" | "clientIp">;
@@ -19,6 +21,14 @@ export async function createShopServices(config: Config, db: Db, log: Logger, ma
   const secret = await resolveAuthSecret(db, config.AUTH_SECRET);
   const auth = createAuth({ db, kind: databaseKind(config.DATABASE_URL), config, secret, log });
   return { db, config, settings: shopSettings(config), log, mailer: mail, auth };
+}
+
+/** A job worker running the shop's kinds of job (registered in app/jobs.server.ts) with these services. */
+export function createShopJobWorker(
+  deps: JobWorkerOptions["deps"],
+  options: Omit<JobWorkerOptions, "deps" | "runners">,
+): JobWorker {
+  return createJobWorker({ deps, runners: jobRunners, ...options });
 }
 
 /** The shop's e-mail: SMTP when configured; otherwise logged and kept in the development outbox. */

@@ -12,53 +12,33 @@ import { createDatabase } from "~/db/database.server";
 import { catalogSorts, PRODUCTS_PER_PAGE, type CatalogSort } from "~/modules/catalog/catalog";
 import { BENCH_BASE, freshPostgres, percentile, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 import { buildLargeCatalogue, type LargeCatalogueSummary } from "./catalogue-generator";
-import { printCatalogue, show } from "./bench-catalogue-print";
+import {
+  CATALOGUE_TARGETS,
+  CONNECTIONS,
+  KB,
+  printCatalogue,
+  ROUNDS,
+  SECONDS,
+  show,
+  type CataloguePageRow,
+  type CatalogueBenchResult,
+  type Range,
+} from "./bench-catalogue-report";
 
-export const CONNECTIONS = 4;
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = Number(process.env.BENCH_CATALOGUE_ITEMS ?? 10_000);
 const WARM_UP_SECONDS = 2;
 const ADULT = "age_verified=yes";
-export const KB = 1024;
-export const CATALOGUE_TARGETS = { p95Ms: 20, htmlBytes: 150 * KB };
 /** Words the generated names and descriptions hold (scripts/catalogue-words.ts). */
 const SEARCH_ONE = "mango";
 const SEARCH_TWO = "mango ice";
 
-type Range = { min: number; max: number };
 type Round = { rps: number; p50: number; p95: number; p99: number; errors: Record<string, number> };
-export type CataloguePageRow = {
-  name: string;
-  path: string;
-  status: number;
-  /** The HTML as the shop sends it: uncompressed bytes, and the gzip bytes on the wire. */
-  htmlBytes: number;
-  gzipBytes: number;
-  rps: Range;
-  p50: Range;
-  p95: Range;
-  p99: Range;
-  /** Answers other than 2xx and failed requests, by kind ("status 500", "ECONNRESET"). */
-  errors: Record<string, number>;
-  p95Met: boolean;
-  htmlMet: boolean;
-};
-export type CatalogueBenchResult = {
-  database: string;
-  catalogue: LargeCatalogueSummary;
-  pages: CataloguePageRow[];
-  notes: string[];
-  /** The machine's 1-minute load average as the measuring began and ended (2 shared cores: other work shows here). */
-  load: { before: number; after: number };
-};
 
 function sumErrors(rounds: Round[]): Record<string, number> {
   const sum: Record<string, number> = {};
   for (const round of rounds) for (const [kind, n] of Object.entries(round.errors)) sum[kind] = (sum[kind] ?? 0) + n;
   return sum;
 }
-export const errorCount = (errors: Record<string, number>) => Object.values(errors).reduce((a, b) => a + b, 0);
 const range = (values: number[]): Range => ({ min: Math.min(...values), max: Math.max(...values) });
 const tenth = (n: number) => Math.round(n * 10) / 10;
 

@@ -38,7 +38,7 @@ const addLine = (s: Shopper, flavour: Flavour) =>
     intent: "add",
     kind: "flavour",
     itemId: flavour.id,
-    flavor: "",
+    flavour: "",
     nicotineStrength: String(flavour.size),
     puffCount: "",
     quantity: "1",

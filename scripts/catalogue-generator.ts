@@ -111,7 +111,7 @@ function makeDevice(
   // The rating in the name is the largest pack; some devices also come in a smaller one.
   const smaller = puffRatings.filter((p) => p < puffs);
   const puffCounts = smaller.length && r.chance(0.4) ? [r.pick(smaller), puffs] : [puffs];
-  const flavors = r.some(tastes, 4, 8).map((t) => t.name);
+  const flavours = r.some(tastes, 4, 8).map((t) => t.name);
   const created = pastDate(r, now);
   return {
     id: newId(),
@@ -121,7 +121,7 @@ function makeDevice(
     images: JSON.stringify(r.some(deviceImages, 1, 3)),
     price_cents: r.int(8, 45) * 100 - 1,
     original_price_cents: r.chance(0.4) ? r.int(46, 60) * 100 - 1 : null,
-    flavors: JSON.stringify(flavors),
+    flavours: JSON.stringify(flavours),
     nicotine_strengths: JSON.stringify(strengths),
     puff_counts: JSON.stringify(puffCounts),
     features: JSON.stringify(r.some(deviceFeatures, 3, 6)),
@@ -205,7 +205,7 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
   const { items, flavoursPerDevice = 100, archivedShare = 0.03, seed = 14 } = options;
   const r = random(seed);
   const now = Date.now();
-  const existing = await db.selectFrom("products").select(["slug", "name", "position"]).execute();
+  const existing = await db.selectFrom("devices").select(["slug", "name", "position"]).execute();
   const existingFlavours = await db.selectFrom("flavours").select("slug").execute();
   const slugs = new Set([...existing.map((d) => d.slug), ...existingFlavours.map((f) => f.slug)]);
   const deviceNames = new Set(existing.map((d) => d.name));
@@ -237,7 +237,7 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
   });
 
   await db.transaction().execute(async (trx) => {
-    await insertInBatches(devices, (batch) => trx.insertInto("products").values(batch).execute());
+    await insertInBatches(devices, (batch) => trx.insertInto("devices").values(batch).execute());
     await insertInBatches(flavours, (batch) => trx.insertInto("flavours").values(batch).execute());
     await bumpStorefrontVersion(trx); // every server copy drops its cached pages
   });
@@ -255,7 +255,7 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
 }
 
 async function summarise(db: Db) {
-  const count = async (table: "products" | "flavours") => {
+  const count = async (table: "devices" | "flavours") => {
     const rows = await db
       .selectFrom(table)
       .select(["archived", (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -264,10 +264,10 @@ async function summarise(db: Db) {
     const total = rows.reduce((n, row) => n + Number(row.n), 0);
     return { total, visible: Number(rows.find((row) => Number(row.archived) === 0)?.n ?? 0) };
   };
-  const devices = await count("products");
+  const devices = await count("devices");
   const perDevice = await db
     .selectFrom("flavours as f")
-    .innerJoin("products as p", "p.id", "f.device_id")
+    .innerJoin("devices as p", "p.id", "f.device_id")
     .where("f.archived", "=", 0)
     .where("p.archived", "=", 0)
     .select(["p.slug", (eb) => eb.fn.countAll<number | string>().as("n")])

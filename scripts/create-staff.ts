@@ -2,7 +2,8 @@
 // Creates a staff account, or makes an existing account staff. The only way to grant the role.
 import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { parseArgs } from "node:util";
-import { check, emailField, passwordField } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { emailField, passwordField } from "~/modules/accounts/accounts";
 import { createOrPromoteStaff } from "~/modules/accounts/accounts.service.server";
 import { z } from "zod";
 import { openShop } from "./cli-context";
@@ -20,9 +21,9 @@ const checked = check(z.object({ email: emailField, password: passwordField }), 
   email: values.email ?? "",
   password: values.password ?? "",
 });
-if ("errors" in checked) {
+if (!checked.ok) {
   console.error("Usage: npm run create-staff -- --email someone@example.com --password 'at least 8 characters'");
-  for (const [field, message] of Object.entries(checked.errors)) console.error(`  ${field}: ${message}`);
+  for (const [field, message] of Object.entries(checked.fieldErrors ?? {})) console.error(`  ${field}: ${message}`);
   process.exit(2);
 }
 

@@ -4,6 +4,7 @@ import "./require-node.mjs"; // first: an older Node stops here with one line (d
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium } from "../tests/e2e/support/chromium";
+import { longFilesWarning } from "./long-files";
 import { warningLines } from "./output-warnings";
 
 const REPORTS = "reports";
@@ -67,7 +68,23 @@ if (!chromium) {
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const npx = "npx";
-if (!step("Lint", npx, ["eslint", "."])) fail("Lint failed.");
+if (!step("Lint (with the module boundaries: docs/architecture.md)", npx, ["eslint", "."])) fail("Lint failed.");
+// No file imports itself through others (madge; docs/decisions/035).
+const madge = [
+  "madge",
+  "--circular",
+  "--extensions",
+  "ts,tsx",
+  "--ts-config",
+  "tsconfig.json",
+  "app",
+  "server",
+  "scripts",
+];
+if (!step("Import circles (madge)", npx, madge)) fail("Files import each other in a circle: see the list above.");
+// Advice, not a failure: files over 300 lines (split where there is a seam).
+const long = longFilesWarning();
+if (long) console.warn(`\n${long}`);
 if (!step("Formatting (Prettier)", npx, ["prettier", "--check", "."]))
   fail("Formatting differs: run `npm run format`.");
 if (!step("Typecheck", npx, ["react-router", "typegen"]) || !step("", npx, ["tsc", "--noEmit"]))

@@ -10,7 +10,7 @@ import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { prepareDatabase } from "~/db/prepare.server";
 import { appUrl, loadConfig, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
-import { createShopServices, shopMailer } from "~/context.server";
+import { createShopJobWorker, createShopServices, shopMailer } from "~/context.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { toNodeHandler } from "better-auth/node";
 import { ageStatusFromCookies } from "~/modules/compliance/age-gate";
@@ -19,7 +19,6 @@ import { retryAfterOn503, unavailableErrors, unavailableLoaders } from "./errors
 import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
-import { createJobWorker } from "~/modules/jobs/worker.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
 import { logRequest, requestLog } from "./request-log";
@@ -27,7 +26,7 @@ import { serveUploads } from "./uploads";
 import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
-import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.repository.server";
+import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.service.server";
 import {
   bodyLimit,
   cspNonce,
@@ -102,7 +101,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   const services = await createShopServices(config, db, log, mailer);
   // Background jobs (e-mails, age checks) queued by any server process are run by whichever worker claims them first;
   // on shutdown the job in hand finishes (bounded) after the last request and before the database closes.
-  const worker = createJobWorker({ deps: services, pollMs: config.JOB_POLL_MS, retryBaseMs: config.JOB_RETRY_BASE_MS });
+  const worker = createShopJobWorker(services, { pollMs: config.JOB_POLL_MS, retryBaseMs: config.JOB_RETRY_BASE_MS });
   worker.start();
   lifecycle.beforeDatabaseClose("job worker", () => worker.stop());
   const version = watchContentVersion(() => readStorefrontVersion(db), config.CONTENT_VERSION_POLL_MS, log);

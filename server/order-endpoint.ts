@@ -1,14 +1,14 @@
 import express, { type RequestHandler } from "express";
 import type { ShopServices } from "~/context.server";
 import { isUnavailable, RETRY_AFTER_SECONDS } from "~/lib/unavailable.server";
-import { getSessionUser, isAdult } from "~/modules/accounts/session.server";
-import { handlePlaceOrder } from "~/modules/orders/order.action.server";
+import { placeOrderRequest } from "~/modules/checkout/place-order.action.server";
 import { orderMessages } from "~/modules/orders/orders";
 
 /**
  * POST /api/orders ('Order via WhatsApp' with JavaScript) served by Express itself: the hottest write of the shop
- * skips React Router's request/response conversion. Same checks as the pages: a signed-in adult, then
- * handlePlaceOrder (docs/decisions/008). A database that cannot be reached answers 503, never 401 (decision 011).
+ * skips React Router's request/response conversion (docs/decisions/008). Only the wiring is here: the check and the
+ * work are checkout's placeOrderRequest, the same the payment page's form runs. A database that cannot be reached
+ * answers 503, never 401 (decision 011).
  */
 export function orderEndpoint(services: ShopServices): RequestHandler[] {
   return [
@@ -23,15 +23,10 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
       const context = { ...services, nonce: "", clientIp: req.ip ?? "unknown" };
       res.set("Cache-Control", "no-store");
       try {
-        const user = await getSessionUser(context, request);
-        if (!user) return void res.status(401).json({ ok: false, message: "Please sign in to place an order." });
-        if (!isAdult(user)) {
-          return void res.status(403).json({ ok: false, message: "We sell only to adults aged 18 and over." });
-        }
         const form = new FormData();
         const key = (req.body as Record<string, unknown> | undefined)?.idempotencyKey;
         if (typeof key === "string") form.set("idempotencyKey", key);
-        const { answer, status } = await handlePlaceOrder(context, user, form);
+        const { answer, status } = await placeOrderRequest(context, request, form);
         if (status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
         res.status(status).json(answer);
       } catch (error) {

@@ -15,6 +15,7 @@ import * as uploadVariants from "./migrations/2026_11_24_0020_upload_variants";
 import * as dataRights from "./migrations/2026_11_24_0030_data_rights";
 import * as twoFactor from "./migrations/2026_11_24_0040_two_factor";
 import * as trust from "./migrations/2026_11_24_0050_trust";
+import * as deviceAndFlavourWords from "./migrations/2026_11_25_0010_device_and_flavour_words";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0030_data_rights": dataRights,
   "2026_11_24_0040_two_factor": twoFactor,
   "2026_11_24_0050_trust": trust,
+  "2026_11_25_0010_device_and_flavour_words": deviceAndFlavourWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -43,4 +45,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Migrates up or down to the named migration (tests of a migration's way there and back). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

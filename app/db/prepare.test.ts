@@ -31,7 +31,7 @@ describe.skipIf(!adminUrl)("prepareDatabase on PostgreSQL", () => {
       expect(results.filter((r) => r.migrations.length > 0)).toHaveLength(1);
       expect(results.filter((r) => r.loaded.length > 0).map((r) => r.loaded)).toEqual([["catalogue", "blog"]]);
       const row = await copies[0]!
-        .selectFrom("products")
+        .selectFrom("devices")
         .select((eb) => eb.fn.countAll<string>().as("n"))
         .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(5);

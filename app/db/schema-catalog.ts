@@ -1,11 +1,11 @@
 import type { Generated } from "kysely";
 import type { JsonText, NameValue } from "./json-text";
-import type { Flag } from "./schema";
-import type { ItemKind } from "./values";
+import type { Flag, ItemKind } from "./values";
 
 // The catalogue's tables (part of the Database type in schema.ts).
 
-export type ProductsTable = {
+/** Devices (the `devices` table; `products` until migration 2026_11_25_0010). */
+export type DevicesTable = {
   id: string;
   slug: string;
   name: string;
@@ -13,7 +13,7 @@ export type ProductsTable = {
   images: JsonText<string[]>;
   price_cents: number;
   original_price_cents: number | null;
-  flavors: JsonText<string[]>;
+  flavours: JsonText<string[]>;
   nicotine_strengths: JsonText<number[]>; // mg/ml
   puff_counts: JsonText<number[]> | null;
   features: JsonText<string[]>;
@@ -63,7 +63,7 @@ export type CatalogItemsTable = {
   name: string;
   tag: string; // "Device", or the flavour's device name
   description: string;
-  flavors: string;
+  flavours: string;
   image: string | null;
   price_cents: number;
   visible: Flag;

@@ -8,11 +8,11 @@ import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, St
 
 /** Lists are stored as JSON text so both SQLite and PostgreSQL hold them the same way; T is what the text holds. */
 export type { JsonText } from "./json-text";
-/** Booleans are 0/1 integers on both databases. */
-export type Flag = number;
+export type { Flag } from "./values";
+import type { Flag } from "./values";
 
-import type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
-export type { CatalogItemsTable, FlavoursTable, ProductsTable, ReviewsTable } from "./schema-catalog";
+import type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+export type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
 import type {
   UserTable,
   SessionTable,
@@ -74,7 +74,7 @@ export type CartLinesTable = {
   user_id: string;
   kind: ItemKind;
   item_id: string;
-  flavor: string;
+  flavour: string;
   nicotine_strength: number;
   puff_count: number | null;
   quantity: number;
@@ -130,7 +130,7 @@ export type OrderLinesTable = {
   item_id: string;
   name: string;
   image: string | null;
-  flavor: string;
+  flavour: string;
   nicotine_strength: number;
   puff_count: number | null;
   unit_price_cents: number;
@@ -240,7 +240,7 @@ export type HealthChecksTable = { name: string; checked_at: string };
 
 export type Database = {
   content_versions: ContentVersionsTable;
-  products: ProductsTable;
+  devices: DevicesTable;
   catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;

@@ -12,7 +12,7 @@ export const isOneOf = <T extends string>(values: readonly T[], value: unknown):
 export const itemKinds = ["device", "flavour"] as const;
 export type ItemKind = (typeof itemKinds)[number];
 /** The table each kind of item is kept in. */
-export const itemTables = { device: "products", flavour: "flavours" } as const satisfies Record<ItemKind, string>;
+export const itemTables = { device: "devices", flavour: "flavours" } as const satisfies Record<ItemKind, string>;
 
 export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -44,7 +44,8 @@ export type AgeMethod = (typeof ageMethods)[number];
 
 export const jobStatuses = ["queued", "running", "done", "failed"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-/** Every kind of background job; what each one does is in app/modules/jobs/job-kinds.server.ts. */
+/** Every kind of background job; each is declared by the module that queues it (`<name>.jobs.ts`) and run
+ * as app/jobs.server.ts registers it. */
 export const jobKindNames = [
   "back-in-stock",
   "age-check",
@@ -58,3 +59,6 @@ export type JobKindName = (typeof jobKindNames)[number];
 
 export const userRoles = ["customer", "staff"] as const;
 export type UserRole = (typeof userRoles)[number];
+
+/** Booleans are 0/1 integers on both databases. */
+export type Flag = number;

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { loader as suggestLoader } from "~/routes/api.search";
+import { loader as suggestLoader } from "~/routes/api-search";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as blogPostLoader } from "~/routes/blog-post";
 import { loader as latestPostLoader } from "~/routes/blogdetail";

@@ -43,7 +43,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         images: JSON.stringify(d.images),
         price_cents: d.priceCents,
         original_price_cents: d.originalPriceCents,
-        flavors: JSON.stringify(d.flavors),
+        flavours: JSON.stringify(d.flavours),
         nicotine_strengths: JSON.stringify(d.nicotineStrengths),
         puff_counts: JSON.stringify(d.puffCounts),
         features: JSON.stringify(d.features),

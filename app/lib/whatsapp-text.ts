@@ -3,7 +3,7 @@ import { taxLabel } from "./pricing";
 
 export type WhatsAppCartLine = {
   name: string;
-  flavor: string;
+  flavour: string;
   nicotineStrength: number;
   quantity: number;
   lineTotalCents: number;
@@ -28,7 +28,7 @@ export function cartMessage(shopName: string, lines: WhatsAppCartLine[], money: 
     "",
     ...lines.map(
       (line, i) =>
-        `${i + 1}. ${line.name}\n   Flavor: ${line.flavor}\n   Nicotine: ${line.nicotineStrength}mg\n   Qty: ${line.quantity}\n   Price: ${m(line.lineTotalCents)}`,
+        `${i + 1}. ${line.name}\n   Flavor: ${line.flavour}\n   Nicotine: ${line.nicotineStrength}mg\n   Qty: ${line.quantity}\n   Price: ${m(line.lineTotalCents)}`,
     ),
     "",
     ...withTax(money, m, []),
@@ -59,7 +59,7 @@ export function orderMessage(order: WhatsAppOrder, currency: string): string {
     "Products:",
     ...order.lines.map(
       (line, i) =>
-        `${i + 1}. ${line.name} (Flavour: ${line.flavor}, Nicotine: ${line.nicotineStrength}mg, Puffs: ${line.puffCount ?? "-"}, Qty: ${line.quantity}) ${m(line.lineTotalCents)}`,
+        `${i + 1}. ${line.name} (Flavour: ${line.flavour}, Nicotine: ${line.nicotineStrength}mg, Puffs: ${line.puffCount ?? "-"}, Qty: ${line.quantity}) ${m(line.lineTotalCents)}`,
     ),
     "",
     "Address:",

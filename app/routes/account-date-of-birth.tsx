@@ -5,9 +5,10 @@ import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account.action.server";
-import { accountMessages, ADULT_AGE, ageOn, formValues } from "~/modules/accounts/accounts";
+import { accountMessages, ADULT_AGE, ageOn } from "~/modules/accounts/accounts";
+import { formValues } from "~/lib/form-check";
 import { setDateOfBirth } from "~/modules/accounts/accounts.service.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/account-date-of-birth";
 import { readForm } from "~/lib/form-data.server";
 

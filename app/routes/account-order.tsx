@@ -1,19 +1,20 @@
 import { data, Link, redirect } from "react-router";
+import { formFeedback } from "~/lib/result";
 import { OrderHistory } from "~/components/orders/order-history";
 import { OrderView } from "~/components/orders/order-view";
 import { CustomerOrderActions } from "~/components/orders/order-returns";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
-import { formValues } from "~/modules/accounts/accounts";
-import { requireUser } from "~/modules/accounts/session.server";
+import { formValues } from "~/lib/form-check";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import {
   cancelOwnOrder,
   deliveredAt,
   requestReturn,
   returnRequestOf,
 } from "~/modules/orders/customer-orders.service.server";
-import { orderMail, orderWhatsappUrl } from "~/modules/orders/order.action.server";
-import { orderEvents } from "~/modules/orders/order-events.repository.server";
+import { orderMail, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { orderEvents } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { customerMayCancel, returnMessages, returnWindow } from "~/modules/orders/returns";
 import type { Route } from "./+types/account-order";
@@ -69,9 +70,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (result.ok)
     return redirect(`/account/orders/${params.id}?done=${intent === "cancel" ? "cancelled" : "return-requested"}`);
   if (result.status === 404) throw data(null, { status: 404 });
-  return data("errors" in result ? { errors: result.errors, message: null } : { errors: {}, message: result.message }, {
-    status: result.status,
-  });
+  const { errors, formError } = formFeedback(result);
+  return data({ errors, message: formError }, { status: result.status });
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { paymentLabels, statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { formatDate } from "~/lib/shop-time";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import { listOrders } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/account-orders";
 

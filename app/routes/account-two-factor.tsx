@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/account/auth-card";
 import { TwoFactorSetup } from "~/components/account/two-factor-setup";
@@ -6,8 +7,8 @@ import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { formValues } from "~/modules/accounts/accounts";
-import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
+import { formValues } from "~/lib/form-check";
+import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.service.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import {
   pendingSetup,
@@ -44,11 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? "/account/two-factor"));
   if (intent === "start") {
     const started = await startTwoFactorSetup(context, request, formValues(form, ["password"]));
-    if (!started.ok)
-      return data(
-        { intent, errors: started.errors, formError: started.formError, setup: null },
-        { status: started.status },
-      );
+    if (!started.ok) return data({ intent, ...formFeedback(started), setup: null }, { status: started.status });
     return {
       intent,
       errors: {},
@@ -63,12 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same key and codes again, to try the next code: the server's own for this session's set-up, never the form's
     // (the shopper's own, on a page never stored).
     const setup = await pendingSetup(context, request);
-    return data({ intent, errors: result.errors, formError: result.formError, setup }, { status: result.status });
+    return data({ intent, ...formFeedback(result), setup }, { status: result.status });
   }
   if (intent === "off") {
     const result = await turnOffTwoFactor(context, request, user, formValues(form, ["password"]));
     if (result.ok) return redirect("/account/two-factor?notice=off", { headers: result.headers });
-    return data({ intent, errors: result.errors, formError: result.formError, setup: null }, { status: result.status });
+    return data({ intent, ...formFeedback(result), setup: null }, { status: result.status });
   }
   throw data(null, { status: 400 });
 }

@@ -4,15 +4,16 @@ import { SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
 import { finishAccountAction } from "~/modules/accounts/account.action.server";
-import { accountMessages, formValues } from "~/modules/accounts/accounts";
+import { accountMessages } from "~/modules/accounts/accounts";
+import { formValues } from "~/lib/form-check";
 import { changePassword, signOutEverywhere, updateProfile } from "~/modules/accounts/accounts.service.server";
-import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.server";
+import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/account";
 import { AgeCheckStatus } from "~/components/account/age-check-status";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { readForm } from "~/lib/form-data.server";
 import { YourData } from "~/components/account/your-data";
-import { deleteAccount } from "~/modules/accounts/data-rights.service.server";
+import { deleteAccount } from "~/modules/data-rights/data-rights.service.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Your account", "Your details, password and sessions.");
@@ -46,11 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = formValues(form, ["intent", "password", "confirm"]);
     const result = await deleteAccount(context, request, user, values);
     if (result.ok) return redirect("/signin?notice=account-deleted", { headers: result.headers });
-    return finishAccountAction(
-      { ok: false, errors: result.errors, formError: result.formError, status: result.status },
-      "/account",
-      values,
-    );
+    return finishAccountAction(result, "/account", values);
   }
   if (intent === "signout-all") {
     return redirect("/signin?notice=signed-out", { headers: await signOutEverywhere(context, request) });

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { cardHref } from "~/modules/catalog/catalog";
 import { requestBackInStock } from "~/modules/stock/back-in-stock.service.server";
 import type { Route } from "./+types/back-in-stock";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/cancel";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Cancel", "Your order was not placed.");

@@ -5,7 +5,7 @@ import { AddressForm } from "~/components/checkout/address-form";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Modal, useHydrated } from "~/components/ui/modal";
 import { pageMeta } from "~/lib/meta";
-import { check } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
 import { addressInput } from "~/modules/checkout/addresses";
 import {
   addAddress,
@@ -36,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const values = Object.fromEntries(["title", "type", "address", "phone"].map((k) => [k, String(form.get(k) ?? "")]));
     const checked = check(addressInput, values);
-    if ("errors" in checked)
-      return data({ errors: checked.errors, values, editing: id || "new", message: null }, { status: 400 });
+    if (!checked.ok)
+      return data({ errors: checked.fieldErrors ?? {}, values, editing: id || "new", message: null }, { status: 400 });
     const input = { ...checked.data, isDefault: form.get("isDefault") === "on" };
     if (id) {
       if (!(await editAddress(context.db, user.id, id, input))) throw data(null, { status: 404 });

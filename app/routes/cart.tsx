@@ -8,7 +8,7 @@ import { ProductImage } from "~/components/ui/product-image";
 import { pageMeta } from "~/lib/meta";
 import { whatsappChatUrl } from "~/lib/whatsapp";
 import { cartMessage } from "~/lib/whatsapp-text";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
 import { cartMessages } from "~/modules/cart/cart";
 import { handleCartAction } from "~/modules/cart/cart.action.server";
 import { getCart } from "~/modules/cart/cart.service.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.settings.name,
     cart.lines.map((l) => ({
       name: l.name,
-      flavor: l.displayFlavor,
+      flavour: l.displayFlavour,
       nicotineStrength: l.nicotineStrength,
       quantity: l.quantity,
       lineTotalCents: l.lineTotalCents,
@@ -120,7 +120,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                       {line.name}
                     </Link>
                     <p className="text-sm text-slate-600">
-                      {line.kind === "device" ? `${line.displayFlavor} · ` : ""}
+                      {line.kind === "device" ? `${line.displayFlavour} · ` : ""}
                       {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
                     </p>
                   </div>

@@ -83,7 +83,14 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             line={
               size === undefined
                 ? null
-                : { kind: "flavour", itemId: flavour.id, flavor: "", nicotineStrength: size, puffCount: null, quantity }
+                : {
+                    kind: "flavour",
+                    itemId: flavour.id,
+                    flavour: "",
+                    nicotineStrength: size,
+                    puffCount: null,
+                    quantity,
+                  }
             }
             disabled={outOfStock}
             disabledReason="Out of stock"

@@ -1,9 +1,11 @@
 import { data, Form, Link } from "react-router";
+import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { pageMeta } from "~/lib/meta";
-import { accountMessages, formValues } from "~/modules/accounts/accounts";
+import { accountMessages } from "~/modules/accounts/accounts";
+import { formValues } from "~/lib/form-check";
 import { requestPasswordReset } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/forget-password";
 import { readForm } from "~/lib/form-data.server";
@@ -15,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readForm(request), ["email"]);
   const result = await requestPasswordReset(context, values);
   if (result.ok) return { sent: accountMessages.resetSent, errors: {}, formError: null, values: {} };
-  return data({ sent: null, errors: result.errors, formError: result.formError, values }, { status: result.status });
+  return data({ sent: null, ...formFeedback(result), values }, { status: result.status });
 }
 
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {

@@ -9,11 +9,11 @@ import { pageMeta } from "~/lib/meta";
 import { totals } from "~/lib/pricing";
 import { getCart } from "~/modules/cart/cart.service.server";
 import { getAddressBook } from "~/modules/checkout/addresses.service.server";
-import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
+import { missingStepRedirect, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { shippingCost, shippingNames } from "~/modules/checkout/shipping";
-import { handlePlaceOrder, newIdempotencyKey, type PlaceAnswer } from "~/modules/orders/order.action.server";
-import { orderMessages } from "~/modules/orders/orders";
+import { shippingCost } from "~/modules/checkout/shipping";
+import { newIdempotencyKey, placeOrderRequest, type PlaceAnswer } from "~/modules/checkout/place-order.action.server";
+import { orderMessages, shippingNames } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
@@ -44,8 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Without JavaScript: place the order and land on /success (which links to the WhatsApp message). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireCheckoutStep(context, request, "payment");
-  const { answer, status } = await handlePlaceOrder(context, user, await readForm(request));
+  // The same check and work as POST /api/orders; a step missing sends the shopper back to it, as the page's loader does.
+  const { answer, status, missing } = await placeOrderRequest(context, request, await readForm(request));
+  if (missing) throw redirect(missingStepRedirect(request, missing));
   if (answer.ok) return redirect(`/success?order=${answer.orderId}`);
   return data({ message: answer.message }, { status });
 }
@@ -104,7 +105,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <span>
                   <span className="font-semibold">{line.name}</span> × {line.quantity}
                   <span className="block text-slate-600">
-                    {line.displayFlavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+                    {line.displayFlavour} · {line.nicotineStrength}mg
+                    {line.puffCount ? ` · ${line.puffCount} puffs` : ""}
                   </span>
                 </span>
                 <Price cents={line.lineTotalCents} className="font-semibold" />

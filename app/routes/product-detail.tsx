@@ -43,7 +43,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const stockStatus = useStockStatus(device.stock);
   const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(device.name);
-  const [flavor, setFlavor] = useState(device.flavors[0]);
+  const [flavour, setFlavour] = useState(device.flavours[0]);
   const [strength, setStrength] = useState(pickDefault(device.nicotineStrengths, DEFAULT_NICOTINE_STRENGTH));
   const [puffs, setPuffs] = useState(pickDefault(device.puffCounts, DEFAULT_PUFF_COUNT));
   return (
@@ -65,12 +65,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             )}
             <StockStatusTag stock={device.stock} />
           </p>
-          {device.flavors.length > 0 && (
+          {device.flavours.length > 0 && (
             <OptionButtons
               label="Flavour"
-              options={device.flavors}
-              value={flavor}
-              onChange={setFlavor}
+              options={device.flavours}
+              value={flavour}
+              onChange={setFlavour}
               format={(f) => f}
             />
           )}
@@ -105,7 +105,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 : {
                     kind: "device",
                     itemId: device.id,
-                    flavor: flavor ?? "",
+                    flavour: flavour ?? "",
                     nicotineStrength: strength,
                     puffCount: puffs ?? null,
                     quantity: 1,

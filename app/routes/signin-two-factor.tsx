@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
+import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { formValues } from "~/modules/accounts/accounts";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { formValues } from "~/lib/form-check";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor";
 import { verifySecondFactor } from "~/modules/accounts/two-factor.service.server";
 import type { Route } from "./+types/signin-two-factor";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form, ["code", "recoveryCode"]);
   const result = await verifySecondFactor(context, request, values, kind);
   if (result.ok) return redirect(safeLocalPath(String(form.get("redirectTo") ?? "")), { headers: result.headers });
-  return data({ kind, errors: result.errors, formError: result.formError }, { status: result.status });
+  return data({ kind, ...formFeedback(result) }, { status: result.status });
 }
 
 export default function SignInTwoFactor({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
-import { orderWhatsappUrl } from "~/modules/orders/order.action.server";
+import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
+import { orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/success";
 

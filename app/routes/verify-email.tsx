@@ -3,7 +3,6 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard } from "~/components/account/auth-card";
 import { safeLocalPath } from "~/lib/cookies";
 import { pageMeta } from "~/lib/meta";
-import { accountMessages } from "~/modules/accounts/accounts";
 import { confirmEmail } from "~/modules/accounts/accounts.service.server";
 import type { Route } from "./+types/verify-email";
 
@@ -14,10 +13,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const result = await confirmEmail(context, request, url.searchParams.get("token") ?? "");
-  if (result.status === "signed-in")
+  if (result.ok && result.signedIn)
     throw redirect(safeLocalPath(url.searchParams.get("redirectTo")), { headers: result.headers });
-  if (result.status === "already-confirmed") throw redirect("/signin?notice=email-confirmed");
-  return data({ message: accountMessages.confirmInvalid }, { status: 400 });
+  if (result.ok) throw redirect("/signin?notice=email-confirmed");
+  return data({ message: result.message }, { status: result.status });
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { readAppState } from "~/components/cart/guest-state";
 import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { pageMeta } from "~/lib/meta";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { listWishlist } from "~/modules/cart/wishlist.service.server";
 import { cardHref, type CatalogCard } from "~/modules/catalog/catalog";
 import type { Route } from "./+types/wishlist";

@@ -17,7 +17,8 @@ export async function signUpConfirmed(context: ShopContext, values: Record<strin
   const result = await signUp(context, requestWith(), values);
   if (!result.ok) return result;
   const confirmed = await confirmEmail(context, requestWith(), await confirmationToken(context, values.email!));
-  if (confirmed.status !== "signed-in") throw new Error(`the confirmation link did not sign in: ${confirmed.status}`);
+  if (!confirmed.ok || !confirmed.signedIn)
+    throw new Error(`the confirmation link did not sign in: ${JSON.stringify(confirmed)}`);
   return { ok: true, headers: confirmed.headers };
 }
 

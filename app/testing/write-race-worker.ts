@@ -64,7 +64,7 @@ const answers = await Promise.all([
         change: String(change),
         note: "",
       });
-      return { ok: adjusted.status === "adjusted", detail: JSON.stringify(adjusted) };
+      return { ok: adjusted.ok, detail: JSON.stringify(adjusted) };
     }),
   ),
 ]);

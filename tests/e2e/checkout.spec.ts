@@ -138,7 +138,7 @@ test("forged cart posts are refused and prices never come from the browser", asy
       intent: "add",
       kind: "flavour",
       itemId,
-      flavor: "",
+      flavour: "",
       nicotineStrength: "10",
       puffCount: "",
       quantity: "1",

@@ -91,7 +91,7 @@ for (const kind of ["sqlite", "postgres"] as const) {
       expect(placed, JSON.stringify({ placed, cookie })).toMatchObject({ ok: true });
       const [order] = await query("select id from orders order by created_at desc limit 1");
       await readyToOrder(shopper(), flavour);
-      const [device] = await query("select id from products where archived = 0 order by slug limit 1");
+      const [device] = await query("select id from devices where archived = 0 order by slug limit 1");
       const [post_] = await query("select slug from posts where draft = 0 order by slug limit 1");
       const [gone] = await query("select id from flavours where id <> '" + flavour.id + "' order by slug limit 1");
       await query(`update flavours set stock_quantity = 0, track_stock = 1 where id = '${String(gone!.id)}'`);
@@ -272,12 +272,12 @@ const form = (action: string, fields: Record<string, string>): FoundForm => ({
 });
 /** Bodies of /api/guest-merge with one odd field each. */
 function guestStates(odd: string, itemId: string): string[] {
-  const line = { kind: "flavour", itemId, flavor: "", nicotineStrength: 3, puffCount: null, quantity: 1 };
+  const line = { kind: "flavour", itemId, flavour: "", nicotineStrength: 3, puffCount: null, quantity: 1 };
   const state = { cartToken: "odd-input-token-1", cart: [line], wishlist: [{ kind: "flavour", itemId }] };
   return [
     { ...state, cartToken: odd },
     { ...state, cart: [{ ...line, itemId: odd }] },
-    { ...state, cart: [{ ...line, flavor: odd }] },
+    { ...state, cart: [{ ...line, flavour: odd }] },
     { ...state, cart: [{ ...line, kind: odd }] },
     { ...state, wishlist: [{ kind: "flavour", itemId: odd }] },
   ]

@@ -158,7 +158,7 @@ test.describe("server copies and outages", () => {
     await waitForHealth(shop);
     const db = new Database(file);
     try {
-      const product = db.prepare("select id, name from products where archived = 0 order by id limit 1").get() as {
+      const product = db.prepare("select id, name from devices where archived = 0 order by id limit 1").get() as {
         id: string;
         name: string;
       };
@@ -177,7 +177,7 @@ test.describe("server copies and outages", () => {
       // A staff change as any copy makes it: the row and the content version, in one transaction.
       const renamed = `${product.name} Renamed ${Date.now()}`;
       db.transaction(() => {
-        db.prepare("update products set name = ? where id = ?").run(renamed, product.id);
+        db.prepare("update devices set name = ? where id = ?").run(renamed, product.id);
         db.prepare("update content_versions set version = version + 1 where name = 'storefront'").run();
       })();
       const changedAt = Date.now();

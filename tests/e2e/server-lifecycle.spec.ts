@@ -33,7 +33,7 @@ async function shopLoop(shopper: Shopper, flavour: Flavour, signalled: () => boo
             intent: "add",
             kind: "flavour",
             itemId: flavour.id,
-            flavor: "",
+            flavour: "",
             nicotineStrength: String(flavour.size),
             puffCount: "",
             quantity: "1",
@@ -153,7 +153,7 @@ test.describe("stopping and starting", () => {
       await Promise.all(copies.map((copy) => waitForHealth(copy, 60_000)));
       const [{ products, posts }] = (await pg.query(
         url,
-        "select (select count(*) from products)::int as products, (select count(*) from posts)::int as posts",
+        "select (select count(*) from devices)::int as products, (select count(*) from posts)::int as posts",
       )) as [{ products: number; posts: number }];
       expect(products).toBe(5);
       expect(posts).toBe(7);
@@ -178,7 +178,7 @@ test("three copies starting at once on a fresh SQLite file all start, and the de
     expect(copies.filter((copy) => copy.output().includes('"msg":"demo content loaded"'))).toHaveLength(1);
     const sqlite = new Database(file, { readonly: true });
     expect(
-      sqlite.prepare("select (select count(*) from products) as products, (select count(*) from posts) as posts").get(),
+      sqlite.prepare("select (select count(*) from devices) as products, (select count(*) from posts) as posts").get(),
     ).toEqual({ products: 5, posts: 7 });
     sqlite.close();
   } finally {

@@ -151,7 +151,12 @@ test("the order endpoint needs a signed-in shopper and this site's pages", async
     headers: { "x-forwarded-for": "203.0.113.70" },
   });
   expect(signedOut.status()).toBe(401);
-  expect(await signedOut.json()).toEqual({ ok: false, message: "Please sign in to place an order." });
+  // The same check as the payment page's: it names the step that is missing (docs/decisions/035).
+  expect(await signedOut.json()).toEqual({
+    ok: false,
+    message: "Please sign in to place an order.",
+    missing: "signed-out",
+  });
   const forged = await request.post("/api/orders", {
     form: { idempotencyKey: "k".repeat(24) },
     headers: { origin: "https://evil.example" },

@@ -56,7 +56,7 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
       intent: "add",
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: "10",
       puffCount: "",
       quantity: "1",

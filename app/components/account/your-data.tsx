@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/account/auth-card";
 import { CheckboxField, TextField } from "~/components/ui/field";
-import { RECENT_SIGN_IN_MINUTES } from "~/modules/accounts/data-rights";
+import { RECENT_SIGN_IN_MINUTES } from "~/modules/data-rights/data-rights";
 
 /** 'Download my data' and 'Delete my account' (UK GDPR), at the foot of the account page. */
 export function YourData({

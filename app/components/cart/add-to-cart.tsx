@@ -51,7 +51,7 @@ export function AddToCart({
         <>
           <input type="hidden" name="kind" value={line.kind} />
           <input type="hidden" name="itemId" value={line.itemId} />
-          <input type="hidden" name="flavor" value={line.flavor} />
+          <input type="hidden" name="flavour" value={line.flavour} />
           <input type="hidden" name="nicotineStrength" value={line.nicotineStrength} />
           <input type="hidden" name="puffCount" value={line.puffCount ?? ""} />
           <input type="hidden" name="quantity" value={line.quantity} />

@@ -1,4 +1,12 @@
-import { addLine, APP_STATE_KEY, isAppState, type AppState, type GuestLine, type ItemKind } from "~/modules/cart/cart";
+import {
+  addLine,
+  APP_STATE_KEY,
+  isAppState,
+  upgradeStoredState,
+  type AppState,
+  type GuestLine,
+  type ItemKind,
+} from "~/modules/cart/cart";
 
 const emptyState = (): AppState => ({ cartToken: crypto.randomUUID(), cart: [], wishlist: [] });
 
@@ -7,7 +15,7 @@ export function readAppState(): AppState {
   try {
     const raw = window.localStorage.getItem(APP_STATE_KEY);
     if (!raw) return emptyState();
-    const parsed: unknown = JSON.parse(raw);
+    const parsed = upgradeStoredState(JSON.parse(raw));
     return isAppState(parsed) ? parsed : emptyState();
   } catch (error) {
     console.error("Could not read appState", error);

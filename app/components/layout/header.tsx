@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { useGuestCartCount } from "~/components/cart/guest-state-sync";
 import { CartIcon, HeartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
-import type { Shopper } from "~/modules/accounts/shopper";
+import type { Shopper } from "~/modules/cart/shopper";
 import { mainLinks } from "./nav-links";
 import { useShopper } from "./use-shop";
 import { SearchForm } from "./search-form";

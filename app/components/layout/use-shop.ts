@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { ShopSettings } from "~/lib/config.server";
 import { DEFAULT_SHOP_TIME_ZONE } from "~/lib/shop-time";
-import { wishlistKey, type Shopper } from "~/modules/accounts/shopper";
+import { wishlistKey, type Shopper } from "~/modules/cart/shopper";
 import type { ItemKind } from "~/modules/cart/cart";
 
 const fallback: ShopSettings = {

@@ -31,7 +31,7 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
             <span>
               <span className="font-semibold">{line.name}</span> × {line.quantity}
               <span className="block text-slate-600">
-                {line.flavor} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
+                {line.flavour} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
               </span>
             </span>
             <Price cents={line.lineTotalCents} className="font-semibold" />

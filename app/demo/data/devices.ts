@@ -17,7 +17,7 @@ export const demoDevices: SeedDevice[] = [
     ],
     priceCents: 2499,
     originalPriceCents: 2999,
-    flavors: ["Blue Razz Ice", "Watermelon Bubblegum", "Strawberry Kiwi", "Cola Ice", "Pink Lemonade", "Fresh Menthol"],
+    flavours: ["Blue Razz Ice", "Watermelon Bubblegum", "Strawberry Kiwi", "Cola Ice", "Pink Lemonade", "Fresh Menthol"],
     nicotineStrengths: [0, 10, 20],
     puffCounts: [10000, 30000],
     features: [
@@ -52,7 +52,7 @@ export const demoDevices: SeedDevice[] = [
     images: ["/images/catalog/hayati-pro-max-6000-1.svg", "/images/catalog/hayati-pro-max-6000-2.svg"],
     priceCents: 1299,
     originalPriceCents: 1599,
-    flavors: ["Blue Razz Lemonade", "Cherry Ice", "Triple Mango", "Peach Ice", "Cool Mint", "Watermelon Ice", "Gummy Bear"],
+    flavours: ["Blue Razz Lemonade", "Cherry Ice", "Triple Mango", "Peach Ice", "Cool Mint", "Watermelon Ice", "Gummy Bear"],
     nicotineStrengths: [10, 20],
     puffCounts: [5000, 6000],
     features: [
@@ -90,7 +90,7 @@ export const demoDevices: SeedDevice[] = [
     ],
     priceCents: 1499,
     originalPriceCents: null,
-    flavors: ["Grape Ice", "Lychee Ice", "Mr Blue", "Strawberry Banana", "Raspberry Lemonade", "Tiger Blood", "Spearmint", "Cherry Cola"],
+    flavours: ["Grape Ice", "Lychee Ice", "Mr Blue", "Strawberry Banana", "Raspberry Lemonade", "Tiger Blood", "Spearmint", "Cherry Cola"],
     nicotineStrengths: [0, 10, 20],
     puffCounts: [5000, 7000],
     features: [
@@ -124,7 +124,7 @@ export const demoDevices: SeedDevice[] = [
     images: ["/images/catalog/hayati-mini-1500-1.svg", "/images/catalog/hayati-mini-1500-2.svg"],
     priceCents: 599,
     originalPriceCents: null,
-    flavors: ["Cola Ice", "Menthol", "Blueberry Ice", "Strawberry Ice", "Sweet Tobacco"],
+    flavours: ["Cola Ice", "Menthol", "Blueberry Ice", "Strawberry Ice", "Sweet Tobacco"],
     nicotineStrengths: [10, 20],
     puffCounts: [1500],
     features: [
@@ -156,7 +156,7 @@ export const demoDevices: SeedDevice[] = [
     images: ["/images/catalog/crystal-pro-cp-10k-1.svg", "/images/catalog/crystal-pro-cp-10k-2.svg"],
     priceCents: 1799,
     originalPriceCents: null,
-    flavors: ["Blue Razz Ice", "Cherry Ice", "Triple Mango", "Peach Ice", "Fresh Menthol", "Pina Colada"],
+    flavours: ["Blue Razz Ice", "Cherry Ice", "Triple Mango", "Peach Ice", "Fresh Menthol", "Pina Colada"],
     nicotineStrengths: [0, 10, 20],
     puffCounts: [5000, 10000],
     features: [

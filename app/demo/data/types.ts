@@ -8,7 +8,7 @@ export type SeedDevice = {
   images: string[]; // paths under /images/catalog/
   priceCents: number;
   originalPriceCents: number | null;
-  flavors: string[];
+  flavours: string[];
   nicotineStrengths: number[]; // mg/ml, each ≤ 20
   puffCounts: number[];
   features: string[];

@@ -1,4 +1,4 @@
-import type { NoticePayload } from "~/modules/mail/notice";
+import type { NoticePayload } from "~/modules/mail/notice.jobs";
 
 type MailShop = { shopName: string; baseUrl: string };
 type Recipient = { email: string; name?: string | null };

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import type { FieldErrors } from "./accounts";
-import type { AccountResult } from "./accounts.service.server";
+import { formFeedback, type FieldErrors, type Result } from "~/lib/result";
 
 export type AccountFormData = {
   errors: FieldErrors;
@@ -10,11 +9,12 @@ export type AccountFormData = {
 };
 
 /** Success: go on, with the session cookies. Refusal: the form again with its messages and what was typed (never a password). */
-export function finishAccountAction(result: AccountResult, successTo: string, values: Record<string, string>) {
+export function finishAccountAction(
+  result: Result<{ headers: Headers }>,
+  successTo: string,
+  values: Record<string, string>,
+) {
   if (result.ok) return redirect(successTo, { headers: result.headers });
   const safeValues = Object.fromEntries(Object.entries(values).filter(([name]) => !/password/i.test(name)));
-  return data<AccountFormData>(
-    { errors: result.errors, formError: result.formError, values: safeValues },
-    { status: result.status },
-  );
+  return data<AccountFormData>({ ...formFeedback(result), values: safeValues }, { status: result.status });
 }

@@ -6,7 +6,7 @@ import { linkIn } from "~/testing/smtp-sink";
 import { cookieHeader, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { ok, signUpValues, startMailingShop, type SmtpSink } from "./testing/accounts-fixture";
 
 // Resetting and changing a password, changing the name and signing out everywhere, for a confirmed customer.
@@ -40,16 +40,16 @@ describeEachDatabase("accounts: passwords and signing out", (testDb) => {
     const token = new URL(linkIn(mail, "/reset-password")).searchParams.get("token")!;
 
     const weak = await accounts.resetPassword(context(), { token, password: "short" });
-    expect(weak).toMatchObject({ ok: false, errors: { password: "Password must be at least 8 characters" } });
+    expect(weak).toMatchObject({ ok: false, fieldErrors: { password: "Password must be at least 8 characters" } });
     ok(await accounts.resetPassword(context(), { token, password: "a brand new passphrase" }));
     expect(await getSessionUser(context(), requestWith(oldCookie))).toBeNull();
     expect(await accounts.resetPassword(context(), { token, password: "another new passphrase" })).toMatchObject({
       ok: false,
-      formError: accountMessages.resetInvalid,
+      message: accountMessages.resetInvalid,
     });
     expect(
       await accounts.resetPassword(context(), { token: "made-up-token", password: "another new passphrase" }),
-    ).toMatchObject({ ok: false, formError: accountMessages.resetInvalid });
+    ).toMatchObject({ ok: false, message: accountMessages.resetInvalid });
     ok(
       await accounts.signIn(context("192.0.2.6"), requestWith(), {
         email: "alex@example.com",
@@ -91,7 +91,7 @@ describeEachDatabase("accounts: passwords and signing out", (testDb) => {
         currentPassword: "nope",
         newPassword: "yet another passphrase",
       }),
-    ).toMatchObject({ ok: false, errors: { currentPassword: "Your current password is not right" } });
+    ).toMatchObject({ ok: false, fieldErrors: { currentPassword: "Your current password is not right" } });
     const changed = ok(
       await accounts.changePassword(context(), requestWith(cookie), {
         currentPassword: "a brand new passphrase",

@@ -75,3 +75,12 @@ export async function appSecret(db: Db, name: string): Promise<string> {
   const row = await db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The password hash of the account's e-mail-and-password sign-in, when it has one. */
+export const findPasswordHash = (db: Db, userId: string) =>
+  db
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();

@@ -9,33 +9,25 @@ import {
   SIGN_UP_PER_EMAIL,
 } from "~/modules/security/rate-limit.service.server";
 import { limitedPasswordCheck, startSignInAttempt } from "./sign-in-limits.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { authCookieName, authHeaders } from "./auth-cookies.server";
 import {
   accountMessages,
   changePasswordInput,
-  check,
   dateOfBirthInput,
   profileInput,
   resetInput,
   resetRequestInput,
   signInInput,
   signUpInput,
-  type FieldErrors,
   type SessionUser,
 } from "./accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
 
 /** Done: the cookies to set. Refused: messages for the form (per field, or for the whole form). */
-export type AccountResult =
-  | { ok: true; headers: Headers; twoFactor?: boolean }
-  | { ok: false; errors: FieldErrors; formError: string | null; status: number };
+export type AccountResult = Result<{ headers: Headers; twoFactor?: boolean }>;
 
-const refused = (formError: string | null, errors: FieldErrors = {}, status = 400): AccountResult => ({
-  ok: false,
-  errors,
-  formError,
-  status,
-});
 const errorCode = (error: unknown) =>
   isAPIError(error) ? String((error.body as { code?: string } | undefined)?.code ?? "") : "";
 const notVerified = (error: unknown) => errorCode(error) === "EMAIL_NOT_VERIFIED";
@@ -60,14 +52,14 @@ export async function signUp(
   redirectTo = "/",
 ): Promise<AccountResult> {
   const checked = check(signUpInput, values);
-  if ("errors" in checked) return refused(null, checked.errors);
+  if (!checked.ok) return checked;
   const input = checked.data;
   const email = input.email.toLowerCase();
   const limit = await hitRateLimits(ctx.db, [
     [SIGN_UP_PER_ADDRESS, ctx.clientIp],
     [SIGN_UP_PER_EMAIL, email],
   ]);
-  if (!limit.allowed) return refused(limitedMessage("sign-up attempts", limit.retryAfterSeconds), {}, 429);
+  if (!limit.allowed) return fail(limitedMessage("sign-up attempts", limit.retryAfterSeconds), 429);
   try {
     await ctx.auth.api.signUpEmail({
       body: {
@@ -85,17 +77,17 @@ export async function signUp(
     return { ok: true, headers: new Headers() };
   } catch (error) {
     if (errorCode(error) === "PASSWORD_TOO_SHORT")
-      return refused(null, { password: "Password must be at least 8 characters" });
+      return failFields({ password: "Password must be at least 8 characters" });
     throw error;
   }
 }
 
-export type ConfirmEmailResult =
-  { status: "signed-in"; headers: Headers } | { status: "already-confirmed" } | { status: "invalid" };
+/** Confirmed: signed in with the cookies to set, or (a link used before) confirmed already, with no session. */
+export type ConfirmEmailResult = Result<{ signedIn: true; headers: Headers } | { signedIn: false }>;
 
 /** The link from the sign-up e-mail: confirms the address and, the first time, signs the customer in. */
 export async function confirmEmail(ctx: ShopContext, request: Request, token: string): Promise<ConfirmEmailResult> {
-  if (!token || token.length > 2048) return { status: "invalid" };
+  if (!token || token.length > 2048) return fail(accountMessages.confirmInvalid);
   try {
     const { headers } = await ctx.auth.api.verifyEmail({
       query: { token },
@@ -108,9 +100,9 @@ export async function confirmEmail(ctx: ShopContext, request: Request, token: st
     const signedIn = cookies
       .getSetCookie()
       .some((cookie) => /^[^;]+=[^;]/.test(cookie) && cookie.startsWith(`${name}=`));
-    return signedIn ? { status: "signed-in", headers: cookies } : { status: "already-confirmed" };
+    return signedIn ? { ok: true, signedIn: true, headers: cookies } : { ok: true, signedIn: false };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return { status: "invalid" };
+    if (isAPIError(error) && error.statusCode < 500) return fail(accountMessages.confirmInvalid);
     throw error;
   }
 }
@@ -121,11 +113,11 @@ export async function signIn(
   values: { email: string; password: string; rememberMe: boolean },
 ): Promise<AccountResult> {
   const checked = check(signInInput, values);
-  if ("errors" in checked) return refused(null, checked.errors);
+  if (!checked.ok) return checked;
   const email = checked.data.email.toLowerCase();
   // Counted before the password is checked (a burst is checked at most up to the limits); a right one is taken back.
   const attempt = await startSignInAttempt(ctx.db, email, ctx.clientIp);
-  if (!attempt.allowed) return refused(limitedMessage("sign-in attempts", attempt.retryAfterSeconds), {}, 429);
+  if (!attempt.allowed) return fail(limitedMessage("sign-in attempts", attempt.retryAfterSeconds), 429);
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
@@ -139,10 +131,10 @@ export async function signIn(
   } catch (error) {
     // A wrong password (or an unknown e-mail) stays counted; anything else was not a guess.
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400) && !notVerified(error))
-      return refused(accountMessages.invalidCredentials, {}, 401);
+      return fail(accountMessages.invalidCredentials, 401);
     await attempt.release();
     // The right password for an address not yet confirmed: Better Auth has sent a new link.
-    if (notVerified(error)) return refused(accountMessages.confirmEmailFirst, {}, 403);
+    if (notVerified(error)) return fail(accountMessages.confirmEmailFirst, 403);
     throw error;
   }
 }
@@ -163,13 +155,13 @@ export async function signOut(ctx: ShopContext, request: Request): Promise<Heade
 /** Always the same answer, whether or not the address has an account. */
 export async function requestPasswordReset(ctx: ShopContext, values: Record<string, string>): Promise<AccountResult> {
   const checked = check(resetRequestInput, values);
-  if ("errors" in checked) return refused(null, checked.errors);
+  if (!checked.ok) return checked;
   const email = checked.data.email.toLowerCase();
   const limit = await hitRateLimits(ctx.db, [
     [RESET_PER_ADDRESS, ctx.clientIp],
     [RESET_PER_EMAIL, email],
   ]);
-  if (!limit.allowed) return refused(limitedMessage("reset requests", limit.retryAfterSeconds), {}, 429);
+  if (!limit.allowed) return fail(limitedMessage("reset requests", limit.retryAfterSeconds), 429);
   await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
   return { ok: true, headers: new Headers() };
 }
@@ -177,14 +169,14 @@ export async function requestPasswordReset(ctx: ShopContext, values: Record<stri
 /** Sets the new password with a one-time token; every session of the account ends. */
 export async function resetPassword(ctx: ShopContext, values: Record<string, string>): Promise<AccountResult> {
   const checked = check(resetInput, values);
-  if ("errors" in checked) {
-    return checked.errors.token ? refused(accountMessages.resetInvalid) : refused(null, checked.errors);
+  if (!checked.ok) {
+    return checked.fieldErrors?.token ? fail(accountMessages.resetInvalid) : checked;
   }
   try {
     await ctx.auth.api.resetPassword({ body: { token: checked.data.token, newPassword: checked.data.password } });
     return { ok: true, headers: new Headers() };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return refused(accountMessages.resetInvalid);
+    if (isAPIError(error) && error.statusCode < 500) return fail(accountMessages.resetInvalid);
     throw error;
   }
 }
@@ -196,13 +188,13 @@ export async function setDateOfBirth(
   values: Record<string, string>,
 ): Promise<AccountResult> {
   const checked = check(dateOfBirthInput, values);
-  if ("errors" in checked) {
-    if (checked.errors.dateOfBirth !== accountMessages.underage) return refused(null, checked.errors);
+  if (!checked.ok) {
+    if (checked.fieldErrors?.dateOfBirth !== accountMessages.underage) return checked;
     await ctx.auth.api.updateUser({
       body: { dateOfBirth: values.dateOfBirth!.trim() },
       headers: authHeaders(request, ctx.auth.options),
     });
-    return refused(null, checked.errors, 403);
+    return { ...checked, status: 403 };
   }
   await ctx.auth.api.updateUser({
     body: { dateOfBirth: checked.data.dateOfBirth },
@@ -217,7 +209,7 @@ export async function updateProfile(
   values: Record<string, string>,
 ): Promise<AccountResult> {
   const checked = check(profileInput, values);
-  if ("errors" in checked) return refused(null, checked.errors);
+  if (!checked.ok) return checked;
   const { firstName, lastName } = checked.data;
   await ctx.auth.api.updateUser({
     body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() },
@@ -233,8 +225,8 @@ export async function changePassword(
   values: Record<string, string>,
 ): Promise<AccountResult> {
   const checked = check(changePasswordInput, values);
-  if ("errors" in checked) return refused(null, checked.errors);
-  const wrong = refused(null, { currentPassword: "Your current password is not right" });
+  if (!checked.ok) return checked;
+  const wrong = failFields({ currentPassword: "Your current password is not right" });
   const user = await getSessionUser(ctx, request);
   if (!user) return wrong;
   const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
@@ -248,7 +240,7 @@ export async function changePassword(
       returnHeaders: true,
     }),
   );
-  if (result.status === "limited") return refused(limitedMessage("wrong passwords", result.retryAfterSeconds), {}, 429);
+  if (result.status === "limited") return fail(limitedMessage("wrong passwords", result.retryAfterSeconds), 429);
   if (result.status === "refused") return wrong;
   return { ok: true, headers: cookiesOf(result.value.headers) };
 }

@@ -5,7 +5,7 @@ import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, requestWith } from "~/testing/test-context";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { adultBirthday, ok, signUpValues, startMailingShop } from "./testing/accounts-fixture";
 
 // Signing up, signing in, the session cookie and making staff. Password resets and changes and signing out
@@ -62,7 +62,7 @@ describeEachDatabase("accounts", (testDb) => {
         requestWith(),
         signUpValues("young@example.com", changes),
       );
-      expect(result).toMatchObject({ ok: false, errors });
+      expect(result).toMatchObject({ ok: false, fieldErrors: errors });
     }
     expect(
       await testDb().db.selectFrom("user").select("id").where("email", "=", "young@example.com").execute(),
@@ -75,13 +75,13 @@ describeEachDatabase("accounts", (testDb) => {
       password: "wrong password",
       rememberMe: false,
     });
-    expect(wrong).toMatchObject({ ok: false, formError: "Invalid email or password" });
+    expect(wrong).toMatchObject({ ok: false, message: "Invalid email or password" });
     const unknown = await accounts.signIn(context("192.0.2.4"), requestWith(), {
       email: "nobody@example.com",
       password: "whatever123",
       rememberMe: false,
     });
-    expect(unknown).toMatchObject({ ok: false, formError: "Invalid email or password" });
+    expect(unknown).toMatchObject({ ok: false, message: "Invalid email or password" });
 
     const remembered = ok(
       await accounts.signIn(context("192.0.2.4"), requestWith(), {
@@ -120,7 +120,7 @@ describeEachDatabase("accounts", (testDb) => {
     expect(again).toMatchObject({
       ok: false,
       status: 429,
-      formError: expect.stringMatching(/^Too many sign-in attempts\. Please wait/),
+      message: expect.stringMatching(/^Too many sign-in attempts\. Please wait/),
     });
   });
 

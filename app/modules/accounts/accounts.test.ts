@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig, googleEnabled } from "~/lib/config.server";
 import { safeLocalPath } from "~/lib/cookies";
-import { ageOn, check, signUpInput } from "./accounts";
+import { ageOn, signUpInput } from "./accounts";
+import { check } from "~/lib/form-check";
+import { failFields } from "~/lib/result";
 
 describe("ageOn", () => {
   const on = (iso: string) => new Date(`${iso}T12:00:00Z`);
@@ -26,17 +28,17 @@ describe("sign-up rules", () => {
     expect("data" in check(signUpInput, base)).toBe(true);
   });
   it("needs email and password", () => {
-    expect(check(signUpInput, { ...base, email: "", password: "" })).toEqual({
-      errors: { email: "Email is required", password: "Password is required" },
-    });
+    expect(check(signUpInput, { ...base, email: "", password: "" })).toEqual(
+      failFields({ email: "Email is required", password: "Password is required" }),
+    );
   });
   it("refuses over-long fields", () => {
-    expect(check(signUpInput, { ...base, password: "x".repeat(129), firstName: "y".repeat(101) })).toEqual({
-      errors: {
-        password: "Password must be 128 characters or fewer",
+    expect(check(signUpInput, { ...base, password: "x".repeat(129), firstName: "y".repeat(101) })).toEqual(
+      failFields({
         firstName: "First name must be 100 characters or fewer",
-      },
-    });
+        password: "Password must be 128 characters or fewer",
+      }),
+    );
   });
 });
 

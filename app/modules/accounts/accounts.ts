@@ -1,5 +1,4 @@
 import type { UserRole } from "~/db/values";
-import { formText } from "~/lib/form-data";
 import { z } from "zod";
 
 // The set of roles is defined once with the schema (docs/decisions/025).
@@ -91,22 +90,6 @@ export const changePasswordInput = z.object({
   currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX),
   newPassword: passwordField,
 });
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message for each field that is wrong, or the clean data. */
-export function check<T extends z.ZodType>(schema: T, values: unknown): { data: z.infer<T> } | { errors: FieldErrors } {
-  const result = schema.safeParse(values);
-  if (result.success) return { data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return { errors };
-}
-
-/** Text fields of a form as a plain object. */
-export function formValues(form: FormData, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, formText(form, name)]));
-}
 
 export type SessionUser = {
   id: string;

@@ -7,7 +7,8 @@ import { safeLocalPath } from "~/lib/cookies";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import type { NoticePayload } from "~/modules/mail/notice";
+import { passwordResetJob } from "./accounts.jobs";
+import { noticeJob, type NoticePayload } from "~/modules/mail/notice.jobs";
 import { clearSignInFailures } from "./sign-in-limits.service.server";
 import { deleteCredentialAccount, deleteSessionsOf } from "./accounts.repository.server";
 import { existingAccountMail, verificationMail } from "./account-mails.server";
@@ -49,7 +50,7 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
   const shop = { shopName: config.SHOP_NAME, baseUrl: baseURL };
   // Queued in the database, not sent here: a slow or absent mail server neither delays the answer nor loses the e-mail
   // (docs/decisions/012), and a taken address costs the same one insert as a new one.
-  const queueNotice = async (mail: NoticePayload) => void (await enqueueJob(db, "notice", mail));
+  const queueNotice = async (mail: NoticePayload) => void (await enqueueJob(db, noticeJob, mail));
   return betterAuth({
     appName: config.SHOP_NAME,
     baseURL,
@@ -83,7 +84,7 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
       },
       sendResetPassword: async ({ user, token }) => {
         const link = `${baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueJob(db, "password-reset", {
+        await enqueueJob(db, passwordResetJob, {
           to: user.email,
           shopName: config.SHOP_NAME,
           name: user.name || "",

@@ -3,7 +3,7 @@ import { createDatabase } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import * as accounts from "./accounts.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { signUpConfirmed } from "~/testing/accounts";
 
 // Two server copies = two independent service stacks with their own connection pools on one database.

@@ -1,12 +1,12 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { action as signInTwoFactorAction } from "~/routes/signin-two-factor";
 import { action as accountTwoFactorAction } from "~/routes/account-two-factor";
 import { createTestContext, requestWith } from "~/testing/test-context";
 import { totpCode } from "~/testing/totp";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 import { verifySecondFactor } from "./two-factor.service.server";
 import {
   customerWithTwoFactor,

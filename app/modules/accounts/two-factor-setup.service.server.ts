@@ -8,17 +8,16 @@ import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
 import QRCode from "qrcode";
 import type { ShopContext } from "~/context";
-import { check } from "./accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
 import { authHeaders } from "./auth-cookies.server";
-import { getValidatedSession, type ValidatedSession } from "./session.server";
+import { getValidatedSession, type ValidatedSession } from "./session.service.server";
 import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { passwordInput, twoFactorMessages } from "./two-factor";
 import * as repo from "./two-factor.repository.server";
 
 export type PendingSetup = { totpUri: string; qrCode: string; recoveryCodes: string[] };
-export type SetupStarted =
-  | ({ ok: true } & PendingSetup)
-  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type SetupStarted = Result<PendingSetup>;
 
 const SETUP_MINUTES = 15;
 const setupIdentifier = (userId: string) => `shop-two-factor-setup-${userId}`;
@@ -30,19 +29,17 @@ export async function startTwoFactorSetup(
   values: Record<string, string>,
 ): Promise<SetupStarted> {
   const checked = check(passwordInput, values);
-  if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors, formError: null };
+  if (!checked.ok) return checked;
   const session = await getValidatedSession(ctx, request);
-  if (!session) return { ok: false, status: 401, errors: {}, formError: twoFactorMessages.expired };
+  if (!session) return fail(twoFactorMessages.expired, 401);
   const result = await limitedPasswordCheck(ctx.db, session.user.email, ctx.clientIp, () =>
     ctx.auth.api.enableTwoFactor({
       body: { password: checked.data.password, method: "totp" },
       headers: authHeaders(request, ctx.auth.options),
     }),
   );
-  if (result.status === "limited")
-    return { ok: false, status: 429, errors: {}, formError: twoFactorMessages.tooManyPasswords };
-  if (result.status === "refused")
-    return { ok: false, status: 400, errors: { password: twoFactorMessages.wrongPassword }, formError: null };
+  if (result.status === "limited") return fail(twoFactorMessages.tooManyPasswords, 429);
+  if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
   const answer = result.value;
   if (answer.method !== "totp") throw new Error("two-factor set-up did not answer with a TOTP secret");
   await rememberSetup(ctx, session);

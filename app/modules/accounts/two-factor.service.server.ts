@@ -15,10 +15,12 @@ import {
   TWO_FACTOR_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_FAILURES_PER_ADDRESS,
 } from "~/modules/security/rate-limit.service.server";
-import { check, type SessionUser } from "./accounts";
+import { type SessionUser } from "./accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
 import { cookiesOf } from "./accounts.service.server";
 import { authHeaders } from "./auth-cookies.server";
-import { getValidatedSession, readSignedCookie } from "./session.server";
+import { getValidatedSession, readSignedCookie } from "./session.service.server";
 import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
 import { forgetSetup } from "./two-factor-setup.service.server";
@@ -26,16 +28,8 @@ import * as repo from "./two-factor.repository.server";
 
 export { pendingSetup, qrCodeFor, startTwoFactorSetup, type SetupStarted } from "./two-factor-setup.service.server";
 
-export type TwoFactorResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type TwoFactorResult = Result<{ headers: Headers }>;
 
-const refused = (status: number, formError: string | null, errors: Record<string, string> = {}) => ({
-  ok: false as const,
-  status,
-  errors,
-  formError,
-});
 /** A TOTP code stays valid for up to 90 seconds (the plugin accepts one step either side): remember it longer. */
 const CODE_MEMORY_MS = 3 * 60_000;
 
@@ -93,20 +87,20 @@ export async function verifySecondFactor(
   now = new Date(),
 ): Promise<TwoFactorResult> {
   const checked = kind === "totp" ? check(codeInput, values) : check(recoveryInput, values);
-  if ("errors" in checked) return refused(400, null, checked.errors);
+  if (!checked.ok) return checked;
   const field = kind === "totp" ? "code" : "recoveryCode";
   const code = "code" in checked.data ? checked.data.code : checked.data.recoveryCode;
   const userId = await accountAsked(ctx, request, now);
-  if (!userId) return refused(401, twoFactorMessages.expired);
+  if (!userId) return fail(twoFactorMessages.expired, 401);
   // Counted, against this address and the account the code is for, before it is checked; a right code is taken back.
   const attempt = await takeRateLimits(ctx.db, [
     [TWO_FACTOR_FAILURES_PER_ADDRESS, ctx.clientIp],
     [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
   ]);
-  if (!attempt.allowed) return refused(429, twoFactorMessages.tooMany);
+  if (!attempt.allowed) return fail(twoFactorMessages.tooMany, 429);
   if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now))) {
     await attempt.release();
-    return refused(400, null, { code: twoFactorMessages.reusedCode });
+    return failFields({ code: twoFactorMessages.reusedCode });
   }
   let answer: { headers: Headers; response: unknown };
   try {
@@ -118,9 +112,9 @@ export async function verifySecondFactor(
     const notChecked = !isAPIError(error) || error.statusCode >= 500 || /TWO_FACTOR_COOKIE|LOCK|TOO_MANY/.test(reason);
     if (notChecked) await attempt.release();
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    if (reason === "INVALID_TWO_FACTOR_COOKIE") return refused(401, twoFactorMessages.expired);
-    if (/LOCK|TOO_MANY/.test(reason)) return refused(429, twoFactorMessages.tooMany);
-    return refused(400, null, {
+    if (reason === "INVALID_TWO_FACTOR_COOKIE") return fail(twoFactorMessages.expired, 401);
+    if (/LOCK|TOO_MANY/.test(reason)) return fail(twoFactorMessages.tooMany, 429);
+    return failFields({
       [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode,
     });
   }
@@ -129,7 +123,7 @@ export async function verifySecondFactor(
   if (proved?.user?.id !== userId) {
     // Never expected: the code was checked for another account than the one counted. Nothing is marked or set.
     ctx.log.warn({ userId }, "a second factor was verified for another account than asked; refused");
-    return refused(401, twoFactorMessages.expired);
+    return fail(twoFactorMessages.expired, 401);
   }
   await markSession(ctx, userId, answer.headers, proved.token, now);
   await forgetSetup(ctx, userId);
@@ -143,9 +137,9 @@ export async function turnOffTwoFactor(
   user: SessionUser,
   values: Record<string, string>,
 ): Promise<TwoFactorResult> {
-  if (user.role === "staff") return refused(403, twoFactorMessages.staffKeepOn);
+  if (user.role === "staff") return fail(twoFactorMessages.staffKeepOn, 403);
   const checked = check(passwordInput, values);
-  if ("errors" in checked) return refused(400, null, checked.errors);
+  if (!checked.ok) return checked;
   const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
     ctx.auth.api.disableTwoFactor({
       body: { password: checked.data.password },
@@ -153,8 +147,8 @@ export async function turnOffTwoFactor(
       returnHeaders: true,
     }),
   );
-  if (result.status === "limited") return refused(429, twoFactorMessages.tooManyPasswords);
-  if (result.status === "refused") return refused(400, null, { password: twoFactorMessages.wrongPassword });
+  if (result.status === "limited") return fail(twoFactorMessages.tooManyPasswords, 429);
+  if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
   await forgetSetup(ctx, user.id);
   return { ok: true, headers: cookiesOf(result.value.headers) };
 }

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { totpCode } from "~/testing/totp";
 import { signUpConfirmed } from "~/testing/accounts";
 import * as accounts from "./accounts.service.server";
 import { twoFactorMessages } from "./two-factor";
 import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.service.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./session.service.server";
 
 const password = "staff passphrase 77";
 const post = (cookie: string, url = "http://shop.test/admin/orders") =>
@@ -80,7 +80,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
 
     it("set it up with their password, a QR code and ten recovery codes; the first code turns it on and opens the back office", async () => {
       const wrong = await startTwoFactorSetup(context(), requestWith(staffCookie), { password: "not my password" });
-      expect(wrong).toMatchObject({ ok: false, errors: { password: twoFactorMessages.wrongPassword } });
+      expect(wrong).toMatchObject({ ok: false, fieldErrors: { password: twoFactorMessages.wrongPassword } });
       const started = await startTwoFactorSetup(context(), requestWith(staffCookie), { password });
       if (!started.ok) throw new Error(JSON.stringify(started));
       expect(started.totpUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
@@ -98,7 +98,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         { code: "000000" === (await totpCode(totpUri)) ? "111111" : "000000" },
         "totp",
       );
-      expect(badCode).toMatchObject({ ok: false, errors: { code: twoFactorMessages.wrongCode } });
+      expect(badCode).toMatchObject({ ok: false, fieldErrors: { code: twoFactorMessages.wrongCode } });
       const confirmed = await verifySecondFactor(
         context("203.0.113.2"),
         requestWith(staffCookie),
@@ -129,7 +129,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         { code: await totpCode(totpUri) },
         "totp",
       );
-      expect(reused).toMatchObject({ ok: false, errors: { code: twoFactorMessages.reusedCode } });
+      expect(reused).toMatchObject({ ok: false, fieldErrors: { code: twoFactorMessages.reusedCode } });
       const next = await verifySecondFactor(
         context("203.0.113.3"),
         requestWith(pending),
@@ -160,12 +160,12 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         { recoveryCode: recoveryCodes[0]! },
         "recovery",
       );
-      expect(again).toMatchObject({ ok: false, errors: { recoveryCode: twoFactorMessages.wrongRecoveryCode } });
+      expect(again).toMatchObject({ ok: false, fieldErrors: { recoveryCode: twoFactorMessages.wrongRecoveryCode } });
     });
 
     it("limits wrong codes, and a sign-in's code step expires without its cookie", async () => {
       const expired = await verifySecondFactor(context("203.0.113.6"), requestWith(""), { code: "123456" }, "totp");
-      expect(expired).toMatchObject({ ok: false, status: 401, formError: twoFactorMessages.expired });
+      expect(expired).toMatchObject({ ok: false, status: 401, message: twoFactorMessages.expired });
       const pending = cookieHeader((await signIn("203.0.113.7")).headers);
       const answers = [];
       for (let i = 0; i < 10; i++)
@@ -205,7 +205,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
     const staff = (await getSessionUser(context(), requestWith(staffCookie)))!;
     expect(await turnOffTwoFactor(context(), requestWith(staffCookie), staff, { password })).toMatchObject({
       ok: false,
-      formError: twoFactorMessages.staffKeepOn,
+      message: twoFactorMessages.staffKeepOn,
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { NoticePayload } from "~/modules/mail/notice";
+import type { NoticePayload } from "~/modules/mail/notice.jobs";
 import { ageMessages } from "./age-checks";
 
 export type ShopLink = { shopName: string; baseUrl: string };

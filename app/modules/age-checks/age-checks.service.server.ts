@@ -1,15 +1,18 @@
 import type { Db } from "~/db/database.server";
 import type { RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { check, fullName } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/admin/guard.server";
-import { pageWindow } from "~/modules/admin/listing";
-import { recordOrderEvent } from "~/modules/orders/order-events.repository.server";
+import { fullName } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { fail, type Result } from "~/lib/result";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow } from "~/lib/listing";
+import { recordOrderEvent } from "~/modules/orders/orders.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from "./age-checks";
 import type { AgeChecker } from "./checkers.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
 import { ageDecisionMail, type ShopLink } from "./age-check-mails.server";
 
 export type AgeVerification = {
@@ -122,7 +125,7 @@ export async function runAgeCheck(
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelled),
       now,
     );
@@ -131,9 +134,12 @@ export async function runAgeCheck(
   return decided ? status : "skipped";
 }
 
-export type AgeDecisionResult =
-  | { ok: true; status: "verified" | "failed"; cancelledOrders: string[]; email: string; name: string }
-  | { ok: false; status: 400 | 404 | 409; errors: Record<string, string>; message: string | null };
+export type AgeDecisionResult = Result<{
+  status: "verified" | "failed";
+  cancelledOrders: string[];
+  email: string;
+  name: string;
+}>;
 
 /**
  * Staff verify or fail an account's age by hand (an ID document seen, a call), with a note; who and when are kept,
@@ -149,10 +155,9 @@ export async function decideAgeCheck(
 ): Promise<AgeDecisionResult> {
   assertStaff(actor);
   const checked = check(ageDecisionInput, values);
-  if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors, message: null };
+  if (!checked.ok) return checked;
   const user = await repo.findUserForCheck(db, userId);
-  if (!user || user.role !== "customer")
-    return { ok: false, status: 404, errors: {}, message: "There is no such customer." };
+  if (!user || user.role !== "customer") return fail("There is no such customer.", 404);
   const status = checked.data.decision === "verify" ? "verified" : "failed";
   // A failed account may be verified later (e.g. an ID seen); a verified one is final.
   const from: AgeStatus[] = status === "verified" ? ["unverified", "pending", "failed"] : ["unverified", "pending"];
@@ -167,7 +172,7 @@ export async function decideAgeCheck(
       byName: actor.name || actor.email,
       at: stamp,
     });
-    if (!decided) return { ok: false, status: 409, errors: {}, message: ageMessages.alreadyDecided };
+    if (!decided) return fail(ageMessages.alreadyDecided, 409);
     const cancelledOrders =
       status === "failed"
         ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)
@@ -175,7 +180,7 @@ export async function decideAgeCheck(
     // The customer hears of it: queued in the decision's own transaction.
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelledOrders),
       now,
     );

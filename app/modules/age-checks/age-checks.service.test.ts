@@ -47,7 +47,7 @@ describeEachDatabase(
       await addToCart(db, userId, {
         kind: "flavour",
         itemId: flavour.id,
-        flavor: "",
+        flavour: "",
         nicotineStrength: JSON.parse(flavour.sizes)[0],
         puffCount: null,
         quantity,
@@ -92,7 +92,7 @@ describeEachDatabase(
       expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "verify", note: "" })).toMatchObject({
         ok: false,
         status: 400,
-        errors: { note: "Write a short note: what you checked" },
+        fieldErrors: { note: "Write a short note: what you checked" },
       });
       expect(
         await decideAgeCheck(db, staff, shop, newcomer.id, {
@@ -132,7 +132,7 @@ describeEachDatabase(
       expect(await stockNow(db)).toBe(before);
       const statuses = await db.selectFrom("orders").select("status").where("user_id", "=", doubtful.id).execute();
       expect(statuses.map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
-      expect(await order(db, doubtful.id, "doubt-c")).toEqual({ ok: false, message: ageMessages.failed });
+      expect(await order(db, doubtful.id, "doubt-c")).toEqual({ ok: false, message: ageMessages.failed, status: 400 });
       expect(await stockNow(db)).toBe(before);
     });
 

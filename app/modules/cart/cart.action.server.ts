@@ -11,7 +11,7 @@ export async function handleCartAction(context: ShopContext, userId: string, for
     const result = await addToCart(context.db, userId, {
       kind: form.get("kind"),
       itemId: form.get("itemId"),
-      flavor: String(form.get("flavor") ?? ""),
+      flavour: String(form.get("flavour") ?? ""),
       nicotineStrength: numberOrNull(form.get("nicotineStrength")),
       puffCount: numberOrNull(form.get("puffCount")),
       quantity: numberOrNull(form.get("quantity")),

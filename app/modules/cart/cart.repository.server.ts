@@ -23,14 +23,14 @@ export async function upsertLine(db: Db, userId: string, line: GuestLine) {
       user_id: userId,
       kind: line.kind,
       item_id: line.itemId,
-      flavor: line.flavor,
+      flavour: line.flavour,
       nicotine_strength: line.nicotineStrength,
       puff_count: line.puffCount,
       quantity: Math.min(line.quantity, MAX_QUANTITY),
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) =>
-      oc.columns(["user_id", "kind", "item_id", "flavor", "nicotine_strength"]).doUpdateSet({
+      oc.columns(["user_id", "kind", "item_id", "flavour", "nicotine_strength"]).doUpdateSet({
         quantity: sql`case when cart_lines.quantity + excluded.quantity > ${MAX_QUANTITY} then ${MAX_QUANTITY} else cart_lines.quantity + excluded.quantity end`,
       }),
     )
@@ -43,7 +43,7 @@ const whereLine = (db: Db, userId: string, line: LineIdentity) =>
     .where("user_id", "=", userId)
     .where("kind", "=", line.kind)
     .where("item_id", "=", line.itemId)
-    .where("flavor", "=", line.flavor)
+    .where("flavour", "=", line.flavour)
     .where("nicotine_strength", "=", line.nicotineStrength);
 
 export async function setQuantity(db: Db, userId: string, line: LineIdentity, quantity: number) {
@@ -56,7 +56,7 @@ export async function deleteLine(db: Db, userId: string, line: LineIdentity) {
     .where("user_id", "=", userId)
     .where("kind", "=", line.kind)
     .where("item_id", "=", line.itemId)
-    .where("flavor", "=", line.flavor)
+    .where("flavour", "=", line.flavour)
     .where("nicotine_strength", "=", line.nicotineStrength)
     .execute();
 }
@@ -84,13 +84,13 @@ export async function recordMerge(db: Db, userId: string, token: string): Promis
 export async function findSellableItems(db: Db, deviceIds: string[], flavourIds: string[]) {
   const devices = deviceIds.length
     ? await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select([
           "id",
           "name",
           "images",
           "price_cents",
-          "flavors",
+          "flavours",
           "nicotine_strengths",
           "puff_counts",
           "stock_quantity",
@@ -103,7 +103,7 @@ export async function findSellableItems(db: Db, deviceIds: string[], flavourIds:
   const flavours = flavourIds.length
     ? await db
         .selectFrom("flavours as f")
-        .innerJoin("products as p", "p.id", "f.device_id")
+        .innerJoin("devices as p", "p.id", "f.device_id")
         .select([
           "f.id",
           "f.name",
@@ -127,7 +127,7 @@ export async function itemIsSold(db: Db, kind: ItemKind, itemId: string): Promis
   const row =
     kind === "device"
       ? await db
-          .selectFrom("products")
+          .selectFrom("devices")
           .select("id")
           .where("id", "=", itemId)
           .where("archived", "=", 0)
@@ -170,7 +170,7 @@ export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemI
 export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourIds: string[]) {
   const devices = deviceIds.length
     ? await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select(["id", "name", "images", "price_cents", "stock_quantity", "track_stock"])
         .where("id", "in", deviceIds)
         .where("archived", "=", 0)
@@ -179,7 +179,7 @@ export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourI
   const flavours = flavourIds.length
     ? await db
         .selectFrom("flavours as f")
-        .innerJoin("products as p", "p.id", "f.device_id")
+        .innerJoin("devices as p", "p.id", "f.device_id")
         .select([
           "f.id",
           "f.name",

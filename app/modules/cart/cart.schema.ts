@@ -8,7 +8,7 @@ const noControlCharacters = (text: string) => ![...text].some((ch) => ch.charCod
 export const guestLineSchema = z.object({
   kind: z.enum(itemKinds),
   itemId: z.string().regex(/^[a-z0-9-]{1,64}$/),
-  flavor: z.string().max(100).refine(noControlCharacters),
+  flavour: z.string().max(100).refine(noControlCharacters),
   nicotineStrength: z.number().int().min(0).max(20),
   puffCount: z.number().int().min(0).max(100_000).nullable(),
   quantity: z.number().int().min(1).max(MAX_QUANTITY),

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
 import { firstText, numberList, textList } from "~/db/json-text";
 import { totals, type TaxRule, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
@@ -12,7 +13,7 @@ export type CartLine = LineIdentity & {
   name: string;
   image: string | null;
   href: string;
-  displayFlavor: string;
+  displayFlavour: string;
   puffCount: number | null;
   quantity: number;
   unitPriceCents: number;
@@ -36,7 +37,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
   const { devices, flavours } = await repo.findSellableItems(db, ids("device"), ids("flavour"));
   const items = new Map<string, Sellable>();
   for (const d of devices) {
-    const flavors = textList(d.flavors);
+    const offered = textList(d.flavours);
     const strengths = numberList(d.nicotine_strengths);
     const puffs = numberList(d.puff_counts);
     items.set(`device|${d.id}`, {
@@ -45,7 +46,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       priceCents: d.price_cents,
       available: availableUnits(stockOf(d)),
       check: (line) => {
-        if (flavors.length ? !flavors.includes(line.flavor) : line.flavor !== "")
+        if (offered.length ? !offered.includes(line.flavour) : line.flavour !== "")
           return "Choose one of the device's flavours";
         if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
         if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null)
@@ -61,7 +62,7 @@ async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: stri
       image: firstText(f.images),
       priceCents: f.price_cents,
       available: availableUnits(stockOf(f)),
-      check: (line) => (line.flavor !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
+      check: (line) => (line.flavour !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
     });
   }
   return items;
@@ -82,7 +83,7 @@ export async function getCart(
   const identities = rows.map((r) => ({
     kind: r.kind,
     itemId: r.item_id,
-    flavor: r.flavor,
+    flavour: r.flavour,
     nicotineStrength: r.nicotine_strength,
   }));
   const items = await sellableItems(db, identities);
@@ -95,7 +96,7 @@ export async function getCart(
     const itemKey = `${identity.kind}|${identity.itemId}`;
     const item = items.get(itemKey);
     if (!item) {
-      dropped.push(row.flavor || "An item");
+      dropped.push(row.flavour || "An item");
       await repo.deleteLine(db, userId, identity);
       continue;
     }
@@ -121,7 +122,7 @@ export async function getCart(
       name: item.name,
       image: item.image,
       href: identity.kind === "device" ? `/productdetail/${identity.itemId}` : `/flavour/${identity.itemId}`,
-      displayFlavor: identity.flavor || item.name,
+      displayFlavour: identity.flavour || item.name,
       puffCount: row.puff_count,
       quantity,
       unitPriceCents: item.priceCents,
@@ -131,7 +132,7 @@ export async function getCart(
   return { lines, dropped, capped, totals: totals(lines, tax) };
 }
 
-export type AddResult = { ok: true } | { ok: false; message: string };
+export type AddResult = Result;
 
 /** Units of an item the cart holds already, over all its lines (one device in two flavours is two lines). */
 async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: string): Promise<number> {
@@ -142,18 +143,18 @@ async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: strin
 /** Adds an item with its chosen options after checking them, and the stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
   const parsed = guestLineSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: "That item or option is not available." };
+  if (!parsed.success) return fail("That item or option is not available.");
   const line = parsed.data;
   const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
-  if (!item) return { ok: false, message: "That item is no longer available." };
-  if (item.available === 0) return { ok: false, message: stockMessages.outOfStock(item.name) };
+  if (!item) return fail("That item is no longer available.");
+  if (item.available === 0) return fail(stockMessages.outOfStock(item.name));
   const problem = item.check(line);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return fail(problem);
   if (
     Number.isFinite(item.available) &&
     (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available
   ) {
-    return { ok: false, message: stockMessages.onlyLeft(item.available, item.name) };
+    return fail(stockMessages.onlyLeft(item.available, item.name));
   }
   await repo.upsertLine(db, userId, line);
   return { ok: true };
@@ -168,7 +169,7 @@ export async function changeQuantity(
 ): Promise<string | null> {
   const row = (await repo.findCartRows(db, userId)).find(
     (r) =>
-      lineKey({ kind: r.kind, itemId: r.item_id, flavor: r.flavor, nicotineStrength: r.nicotine_strength }) ===
+      lineKey({ kind: r.kind, itemId: r.item_id, flavour: r.flavour, nicotineStrength: r.nicotine_strength }) ===
       lineKey(line),
   );
   if (!row) return null;
@@ -198,8 +199,16 @@ export async function mergeGuestCart(
 }
 
 export function parseLineKey(key: string): LineIdentity | null {
-  const [kind, itemId, flavor, strength] = key.split("|");
-  if ((kind !== "device" && kind !== "flavour") || !itemId || flavor === undefined || !/^\d{1,2}$/.test(strength ?? ""))
+  const [kind, itemId, flavour, strength] = key.split("|");
+  if (
+    (kind !== "device" && kind !== "flavour") ||
+    !itemId ||
+    flavour === undefined ||
+    !/^\d{1,2}$/.test(strength ?? "")
+  )
     return null;
-  return { kind, itemId, flavor, nicotineStrength: Number(strength) };
+  return { kind, itemId, flavour, nicotineStrength: Number(strength) };
 }
+
+/** Emptying the cart as a statement, for checkout's placement to run with its other writes (decision 027). */
+export const emptyCartWrite = (db: Db, userId: string) => repo.emptyCart(db, userId);

@@ -2,11 +2,11 @@ import type { ItemKind } from "~/db/values";
 // The set of kinds is defined once with the schema (docs/decisions/025).
 export { itemKinds, type ItemKind } from "~/db/values";
 /** What identifies a cart line (docs/product/specification.md §3): the item plus flavour plus nicotine strength. */
-export type LineIdentity = { kind: ItemKind; itemId: string; flavor: string; nicotineStrength: number };
+export type LineIdentity = { kind: ItemKind; itemId: string; flavour: string; nicotineStrength: number };
 export type GuestLine = LineIdentity & { puffCount: number | null; quantity: number };
 
 export const MAX_QUANTITY = 99;
-export const lineKey = (line: LineIdentity) => `${line.kind}|${line.itemId}|${line.flavor}|${line.nicotineStrength}`;
+export const lineKey = (line: LineIdentity) => `${line.kind}|${line.itemId}|${line.flavour}|${line.nicotineStrength}`;
 
 export const cartMessages = {
   deviceAdded: "Product Added To cart",
@@ -39,6 +39,21 @@ const isInt = (n: unknown, min: number, max: number) =>
   typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
 
 /** A light check of browser storage (the server checks everything again with cart.schema.ts). */
+/**
+ * A visitor's stored state as this version reads it: lines saved before the code said "flavour" (until migration
+ * 2026_11_25_0010) carried `flavor`, and are read as the same line rather than dropping the visitor's cart.
+ */
+export function upgradeStoredState(value: unknown): unknown {
+  const cart = (value as { cart?: unknown } | null)?.cart;
+  if (!Array.isArray(cart)) return value;
+  const lines = cart.map((line: unknown) => {
+    if (typeof line !== "object" || line === null || "flavour" in line || !("flavor" in line)) return line;
+    const { flavor, ...rest } = line as Record<string, unknown>;
+    return { ...rest, flavour: flavor };
+  });
+  return { ...(value as object), cart: lines };
+}
+
 export function isAppState(value: unknown): value is AppState {
   const v = value as AppState;
   return (
@@ -51,7 +66,7 @@ export function isAppState(value: unknown): value is AppState {
       (l) =>
         (l.kind === "device" || l.kind === "flavour") &&
         ID.test(l.itemId) &&
-        typeof l.flavor === "string" &&
+        typeof l.flavour === "string" &&
         isInt(l.nicotineStrength, 0, 20) &&
         isInt(l.quantity, 1, MAX_QUANTITY) &&
         (l.puffCount === null || isInt(l.puffCount, 0, 100_000)),

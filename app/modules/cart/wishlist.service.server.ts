@@ -2,7 +2,7 @@ import type { Db } from "~/db/database.server";
 import { firstText } from "~/db/json-text";
 import type { CatalogCard } from "~/modules/catalog/catalog";
 import { stockOf } from "~/modules/catalog/catalog-rows.server";
-import { wishlistKey } from "~/modules/accounts/shopper";
+import { wishlistKey } from "./shopper";
 import type { ItemKind } from "./cart";
 import * as repo from "./cart.repository.server";
 

@@ -4,10 +4,10 @@
  */
 import type { Selectable } from "kysely";
 import { nameValueList, numberList, textList } from "~/db/json-text";
-import type { FlavoursTable, ProductsTable } from "~/db/schema";
+import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import type { Device, Flavour, Stock } from "./catalog";
 
-export type DeviceRow = Selectable<ProductsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
 export type FlavourRow = Selectable<FlavoursTable>;
 /** A flavour as the storefront reads it: with its device's name and slug. */
 export type FlavourWithDeviceRow = FlavourRow & { device_name: string; device_slug: string };
@@ -29,7 +29,7 @@ export function toDevice(row: DeviceRow): Device {
     images: textList(row.images),
     priceCents: Number(row.price_cents),
     originalPriceCents: nullableNumber(row.original_price_cents),
-    flavors: textList(row.flavors),
+    flavours: textList(row.flavours),
     nicotineStrengths: numberList(row.nicotine_strengths),
     puffCounts: numberList(row.puff_counts),
     features: textList(row.features),

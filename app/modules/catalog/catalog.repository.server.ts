@@ -9,7 +9,7 @@ import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
 export function findHomeDevices(db: Db, limit: number) {
   return db
-    .selectFrom("products")
+    .selectFrom("devices")
     .select(["id", "name", "description", "images", "stock_quantity", "track_stock"])
     .where("archived", "=", 0)
     .orderBy("featured", "desc")
@@ -19,17 +19,17 @@ export function findHomeDevices(db: Db, limit: number) {
 }
 
 export function findDeviceFilters(db: Db) {
-  return db.selectFrom("products").select(["slug", "name"]).where("archived", "=", 0).orderBy("position").execute();
+  return db.selectFrom("devices").select(["slug", "name"]).where("archived", "=", 0).orderBy("position").execute();
 }
 
 export function findDeviceById(db: Db, id: string) {
-  return db.selectFrom("products").selectAll().where("id", "=", id).where("archived", "=", 0).executeTakeFirst();
+  return db.selectFrom("devices").selectAll().where("id", "=", id).where("archived", "=", 0).executeTakeFirst();
 }
 
 const flavourWithDevice = (db: Db) =>
   db
     .selectFrom("flavours as f")
-    .innerJoin("products as p", "p.id", "f.device_id")
+    .innerJoin("devices as p", "p.id", "f.device_id")
     .where("f.archived", "=", 0)
     .where("p.archived", "=", 0);
 
@@ -52,7 +52,7 @@ const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "t
 const itemStock = (items: string, column: "stock_quantity" | "track_stock") => {
   const [kind, id] = [sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`)];
   return sql<number>`case when ${kind} = 'device'
-    then (select p.${sql.raw(column)} from products p where p.id = ${id})
+    then (select p.${sql.raw(column)} from devices p where p.id = ${id})
     else (select f.${sql.raw(column)} from flavours f where f.id = ${id}) end`;
 };
 const stockColumns = (items: string) => [
@@ -127,7 +127,7 @@ export function findFlavourCards(db: Db, options: { deviceId?: string; limit: nu
 export const countFlavourCards = (db: Db, deviceId?: string) => countOf(flavourItems(db, deviceId));
 
 export function findDeviceIdBySlug(db: Db, slug: string) {
-  return db.selectFrom("products").select("id").where("slug", "=", slug).where("archived", "=", 0).executeTakeFirst();
+  return db.selectFrom("devices").select("id").where("slug", "=", slug).where("archived", "=", 0).executeTakeFirst();
 }
 
 /** Devices and flavours as one list of cards, so /products can sort and page them together. */
@@ -242,7 +242,7 @@ async function searchPostgres(db: Db, q: ReturnType<typeof tsQueries>, limit: nu
 /** Every device and flavour a shopper can see, with when it last changed (the sitemap). */
 export async function findVisibleItemDates(db: Db) {
   const devices = await db
-    .selectFrom("products")
+    .selectFrom("devices")
     .select(["id", "updated_at"])
     .where("archived", "=", 0)
     .orderBy("position")
@@ -263,7 +263,7 @@ export async function insertReviews(db: Db, rows: Insertable<ReviewsTable>[]): P
 
 export async function countDevices(db: Db): Promise<number> {
   const row = await db
-    .selectFrom("products")
+    .selectFrom("devices")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);

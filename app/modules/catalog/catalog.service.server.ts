@@ -170,3 +170,6 @@ export async function searchCatalog(
   if (page !== requested) ({ hits, total } = await repo.searchCatalogCards(db, words, perPage, (page - 1) * perPage));
   return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
 }
+
+/** When each item the storefront shows last changed, for the sitemap (content's sitemap.service). */
+export const findVisibleItemDates = (db: Db) => repo.findVisibleItemDates(db);

@@ -28,7 +28,7 @@ describeEachDatabase(
       const device = await catalog.getDevice(testDb().db, first!.id);
       expect(device).not.toBeNull();
       expect(device!.name).toBe("Crystal Pro Switch 30K");
-      expect(device!.flavors.length).toBeGreaterThan(0);
+      expect(device!.flavours.length).toBeGreaterThan(0);
       expect(device!.nicotineStrengths).toContain(10);
       expect(device!.details.specifications.length).toBeGreaterThanOrEqual(5);
       expect(device!.details.specifications[0]).toEqual({ name: expect.any(String), value: expect.any(String) });
@@ -40,12 +40,12 @@ describeEachDatabase(
       const { db } = testDb();
       const [first] = await catalog.listDeviceCards(db);
       const saved = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select(["features", "nicotine_strengths", "specifications"])
         .where("id", "=", first!.id)
         .executeTakeFirstOrThrow();
       await db
-        .updateTable("products")
+        .updateTable("devices")
         .set({
           features: "not json",
           nicotine_strengths: '[10, "20", null, 20]',
@@ -58,9 +58,9 @@ describeEachDatabase(
         expect(device!.features).toEqual([]);
         expect(device!.nicotineStrengths).toEqual([10, 20]);
         expect(device!.details.specifications).toEqual([]);
-        expect(device!.flavors.length).toBeGreaterThan(0);
+        expect(device!.flavours.length).toBeGreaterThan(0);
       } finally {
-        await db.updateTable("products").set(saved).where("id", "=", first!.id).execute();
+        await db.updateTable("devices").set(saved).where("id", "=", first!.id).execute();
       }
     });
 
@@ -161,7 +161,7 @@ describeEachDatabase(
       const cards = await catalog.listDeviceCards(db);
       const mini = cards.find((c) => c.name === "Hayati Mini 1500")!;
       const [flavour] = await catalog.listFlavourCards(db, { deviceSlug: "hayati-mini-1500", limit: 1 });
-      await db.updateTable("products").set({ archived: 1 }).where("id", "=", mini.id).execute();
+      await db.updateTable("devices").set({ archived: 1 }).where("id", "=", mini.id).execute();
       try {
         expect(await catalog.getDevice(db, mini.id)).toBeNull();
         expect(await catalog.getFlavour(db, flavour!.id)).toBeNull();
@@ -169,7 +169,7 @@ describeEachDatabase(
         expect((await catalog.listCatalogPage(db, "featured", null)).totalItems).toBe(85 - 1 - 16);
         expect((await catalog.listDeviceFilters(db)).map((f) => f.name)).not.toContain("Hayati Mini 1500");
       } finally {
-        await db.updateTable("products").set({ archived: 0 }).where("id", "=", mini.id).execute();
+        await db.updateTable("devices").set({ archived: 0 }).where("id", "=", mini.id).execute();
       }
     });
   },

@@ -44,7 +44,7 @@ export type Device = {
   images: string[];
   priceCents: number;
   originalPriceCents: number | null;
-  flavors: string[];
+  flavours: string[];
   nicotineStrengths: number[];
   puffCounts: number[];
   features: string[];

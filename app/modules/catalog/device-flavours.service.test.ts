@@ -59,7 +59,7 @@ describeEachDatabase(
         .set({ stock_quantity: 0, track_stock: 1 })
         .where("id", "=", flavour!.id)
         .execute();
-      await db.updateTable("products").set({ stock_quantity: 7, track_stock: 0 }).where("id", "=", cp.id).execute();
+      await db.updateTable("devices").set({ stock_quantity: 7, track_stock: 0 }).where("id", "=", cp.id).execute();
       try {
         const out = { tracked: true, quantity: 0 };
         const untracked = { tracked: false, quantity: 7 };
@@ -83,7 +83,7 @@ describeEachDatabase(
         expect(others.some((f) => f.stock.quantity > 0)).toBe(true);
       } finally {
         await db.updateTable("flavours").set(saved).where("id", "=", flavour!.id).execute();
-        await db.updateTable("products").set({ track_stock: 1 }).where("id", "=", cp.id).execute();
+        await db.updateTable("devices").set({ track_stock: 1 }).where("id", "=", cp.id).execute();
       }
     });
   },

@@ -32,10 +32,10 @@ export function fts5Queries(words: string[]) {
     any,
     tiers: [
       `name : (${all})`,
-      `{name tag flavors} : (${all})`,
+      `{name tag flavours} : (${all})`,
       all,
       `name : (${any})`,
-      `{name tag flavors} : (${any})`,
+      `{name tag flavours} : (${any})`,
     ],
     // The trigram index finds a part of a word; it needs three characters.
     parts: words

@@ -21,10 +21,10 @@ it("reads a search as plain words: any case, accents off, punctuation and query 
     any: `"mango"* OR "i"`,
     tiers: [
       `name : ("mango"* AND "i")`,
-      `{name tag flavors} : ("mango"* AND "i")`,
+      `{name tag flavours} : ("mango"* AND "i")`,
       `"mango"* AND "i"`,
       `name : ("mango"* OR "i")`,
-      `{name tag flavors} : ("mango"* OR "i")`,
+      `{name tag flavours} : ("mango"* OR "i")`,
     ],
     parts: `"mango"`,
   });
@@ -44,7 +44,7 @@ const deviceRow = (name: string, description = "A test device.") => ({
   images: "[]",
   price_cents: 1999,
   original_price_cents: null,
-  flavors: "[]",
+  flavours: "[]",
   nicotine_strengths: "[20]",
   puff_counts: null,
   features: "[]",
@@ -82,7 +82,7 @@ const flavourRow = (deviceId: string, name: string, description = "A test flavou
 
 async function addItems(db: Db, deviceName: string, flavours: Array<[name: string, description?: string]>) {
   const device = deviceRow(deviceName);
-  await db.insertInto("products").values(device).execute();
+  await db.insertInto("devices").values(device).execute();
   const rows = flavours.map(([name, description]) => flavourRow(device.id, name, description));
   await db.insertInto("flavours").values(rows).execute();
   return { device, flavours: rows };
@@ -140,7 +140,7 @@ describeEachDatabase(
     it("takes quotes, SQL and markup as words, harmlessly", async () => {
       const { db } = testDb();
       const before = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       for (const term of [
@@ -166,7 +166,7 @@ describeEachDatabase(
         expect((await searchCatalog(db, term, null)).totalItems).toBe(0);
       expect(
         await db
-          .selectFrom("products")
+          .selectFrom("devices")
           .select((eb) => eb.fn.countAll().as("n"))
           .executeTakeFirstOrThrow(),
       ).toEqual(before);
@@ -184,7 +184,7 @@ describeEachDatabase(
       expect(await names(db, "frostwhirl")).toEqual([]);
       expect(await names(db, "snowdrift")).toEqual(["Snowdrift Lime"]);
 
-      await db.updateTable("products").set({ name: "Shimmer Stick" }).where("id", "=", device.id).execute();
+      await db.updateTable("devices").set({ name: "Shimmer Stick" }).where("id", "=", device.id).execute();
       expect(await names(db, "glimmer")).toEqual([]);
       expect(await names(db, "shimmer")).toEqual(["Shimmer Stick", "Snowdrift Lime"]);
       expect((await searchCatalog(db, "snowdrift", null)).cards[0]).toMatchObject({
@@ -200,14 +200,14 @@ describeEachDatabase(
         priceCents: 650,
       });
 
-      await db.updateTable("products").set({ archived: 1 }).where("id", "=", device.id).execute();
+      await db.updateTable("devices").set({ archived: 1 }).where("id", "=", device.id).execute();
       expect(await names(db, "shimmer")).toEqual([]);
       expect(await names(db, "snowdrift")).toEqual([]);
-      await db.updateTable("products").set({ archived: 0 }).where("id", "=", device.id).execute();
+      await db.updateTable("devices").set({ archived: 0 }).where("id", "=", device.id).execute();
       expect(await names(db, "shimmer")).toEqual(["Shimmer Stick", "Snowdrift Lime"]);
 
       await db.deleteFrom("flavours").where("id", "=", flavour.id).execute();
-      await db.deleteFrom("products").where("id", "=", device.id).execute();
+      await db.deleteFrom("devices").where("id", "=", device.id).execute();
       expect(await names(db, "shimmer")).toEqual([]);
       expect(
         await db

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { PageUse } from "~/context";
-import { loader } from "~/routes/api.search";
+import { loader } from "~/routes/api-search";
 import { createTestContext } from "~/testing/test-context";
 import { searchCatalog } from "./catalog.service.server";
 import type { Suggestions } from "./suggest";

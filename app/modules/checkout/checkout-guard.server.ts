@@ -1,22 +1,55 @@
 import { redirect } from "react-router";
 import type { ShopContext } from "~/context";
-import { requireAdultCustomer } from "~/modules/accounts/session.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { adultCustomerOf, adultCustomerRedirect, type NotABuyer } from "~/modules/accounts/session.service.server";
 import { countCartLines } from "~/modules/cart/cart.service.server";
-import { getCheckoutState } from "./checkout.service.server";
+import { getCheckoutState, type CheckoutState } from "./checkout.service.server";
+
+export type CheckoutStep = "address" | "shipping" | "payment";
+/** What a step still lacks: the steps before it, in order (a signed-in adult, a cart with lines, address, shipping). */
+export type MissingStep = NotABuyer | "empty-cart" | "no-address" | "no-shipping";
+
+export type CheckoutGate =
+  { ok: true; user: SessionUser; state: CheckoutState } | { ok: false; missing: MissingStep; user: SessionUser | null };
 
 /**
- * Each checkout step needs the ones before it: a cart with lines, then an address, then shipping.
- * A step reached without them sends the shopper back to the first one missing.
+ * Each checkout step needs the ones before it: a signed-in adult (by date of birth), a cart with lines, then an
+ * address, then shipping. The one check for every way in: the checkout pages (requireCheckoutStep) and placing an
+ * order, by the payment page's form or POST /api/orders (place-order.action.server.ts).
  */
-export async function requireCheckoutStep(
+export async function checkCheckoutStep(
   context: ShopContext,
   request: Request,
-  step: "address" | "shipping" | "payment",
-) {
-  const user = await requireAdultCustomer(context, request);
-  if ((await countCartLines(context.db, user.id)) === 0) throw redirect("/cart");
+  step: CheckoutStep,
+): Promise<CheckoutGate> {
+  const buyer = await adultCustomerOf(context, request);
+  if (!buyer.ok) return { ok: false, missing: buyer.reason, user: buyer.user };
+  const { user } = buyer;
+  if ((await countCartLines(context.db, user.id)) === 0) return { ok: false, missing: "empty-cart", user };
   const state = await getCheckoutState(context.db, user.id);
-  if (step !== "address" && !state.addressId) throw redirect("/cart-address");
-  if (step === "payment" && (!state.shippingMethod || !state.deliveryDate)) throw redirect("/cart-shipping");
-  return { user, state };
+  if (step !== "address" && !state.addressId) return { ok: false, missing: "no-address", user };
+  if (step === "payment" && (!state.shippingMethod || !state.deliveryDate))
+    return { ok: false, missing: "no-shipping", user };
+  return { ok: true, user, state };
+}
+
+/** Where a page sends a shopper who reached a step without the ones before it: the first one missing. */
+export function missingStepRedirect(request: Request, missing: MissingStep): string {
+  switch (missing) {
+    case "empty-cart":
+      return "/cart";
+    case "no-address":
+      return "/cart-address";
+    case "no-shipping":
+      return "/cart-shipping";
+    default:
+      return adultCustomerRedirect(request, missing);
+  }
+}
+
+/** The checkout pages' guard: the shopper and their checkout state, or a redirect to the first step missing. */
+export async function requireCheckoutStep(context: ShopContext, request: Request, step: CheckoutStep) {
+  const gate = await checkCheckoutStep(context, request, step);
+  if (!gate.ok) throw redirect(missingStepRedirect(request, gate.missing));
+  return { user: gate.user, state: gate.state };
 }

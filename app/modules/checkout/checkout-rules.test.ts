@@ -80,7 +80,7 @@ describe("cart lines", () => {
   const line = (changes: Partial<GuestLine> = {}): GuestLine => ({
     kind: "device",
     itemId: "d1",
-    flavor: "Mint",
+    flavour: "Mint",
     nicotineStrength: 10,
     puffCount: 5000,
     quantity: 1,
@@ -90,15 +90,15 @@ describe("cart lines", () => {
     expect(addLine([line()], line({ puffCount: 6000 }))).toEqual([line({ quantity: 2 })]);
   });
   it("keeps other flavours and strengths apart", () => {
-    expect(addLine([line()], line({ flavor: "Cola" }))).toHaveLength(2);
+    expect(addLine([line()], line({ flavour: "Cola" }))).toHaveLength(2);
     expect(addLine([line()], line({ nicotineStrength: 20 }))).toHaveLength(2);
   });
   it("adding a guest cart line by line adds quantities, never above 99", () => {
-    const merged = [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })].reduce(
+    const merged = [line({ quantity: 3 }), line({ kind: "flavour", itemId: "f1", flavour: "", quantity: 1 })].reduce(
       addLine,
       [line({ quantity: 2 })],
     );
-    expect(merged).toEqual([line({ quantity: 5 }), line({ kind: "flavour", itemId: "f1", flavor: "", quantity: 1 })]);
+    expect(merged).toEqual([line({ quantity: 5 }), line({ kind: "flavour", itemId: "f1", flavour: "", quantity: 1 })]);
     expect(addLine([line({ quantity: 98 })], line({ quantity: 5 }))[0]!.quantity).toBe(99);
   });
 });
@@ -147,7 +147,7 @@ describe("WhatsApp texts", () => {
       [
         {
           name: "Hayati Pro Max 6000",
-          flavor: "Blue Razz Ice",
+          flavour: "Blue Razz Ice",
           nicotineStrength: 20,
           quantity: 2,
           lineTotalCents: 2598,
@@ -167,7 +167,7 @@ describe("WhatsApp texts", () => {
         lines: [
           {
             name: "Crystal Pro CP 10K",
-            flavor: "Cola Ice",
+            flavour: "Cola Ice",
             nicotineStrength: 10,
             puffCount: 5000,
             quantity: 1,
@@ -190,7 +190,7 @@ describe("WhatsApp texts", () => {
   it("with VAT-inclusive prices both versions give the total and then the VAT it includes", () => {
     const cart = cartMessage(
       "Vapour Lane",
-      [{ name: "Pod", flavor: "Cola Ice", nicotineStrength: 20, quantity: 1, lineTotalCents: 1200 }],
+      [{ name: "Pod", flavour: "Cola Ice", nicotineStrength: 20, quantity: 1, lineTotalCents: 1200 }],
       { subtotalCents: 1200, taxCents: 200, totalCents: 1200, taxIncluded: true },
       "GBP",
     );
@@ -200,7 +200,14 @@ describe("WhatsApp texts", () => {
       {
         orderId: "K7QX2M9P",
         lines: [
-          { name: "Pod", flavor: "Cola Ice", nicotineStrength: 20, puffCount: null, quantity: 1, lineTotalCents: 1200 },
+          {
+            name: "Pod",
+            flavour: "Cola Ice",
+            nicotineStrength: 20,
+            puffCount: null,
+            quantity: 1,
+            lineTotalCents: 1200,
+          },
         ],
         address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
         shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },

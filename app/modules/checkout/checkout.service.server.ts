@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
 import * as repo from "./checkout.repository.server";
 import { shopDate } from "~/lib/shop-time";
 import { deliveryDateFor, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
@@ -19,7 +20,7 @@ export async function getCheckoutState(db: Db, userId: string): Promise<Checkout
   };
 }
 
-export type ShippingChoice = { ok: true } | { ok: false; message: string };
+export type ShippingChoice = Result;
 
 /** Free or Express: the date is today plus their days. Schedule: one of the next 15 days, nothing else. */
 export async function chooseShipping(
@@ -30,17 +31,17 @@ export async function chooseShipping(
   now = new Date(),
 ): Promise<ShippingChoice> {
   const method = shippingMethodSchema.safeParse(rawMethod);
-  if (!method.success) return { ok: false, message: "Please choose a shipping method" };
+  if (!method.success) return fail("Please choose a shipping method");
   const today = shopDate(now);
   let date: string;
   if (method.data === "schedule") {
     if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate))
-      return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+      return fail("Please pick a delivery day within the next 15 days");
     date = rawDate;
   } else {
     date = deliveryDateFor(method.data, today);
   }
   if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString())))
-    return { ok: false, message: "Please select a shipping address" };
+    return fail("Please select a shipping address");
   return { ok: true };
 }

@@ -1,23 +1,22 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
+import { fail, type Result } from "~/lib/result";
 import { writeTogether, type Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals, type TaxRule } from "~/lib/pricing";
 import { shopDate } from "~/lib/shop-time";
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
-import { emptyCart } from "~/modules/cart/cart.repository.server";
-import { getCart, type CartLine } from "~/modules/cart/cart.service.server";
-import { jobsInsert } from "~/modules/jobs/jobs.repository.server";
-import { newJob } from "~/modules/jobs/jobs.service.server";
-import { orderMessages, type Order } from "~/modules/orders/orders";
-import { orderInsert, orderLinesInsert } from "~/modules/orders/orders.repository.server";
-import { findOrderByKey } from "~/modules/orders/orders.service.server";
-import { movementsInsert } from "~/modules/stock/stock.repository.server";
-import { NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
+import { emptyCartWrite, getCart, type CartLine } from "~/modules/cart/cart.service.server";
+import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
+import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
+import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
+import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
+import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.server";
+import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
-import { scheduleDays, shippingCost, shippingMethodSchema, shippingNames } from "./shipping";
+import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
 
-export type PlaceResult = { ok: true; order: Order; created: boolean } | { ok: false; message: string };
+export type PlaceResult = Result<{ order: Order; created: boolean }>;
 
 export type PlaceOptions = {
   now?: Date;
@@ -28,6 +27,8 @@ export type PlaceOptions = {
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+/** What an order form's idempotency key looks like (anything else is refused before the database sees it). */
+export const isIdempotencyKey = (key: unknown): key is string => typeof key === "string" && KEY.test(key);
 
 /**
  * The last step of checkout: places the shopper's order from the server's own view of cart, address and shipping.
@@ -44,8 +45,7 @@ export async function placeOrder(
   options: PlaceOptions = {},
 ): Promise<PlaceResult> {
   const now = options.now ?? new Date();
-  if (typeof idempotencyKey !== "string" || !KEY.test(idempotencyKey))
-    return { ok: false, message: orderMessages.missingKey };
+  if (!isIdempotencyKey(idempotencyKey)) return fail(orderMessages.missingKey);
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
@@ -57,24 +57,23 @@ export async function placeOrder(
         const placed = await findOrderByKey(trx, userId, idempotencyKey);
         if (placed) return { ok: true, order: placed, created: false };
       }
-      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone)
-        return { ok: false, message: orderMessages.noAddress };
+      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return fail(orderMessages.noAddress);
       const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;
-      if (cart.lines.length === 0) return { ok: false, message: orderMessages.emptyCart };
+      if (cart.lines.length === 0) return fail(orderMessages.emptyCart);
       const invalid = cart.lines.map(invalidLine).find(Boolean);
-      if (invalid) return { ok: false, message: invalid };
-      if (!shippingMethod || !deliveryDate) return { ok: false, message: "Please choose a shipping method" };
+      if (invalid) return fail(invalid);
+      if (!shippingMethod || !deliveryDate) return fail(orderMessages.noShipping);
       if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
-        return { ok: false, message: "Please pick a delivery day within the next 15 days" };
+        return fail("Please pick a delivery day within the next 15 days");
       }
       // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
       // placed, and held back from dispatch until the check passes).
       const stamp = now.toISOString();
       const age = await holdForAgeCheck(trx, userId, stamp);
-      if (age.refused) return { ok: false, message: age.refused };
+      if (age.refused) return fail(age.refused);
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod));
       const id = newOrderId();
@@ -103,43 +102,25 @@ export async function placeOrder(
         lines,
         dispatch: null,
       };
-      const jobs = options.confirmation ? [newJob("order-confirmation", { ...options.confirmation, order }, now)] : [];
+      const jobs = options.confirmation ? [newJob(orderConfirmationJob, { ...options.confirmation, order }, now)] : [];
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
-      if (age.opened) jobs.push(newJob("age-check", { userId }, now));
+      if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
       await writeTogether(trx, [
-        orderInsert(trx, {
-          id,
-          user_id: userId,
-          idempotency_key: idempotencyKey,
-          status: "pending",
-          payment_status: "pending",
-          address_title: address.title,
-          address_type: address.type,
-          address_text: address.address,
-          address_phone: address.phone,
-          shipping_method: shippingMethod,
-          delivery_date: deliveryDate,
-          shipping_cents: money.shippingCents,
-          subtotal_cents: money.subtotalCents,
-          tax_cents: money.taxCents,
-          tax_included: money.taxIncluded ? 1 : 0,
-          total_cents: money.totalCents,
-          created_at: stamp,
-          updated_at: stamp,
+        ...orderWrites(trx, order, {
+          userId,
+          idempotencyKey,
+          shippingMethod,
+          addressType: chosen.type,
         }),
-        orderLinesInsert(
-          trx,
-          lines.map((line, position) => lineRow(id, position, line)),
-        ),
-        jobsInsert(trx, jobs),
-        movementsInsert(trx, stock.movements),
-        emptyCart(trx, userId),
+        jobsWrite(trx, jobs),
+        movementsWrite(trx, stock.movements),
+        emptyCartWrite(trx, userId),
         clearShippingChoice(trx, userId, stamp),
       ]);
       return { ok: true, order, created: true };
     });
   } catch (error) {
-    if (error instanceof NotEnoughStockError) return { ok: false, message: error.message };
+    if (error instanceof NotEnoughStockError) return fail(error.message);
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, userId, idempotencyKey);
@@ -161,25 +142,10 @@ const orderLine = (line: CartLine): Order["lines"][number] => ({
   itemId: line.itemId,
   name: line.name,
   image: line.image,
-  flavor: line.displayFlavor,
+  flavour: line.displayFlavour,
   nicotineStrength: line.nicotineStrength,
   puffCount: line.puffCount,
   unitPriceCents: line.unitPriceCents,
   quantity: line.quantity,
   lineTotalCents: line.lineTotalCents,
-});
-
-const lineRow = (orderId: string, position: number, line: Order["lines"][number]) => ({
-  order_id: orderId,
-  position,
-  kind: line.kind,
-  item_id: line.itemId,
-  name: line.name,
-  image: line.image,
-  flavor: line.flavor,
-  nicotine_strength: line.nicotineStrength,
-  puff_count: line.puffCount,
-  unit_price_cents: line.unitPriceCents,
-  quantity: line.quantity,
-  line_total_cents: line.lineTotalCents,
 });

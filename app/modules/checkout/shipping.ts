@@ -29,12 +29,6 @@ export const SCHEDULE_DAYS = 15;
 export { shippingMethods, type ShippingMethod };
 export const shippingMethodSchema = z.enum(shippingMethods);
 
-export const shippingNames: Record<ShippingMethod, string> = {
-  free: "Free Shipping",
-  express: "Express Shipping",
-  schedule: "Scheduled Delivery",
-};
-
 export const shippingCost = (method: ShippingMethod) => (method === "express" ? shippingOptions.express.priceCents : 0);
 
 // Dates are the shop's calendar dates (YYYY-MM-DD, app/lib/shop-time.ts); "today" is the shop's today.

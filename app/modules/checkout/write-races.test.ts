@@ -75,7 +75,7 @@ describeEachDatabase(
         const added = await addToCart(db, id, {
           kind: "flavour",
           itemId: row.id,
-          flavor: "",
+          flavour: "",
           nicotineStrength: JSON.parse(row.sizes)[0],
           puffCount: null,
           quantity: 1,

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/database.server";
 import * as repo from "./blog.repository.server";
 import { POSTS_PER_PAGE, type Post, type PostCard } from "./blog";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 
 type CardRow = Awaited<ReturnType<typeof repo.findPublishedCards>>[number];
 type PostRow = NonNullable<Awaited<ReturnType<typeof repo.findPublishedBySlug>>>;

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { demoPosts } from "~/demo/data/posts";
 import { getLatestPost, getPublishedPost, listBlogPage, listLatestPosts } from "./blog.service.server";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/lib/markdown.server";
 
 const draft = demoPosts.find((p) => p.draft)!;
 const published = demoPosts.filter((p) => !p.draft).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));

@@ -1,5 +1,6 @@
 import { staffEmail } from "~/lib/config.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { formFeedback } from "~/lib/result";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
@@ -22,10 +23,8 @@ export async function handleContactForm(
       values,
       { honeypot, clientIp: context.clientIp, userId },
     );
-    if (outcome.status === "sent") return { result: { ok: true, message: contactMessages.sent }, status: 200 };
-    if (outcome.status === "invalid")
-      return { result: { ok: false, values, errors: outcome.errors, formError: null }, status: 400 };
-    return { result: { ok: false, values, errors: {}, formError: outcome.message }, status: 429 };
+    if (outcome.ok) return { result: { ok: true, message: contactMessages.sent }, status: 200 };
+    return { result: { ok: false, values, ...formFeedback(outcome) }, status: outcome.status };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       warnUnavailable(context.log, error, "contact");

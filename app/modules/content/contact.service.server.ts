@@ -1,7 +1,9 @@
 import type { Db } from "~/db/database.server";
+import { fail, failFields, type Result } from "~/lib/result";
 import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { contactNoticeJob } from "./contact.jobs";
 import {
   CONTACT_PER_ADDRESS,
   CONTACT_PER_EMAIL,
@@ -9,14 +11,12 @@ import {
   hitRateLimits,
 } from "~/modules/security/rate-limit.service.server";
 import { insertMessage } from "./contact.repository.server";
-import { checkContact, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
+import { checkContact, HONEYPOT_FIELD, type ContactValues } from "./contact";
 
 export type ContactDeps = { db: Db; log: Logger; staffEmail: string; shopName: string };
 
-export type ContactOutcome =
-  | { status: "sent"; id: string | null }
-  | { status: "invalid"; errors: ContactErrors }
-  | { status: "limited"; message: string };
+/** Sent (a robot's message looks sent and has no id), or refused: fields wrong (400) or too many messages (429). */
+export type ContactOutcome = Result<{ id: string | null }>;
 
 /**
  * Checks and saves a contact message and, in the same transaction, queues the staff's e-mail about it (sent in the
@@ -29,27 +29,27 @@ export async function sendContactMessage(
   extras: { honeypot: string; clientIp: string; userId?: string | null },
 ): Promise<ContactOutcome> {
   const checked = checkContact(values);
-  if ("errors" in checked) return { status: "invalid", errors: checked.errors };
+  if ("errors" in checked) return failFields(checked.errors);
   // Per client address, and per e-mail address given (one sender moving between networks).
   const limit = await hitRateLimits(deps.db, [
     [CONTACT_PER_ADDRESS, extras.clientIp],
     [CONTACT_PER_EMAIL, checked.input.email.toLowerCase()],
   ]);
   if (!limit.allowed) {
-    return {
-      status: "limited",
-      message: `You have sent several messages in a short time. Please try again in ${describeWait(limit.retryAfterSeconds)}, or message us on WhatsApp.`,
-    };
+    return fail(
+      `You have sent several messages in a short time. Please try again in ${describeWait(limit.retryAfterSeconds)}, or message us on WhatsApp.`,
+      429,
+    );
   }
   if (extras.honeypot.trim() !== "") {
     deps.log.warn({ field: HONEYPOT_FIELD }, "contact form honeypot filled; message dropped");
-    return { status: "sent", id: null };
+    return { ok: true, id: null };
   }
   const id = newId();
   const input = checked.input;
   await deps.db.transaction().execute(async (trx) => {
     await insertMessage(trx, id, input, extras.userId ?? null, new Date().toISOString());
-    await enqueueJob(trx, "contact-notice", { to: deps.staffEmail, shopName: deps.shopName, message: input });
+    await enqueueJob(trx, contactNoticeJob, { to: deps.staffEmail, shopName: deps.shopName, message: input });
   });
-  return { status: "sent", id };
+  return { ok: true, id };
 }

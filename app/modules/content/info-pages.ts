@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/money";
-import { SCHEDULE_DAYS, shippingCost, shippingNames, shippingOptions } from "~/modules/checkout/shipping";
+import { SCHEDULE_DAYS, shippingCost, shippingOptions } from "~/modules/checkout/shipping";
+import { shippingNames } from "~/modules/orders/orders";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
 
 /** The short pages behind the footer links; each paragraph is plain text. */

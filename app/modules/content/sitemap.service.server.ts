@@ -1,5 +1,5 @@
 import type { Db } from "~/db/database.server";
-import { findVisibleItemDates } from "~/modules/catalog/catalog.repository.server";
+import { findVisibleItemDates } from "~/modules/catalog/catalog.service.server";
 import { findPublishedDates } from "./blog.repository.server";
 import { infoPageSlugs } from "./info-pages";
 

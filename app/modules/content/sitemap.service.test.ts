@@ -17,9 +17,9 @@ describeEachDatabase(
   (testDb) => {
     it("lists exactly the visible devices, flavours and published posts, with lastmod, and the public pages", async () => {
       const { db } = testDb();
-      const devices = await db.selectFrom("products").select(["id", "archived"]).execute();
+      const devices = await db.selectFrom("devices").select(["id", "archived"]).execute();
       const hidden = devices[0]!;
-      await db.updateTable("products").set({ archived: 1 }).where("id", "=", hidden.id).execute();
+      await db.updateTable("devices").set({ archived: 1 }).where("id", "=", hidden.id).execute();
       const hiddenFlavours = await db.selectFrom("flavours").select("id").where("device_id", "=", hidden.id).execute();
       const draft = await db.selectFrom("posts").select("slug").where("draft", "=", 1).executeTakeFirstOrThrow();
       try {
@@ -56,7 +56,7 @@ describeEachDatabase(
         expect(xml).toContain("<loc>https://shop.example/products</loc>");
         expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
       } finally {
-        await db.updateTable("products").set({ archived: 0 }).where("id", "=", hidden.id).execute();
+        await db.updateTable("devices").set({ archived: 0 }).where("id", "=", hidden.id).execute();
       }
     });
 

@@ -15,7 +15,7 @@ import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
-import { createJobWorker } from "./worker.server";
+import { createShopJobWorker } from "~/context.server";
 import { taxAdded } from "~/lib/pricing";
 
 const log = createLogger("silent");
@@ -70,7 +70,7 @@ describeEachDatabase(
       const line = {
         kind: "flavour",
         itemId: flavour.id,
-        flavor: "",
+        flavour: "",
         nicotineStrength: JSON.parse(flavour.sizes)[0],
         puffCount: null,
         quantity: 2,
@@ -116,10 +116,10 @@ describeEachDatabase(
           status: "queued",
         }),
       ]);
-      const worker = createJobWorker({
-        deps: { db, mailer, log, config: loadConfig({ APP_URL: "http://shop.test", SHOP_CURRENCY: "GBP" }) },
-        pollMs: 20,
-      });
+      const worker = createShopJobWorker(
+        { db, mailer, log, config: loadConfig({ APP_URL: "http://shop.test", SHOP_CURRENCY: "GBP" }) },
+        { pollMs: 20 },
+      );
       // The confirmation, and the age check a new customer's first order opens (docs/decisions/015).
       expect(await worker.runOnce()).toBe(2);
       const [mail] = await sink.waitFor(1);
@@ -185,7 +185,7 @@ describeEachDatabase(
       expect(JSON.parse(job!.payload)).toMatchObject({
         message: { email: "priya@example.com", message: "Where is my <b>order</b>?" },
       });
-      const worker = createJobWorker({ deps: { db, mailer, log, config: loadConfig({}) }, pollMs: 20 });
+      const worker = createShopJobWorker({ db, mailer, log, config: loadConfig({}) }, { pollMs: 20 });
       await db.deleteFrom("jobs").where("kind", "!=", "contact-notice").execute();
       const before = sink.received.length;
       expect(await worker.runOnce()).toBe(1);

@@ -1,22 +1,51 @@
-/** Queueing background jobs in the caller's transaction, and the rules for what happens after each attempt. */
+/**
+ * Queueing background jobs in the caller's transaction, running one through the kinds the composition root
+ * registered, and the rules for what happens after each attempt (docs/decisions/012, 035).
+ */
+import type { z } from "zod";
 import type { Db } from "~/db/database.server";
+import type { JobKindName } from "~/db/values";
+import type { Config } from "~/lib/config.server";
 import { newId } from "~/lib/ids.server";
-import { isJobKind, jobKinds, type JobDeps, type JobKindName, type JobPayload } from "./job-kinds.server";
-import { errorText, GIVE_UP_AFTER_MS, isPermanentFailure, PermanentJobError, retryDelayMs } from "./jobs";
-import { finishJobs, insertJobs, type JobRow, type NewJobRow } from "./jobs.repository.server";
+import type { Logger } from "~/lib/log.server";
+import type { Mailer } from "~/lib/mailer.server";
+import { errorText, GIVE_UP_AFTER_MS, isPermanentFailure, PermanentJobError, retryDelayMs, type JobType } from "./jobs";
+import { finishJobs, insertJobs, jobsInsert, type JobRow, type NewJobRow } from "./jobs.repository.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 
+/** What a running job may use. */
+export type JobDeps = { db: Db; mailer: Mailer; log: Logger; config: Config };
+
+/** What running one kind of job does, with the kind it runs. */
+export type JobRunner<K extends JobKindName = JobKindName, S extends z.ZodType = z.ZodType> = {
+  type: JobType<K, S>;
+  run: (payload: z.infer<S>, deps: JobDeps) => Promise<void>;
+};
+
+export const runner = <K extends JobKindName, S extends z.ZodType>(
+  type: JobType<K, S>,
+  run: (payload: z.infer<S>, deps: JobDeps) => Promise<void>,
+): JobRunner<K, S> => ({ type, run });
+
+/**
+ * Every kind the jobs table may hold (~/db/values), each with its runner: built once at the composition root
+ * (app/jobs.server.ts) and handed to the worker. The key and the runner's kind must agree.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload type
+export type JobRunners = { [K in JobKindName]: JobRunner<K, any> };
+
 /** A job's row, its payload checked by its kind's schema (a wrong payload is a programming error: it throws). */
-export function newJob<K extends JobKindName>(kind: K, payload: JobPayload<K>, now = new Date()): NewJobRow {
-  const definition = jobKinds[kind];
-  const checked = definition.payload.parse(payload);
-  const { recipient, subject } = (
-    definition.describe as (p: unknown) => { recipient: string | null; subject: string | null }
-  )(checked);
+export function newJob<K extends JobKindName, S extends z.ZodType>(
+  type: JobType<K, S>,
+  payload: z.input<S>,
+  now = new Date(),
+): NewJobRow {
+  const checked = type.payload.parse(payload);
+  const { recipient, subject } = type.describe(checked);
   const stamp = now.toISOString();
   return {
     id: newId(16),
-    kind,
+    kind: type.kind,
     payload: JSON.stringify(checked),
     status: "queued",
     attempts: 0,
@@ -33,13 +62,13 @@ export function newJob<K extends JobKindName>(kind: K, payload: JobPayload<K>, n
  * Queues a job. Pass the transaction that makes its cause: if that rolls back, there is no job; once it commits,
  * the job is there whatever happens to this process next.
  */
-export async function enqueueJob<K extends JobKindName>(
+export async function enqueueJob<K extends JobKindName, S extends z.ZodType>(
   db: Db,
-  kind: K,
-  payload: JobPayload<K>,
+  type: JobType<K, S>,
+  payload: z.input<S>,
   now = new Date(),
 ): Promise<string> {
-  const row = newJob(kind, payload, now);
+  const row = newJob(type, payload, now);
   await insertJobs(db, [row]);
   return row.id;
 }
@@ -66,15 +95,16 @@ export function afterFailure(
 /** Runs one claimed job through its kind; what happened decides what `recordOutcomes` writes. */
 export async function attemptJob(
   job: JobRow,
+  runners: JobRunners,
   deps: JobDeps,
   options: { retryBaseMs?: number; now: () => Date },
 ): Promise<AttemptOutcome> {
   try {
-    if (!isJobKind(job.kind)) throw new PermanentJobError(`unknown job kind ${job.kind}`);
-    const definition = jobKinds[job.kind];
-    const parsed = definition.payload.safeParse(JSON.parse(job.payload));
+    if (!Object.hasOwn(runners, job.kind)) throw new PermanentJobError(`unknown job kind ${job.kind}`);
+    const runner: JobRunner = runners[job.kind];
+    const parsed = runner.type.payload.safeParse(JSON.parse(job.payload));
     if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
-    await (definition.run as (p: unknown, d: JobDeps) => Promise<void>)(parsed.data, deps);
+    await runner.run(parsed.data, deps);
     return { status: "done" };
   } catch (error) {
     const outcome = afterFailure(job, error, options.now(), options.retryBaseMs);
@@ -111,3 +141,10 @@ export async function recordOutcomes(
       await finishJobs(db, [job.id], workerId, { status: "failed", now: stamp, lastError: outcome.error });
   }
 }
+
+/** Jobs written as one statement of the caller's (checkout's placement runs its writes together: decision 027). */
+export const jobsWrite = (db: Db, rows: NewJobRow[]) => jobsInsert(db, rows);
+
+// The jobs table as the back office's Mail page reads it (its list, the count of failed ones, "Retry now"), and the
+// metrics count it (server/app.ts).
+export { countJobs, countJobsByKindAndStatus, listJobRows, requeueFailedJob } from "./jobs.repository.server";

@@ -10,7 +10,8 @@ import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { HOUR_MS, MINUTE_MS } from "./jobs";
 import { claimDueJobs, findJob } from "./jobs.repository.server";
 import { enqueueJob } from "./jobs.service.server";
-import { createJobWorker } from "./worker.server";
+import { createShopJobWorker } from "~/context.server";
+import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
 
 const log = createLogger("silent");
 const reset = (to: string) => ({
@@ -35,17 +36,19 @@ describeEachDatabase("background jobs", (testDb) => {
     await sink.close();
   });
   const worker = (through: Mailer = mailer, db = testDb().db) =>
-    createJobWorker({
-      deps: { db, mailer: through, log, config: loadConfig({ APP_URL: "http://shop.test" }) },
-      pollMs: 20,
-      now,
-    });
+    createShopJobWorker(
+      { db, mailer: through, log, config: loadConfig({ APP_URL: "http://shop.test" }) },
+      {
+        pollMs: 20,
+        now,
+      },
+    );
   const received = (to: string) => sink.received.filter((m) => m.to.includes(to));
 
   it("claims a due job once, sends it as text and HTML, and marks it done", async () => {
     const { db } = testDb();
     clock = T0;
-    const id = await enqueueJob(db, "password-reset", reset("first@example.com"), now());
+    const id = await enqueueJob(db, passwordResetJob, reset("first@example.com"), now());
     expect(await findJob(db, id)).toMatchObject({
       status: "queued",
       attempts: 0,
@@ -71,7 +74,7 @@ describeEachDatabase("background jobs", (testDb) => {
   it("does not run a job before its time, nor one another worker holds", async () => {
     const { db } = testDb();
     clock = T0;
-    const id = await enqueueJob(db, "password-reset", reset("later@example.com"), new Date(T0 + MINUTE_MS));
+    const id = await enqueueJob(db, passwordResetJob, reset("later@example.com"), new Date(T0 + MINUTE_MS));
     expect(await worker().runOnce()).toBe(0);
     clock = T0 + MINUTE_MS;
     const [held] = await claimDueJobs(db, {
@@ -104,7 +107,7 @@ describeEachDatabase("background jobs", (testDb) => {
     const { db } = testDb();
     clock = T0;
     const down = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com", log });
-    const id = await enqueueJob(db, "password-reset", reset("backoff@example.com"), now());
+    const id = await enqueueJob(db, passwordResetJob, reset("backoff@example.com"), now());
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 40; attempt++) {
       expect(await worker(down).runOnce()).toBe(1);
@@ -134,7 +137,7 @@ describeEachDatabase("background jobs", (testDb) => {
   it("marks a job failed at once when the mail server refuses the address for good (5xx)", async () => {
     const { db } = testDb();
     clock = T0;
-    const id = await enqueueJob(db, "password-reset", reset("nobody@rejected.example"), now());
+    const id = await enqueueJob(db, passwordResetJob, reset("nobody@rejected.example"), now());
     expect(await worker().runOnce()).toBe(1);
     expect(await findJob(db, id)).toMatchObject({
       status: "failed",
@@ -152,7 +155,7 @@ describeEachDatabase("background jobs", (testDb) => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as AddressInfo).port;
     const mute = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?greetingTimeout=300`, from: "x@example.com", log });
-    const id = await enqueueJob(db, "password-reset", reset("silent@example.com"), now());
+    const id = await enqueueJob(db, passwordResetJob, reset("silent@example.com"), now());
     const started = Date.now();
     expect(await worker(mute).runOnce()).toBe(1);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -167,13 +170,13 @@ describeEachDatabase("background jobs", (testDb) => {
     clock = T0;
     const slow = await startSmtpSink({ delayMs: 300 });
     const slowMailer = createMailer({ smtpUrl: slow.url, from: "x@example.com", log });
-    const id = await enqueueJob(db, "password-reset", reset("in-hand@example.com"), now());
+    const id = await enqueueJob(db, passwordResetJob, reset("in-hand@example.com"), now());
     const first = worker(slowMailer);
     first.start();
     await expect.poll(async () => (await findJob(db, id))?.status, { interval: 10 }).toBe("running");
     await first.stop();
     expect(await findJob(db, id)).toMatchObject({ status: "done" });
-    const left = await enqueueJob(db, "password-reset", reset("left@example.com"), now());
+    const left = await enqueueJob(db, passwordResetJob, reset("left@example.com"), now());
     await new Promise((r) => setTimeout(r, 100));
     expect(await findJob(db, left)).toMatchObject({ status: "queued" }); // the stopped worker took nothing more
     const second = worker();
@@ -189,7 +192,7 @@ describeEachDatabase("background jobs", (testDb) => {
     clock = T0;
     const before = sink.received.length;
     const addresses = Array.from({ length: 40 }, (_, i) => `both-${i}@example.com`);
-    for (const to of addresses) await enqueueJob(db, "password-reset", reset(to), now());
+    for (const to of addresses) await enqueueJob(db, passwordResetJob, reset(to), now());
     const otherDb = createDatabase(url, { poolSize: 5 });
     const otherMailer = createMailer({ smtpUrl: sink.url, from: "x@example.com", log });
     const a = worker(mailer);
@@ -215,7 +218,7 @@ describeEachDatabase("background jobs", (testDb) => {
   it("never hands one job to two claimers, however many claim at once", async () => {
     const { db, url, kind } = testDb();
     clock = T0 + 48 * HOUR_MS;
-    for (let i = 0; i < 60; i++) await enqueueJob(db, "password-reset", reset(`race-${i}@example.com`), now());
+    for (let i = 0; i < 60; i++) await enqueueJob(db, passwordResetJob, reset(`race-${i}@example.com`), now());
     const otherDb = createDatabase(url, { poolSize: 5 });
     const claim = (on: typeof db, workerId: string) =>
       claimDueJobs(on, {

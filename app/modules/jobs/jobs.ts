@@ -1,6 +1,7 @@
 /** The rules of the background work queue that need no database (docs/decisions/012). */
 
-import type { JobStatus } from "~/db/values";
+import type { z } from "zod";
+import type { JobKindName, JobStatus } from "~/db/values";
 // The set of statuses is defined once with the schema (docs/decisions/025).
 export { jobStatuses, type JobStatus } from "~/db/values";
 
@@ -41,3 +42,23 @@ export function isPermanentFailure(error: unknown): boolean {
 
 /** What is kept of an error: its message, short. */
 export const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/** What the jobs table keeps of a job to list it in the back office's Mail page. */
+export type JobLabel = { recipient: string | null; subject: string | null };
+
+/**
+ * A kind of job as the module that queues it declares it (in its `<name>.jobs.ts`): its name, its payload's schema
+ * (checked when it is queued and again when it runs) and what the back office lists for it. What running one does is
+ * registered at the composition root (app/jobs.server.ts), so this module knows no other module's work.
+ */
+export type JobType<K extends JobKindName = JobKindName, S extends z.ZodType = z.ZodType> = {
+  kind: K;
+  payload: S;
+  describe: (payload: z.infer<S>) => JobLabel;
+};
+
+export const jobType = <K extends JobKindName, S extends z.ZodType>(
+  kind: K,
+  payload: S,
+  describe: (payload: z.infer<S>) => JobLabel,
+): JobType<K, S> => ({ kind, payload, describe });

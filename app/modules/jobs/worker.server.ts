@@ -1,14 +1,15 @@
 /** The worker in each server process: polls for due jobs, claims a few, runs them, and stops politely. */
 import { PostgresAdapter } from "kysely";
 import { newId } from "~/lib/ids.server";
-import type { JobDeps } from "./job-kinds.server";
 import { MINUTE_MS } from "./jobs";
 import { claimDueJobs } from "./jobs.repository.server";
-import { attemptJob, recordOutcomes } from "./jobs.service.server";
+import { attemptJob, recordOutcomes, type JobDeps, type JobRunners } from "./jobs.service.server";
 import { logFailure } from "~/lib/unavailable.server";
 
 export type JobWorkerOptions = {
   deps: JobDeps;
+  /** What each kind of job does: registered at the composition root (app/jobs.server.ts). */
+  runners: JobRunners;
   /** How often to look for due jobs when there were none. */
   pollMs: number;
   /** How long a claimed job is this worker's; after that another worker may take it (this one died). */
@@ -31,7 +32,7 @@ export type JobWorker = {
 };
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { deps, pollMs } = options;
+  const { deps, runners, pollMs } = options;
   const id = `${process.pid}-${newId(8)}`;
   const leaseMs = options.leaseMs ?? 2 * MINUTE_MS;
   const batchSize = options.batchSize ?? 10;
@@ -54,7 +55,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const results = await Promise.all(
       claimed.map(async (job) => ({
         job,
-        outcome: await attemptJob(job, deps, { retryBaseMs: options.retryBaseMs, now }),
+        outcome: await attemptJob(job, runners, deps, { retryBaseMs: options.retryBaseMs, now }),
       })),
     );
     await recordOutcomes(deps.db, id, results, now());

@@ -7,8 +7,9 @@ import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
+import { render } from "@react-email/render";
 import { Text } from "@react-email/text";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 
 export const mailColours = {
   brand: "#6d28d9",
@@ -68,3 +69,6 @@ export function MailLayout({
 }
 
 export const paragraph = { fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" } as const;
+
+/** An e-mail's HTML from its react-email element (tables and inline styles that mail programs understand). */
+export const renderMailHtml = (element: ReactElement) => render(element);

@@ -4,22 +4,8 @@
  */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { z } from "zod";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-export const noticePayload = z.object({
-  to: z.email(),
-  shopName: z.string().min(1).max(60),
-  subject: z.string().min(1).max(200),
-  title: z.string().min(1).max(200),
-  greeting: z.string().max(200),
-  paragraphs: z.array(z.string().max(2000)).max(10),
-  action: z
-    .object({ label: z.string().min(1).max(80), url: z.url(), after: z.string().max(500).optional() })
-    .optional(),
-});
-export type NoticePayload = z.infer<typeof noticePayload>;
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "./mail-layout";
+import type { NoticePayload } from "./notice.jobs";
 
 export function noticeText(n: NoticePayload): string {
   const lines = [n.greeting, "", ...n.paragraphs.flatMap((p) => [p, ""])];

@@ -3,11 +3,14 @@
  * or ask to return it within 14 days of delivery. Each step and its e-mails are one transaction (docs/decisions/020).
  */
 import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { check } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
+import { orderStatusJob } from "./orders.jobs";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.repository.server";
 import * as repo from "./returns.repository.server";
@@ -17,14 +20,11 @@ import { customerMayCancel, returnMessages, returnReasonInput, returnWindow, typ
 
 /** Who the e-mails are from and to, and where their links point. */
 export type OrderMail = { shopName: string; staffEmail: string; baseUrl: string };
-export type CustomerStepResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string }
-  | { ok: false; status: 400; errors: Record<string, string> };
+export type CustomerStepResult = Result<{ message: string }>;
 
 /** How order events and stock movements name a customer acting on their own order (never their name). */
 const CUSTOMER = "Customer";
-const notFound = { ok: false, status: 404, message: "There is no such order." } as const;
+const notFound = fail("There is no such order.", 404);
 
 /** When the order was marked delivered, or null. */
 export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db, orderId);
@@ -62,17 +62,9 @@ export async function cancelOwnOrder(
     if (!row) return notFound;
     const from = row.status;
     if (!customerMayCancel(from))
-      return {
-        ok: false,
-        status: 409,
-        message: from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel,
-      };
+      return fail(from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel, 409);
     if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp)))
-      return {
-        ok: false,
-        status: 409,
-        message: "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-      };
+      return fail("This order changed while you were looking at it. Nothing was changed; check it and try again.", 409);
     await recordOrderEvent(trx, orderId, {
       field: "status",
       from,
@@ -85,14 +77,14 @@ export async function cancelOwnOrder(
     const customerName = row.firstName || row.name || "there";
     await enqueueJob(
       trx,
-      "order-status",
+      orderStatusJob,
       { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName },
       now,
     );
     const paid = row.payment_status === "paid";
     await enqueueJob(
       trx,
-      "notice",
+      noticeJob,
       {
         to: mail.staffEmail,
         shopName: mail.shopName,
@@ -132,25 +124,20 @@ export async function requestReturn(
     return await db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
       const row = await repo.findOwnOrder(trx, user.id, orderId);
       if (!row) return notFound;
-      if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
+      if (!checked.ok) return checked;
       const status = row.status;
       const existing = await returnRequestOf(trx, orderId);
-      if (existing) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
-      if (status !== "dispatched" && status !== "delivered")
-        return { ok: false, status: 409, message: returnMessages.notReturnable };
+      if (existing) return fail(returnMessages.alreadyRequested, 409);
+      if (status !== "dispatched" && status !== "delivered") return fail(returnMessages.notReturnable, 409);
       const window = returnWindow({ status, deliveredAt: await deliveredAt(trx, orderId) }, null, now);
       if (!window.open)
-        return {
-          ok: false,
-          status: 409,
-          message: window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable,
-        };
+        return fail(window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable, 409);
       const reason = checked.data.reason;
       await repo.insertReturnRequest(trx, { id: newId(), orderId, userId: user.id, reason, at: stamp });
       const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: row.email,
           shopName: mail.shopName,
@@ -167,7 +154,7 @@ export async function requestReturn(
       );
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: mail.staffEmail,
           shopName: mail.shopName,
@@ -186,7 +173,7 @@ export async function requestReturn(
       return { ok: true, message: returnMessages.requested };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, status: 409, message: returnMessages.alreadyRequested };
+    if (isUniqueViolation(error)) return fail(returnMessages.alreadyRequested, 409);
     throw error;
   }
 }

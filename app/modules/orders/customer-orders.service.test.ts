@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { StaffOnlyError } from "~/modules/admin/guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
 import { decideReturn, listReturnRequests } from "~/modules/admin/orders/returns-admin.service.server";
 import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
@@ -96,7 +97,7 @@ describeEachDatabase(
         await addToCart(db, cara.id, {
           kind: "flavour",
           itemId: flavour.id,
-          flavor: "",
+          flavour: "",
           nicotineStrength: JSON.parse(flavour.sizes)[0],
           puffCount: null,
           quantity: 3,
@@ -159,11 +160,9 @@ describeEachDatabase(
       const { db } = testDb();
       const recent = await insertOrder(db, { userId: cara.id });
       await deliveredDaysAgo(db, recent, 13);
-      expect(await requestReturn(db, cara, recent, { reason: "  " }, mail)).toEqual({
-        ok: false,
-        status: 400,
-        errors: { reason: returnMessages.reasonRequired },
-      });
+      expect(await requestReturn(db, cara, recent, { reason: "  " }, mail)).toEqual(
+        failFields({ reason: returnMessages.reasonRequired }),
+      );
       expect(await requestReturn(db, dev, recent, { reason: "Not mine" }, mail)).toMatchObject({
         ok: false,
         status: 404,
@@ -208,7 +207,7 @@ describeEachDatabase(
       expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({
         ok: false,
         status: 400,
-        errors: { note: returnMessages.noteRequired },
+        fieldErrors: { note: returnMessages.noteRequired },
       });
       const before = (await jobsFor(db, id)).length;
       expect(

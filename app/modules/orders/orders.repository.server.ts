@@ -1,4 +1,4 @@
-/** The orders module's queries: an order's rows (written by checkout/place-order.server.ts) and reading orders. */
+/** The orders module's queries: an order's rows (written through orders.service.server.ts by checkout's placement) and reading orders. */
 import type { Insertable } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { OrderLinesTable, OrdersTable } from "~/db/schema";

@@ -1,9 +1,17 @@
 import type { Db } from "~/db/database.server";
-import { shippingNames } from "~/modules/checkout/shipping";
-import { ORDER_ID, type Order } from "./orders";
+import type { AddressType, ShippingMethod } from "~/db/values";
+import type { ShopContext } from "~/context";
+import { appUrl, staffEmail } from "~/lib/config.server";
+import { formatDeliveryDate } from "~/lib/shop-time";
+import { whatsappChatUrl } from "~/lib/whatsapp";
+import { orderMessage } from "~/lib/whatsapp-text";
+import type { OrderMail } from "./customer-orders.service.server";
+import { ORDER_ID, shippingNames, type Order } from "./orders";
 import * as repo from "./orders.repository.server";
 
-// Reading a shopper's orders. Placing one is the last step of checkout: modules/checkout/place-order.server.ts.
+// Reading a shopper's orders, and an order's rows for checkout to write (placing one is checkout's last step:
+// modules/checkout/place-order.service.server.ts). The order's history is order-events.
+export { orderEvents, recordOrderEvent, type OrderEvent } from "./order-events.repository.server";
 
 /** The shopper's order placed with this idempotency key, if any. */
 export async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {
@@ -38,7 +46,7 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
       itemId: l.item_id,
       name: l.name,
       image: l.image,
-      flavor: l.flavor,
+      flavour: l.flavour,
       nicotineStrength: l.nicotine_strength,
       puffCount: l.puff_count,
       unitPriceCents: l.unit_price_cents,
@@ -50,3 +58,91 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
 
 /** The shopper's orders, newest first (at most 100). */
 export const listOrders = (db: Db, userId: string) => repo.listOrderRows(db, userId);
+
+/**
+ * The order's rows as statements, for checkout's placement to run with its other writes in one round trip
+ * (writeTogether, docs/decisions/027): the order as placed, for this shopper and idempotency key.
+ */
+export function orderWrites(
+  db: Db,
+  order: Order,
+  placement: { userId: string; idempotencyKey: string; shippingMethod: ShippingMethod; addressType: AddressType },
+) {
+  return [
+    repo.orderInsert(db, {
+      id: order.id,
+      user_id: placement.userId,
+      idempotency_key: placement.idempotencyKey,
+      status: order.status,
+      payment_status: order.paymentStatus,
+      address_title: order.address.title,
+      address_type: placement.addressType,
+      address_text: order.address.address,
+      address_phone: order.address.phone,
+      shipping_method: placement.shippingMethod,
+      delivery_date: order.shipping.deliveryDate,
+      shipping_cents: order.shipping.costCents,
+      subtotal_cents: order.subtotalCents,
+      tax_cents: order.taxCents,
+      tax_included: order.taxIncluded ? 1 : 0,
+      total_cents: order.totalCents,
+      created_at: order.createdAt,
+      updated_at: order.createdAt,
+    }),
+    repo.orderLinesInsert(
+      db,
+      order.lines.map((line, position) => ({
+        order_id: order.id,
+        position,
+        kind: line.kind,
+        item_id: line.itemId,
+        name: line.name,
+        image: line.image,
+        flavour: line.flavour,
+        nicotine_strength: line.nicotineStrength,
+        puff_count: line.puffCount,
+        unit_price_cents: line.unitPriceCents,
+        quantity: line.quantity,
+        line_total_cents: line.lineTotalCents,
+      })),
+    ),
+  ];
+}
+
+/** The order version of the WhatsApp text, to the shop's number. */
+export function orderWhatsappUrl(context: ShopContext, order: Order): string {
+  return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(context, order));
+}
+
+/** The order version of the WhatsApp text itself (the back office shows it). */
+export function orderWhatsappText(context: Pick<ShopContext, "settings">, order: Order): string {
+  return orderMessage(
+    {
+      orderId: order.id,
+      lines: order.lines.map((l) => ({
+        name: l.name,
+        flavour: l.flavour,
+        nicotineStrength: l.nicotineStrength,
+        puffCount: l.puffCount,
+        quantity: l.quantity,
+        lineTotalCents: l.lineTotalCents,
+      })),
+      address: order.address,
+      shipping: {
+        method: order.shipping.method,
+        date: formatDeliveryDate(order.shipping.deliveryDate),
+        costCents: order.shipping.costCents,
+      },
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      taxIncluded: order.taxIncluded,
+    },
+    context.settings.currency,
+  );
+}
+
+/** Who order e-mails come from and go to, and where their links point. */
+export function orderMail(context: Pick<ShopContext, "settings" | "config">): OrderMail {
+  return { shopName: context.settings.name, staffEmail: staffEmail(context.config), baseUrl: appUrl(context.config) };
+}

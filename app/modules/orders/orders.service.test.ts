@@ -22,7 +22,7 @@ describeEachDatabase(
   (testDb) => {
     let device: {
       id: string;
-      flavors: string;
+      flavours: string;
       nicotine_strengths: string;
       puff_counts: string | null;
       price_cents: number;
@@ -47,8 +47,8 @@ describeEachDatabase(
           .execute();
       }
       device = await db
-        .selectFrom("products")
-        .select(["id", "flavors", "nicotine_strengths", "puff_counts", "price_cents"])
+        .selectFrom("devices")
+        .select(["id", "flavours", "nicotine_strengths", "puff_counts", "price_cents"])
         .where("slug", "=", "hayati-pro-max-6000")
         .executeTakeFirstOrThrow();
       flavour = await db
@@ -61,7 +61,7 @@ describeEachDatabase(
     const deviceLine = (changes: Record<string, unknown> = {}) => ({
       kind: "device",
       itemId: device.id,
-      flavor: JSON.parse(device.flavors)[0],
+      flavour: JSON.parse(device.flavours)[0],
       nicotineStrength: 10,
       puffCount: 5000,
       quantity: 1,
@@ -70,7 +70,7 @@ describeEachDatabase(
     const flavourLine = (changes: Record<string, unknown> = {}) => ({
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: JSON.parse(flavour.sizes)[0],
       puffCount: null,
       quantity: 2,
@@ -83,7 +83,7 @@ describeEachDatabase(
       expect(await addToCart(db, "shopper-a", deviceLine({ puffCount: 6000 }))).toEqual({ ok: true });
       expect(await addToCart(db, "shopper-a", flavourLine())).toEqual({ ok: true });
       for (const bad of [
-        deviceLine({ flavor: "Made Up" }),
+        deviceLine({ flavour: "Made Up" }),
         deviceLine({ nicotineStrength: 30 }),
         deviceLine({ puffCount: 123 }),
         deviceLine({ quantity: -3 }),
@@ -119,7 +119,7 @@ describeEachDatabase(
       await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));
       await addToCart(db, "shopper-b", deviceLine());
       await db.updateTable("flavours").set({ archived: 1 }).where("id", "=", gone.id).execute();
-      await db.updateTable("products").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
+      await db.updateTable("devices").set({ price_cents: 4321 }).where("id", "=", device.id).execute();
       try {
         const cart = await getCart(db, "shopper-b", taxAdded(10));
         expect(cart.dropped).toHaveLength(1);
@@ -127,7 +127,7 @@ describeEachDatabase(
         expect((await getCart(db, "shopper-b", taxAdded(10))).dropped).toEqual([]);
       } finally {
         await db.updateTable("flavours").set({ archived: 0 }).where("id", "=", gone.id).execute();
-        await db.updateTable("products").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
+        await db.updateTable("devices").set({ price_cents: device.price_cents }).where("id", "=", device.id).execute();
         await db.deleteFrom("cart_lines").where("user_id", "=", "shopper-b").execute();
       }
     });
@@ -177,14 +177,17 @@ describeEachDatabase(
       expect(await chooseShipping(db, "shopper-a", "schedule", "2000-01-01")).toEqual({
         ok: false,
         message: "Please pick a delivery day within the next 15 days",
+        status: 400,
       });
       expect(await chooseShipping(db, "shopper-a", "teleport", null)).toEqual({
         ok: false,
         message: "Please choose a shipping method",
+        status: 400,
       });
       expect(await chooseShipping(db, "shopper-b", "free", null)).toEqual({
         ok: false,
         message: "Please select a shipping address",
+        status: 400,
       });
       expect(await chooseShipping(db, "shopper-a", "schedule", scheduleDays(today)[14])).toEqual({ ok: true });
       expect(await chooseShipping(db, "shopper-a", "express", null)).toEqual({ ok: true });
@@ -215,21 +218,25 @@ describeEachDatabase(
       expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please select a shipping address",
+        status: 400,
       });
       expect(await placeOrder(db, "shopper-a", undefined, taxAdded(10))).toMatchObject({
         ok: false,
         message: expect.stringMatching(/expired/),
+        status: 400,
       });
       // The address stays selected after an order; the cart and the shipping choice do not.
       expect((await getAddressBook(db, "shopper-a")).selectedId).not.toBeNull();
       expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Your cart is empty",
+        status: 400,
       });
       await addToCart(db, "shopper-a", flavourLine());
       expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please choose a shipping method",
+        status: 400,
       });
       await selectAddress(db, "shopper-a", (await getAddressBook(db, "shopper-a")).addresses[0]!.id);
       const count = await db
@@ -264,7 +271,7 @@ describeEachDatabase(
         placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", taxAdded(10)),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty" }]);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty", status: 400 }]);
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", "shopper-c").execute();
       expect(orders).toHaveLength(2); // the one from the test before, and one of these two
     });

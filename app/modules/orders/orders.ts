@@ -1,4 +1,4 @@
-import type { ItemKind, OrderStatus, PaymentStatus } from "~/db/values";
+import type { ItemKind, OrderStatus, PaymentStatus, ShippingMethod } from "~/db/values";
 import type { Totals } from "~/lib/pricing";
 // The sets of values are defined once with the schema (docs/decisions/025); this module owns their words and rules.
 export { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
@@ -17,12 +17,20 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
+/** How each shipping method reads on an order, the payment page and the e-mails (docs/product/specification.md §9). */
+export const shippingNames: Record<ShippingMethod, string> = {
+  free: "Free Shipping",
+  express: "Express Shipping",
+  schedule: "Scheduled Delivery",
+};
+
 export const orderMessages = {
   failed: "Failed to process your order. Please try again.",
   unavailable:
     "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
   noAddress: "Please select a shipping address",
   emptyCart: "Your cart is empty",
+  noShipping: "Please choose a shipping method",
   placed: "Order placed successfully!",
   missingKey: "This order form has expired. Please reload the page and try again.",
 } as const;
@@ -32,7 +40,7 @@ export type OrderLine = {
   itemId: string;
   name: string;
   image: string | null;
-  flavor: string;
+  flavour: string;
   nicotineStrength: number;
   puffCount: number | null;
   unitPriceCents: number;

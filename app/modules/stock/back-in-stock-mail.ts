@@ -1,4 +1,4 @@
-import type { NoticePayload } from "~/modules/mail/notice";
+import type { NoticePayload } from "~/modules/mail/notice.jobs";
 import type { StockKind } from "./stock";
 
 /** The one e-mail an 'Email me when it's back' request gets. */

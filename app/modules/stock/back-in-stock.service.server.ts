@@ -8,6 +8,7 @@ import * as repo from "./stock.repository.server";
 import { backInStockMessages, type StockKind } from "./stock";
 import { stockKindSchema } from "./stock.schema";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { backInStockJob } from "./stock.jobs";
 
 const requestInput = z.object({ kind: stockKindSchema, itemId: catalogIdSchema, email: emailField });
 
@@ -63,7 +64,7 @@ export async function notifyBackInStock(trx: Db, kind: StockKind, itemId: string
   const alerts = await repo.findAlerts(trx, kind, itemId);
   if (!item || alerts.length === 0) return 0;
   for (const alert of alerts)
-    await enqueueJob(trx, "back-in-stock", { to: alert.email, kind, itemId, itemName: item.name });
+    await enqueueJob(trx, backInStockJob, { to: alert.email, kind, itemId, itemName: item.name });
   await repo.deleteAlerts(
     trx,
     alerts.map((a) => a.id),

@@ -81,7 +81,7 @@ export function findMovements(db: Db, kind: StockKind, id: string, limit: number
 
 /** Tracked items on sale at or under the threshold, fewest first. */
 export async function findLowStock(db: Db, threshold: number, limit: number) {
-  const low = (table: "products" | "flavours", kind: StockKind) =>
+  const low = (table: "devices" | "flavours", kind: StockKind) =>
     db
       .selectFrom(table)
       .select([sql.lit<StockKind>(kind).as("kind"), "id", "name", "stock_quantity"])
@@ -89,7 +89,7 @@ export async function findLowStock(db: Db, threshold: number, limit: number) {
       .where("track_stock", "=", 1)
       .where("stock_quantity", "<=", threshold);
   return db
-    .selectFrom(low("products", "device").unionAll(low("flavours", "flavour")).as("low"))
+    .selectFrom(low("devices", "device").unionAll(low("flavours", "flavour")).as("low"))
     .selectAll()
     .orderBy("stock_quantity")
     .orderBy("name")

@@ -1,9 +1,10 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
+import { fail, failFields, type Result } from "~/lib/result";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { check } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/admin/guard.server";
+import { check } from "~/lib/form-check";
+import { assertStaff } from "~/modules/accounts/staff";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import * as repo from "./stock.repository.server";
@@ -87,10 +88,8 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
   return restocked;
 }
 
-export type AdjustResult =
-  | { status: "adjusted"; quantity: number; backInStock: boolean }
-  | { status: "invalid"; errors: Record<string, string> }
-  | { status: "not-found" };
+export type AdjustResult = Result<{ quantity: number; backInStock: boolean }>;
+const notFound = fail("There is no such item.", 404);
 
 /** Staff's quick adjustment (received, damaged, correction, with a note), recorded with who and when. */
 export async function adjustStock(
@@ -101,24 +100,23 @@ export async function adjustStock(
   values: Record<string, string>,
 ): Promise<AdjustResult> {
   assertStaff(actor);
-  if (!catalogIdSchema.safeParse(id).success) return { status: "not-found" };
+  if (!catalogIdSchema.safeParse(id).success) return notFound;
   const checked = check(adjustmentInput, values);
-  if ("errors" in checked) return { status: "invalid", errors: checked.errors };
+  if (!checked.ok) return checked;
   const { reason, change, note } = checked.data;
   return db.transaction().execute(async (trx): Promise<AdjustResult> => {
     const item = await repo.findStock(trx, kind, id);
-    if (!item) return { status: "not-found" };
-    if (!item.track_stock) return { status: "invalid", errors: { change: stockAdminMessages.untracked } };
+    if (!item) return notFound;
+    if (!item.track_stock) return failFields({ change: stockAdminMessages.untracked });
     const after = await repo.changeUnits(trx, kind, id, change);
-    if (after === undefined)
-      return { status: "invalid", errors: { change: stockAdminMessages.belowZero(Number(item.stock_quantity)) } };
+    if (after === undefined) return failFields({ change: stockAdminMessages.belowZero(Number(item.stock_quantity)) });
     await repo.insertMovements(trx, [
       movement(kind, id, change, after, reason, { id: actor.id, name: actor.name }, new Date().toISOString(), { note }),
     ]);
     await bumpStorefrontVersion(trx);
     const backInStock = after - change === 0 && after > 0;
     if (backInStock) await notifyBackInStock(trx, kind, id);
-    return { status: "adjusted", quantity: after, backInStock };
+    return { ok: true, quantity: after, backInStock };
   });
 }
 
@@ -240,3 +238,7 @@ function movement(
     created_at: stamp,
   };
 }
+
+/** The history rows `takeStockForOrder` handed back, as one statement for the caller's writes (decision 027). */
+export const movementsWrite = (db: Db, rows: Awaited<ReturnType<typeof takeStockForOrder>>["movements"]) =>
+  repo.movementsInsert(db, rows);

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getFlavourEditor, saveFlavour } from "~/modules/admin/catalog/catalog-admin.service.server";
@@ -37,7 +38,7 @@ describeEachDatabase(
     const line = (quantity: number) => ({
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: JSON.parse(flavour.sizes)[0],
       puffCount: null,
       quantity,
@@ -84,7 +85,9 @@ describeEachDatabase(
         placeOrder(db, "buyer-2", "key-last-unit-two-bbbb", taxAdded(10)),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: `Sorry, ${flavour.name} is out of stock` }]);
+      expect(results.filter((r) => !r.ok)).toEqual([
+        { ok: false, message: `Sorry, ${flavour.name} is out of stock`, status: 400 },
+      ]);
       expect(await stockNow(db)).toBe(0);
       const loser = results[0]!.ok ? "buyer-2" : "buyer-1";
       expect((await getCart(db, loser, taxAdded(10))).lines).toHaveLength(1); // nothing saved, the cart kept
@@ -99,6 +102,7 @@ describeEachDatabase(
       expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", taxAdded(10))).toEqual({
         ok: false,
         message: `Only 2 left of ${flavour.name}`,
+        status: 400,
       });
       expect(await stockNow(db)).toBe(2);
       expect(
@@ -125,9 +129,14 @@ describeEachDatabase(
       expect(await addToCart(db, "buyer-4", line(1))).toEqual({
         ok: false,
         message: `Sorry, ${flavour.name} is out of stock`,
+        status: 400,
       });
       await setStock(db, 3);
-      expect(await addToCart(db, "buyer-4", line(4))).toEqual({ ok: false, message: `Only 3 left of ${flavour.name}` });
+      expect(await addToCart(db, "buyer-4", line(4))).toEqual({
+        ok: false,
+        message: `Only 3 left of ${flavour.name}`,
+        status: 400,
+      });
       expect(await addToCart(db, "buyer-4", line(3))).toEqual({ ok: true });
       const cart = await getCart(db, "buyer-4", taxAdded(10));
       expect(await changeQuantity(db, "buyer-4", cart.lines[0]!, 1)).toBe(`Only 3 left of ${flavour.name}`);
@@ -167,10 +176,10 @@ describeEachDatabase(
           change: "12",
           note: "Delivery 4471",
         }),
-      ).toMatchObject({ status: "adjusted", quantity: 15 });
+      ).toMatchObject({ ok: true, quantity: 15 });
       expect(
         await adjustStock(db, staff, "flavour", flavour.id, { reason: "damaged", change: "-2", note: "Leaking" }),
-      ).toMatchObject({ status: "adjusted", quantity: 13 });
+      ).toMatchObject({ ok: true, quantity: 13 });
       const refusals: Array<[Record<string, string>, string]> = [
         [
           { reason: "correction", change: "-14", note: "" },
@@ -185,10 +194,7 @@ describeEachDatabase(
         [{ reason: "received", change: "0", note: "" }, "Enter a change other than 0"],
       ];
       for (const [values, message] of refusals)
-        expect(await adjustStock(db, staff, "flavour", flavour.id, values)).toEqual({
-          status: "invalid",
-          errors: { change: message },
-        });
+        expect(await adjustStock(db, staff, "flavour", flavour.id, values)).toEqual(failFields({ change: message }));
       expect(await stockNow(db)).toBe(13);
       await expect(
         adjustStock(db, shoppers[0]!, "flavour", flavour.id, { reason: "received", change: "5", note: "" }),
@@ -206,14 +212,15 @@ describeEachDatabase(
       await setStock(db, 8);
       const editor = await getFlavourEditor(db, flavour.id);
       await setStock(db, 7); // an order took one while the form was open
-      expect(await saveFlavour(db, staff, flavour.id, { ...editor!.values, stockQuantity: "20" })).toEqual({
-        status: "invalid",
-        errors: { stockQuantity: "The stock changed while you were editing (it is now 7). Check it and save again." },
-      });
+      expect(await saveFlavour(db, staff, flavour.id, { ...editor!.values, stockQuantity: "20" })).toEqual(
+        failFields({
+          stockQuantity: "The stock changed while you were editing (it is now 7). Check it and save again.",
+        }),
+      );
       expect(await stockNow(db)).toBe(7);
       const fresh = await getFlavourEditor(db, flavour.id);
       expect(await saveFlavour(db, staff, flavour.id, { ...fresh!.values, stockQuantity: "20" })).toEqual({
-        status: "saved",
+        ok: true,
         id: flavour.id,
       });
       expect(await stockNow(db)).toBe(20);
@@ -251,7 +258,7 @@ describeEachDatabase(
       // Restocked: one e-mail per request, queued with the change; the requests are gone, so a later restock sends none.
       expect(
         await adjustStock(db, staff, "flavour", flavour.id, { reason: "received", change: "4", note: "" }),
-      ).toMatchObject({ status: "adjusted", backInStock: true });
+      ).toMatchObject({ ok: true, backInStock: true });
       const queued = async () =>
         db.selectFrom("jobs").select(["recipient", "subject"]).where("kind", "=", "back-in-stock").execute();
       expect(await queued()).toEqual([{ recipient: "waiting@example.com", subject: `Back in stock: ${flavour.name}` }]);

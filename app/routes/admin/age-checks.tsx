@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime, formatShortDay } from "~/lib/shop-time";
 import { ListCount } from "~/components/admin/list-controls";
@@ -9,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck, listAgeChecks, type AgeCheckRow } from "~/modules/age-checks/age-checks.service.server";
 import { appUrl } from "~/lib/config.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/age-checks";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,8 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId,
     values,
   );
-  if (!result.ok)
-    return data({ userId, errors: result.errors, message: result.message, notice: null }, { status: result.status });
+  if (!result.ok) {
+    const { errors, formError } = formFeedback(result);
+    return data({ userId, errors, message: formError, notice: null }, { status: result.status });
+  }
   const cancelled = result.cancelledOrders.length
     ? ` Open orders cancelled: ${result.cancelledOrders.join(", ")}.`
     : "";

@@ -7,7 +7,7 @@ import { statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { getCustomer } from "~/modules/admin/customers/customers-admin.service.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/customer";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";

@@ -5,8 +5,8 @@ import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admi
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers/customers-admin.service.server";
-import { requireStaff } from "~/modules/admin/guard.server";
-import { listParams } from "~/modules/admin/listing";
+import { requireStaff } from "~/modules/accounts/session.service.server";
+import { listParams } from "~/lib/listing";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { formatDayLabel as dayLabel } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard/dashboard.service.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { lowStockItems } from "~/modules/stock/stock.service.server";
 import { countPendingAgeChecks } from "~/modules/age-checks/age-checks.service.server";
 import { LowStockList } from "~/components/admin/low-stock-list";

@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
 import { archiveAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
   adjustStockAction,
   stockPanel,

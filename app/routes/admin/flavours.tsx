@@ -2,8 +2,8 @@ import { CatalogList } from "~/components/admin/catalog/catalog-list";
 import { pageMeta } from "~/lib/meta";
 import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog/catalog-admin-list";
 import { listCatalogItems } from "~/modules/admin/catalog/catalog-admin-list.service.server";
-import { requireStaff } from "~/modules/admin/guard.server";
-import { listParams } from "~/modules/admin/listing";
+import { requireStaff } from "~/modules/accounts/session.service.server";
+import { listParams } from "~/lib/listing";
 import type { Route } from "./+types/flavours";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Flavours", "Back office: flavours.");

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/layout";
 import { BackOfficeFrame } from "~/components/admin/back-office-frame";
 import { backOfficeWayBack, RouteError } from "~/components/layout/route-error";

@@ -4,8 +4,8 @@ import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
-import { listParams } from "~/modules/admin/listing";
+import { requireStaff } from "~/modules/accounts/session.service.server";
+import { listParams } from "~/lib/listing";
 import {
   MAIL_FILTERS,
   MAIL_SORTS,

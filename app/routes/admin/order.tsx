@@ -5,9 +5,9 @@ import { OrderHistory } from "~/components/orders/order-history";
 import { formatDateTime } from "~/lib/shop-time";
 import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
-import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/order.action.server";
+import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
@@ -17,9 +17,9 @@ import { formText } from "~/lib/form-data";
 import { ReturnDecision } from "~/components/admin/orders/return-decision";
 import { decideReturn } from "~/modules/admin/orders/returns-admin.service.server";
 import { returnRequestOf } from "~/modules/orders/customer-orders.service.server";
-import { orderMail } from "~/modules/orders/order.action.server";
+import { orderMail } from "~/modules/orders/orders.service.server";
 import { returnMessages } from "~/modules/orders/returns";
-import type { FieldErrors } from "~/modules/accounts/accounts";
+import { formFeedback, type FieldErrors } from "~/lib/result";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -68,18 +68,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
     if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
     if (decided.status === 404) throw data(null, { status: 404 });
-    return data(
-      "errors" in decided
-        ? { message: null, returnErrors: decided.errors, dispatchErrors: noErrors }
-        : { message: decided.message, returnErrors: {}, dispatchErrors: noErrors },
-      { status: decided.status },
-    );
+    const { errors, formError } = formFeedback(decided);
+    return data({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, { status: decided.status });
   }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
   return data(
-    { message: result.message, returnErrors: {}, dispatchErrors: result.errors ?? {} },
+    { message: result.message, returnErrors: {}, dispatchErrors: result.fieldErrors ?? {} },
     { status: result.status },
   );
 }

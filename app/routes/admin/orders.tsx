@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/shop-time";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { listAdminOrders, readOrderFilters } from "~/modules/admin/orders/orders-admin.service.server";
 import { statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/orders";

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { newPostValues, postDeps, runPostForm } from "~/modules/admin/posts/posts-admin.service.server";
 import type { Route } from "./+types/post-new";
 import { readForm } from "~/lib/form-data.server";

@@ -3,7 +3,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { postNotices } from "~/modules/admin/posts/posts-admin";
 import {
   getPostForEdit,

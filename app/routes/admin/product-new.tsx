@@ -3,7 +3,7 @@ import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { pageMeta } from "~/lib/meta";
 import { emptyDeviceValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/product-new";
 import { readForm } from "~/lib/form-data.server";
 

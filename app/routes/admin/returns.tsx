@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/list-controls";
 import { formatDateTime } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { listReturnRequests } from "~/modules/admin/orders/returns-admin.service.server";
 import { isReturnStatus, returnStatusLabels } from "~/modules/orders/returns";
 import type { Route } from "./+types/returns";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStaff } from "~/modules/admin/guard.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
 import { uploadImageAction } from "~/modules/admin/catalog/uploads.action.server";
 import { readForm } from "~/lib/form-data.server";
 import type { Route } from "./+types/upload";

@@ -93,7 +93,7 @@ export const addLine = (s: Shopper, flavour: Flavour) =>
       intent: "add",
       kind: "flavour",
       itemId: flavour.id,
-      flavor: "",
+      flavour: "",
       nicotineStrength: String(flavour.size),
       puffCount: "",
       quantity: "1",

@@ -17,7 +17,7 @@ export async function setFlavourStock(
     db.pragma("busy_timeout = 5000");
     flavour = db
       .prepare(
-        `select f.id, f.name from flavours f join products p on p.id = f.device_id where p.slug = ? and f.archived = 0 order by f.name ${which === "last" ? "desc" : "asc"} limit 1`,
+        `select f.id, f.name from flavours f join devices p on p.id = f.device_id where p.slug = ? and f.archived = 0 order by f.name ${which === "last" ? "desc" : "asc"} limit 1`,
       )
       .get(deviceSlug) as { id: string; name: string };
     db.prepare("update flavours set stock_quantity = ?, track_stock = 1 where id = ?").run(quantity, flavour.id);

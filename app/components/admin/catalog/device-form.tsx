@@ -81,11 +81,11 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
       <FormSection title="Options shoppers choose from">
         <TextAreaField
           label="Flavours (one per line)"
-          name="flavors"
+          name="flavours"
           required
           rows={5}
-          defaultValue={values.flavors}
-          error={errors.flavors}
+          defaultValue={values.flavours}
+          error={errors.flavours}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextAreaField

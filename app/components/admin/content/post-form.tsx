@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { Picture } from "~/components/ui/picture";
-import type { FieldErrors } from "~/modules/accounts/accounts";
+import type { FieldErrors } from "~/lib/result";
 import { postLabels, postLimits, type PostValues } from "~/modules/admin/posts/posts-admin";
 import { CoverField } from "./cover-field";
 

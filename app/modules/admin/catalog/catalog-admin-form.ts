@@ -47,7 +47,7 @@ export type DeviceRecord = {
   images: string[];
   priceCents: number;
   originalPriceCents: number | null;
-  flavors: string[];
+  flavours: string[];
   nicotineStrengths: number[];
   puffCounts: number[];
   features: string[];
@@ -95,7 +95,7 @@ export function deviceToValues(d: DeviceRecord): DeviceValues {
     description: d.description,
     price: centsToText(d.priceCents),
     originalPrice: centsToText(d.originalPriceCents),
-    flavors: d.flavors.join("\n"),
+    flavours: d.flavours.join("\n"),
     nicotineStrengths: d.nicotineStrengths.join("\n"),
     puffCounts: d.puffCounts.join("\n"),
     features: d.features.join("\n"),

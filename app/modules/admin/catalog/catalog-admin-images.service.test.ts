@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getFlavour, listFlavourCards } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages, type FlavourValues } from "./catalog-admin";
@@ -43,21 +44,19 @@ describeEachDatabase(
         [`/uploads/${"0".repeat(32)}.png`], // the right shape, but never uploaded
         [JSON.parse(other.images)[0]], // another item's image
       ]) {
-        expect(await saveFlavour(db, staff, seeded.id, flavourValues({ images }))).toEqual({
-          status: "invalid",
-          errors: { images: catalogMessages.imageUnknown },
-        });
+        expect(await saveFlavour(db, staff, seeded.id, flavourValues({ images }))).toEqual(
+          failFields({ images: catalogMessages.imageUnknown }),
+        );
       }
-      expect(await saveFlavour(db, staff, null, flavourValues({ images: [] }))).toEqual({
-        status: "invalid",
-        errors: { images: catalogMessages.imageRequired },
-      });
+      expect(await saveFlavour(db, staff, null, flavourValues({ images: [] }))).toEqual(
+        failFields({ images: catalogMessages.imageRequired }),
+      );
       expect(await snapshot(db)).toEqual(before);
 
       // Its own images, reordered, plus an upload: saved in that order (the first is the card image).
       const order = [fx.pngUrl, ...own.slice().reverse()];
       expect(await saveFlavour(db, staff, seeded.id, flavourValues({ images: order }))).toEqual({
-        status: "saved",
+        ok: true,
         id: seeded.id,
       });
       expect((await getFlavour(db, seeded.id))?.images).toEqual(order);

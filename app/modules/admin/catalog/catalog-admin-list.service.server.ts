@@ -15,8 +15,8 @@ import type {
   StockFilter,
 } from "./catalog-admin-list";
 import * as repo from "./catalog-admin.repository.server";
-import { assertStaff } from "../guard.server";
-import { pageWindow, type SortDirection } from "../listing";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow, type SortDirection } from "~/lib/listing";
 
 export type CatalogListParams = {
   q: string;

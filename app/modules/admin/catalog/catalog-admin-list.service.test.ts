@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { fail, failFields } from "~/lib/result";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
@@ -33,22 +34,22 @@ describeEachDatabase(
       expect(await getDevice(db, ownDevice)).toBeNull();
       expect(await getFlavour(db, onIt)).toBeNull();
       // A new flavour cannot go on an archived device; one already on it may be saved as it is.
-      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: ownDevice }))).toEqual({
-        status: "invalid",
-        errors: { deviceId: catalogMessages.deviceUnknown },
-      });
-      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: "no-such-device" }))).toEqual({
-        status: "invalid",
-        errors: { deviceId: catalogMessages.deviceUnknown },
-      });
+      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: ownDevice }))).toEqual(
+        failFields({ deviceId: catalogMessages.deviceUnknown }),
+      );
+      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: "no-such-device" }))).toEqual(
+        failFields({ deviceId: catalogMessages.deviceUnknown }),
+      );
       expect(
         await saveFlavour(db, staff, onIt, flavourValues({ name: "On Archived Device", deviceId: ownDevice })),
-      ).toEqual({ status: "saved", id: onIt });
+      ).toEqual({ ok: true, id: onIt });
       expect(await setDeviceArchived(db, staff, ownDevice, false)).toBe(true);
       expect(await getFlavour(db, onIt)).toMatchObject({ deviceId: ownDevice });
 
       expect(await setFlavourArchived(db, staff, "no-such-flavour", true)).toBe(false);
-      expect(await saveDevice(db, staff, "no-such-device", deviceValues())).toEqual({ status: "not-found" });
+      expect(await saveDevice(db, staff, "no-such-device", deviceValues())).toEqual(
+        fail("There is no such item.", 404),
+      );
     });
 
     it("lists devices and flavours: search by name or slug, All / Active / Archived, sorting and pages", async () => {

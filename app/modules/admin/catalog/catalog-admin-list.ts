@@ -1,6 +1,6 @@
 /** The back office's catalogue lists: sorts, filters, rows and the notices after a save. */
 import { catalogMessages, type CatalogKind } from "./catalog-admin";
-import { oneOf } from "../listing";
+import { oneOf } from "~/lib/listing";
 import type { Stock } from "~/modules/catalog/catalog";
 
 export const catalogSortColumns = ["name", "price", "stock", "updated"] as const;

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages } from "./catalog-admin";
@@ -29,10 +30,10 @@ describeEachDatabase(
       const { db } = testDb();
       for (const wrong of ["12345", "1234-22-67890", "12345-22-6789X", "<b>12345-22-67890</b>"]) {
         const answer = await saveFlavour(db, staff, null, flavourValues({ name: `Wrong ${wrong}`, mhraEcid: wrong }));
-        expect(answer).toMatchObject({ status: "invalid", errors: { mhraEcid: catalogMessages.mhraEcidShape } });
+        expect(answer).toMatchObject(failFields({ mhraEcid: catalogMessages.mhraEcidShape }));
       }
       const answer = await saveDevice(db, staff, null, deviceValues({ mhraEcid: "99-99" }));
-      expect(answer).toMatchObject({ status: "invalid", errors: { mhraEcid: catalogMessages.mhraEcidShape } });
+      expect(answer).toMatchObject(failFields({ mhraEcid: catalogMessages.mhraEcidShape }));
     });
   },
   { seed: true },

@@ -1,6 +1,25 @@
-/** The catalogue form's field parsers: raw text in, a value or the message to show under the field out. */
+/**
+ * The catalogue form's fields one by one: their limits, and the parsers that take raw text in and give a value or the
+ * message to show under the field (catalog-admin.ts builds the forms on them).
+ */
 import type { Specification } from "~/modules/catalog/catalog";
-import { centsToText, limits, MAX_PRICE_CENTS } from "./catalog-admin";
+
+export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
+export const limits = {
+  name: 120,
+  slug: 80,
+  description: 2000,
+  details: 5000,
+  listItem: 100,
+  feature: 200,
+  listItems: 30,
+  specName: 60,
+  specValue: 200,
+} as const;
+
+/** 1299 → "12.99" (the form shows prices the way staff type them). */
+export const centsToText = (cents: number | null) =>
+  cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 export type Parsed<T> = { value: T } | { error: string };
 

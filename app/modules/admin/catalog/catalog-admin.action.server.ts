@@ -15,7 +15,7 @@ import {
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
 import { saveDevice, saveFlavour, type SaveResult } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { storeImage, uploadMessages } from "./uploads.service.server";
 
 /** What a catalogue form shows after a post that did not end in a redirect: what was typed, and why it was not saved. */
@@ -70,9 +70,9 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   if (errors.image) return answer({ errors, formError: catalogMessages.invalid, notice: null }, 400);
   if (intent.kind !== "save") return answer({ errors, formError: null, notice: catalogMessages.imagesPending }, 200);
   const saved = await save(next);
-  if (saved.status === "not-found") throw data(null, { status: 404 });
-  if (saved.status === "saved") return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
-  return answer({ errors: saved.errors, formError: catalogMessages.invalid, notice: null }, 400);
+  if (saved.ok) return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
+  if (saved.status === 404) throw data(null, { status: 404 });
+  return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
 
 export function deviceFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {

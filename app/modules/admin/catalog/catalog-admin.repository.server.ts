@@ -1,14 +1,14 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
-import type { FlavoursTable, ProductsTable } from "~/db/schema";
+import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin-list";
-import type { SortDirection } from "../listing";
+import type { SortDirection } from "~/lib/listing";
 
 // Every query of the back-office catalogue. Rows in, rows out: catalog-admin.service.server.ts shapes them.
 
 export type ListQuery = Filter & { sort: CatalogSortColumn; dir: SortDirection; limit: number; offset: number };
-type Table = "products" | "flavours";
+type Table = "devices" | "flavours";
 
 const sortColumns = {
   name: "name",
@@ -21,7 +21,7 @@ type Filter = { pattern: string | null; show: ArchiveFilter; stock: StockFilter;
 
 // The same search, archived and stock filters on either table (written twice: Kysely types each table's builder apart).
 function devices(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
-  let q = db.selectFrom("products as t");
+  let q = db.selectFrom("devices as t");
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
   if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
   if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
@@ -45,7 +45,7 @@ function flavours(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
 }
 
 export async function countItems(db: Db, table: Table, filter: Filter): Promise<number> {
-  const base = table === "products" ? devices(db, filter) : flavours(db, filter);
+  const base = table === "devices" ? devices(db, filter) : flavours(db, filter);
   const row = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -73,7 +73,7 @@ export function findDevicePage(db: Db, query: ListQuery) {
 
 export function findFlavourPage(db: Db, query: ListQuery) {
   return flavours(db, query)
-    .leftJoin("products as p", "p.id", "t.device_id")
+    .leftJoin("devices as p", "p.id", "t.device_id")
     .select([
       "t.id",
       "t.name",
@@ -97,13 +97,13 @@ export function findFlavourPage(db: Db, query: ListQuery) {
 
 /** A device whatever its state (the back office sees archived ones too). */
 export function findDevice(db: Db, id: string) {
-  return db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("devices").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export function findFlavour(db: Db, id: string) {
   return db
     .selectFrom("flavours as f")
-    .leftJoin("products as p", "p.id", "f.device_id")
+    .leftJoin("devices as p", "p.id", "f.device_id")
     .selectAll("f")
     .select(["p.name as device_name", "p.archived as device_archived"])
     .where("f.id", "=", id)
@@ -119,7 +119,7 @@ export async function slugOwner(db: Db, table: Table, slug: string): Promise<str
 /** Devices a flavour may belong to: every device not archived, plus `keepId` (a flavour's current device). */
 export function findDeviceChoices(db: Db, keepId: string | null) {
   return db
-    .selectFrom("products")
+    .selectFrom("devices")
     .select(["id", "name", "archived"])
     .where((eb) => (keepId ? eb.or([eb("archived", "=", 0), eb("id", "=", keepId)]) : eb("archived", "=", 0)))
     .orderBy("position")
@@ -129,7 +129,7 @@ export function findDeviceChoices(db: Db, keepId: string | null) {
 
 export async function nextDevicePosition(db: Db): Promise<number> {
   const row = await db
-    .selectFrom("products")
+    .selectFrom("devices")
     .select((eb) => eb.fn.max("position").as("max"))
     .executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
@@ -142,12 +142,12 @@ export async function knownUploads(db: Db, fileNames: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.file_name));
 }
 
-export async function insertDevice(db: Db, row: Insertable<ProductsTable>): Promise<void> {
-  await db.insertInto("products").values(row).execute();
+export async function insertDevice(db: Db, row: Insertable<DevicesTable>): Promise<void> {
+  await db.insertInto("devices").values(row).execute();
 }
 
-export async function updateDevice(db: Db, id: string, changes: Updateable<ProductsTable>): Promise<boolean> {
-  const result = await db.updateTable("products").set(changes).where("id", "=", id).executeTakeFirst();
+export async function updateDevice(db: Db, id: string, changes: Updateable<DevicesTable>): Promise<boolean> {
+  const result = await db.updateTable("devices").set(changes).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

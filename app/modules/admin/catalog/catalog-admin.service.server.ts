@@ -1,4 +1,5 @@
 import { itemTables } from "~/db/values";
+import { fail, failFields, type Result } from "~/lib/result";
 import { isUniqueViolation } from "~/db/errors.server";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
@@ -24,11 +25,11 @@ import {
 } from "./catalog-admin";
 import { deviceToValues, flavourToValues } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { UPLOAD_URL } from "./uploads.service.server";
 
-export type SaveResult<F extends string> =
-  { status: "saved"; id: string } | { status: "invalid"; errors: CatalogErrors<F> } | { status: "not-found" };
+export type SaveResult<F extends string> = Result<{ id: string }, { fieldErrors?: CatalogErrors<F> }>;
+const notFound = fail("There is no such item.", 404);
 
 // ---------- one item, for its edit page ----------
 
@@ -146,15 +147,14 @@ export async function saveDevice(
 ): Promise<SaveResult<DeviceField>> {
   assertStaff(actor);
   const current = id === null ? null : await getDeviceEditor(db, id);
-  if (id !== null && !current) return { status: "not-found" };
+  if (id !== null && !current) return notFound;
   const checked = checkDevice(values);
   const errors: CatalogErrors<DeviceField> = "errors" in checked ? { ...checked.errors } : {};
   const images = await checkImages(db, values.images, current?.values.images ?? []);
   if ("error" in images) errors.images = images.error;
   const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images))
-    return { status: "invalid", errors };
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images)) return failFields(errors);
   const input = checked.input;
   const now = new Date().toISOString();
   const row = {
@@ -164,7 +164,7 @@ export async function saveDevice(
     images: toJsonText(images.images),
     price_cents: input.price,
     original_price_cents: input.originalPrice,
-    flavors: toJsonText(input.flavors),
+    flavours: toJsonText(input.flavours),
     nicotine_strengths: toJsonText(input.nicotineStrengths),
     puff_counts: toJsonText(input.puffCounts),
     features: toJsonText(input.features),
@@ -200,10 +200,10 @@ export async function saveDevice(
       await bumpStorefrontVersion(trx);
       return id;
     });
-    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+    return savedId ? { ok: true, id: savedId } : notFound;
   } catch (error) {
-    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
-    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.device } };
+    if (error instanceof StockMovedError) return failFields({ stockQuantity: error.message });
+    if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.device });
     throw error;
   }
 }
@@ -217,7 +217,7 @@ export async function saveFlavour(
 ): Promise<SaveResult<FlavourField>> {
   assertStaff(actor);
   const current = id === null ? null : await getFlavourEditor(db, id);
-  if (id !== null && !current) return { status: "not-found" };
+  if (id !== null && !current) return notFound;
   const checked = checkFlavour(values);
   const errors: CatalogErrors<FlavourField> = "errors" in checked ? { ...checked.errors } : {};
   const images = await checkImages(db, values.images, current?.values.images ?? []);
@@ -231,7 +231,7 @@ export async function saveFlavour(
   const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
   if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId)
-    return { status: "invalid", errors };
+    return failFields(errors);
   const input = checked.input;
   const now = new Date().toISOString();
   const row = {
@@ -269,10 +269,10 @@ export async function saveFlavour(
       await bumpStorefrontVersion(trx);
       return id;
     });
-    return savedId ? { status: "saved", id: savedId } : { status: "not-found" };
+    return savedId ? { ok: true, id: savedId } : notFound;
   } catch (error) {
-    if (error instanceof StockMovedError) return { status: "invalid", errors: { stockQuantity: error.message } };
-    if (isUniqueViolation(error)) return { status: "invalid", errors: { slug: catalogMessages.slugTaken.flavour } };
+    if (error instanceof StockMovedError) return failFields({ stockQuantity: error.message });
+    if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.flavour });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
@@ -7,7 +8,7 @@ import { catalogMessages, type DeviceValues, type FlavourValues } from "./catalo
 import { flavourFormAction } from "./catalog-admin.action.server";
 import { getDeviceEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { stockHistory } from "~/modules/stock/stock.service.server";
 
@@ -53,7 +54,7 @@ describeEachDatabase(
         images: [fx.pngUrl, fx.jpegUrl],
         priceCents: 1999,
         originalPriceCents: 2499,
-        flavors: ["Mango", "Mint"],
+        flavours: ["Mango", "Mint"],
         nicotineStrengths: [10, 20],
         puffCounts: [600],
         features: ["USB-C charging", "Leak-proof pods"],
@@ -74,12 +75,12 @@ describeEachDatabase(
         [3, 3, "Starting stock"],
       ]);
       const row = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select(["position", "featured", "archived"])
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
       const highest = await db
-        .selectFrom("products")
+        .selectFrom("devices")
         .select((eb) => eb.fn.max("position").as("max"))
         .where("id", "!=", id)
         .executeTakeFirstOrThrow();
@@ -89,7 +90,7 @@ describeEachDatabase(
       expect(editor?.values).toMatchObject({
         price: "19.99",
         originalPrice: "24.99",
-        flavors: "Mango\nMint",
+        flavours: "Mango\nMint",
         specifications: "Battery: 500 mAh\nPod capacity: 2 ml",
         rechargeable: "on",
         featured: "",
@@ -114,10 +115,7 @@ describeEachDatabase(
         ],
       ];
       for (const [changes, field, message] of cases) {
-        expect(await saveFlavour(db, staff, null, flavourValues(changes))).toEqual({
-          status: "invalid",
-          errors: { [field]: message },
-        });
+        expect(await saveFlavour(db, staff, null, flavourValues(changes))).toEqual(failFields({ [field]: message }));
       }
       const deviceCases: Array<[Partial<DeviceValues>, string, string]> = [
         [{ nicotineMgMl: "50" }, "nicotineMgMl", "Nicotine strength must be 20 mg/ml or less in the UK"],
@@ -129,10 +127,9 @@ describeEachDatabase(
         ],
       ];
       for (const [changes, field, message] of deviceCases) {
-        expect(await saveDevice(db, staff, fx.deviceId, deviceValues(changes))).toEqual({
-          status: "invalid",
-          errors: { [field]: message },
-        });
+        expect(await saveDevice(db, staff, fx.deviceId, deviceValues(changes))).toEqual(
+          failFields({ [field]: message }),
+        );
       }
       expect(await snapshot(db)).toEqual(before);
     });
@@ -142,36 +139,33 @@ describeEachDatabase(
       const before = await snapshot(db);
       expect(
         await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "", stockQuantity: "-3" })),
-      ).toEqual({
-        status: "invalid",
-        errors: {
+      ).toEqual(
+        failFields({
           name: "Name is required",
           price: "Price cannot be negative",
           sizes: "Enter at least one nicotine strength",
           stockQuantity: "Stock cannot be negative",
-        },
-      });
+        }),
+      );
       expect(
         await saveDevice(
           db,
           staff,
           null,
-          deviceValues({ price: "12.345", originalPrice: "9.99", flavors: "", specifications: "Battery" }),
+          deviceValues({ price: "12.345", originalPrice: "9.99", flavours: "", specifications: "Battery" }),
         ),
-      ).toMatchObject({
-        status: "invalid",
-        errors: {
+      ).toMatchObject(
+        failFields({
           price: "Price can have at most 2 decimal places",
-          flavors: "Enter at least one flavour",
+          flavours: "Enter at least one flavour",
           specifications: "Write each row as Name: Value (line 1 is not)",
-        },
-      });
-      expect(await saveDevice(db, staff, null, deviceValues({ price: "20.00", originalPrice: "19.99" }))).toEqual({
-        status: "invalid",
-        errors: {
+        }),
+      );
+      expect(await saveDevice(db, staff, null, deviceValues({ price: "20.00", originalPrice: "19.99" }))).toEqual(
+        failFields({
           originalPrice: "Original price must be higher than the price (leave it empty when there is no reduction)",
-        },
-      });
+        }),
+      );
       // Through the form: the answer keeps every field as typed, with the message under the field.
       const { images, ...fields } = flavourValues({ name: "Typed Name", price: "99999" });
       const answer = (await flavourFormAction(
@@ -202,27 +196,23 @@ describeEachDatabase(
         [second]: "slug-test-2",
       });
       const before = await snapshot(db);
-      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "slug-test" }))).toEqual({
-        status: "invalid",
-        errors: { slug: catalogMessages.slugTaken.flavour },
-      });
-      expect(await saveFlavour(db, staff, second, flavourValues({ slug: "Slug-Test" }))).toEqual({
-        status: "invalid",
-        errors: { slug: catalogMessages.slugTaken.flavour },
-      });
-      expect(await saveDevice(db, staff, null, deviceValues({ slug: fx.deviceSlug }))).toEqual({
-        status: "invalid",
-        errors: { slug: catalogMessages.slugTaken.device },
-      });
-      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "../etc/passwd" }))).toEqual({
-        status: "invalid",
-        errors: { slug: "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice" },
-      });
+      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "slug-test" }))).toEqual(
+        failFields({ slug: catalogMessages.slugTaken.flavour }),
+      );
+      expect(await saveFlavour(db, staff, second, flavourValues({ slug: "Slug-Test" }))).toEqual(
+        failFields({ slug: catalogMessages.slugTaken.flavour }),
+      );
+      expect(await saveDevice(db, staff, null, deviceValues({ slug: fx.deviceSlug }))).toEqual(
+        failFields({ slug: catalogMessages.slugTaken.device }),
+      );
+      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "../etc/passwd" }))).toEqual(
+        failFields({ slug: "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice" }),
+      );
       expect(await snapshot(db)).toEqual(before);
       // An item keeps its own slug when saved again.
       expect(
         await saveFlavour(db, staff, first, flavourValues({ name: "Slug Test", slug: "slug-test", price: "5.25" })),
-      ).toEqual({ status: "saved", id: first });
+      ).toEqual({ ok: true, id: first });
     });
 
     it("stores HTML typed by staff as text, exactly as typed", async () => {
@@ -256,7 +246,7 @@ describeEachDatabase(
       const editor = await getDeviceEditor(db, fx.deviceId);
       if (!editor) throw new Error("device missing");
       const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "", stockQuantity: "0" };
-      expect(await saveDevice(db, staff, fx.deviceId, values)).toEqual({ status: "saved", id: fx.deviceId });
+      expect(await saveDevice(db, staff, fx.deviceId, values)).toEqual({ ok: true, id: fx.deviceId });
       const device = await getDevice(db, fx.deviceId);
       expect(device).toMatchObject({
         priceCents: 1150,

@@ -10,25 +10,14 @@ import {
   parseWholeNumbers,
   parseTextList,
   parseSpecifications,
+  limits,
 } from "./catalog-admin-parse";
-export { parseMoney, parseSpecifications } from "./catalog-admin-parse";
+export { centsToText, limits, MAX_PRICE_CENTS, parseMoney, parseSpecifications } from "./catalog-admin-parse";
 
 export type CatalogKind = ItemKind;
 
 export const MAX_IMAGES = 10;
-export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
 const MAX_PUFFS = 100_000;
-export const limits = {
-  name: 120,
-  slug: 80,
-  description: 2000,
-  details: 5000,
-  listItem: 100,
-  feature: 200,
-  listItems: 30,
-  specName: 60,
-  specValue: 200,
-} as const;
 
 export const catalogMessages = {
   created: { device: "Device created.", flavour: "Flavour created." },
@@ -61,7 +50,7 @@ export const deviceFields = [
   "description",
   "price",
   "originalPrice",
-  "flavors",
+  "flavours",
   "nicotineStrengths",
   "puffCounts",
   "features",
@@ -179,7 +168,7 @@ export const deviceInput = z.object({
   description: text("Description", limits.description, true),
   price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
   originalPrice: field((raw) => parseMoney(raw, "Original price", true)),
-  flavors: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
+  flavours: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
   nicotineStrengths: field((raw) =>
     parseWholeNumbers(
       raw,
@@ -268,9 +257,3 @@ export function checkFlavour(values: FlavourValues): { input: FlavourInput } | {
   const result = flavourInput.safeParse(values);
   return result.success ? { input: result.data } : { errors: firstErrors<FlavourField>(result.error) };
 }
-
-/** 1299 → "12.99" (the form shows prices the way staff type them). */
-export const centsToText = (cents: number | null) =>
-  cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-
-// ---------- the back-office lists ----------

@@ -36,8 +36,8 @@ export async function adjustStockAction(
     note: formText(form, "note", 400),
   };
   const result = await adjustStock(context.db, user, kind, id, values);
-  if (result.status === "not-found") throw data(null, { status: 404 });
-  if (result.status === "invalid")
-    return data<StockAdjustAnswer>({ stockErrors: result.errors, stockValues: values }, { status: 400 });
+  if (!result.ok && result.status === 404) throw data(null, { status: 404 });
+  if (!result.ok)
+    return data<StockAdjustAnswer>({ stockErrors: result.fieldErrors ?? {}, stockValues: values }, { status: 400 });
   return redirect(`${basePath[kind]}/${id}?notice=stock`);
 }

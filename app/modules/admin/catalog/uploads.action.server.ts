@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import { catalogMessages, MAX_IMAGES } from "./catalog-admin";
 import type { ImageUploadAnswer } from "./uploads";
 import { storeImage, uploadMessages } from "./uploads.service.server";

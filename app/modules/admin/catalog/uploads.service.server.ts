@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { fail, type Result } from "~/lib/result";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -13,7 +14,7 @@ import {
 import * as repo from "./uploads.repository.server";
 
 export type ImageKind = { type: "image/jpeg" | "image/png" | "image/webp"; extension: "jpg" | "png" | "webp" };
-export type StoredImage = { ok: true; url: string } | { ok: false; message: string };
+export type StoredImage = Result<{ url: string }>;
 
 export const uploadMessages = {
   missing: "Choose an image file to upload.",
@@ -53,11 +54,11 @@ export async function storeImage(
   options: { dir: string; maxBytes: number; uploadedBy: string | null },
   file: unknown,
 ): Promise<StoredImage> {
-  if (!(file instanceof File) || file.size === 0) return { ok: false, message: uploadMessages.missing };
-  if (file.size > options.maxBytes) return { ok: false, message: uploadMessages.tooLarge(options.maxBytes) };
+  if (!(file instanceof File) || file.size === 0) return fail(uploadMessages.missing);
+  if (file.size > options.maxBytes) return fail(uploadMessages.tooLarge(options.maxBytes));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) return { ok: false, message: uploadMessages.notImage };
+  if (!kind) return fail(uploadMessages.notImage);
   const fileName = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${kind.extension}`;
   const url = `/uploads/${fileName}`;
   const dir = resolve(options.dir);
@@ -65,10 +66,7 @@ export async function storeImage(
   if (known?.variant_widths === CURRENT_VARIANT_WIDTHS && existsSync(join(dir, fileName))) return { ok: true, url };
   const made = await makeVariants(bytes, fileName);
   if (!made.ok)
-    return {
-      ok: false,
-      message: made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable,
-    };
+    return fail(made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable);
   await mkdir(dir, { recursive: true });
   // Variants first, the original last, the row after both: an address is only given out when all its files exist.
   for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);

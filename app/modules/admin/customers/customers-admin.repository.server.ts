@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
-import type { SortDirection } from "../listing";
+import type { SortDirection } from "~/lib/listing";
 
 const people = (db: Db, q: string) => {
   const pattern = q ? likePattern(q) : null;

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/database.server";
 import { fullName, type SessionUser } from "~/modules/accounts/accounts";
 import { addressTypeLabels } from "~/modules/checkout/addresses";
-import { assertStaff } from "../guard.server";
-import { pageWindow, type ListParams } from "../listing";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow, type ListParams } from "~/lib/listing";
 import * as repo from "./customers-admin.repository.server";
 
 /**

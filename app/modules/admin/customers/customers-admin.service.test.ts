@@ -7,13 +7,13 @@ import type { OrderStatus } from "~/db/values";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import * as accounts from "~/modules/accounts/accounts.service.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { loader as customerLoader } from "~/routes/admin/customer";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { getCustomer, listCustomers, type CustomerSort } from "./customers-admin.service.server";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { signUpConfirmed } from "~/testing/accounts";
 
 const password = "correct horse battery";

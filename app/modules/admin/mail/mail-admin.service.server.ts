@@ -2,9 +2,9 @@
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { GIVE_UP_AFTER_MS } from "~/modules/jobs/jobs";
-import { countJobs, listJobRows, requeueFailedJob } from "~/modules/jobs/jobs.repository.server";
-import { assertStaff } from "../guard.server";
-import { pageWindow, type ListParams } from "../listing";
+import { countJobs, listJobRows, requeueFailedJob } from "~/modules/jobs/jobs.service.server";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow, type ListParams } from "~/lib/listing";
 import type { AdminMail, MailFilter, MailSort } from "./mail-admin";
 
 export async function listMail(

@@ -4,10 +4,11 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import { findJob } from "~/modules/jobs/jobs.repository.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
 import { action as mailAction, loader as mailLoader } from "~/routes/admin/mail";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { countFailedMail, listMail, retryMail } from "./mail-admin.service.server";
 import { alice, insertUsers, staff } from "../orders/testing/orders-fixture";
 import { signUpConfirmed } from "~/testing/accounts";
@@ -37,7 +38,7 @@ describeEachDatabase("back-office mail page", (testDb) => {
     for (let i = 0; i < 21; i++) {
       const id = await enqueueJob(
         db,
-        "password-reset",
+        passwordResetJob,
         reset(`sent-${String(i).padStart(2, "0")}@example.com`),
         new Date(Date.UTC(2026, 10, 1, 9, i)),
       );
@@ -49,14 +50,14 @@ describeEachDatabase("back-office mail page", (testDb) => {
     }
     ids.queued = await enqueueJob(
       db,
-      "password-reset",
+      passwordResetJob,
       reset("queued@example.com"),
       new Date("2026-11-02T09:00:00.000Z"),
     );
     for (const [i, name] of ["failed", "failed2"].entries()) {
       ids[name] = await enqueueJob(
         db,
-        "password-reset",
+        passwordResetJob,
         reset(`${name}@example.com`),
         new Date(Date.UTC(2026, 10, 3, 9, i)),
       );

@@ -1,7 +1,7 @@
 /** The back office's Mail page: what both the page and the server need (client-safe). */
 import { z } from "zod";
 import type { JobStatus } from "~/modules/jobs/jobs";
-import { oneOf } from "../listing";
+import { oneOf } from "~/lib/listing";
 
 export const MAIL_FILTERS = ["all", "queued", "done", "failed"] as const;
 export type MailFilter = (typeof MAIL_FILTERS)[number];

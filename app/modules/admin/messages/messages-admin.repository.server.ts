@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { MessageFilter, MessageSort } from "./messages-admin";
-import type { SortDirection } from "../listing";
+import type { SortDirection } from "~/lib/listing";
 
 const inbox = (db: Db, filter: MessageFilter) =>
   db.selectFrom("messages as m").$if(filter !== "all", (q) => q.where("m.handled", "=", filter === "handled" ? 1 : 0));

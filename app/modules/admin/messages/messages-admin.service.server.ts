@@ -1,8 +1,8 @@
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./messages-admin.repository.server";
-import { pageWindow, type ListParams } from "../listing";
+import { pageWindow, type ListParams } from "~/lib/listing";
 import { replyHref, type AdminMessage, type MessageFilter, type MessageSort } from "./messages-admin";
 
 /** The contact-form inbox of the back office: list, filter, mark handled or not (who and when is recorded). */

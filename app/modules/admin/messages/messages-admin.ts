@@ -1,5 +1,5 @@
 /** The contact-form inbox of the back office: what both the page and the server need (client-safe). */
-import { oneOf } from "../listing";
+import { oneOf } from "~/lib/listing";
 
 export const MESSAGE_FILTERS = ["unhandled", "handled", "all"] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];

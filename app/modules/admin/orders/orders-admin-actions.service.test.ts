@@ -11,7 +11,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin/ord
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { mailText, startSmtpSink } from "~/testing/smtp-sink";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep, handleOrderStep } from "./orders-admin.service.server";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";
@@ -93,7 +93,7 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({
       ok: false,
       status: 400,
-      errors: { courier: "Enter the courier carrying the parcel" },
+      fieldErrors: { courier: "Enter the courier carrying the parcel" },
     });
     dispatch.set("courier", "Royal Mail");
     dispatch.set("trackingNumber", "AB123456789GB");

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { getAdminOrder, listAdminOrders, readOrderFilters } from "./orders-admin.service.server";
 import { alice, bob, insertOrder, insertUsers, staff } from "./testing/orders-fixture";
 

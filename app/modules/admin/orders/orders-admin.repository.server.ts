@@ -5,7 +5,7 @@ import { likeMatch, likePattern } from "~/db/like.server";
 import { orderStatuses } from "~/modules/orders/orders";
 import type { OrderMove } from "~/modules/orders/order-status";
 import { addDays, shopDayStart } from "~/lib/shop-time";
-import type { OrderFilters } from "./orders-admin.service.server";
+import type { OrderFilters } from "./orders-admin";
 
 function filtered(db: Db, filters: OrderFilters) {
   let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");

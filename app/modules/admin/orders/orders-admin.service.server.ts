@@ -3,35 +3,22 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import { orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/order-events.repository.server";
+import { orderStatusJob } from "~/modules/orders/orders.jobs";
+import { findOrder, orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/orders.service.server";
 import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderMove } from "~/modules/orders/order-status";
 import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
-import { findOrder } from "~/modules/orders/orders.service.server";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./orders-admin.repository.server";
-import { listParams, pageWindow, type SortDirection } from "../listing";
+import { listParams, pageWindow } from "~/lib/listing";
+import { orderSortColumns, type OrderFilters } from "./orders-admin";
+export { orderSortColumns, type OrderFilters, type OrderSort } from "./orders-admin";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
-import { check as checkInput, type FieldErrors } from "~/modules/accounts/accounts";
+import { check as checkInput } from "~/lib/form-check";
+import { fail, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
-
-export const orderSortColumns = ["date", "total", "status"] as const;
-export type OrderSort = (typeof orderSortColumns)[number];
-
-/** The list's filters as read from the URL; a value that makes no sense is dropped (""), never an error. */
-export type OrderFilters = {
-  status: OrderStatus | "";
-  payment: PaymentStatus | "";
-  from: string;
-  to: string;
-  customer: string;
-  q: string;
-  sort: OrderSort;
-  dir: SortDirection;
-  rawPage: string | null;
-};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) =>
@@ -101,9 +88,9 @@ export async function getAdminOrder(db: Db, actor: SessionUser | null, id: strin
   };
 }
 
-export type StepResult =
-  | ({ ok: true; orderId: string; message: string; customer: { email: string; name: string } } & OrderMove)
-  | { ok: false; status: 400 | 404 | 409; message: string; errors?: FieldErrors };
+export type StepResult = Result<
+  { orderId: string; message: string; customer: { email: string; name: string } } & OrderMove
+>;
 
 /**
  * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
@@ -119,44 +106,37 @@ export async function changeOrderStep(
   mail?: { shopName: string },
 ): Promise<StepResult> {
   assertStaff(actor);
-  if (!ORDER_ID.test(input.orderId)) return { ok: false, status: 404, message: "There is no such order." };
+  if (!ORDER_ID.test(input.orderId)) return fail("There is no such order.", 404);
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<StepResult> => {
     const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
-    if (!row) return { ok: false, status: 404, message: "There is no such order." };
+    if (!row) return fail("There is no such order.", 404);
     const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
-    if (!check.ok) return { ok: false, status: 409, message: check.message };
+    if (!check.ok) return fail(check.message, 409);
     const dispatching = check.field === "status" && check.to === "dispatched";
     // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
     if (dispatching && !(await dispatchAllowed(trx, row.user_id))) {
-      return { ok: false, status: 409, message: ageMessages.dispatchRefused };
+      return fail(ageMessages.dispatchRefused, 409);
     }
     // A dispatched order says who carries it and how to follow it.
     const sent = dispatching ? checkInput(dispatchInput, input.dispatch ?? {}) : null;
-    if (sent && "errors" in sent) {
-      return {
-        ok: false,
-        status: 400,
-        message: "Enter the courier and tracking number to dispatch.",
-        errors: sent.errors,
-      };
+    if (sent && !sent.ok) {
+      return { ...sent, message: "Enter the courier and tracking number to dispatch." };
     }
-    const dispatch = sent?.data ?? null;
+    const dispatch = sent?.ok ? sent.data : null;
     if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
       const raced = after
         ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from)
         : null;
-      return {
-        ok: false,
-        status: 409,
-        message:
-          raced && !raced.ok
-            ? raced.message
-            : "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-      };
+      return fail(
+        raced && !raced.ok
+          ? raced.message
+          : "This order changed while you were looking at it. Nothing was changed; check it and try again.",
+        409,
+      );
     }
     await recordOrderEvent(trx, input.orderId, {
       field: check.field,
@@ -181,7 +161,7 @@ export async function changeOrderStep(
         customerName: row.firstName || row.name || "there",
         ...(dispatch && { dispatch }),
       };
-      await enqueueJob(trx, "order-status", payload, now);
+      await enqueueJob(trx, orderStatusJob, payload, now);
     }
     return {
       ...check,

@@ -43,7 +43,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
       ok: false,
       status: 400,
       message: "Enter the courier and tracking number to dispatch.",
-      errors: {
+      fieldErrors: {
         courier: "Enter the courier carrying the parcel",
         trackingNumber: "Enter the parcel's tracking number",
       },
@@ -51,7 +51,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     const oddTracking = { courier: "Royal Mail", trackingNumber: "<script>" };
     expect(
       await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: oddTracking }),
-    ).toMatchObject({ ok: false, status: 400, errors: { trackingNumber: dispatchMessages.trackingShape } });
+    ).toMatchObject({ ok: false, status: 400, fieldErrors: { trackingNumber: dispatchMessages.trackingShape } });
     expect((await findOrder(db, alice.id, id))?.status).toBe("confirmed");
     const sent = { courier: " Royal Mail ", trackingNumber: "ab 1234 5678 gb" };
     expect(

@@ -1,12 +1,14 @@
 /** The back office's return requests: the list (open ones first) and staff's decision with a note. Staff only. */
 import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { check } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
 import type { OrderMail } from "~/modules/orders/customer-orders.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isReturnStatus, returnDecisionInput, returnMessages, type ReturnStatus } from "~/modules/orders/returns";
-import { assertStaff } from "../guard.server";
+import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./returns-admin.repository.server";
 
 export type AdminReturnRow = {
@@ -41,10 +43,7 @@ export async function listReturnRequests(
 
 export const countOpenReturns = (db: Db) => repo.countReturns(db, "requested");
 
-export type DecisionResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string }
-  | { ok: false; status: 400; errors: Record<string, string> };
+export type DecisionResult = Result<{ message: string }>;
 
 /**
  * Accepts or refuses an open return request with a note the customer is e-mailed (queued in the same transaction).
@@ -59,14 +58,14 @@ export async function decideReturn(
   now = new Date(),
 ): Promise<DecisionResult> {
   assertStaff(actor);
-  if (!ORDER_ID.test(orderId)) return { ok: false, status: 404, message: "There is no such order." };
+  if (!ORDER_ID.test(orderId)) return fail("There is no such order.", 404);
   const checked = check(returnDecisionInput, values);
-  if ("errors" in checked) return { ok: false, status: 400, errors: checked.errors };
+  if (!checked.ok) return checked;
   const { decision, note } = checked.data;
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<DecisionResult> => {
     const row = await repo.findRequestWithCustomer(trx, orderId);
-    if (!row) return { ok: false, status: 404, message: "This order has no return request." };
+    if (!row) return fail("This order has no return request.", 404);
     const decided = await repo.decideIfWaiting(trx, orderId, {
       status: decision,
       note,
@@ -74,12 +73,12 @@ export async function decideReturn(
       byId: actor.id,
       byName: actor.name || actor.email,
     });
-    if (!decided) return { ok: false, status: 409, message: returnMessages.notOpen };
+    if (!decided) return fail(returnMessages.notOpen, 409);
     if (!row.deletedAt) {
       const accepted = decision === "accepted";
       await enqueueJob(
         trx,
-        "notice",
+        noticeJob,
         {
           to: row.email,
           shopName: mail.shopName,

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { PostsTable } from "~/db/schema";
 import { likeMatch, likePattern } from "~/db/like.server";
-import type { SortDirection } from "../listing";
+import type { SortDirection } from "~/lib/listing";
 import type { PostSort } from "./posts-admin";
 
 // Every query of the back office's blog posts. Rows in, rows out: posts-admin.service.server.ts holds the rules.

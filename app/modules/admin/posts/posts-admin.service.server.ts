@@ -5,10 +5,12 @@ import type { ShopContext } from "~/context";
 import { newId } from "~/lib/ids.server";
 import { slugify } from "~/lib/slug";
 import { shopDate, shopDayStart } from "~/lib/shop-time";
-import { check, type FieldErrors, type SessionUser } from "~/modules/accounts/accounts";
-import { renderMarkdown } from "~/modules/content/markdown.server";
-import { assertStaff } from "../guard.server";
-import { pageWindow, type ListParams } from "../listing";
+import { type SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { assertStaff } from "~/modules/accounts/staff";
+import { pageWindow, type ListParams } from "~/lib/listing";
 import { postInput, postValues, type PostSort, type PostValues } from "./posts-admin";
 import * as posts from "./posts-admin.repository.server";
 import { findUpload } from "../catalog/uploads.repository.server";
@@ -35,12 +37,10 @@ export type AdminPostRow = {
 };
 export type AdminPost = AdminPostRow & { values: PostValues; coverImage: string };
 
-export type SaveOutcome =
-  | { ok: true; id: string }
-  | { ok: false; notFound: true }
-  | { ok: false; notFound?: false; errors: FieldErrors; values: PostValues };
-export type PreviewOutcome =
-  { ok: false; notFound: true } | { ok: true; html: string; values: PostValues; errors: FieldErrors };
+/** A refused save carries the values to show the form again with (a post not found has none: 404). */
+export type SaveOutcome = Result<{ id: string }, { values?: PostValues }>;
+export type PreviewOutcome = Result<{ html: string; values: PostValues; errors: FieldErrors }>;
+const notFound = fail("There is no such post.", 404);
 
 export const postMessages = {
   slugTaken: "Another post already uses this slug",
@@ -162,17 +162,17 @@ export async function savePost(
 ): Promise<SaveOutcome> {
   assertStaff(actor);
   const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
-  if (postId !== null && !existing) return { ok: false, notFound: true };
+  if (postId !== null && !existing) return notFound;
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
   const kept = { ...values, keptCover: cover.cover };
   const checked = check(postInput, values);
-  const errors: FieldErrors = "errors" in checked ? { ...checked.errors } : {};
+  const errors: FieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
   if (cover.error) errors.cover = cover.error;
-  if ("errors" in checked || Object.keys(errors).length > 0) return { ok: false, errors, values: kept };
+  if (!checked.ok || Object.keys(errors).length > 0) return { ...failFields(errors), values: kept };
   const input = checked.data;
   const slug = input.slug || (await freeSlug(deps.db, input.title, postId));
   if (input.slug && (await posts.slugInUse(deps.db, slug, postId)))
-    return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+    return { ...failFields({ slug: postMessages.slugTaken }), values: kept };
   // An unchanged date keeps the post's exact time; a new one starts at the beginning of that shop day.
   const publishedAt =
     existing && shopDate(existing.published_at) === input.publishDate
@@ -200,7 +200,7 @@ export async function savePost(
     return { ok: true, id };
   } catch (error) {
     // Two saves racing for one slug: the unique index decides.
-    if (isUniqueViolation(error)) return { ok: false, errors: { slug: postMessages.slugTaken }, values: kept };
+    if (isUniqueViolation(error)) return { ...failFields({ slug: postMessages.slugTaken }), values: kept };
     throw error;
   }
 }
@@ -215,7 +215,7 @@ export async function previewPost(
 ): Promise<PreviewOutcome> {
   assertStaff(actor);
   const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
-  if (postId !== null && !existing) return { ok: false, notFound: true };
+  if (postId !== null && !existing) return notFound;
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
   return {
     ok: true,
@@ -266,6 +266,10 @@ export async function runPostForm(
   }
   const saved = await savePost(deps, actor, postId, values, file);
   if (saved.ok) return { kind: "saved", id: saved.id };
-  if (saved.notFound) return { kind: "not-found" };
-  return { kind: "form", status: 400, body: { values: saved.values, errors: saved.errors, previewHtml: null } };
+  if (saved.status === 404) return { kind: "not-found" };
+  return {
+    kind: "form",
+    status: 400,
+    body: { values: saved.values ?? values, errors: saved.fieldErrors ?? {}, previewHtml: null },
+  };
 }

@@ -1,9 +1,10 @@
 import { readdirSync } from "node:fs";
+import { failFields } from "~/lib/result";
 import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getPublishedPost } from "~/modules/content/blog.service.server";
-import { StaffOnlyError } from "../guard.server";
+import { StaffOnlyError } from "~/modules/accounts/staff";
 import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { slugify } from "~/lib/slug";
 import { getPostForEdit, postMessages, previewPost, savePost, setPostPublished } from "./posts-admin.service.server";
@@ -104,14 +105,13 @@ describeEachDatabase(
         null,
       );
       expect(empty).toEqual({
-        ok: false,
-        errors: {
+        ...failFields({
           title: "Title is required",
           excerpt: "Excerpt is required",
           author: "Author is required",
           body: "Body is required",
           publishDate: "Enter the publish date as a real date",
-        },
+        }),
         values: values({ title: " ", excerpt: "", author: "", body: "  ", publishDate: "2026-02-30" }),
       });
       const notImage = await savePost(
@@ -121,7 +121,7 @@ describeEachDatabase(
         values(),
         new File(["<svg onload=alert(1)>"], "cover.png", { type: "image/png" }),
       );
-      expect(notImage).toMatchObject({ ok: false, errors: { cover: uploadMessages.notImage } });
+      expect(notImage).toMatchObject({ ok: false, fieldErrors: { cover: uploadMessages.notImage } });
       const tooBig = await savePost(
         deps,
         staff,
@@ -131,16 +131,16 @@ describeEachDatabase(
       );
       expect(tooBig).toMatchObject({
         ok: false,
-        errors: { cover: "That image is larger than 1 KB. Upload a smaller one." },
+        fieldErrors: { cover: "That image is larger than 1 KB. Upload a smaller one." },
       });
       const badSlug = await savePost(deps, staff, null, values({ slug: "../Admin Page" }), null);
-      expect(badSlug).toMatchObject({ ok: false, errors: { slug: expect.stringMatching(/lower-case letters/) } });
+      expect(badSlug).toMatchObject({ ok: false, fieldErrors: { slug: expect.stringMatching(/lower-case letters/) } });
       expect(await snapshot()).toEqual(before);
 
       const taken = await savePost(deps, staff, null, values({ slug: "a-guide-to-flavour-families" }), png());
       expect(taken).toMatchObject({
         ok: false,
-        errors: { slug: postMessages.slugTaken },
+        fieldErrors: { slug: postMessages.slugTaken },
         values: { keptCover: expect.stringMatching(UPLOAD_URL) },
       });
       const after = await snapshot();
@@ -211,7 +211,7 @@ describeEachDatabase(
       expect(dated.publishedAt).toBe("2026-01-20T00:00:00.000Z");
       expect(dated.coverImage).toMatch(UPLOAD_URL);
 
-      expect(await savePost(deps, staff, "no-such-post", values(), png())).toEqual({ ok: false, notFound: true });
+      expect(await savePost(deps, staff, "no-such-post", values(), png())).toMatchObject({ ok: false, status: 404 });
       expect(await getPostForEdit(deps.db, staff, "no-such-post")).toBeNull();
     });
 
@@ -234,7 +234,7 @@ describeEachDatabase(
       expect(preview.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(preview.values.keptCover).toBe("/images/blog/a-guide-to-flavour-families.svg");
       expect(await snapshot()).toEqual(before);
-      expect(await previewPost(deps, staff, "no-such-post", values(), null)).toEqual({ ok: false, notFound: true });
+      expect(await previewPost(deps, staff, "no-such-post", values(), null)).toMatchObject({ ok: false, status: 404 });
     });
 
     it("publishes and unpublishes: the blog shows and hides the post at once", async () => {

@@ -59,7 +59,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
         .execute();
     }
     const device = await db
-      .selectFrom("products")
+      .selectFrom("devices")
       .select(["id", "slug"])
       .where("slug", "=", "hayati-pro-max-6000")
       .executeTakeFirstOrThrow();
@@ -101,7 +101,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     description: "A small pod kit.",
     price: "19.99",
     originalPrice: "24.99",
-    flavors: "Mango\nMint",
+    flavours: "Mango\nMint",
     nicotineStrengths: "10\n20",
     puffCounts: "600",
     features: "USB-C charging\nLeak-proof pods",
@@ -119,15 +119,15 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     mhraEcid: "",
     ...changes,
   });
-  const saved = (result: { status: string; id?: string }) => {
-    if (result.status !== "saved" || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
+  const saved = (result: { ok: boolean; id?: string }) => {
+    if (!result.ok || !result.id) throw new Error(`expected a save, got ${JSON.stringify(result)}`);
     return result.id;
   };
   const counts = async (db: Db) => ({
     products: Number(
       (
         await db
-          .selectFrom("products")
+          .selectFrom("devices")
           .select((eb) => eb.fn.countAll<number | string>().as("n"))
           .executeTakeFirstOrThrow()
       ).n,
@@ -144,7 +144,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
   const snapshot = async (db: Db) => ({
     ...(await counts(db)),
     version: await readStorefrontVersion(db),
-    device: await db.selectFrom("products").selectAll().where("id", "=", fx.deviceId).executeTakeFirstOrThrow(),
+    device: await db.selectFrom("devices").selectAll().where("id", "=", fx.deviceId).executeTakeFirstOrThrow(),
     flavours: await db.selectFrom("flavours").selectAll().where("device_id", "=", fx.deviceId).orderBy("id").execute(),
   });
   const formData = (values: Record<string, string | string[]>, extra: Array<[string, string | File]> = []) => {

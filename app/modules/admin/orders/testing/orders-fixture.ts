@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import type { OrderStatus, PaymentStatus } from "~/db/values";
 import { newOrderId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { orderEvents } from "~/modules/orders/order-events.repository.server";
+import { orderEvents } from "~/modules/orders/orders.service.server";
 
 const sessionUser = (id: string, name: string, role: "customer" | "staff"): SessionUser => ({
   id,
@@ -83,7 +83,7 @@ export async function insertOrder(
       item_id: "f1",
       name: "Blue Razz",
       image: null,
-      flavor: "Blue Razz",
+      flavour: "Blue Razz",
       nicotine_strength: 10,
       puff_count: null,
       unit_price_cents: total - 100,

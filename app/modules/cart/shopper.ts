@@ -1,5 +1,5 @@
 import type { UserRole } from "~/db/values";
-import type { ItemKind } from "~/modules/cart/cart";
+import type { ItemKind } from "./cart";
 
 /**
  * What is personal on a page (docs/decisions/017): who is signed in, their cart line count and wishlist. Pages are

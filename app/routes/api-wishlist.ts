@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import { itemKinds } from "~/modules/cart/cart";
 import { setWishlisted } from "~/modules/cart/wishlist.service.server";
-import type { Route } from "./+types/api.wishlist";
+import type { Route } from "./+types/api-wishlist";
 import { readForm } from "~/lib/form-data.server";
 
 const toggleInput = z.object({

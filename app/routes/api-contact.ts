@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { contactSender, handleContactForm } from "~/modules/content/contact.action.server";
-import type { Route } from "./+types/api.contact";
+import type { Route } from "./+types/api-contact";
 import { readForm } from "~/lib/form-data.server";
 
 /** The contact form's JSON endpoint (the page posts here with JavaScript; without it, to /contactus). */

@@ -1,8 +1,8 @@
 import type { ShopContext } from "~/context";
-import { countCartLines } from "~/modules/cart/cart.service.server";
-import { wishlistKeys } from "~/modules/cart/wishlist.service.server";
-import { displayName } from "./accounts";
-import { getSessionUser } from "./session.server";
+import { displayName } from "~/modules/accounts/accounts";
+import { getSessionUser } from "~/modules/accounts/session.service.server";
+import { countCartLines } from "./cart.service.server";
+import { wishlistKeys } from "./wishlist.service.server";
 import { SIGNED_OUT, type Shopper } from "./shopper";
 
 /** The personal part of every page for the visitor asking (signed out: nothing). */

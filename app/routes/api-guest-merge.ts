@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
 import { appStateSchema } from "~/modules/cart/cart.schema";
 import { mergeGuestCart } from "~/modules/cart/cart.service.server";
 import { setWishlisted } from "~/modules/cart/wishlist.service.server";
-import type { Route } from "./+types/api.guest-merge";
+import type { Route } from "./+types/api-guest-merge";
 
 /** After sign-in the browser hands over what the visitor kept (appState): merged once per cart token. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
-import { requireUser } from "~/modules/accounts/session.server";
-import { exportAccountData } from "~/modules/accounts/data-rights.service.server";
-import type { Route } from "./+types/account.data";
+import { requireUser } from "~/modules/accounts/session.service.server";
+import { exportAccountData } from "~/modules/data-rights/data-rights.service.server";
+import type { Route } from "./+types/account-data";
 
 /** 'Download my data': the signed-in shopper's own data as a JSON file, never cached anywhere (the
  * server marks every answer that read the session `private, no-store`). */

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { returnPath } from "~/lib/page-url";
+import { isStaff, STAFF_ONLY } from "./staff";
+import { twoFactorMessages } from "./two-factor";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
 import { findSessionWithUser, hasCredentialAccount } from "./accounts.repository.server";
@@ -151,11 +153,32 @@ export async function requireUser(
  * refused.
  */
 export async function requireAdultCustomer(context: ShopContext, request: Request): Promise<SessionUser> {
-  // The cart and the checkout steps: the sign-in page says why, and that a guest's cart is kept.
-  const user = await requireUser(context, request, "checkout");
-  if (!user.dateOfBirth) throw redirect(`/account/date-of-birth?redirectTo=${encodeURIComponent(returnPath(request))}`);
-  if (!isAdult(user)) throw redirect("/account/date-of-birth");
-  return user;
+  const buyer = await adultCustomerOf(context, request);
+  if (buyer.ok) return buyer.user;
+  throw redirect(adultCustomerRedirect(request, buyer.reason));
+}
+
+/** Why a visitor may not buy (yet): the reasons requireAdultCustomer and POST /api/orders both answer. */
+export type NotABuyer = "signed-out" | "no-date-of-birth" | "underage";
+
+/** The buying check itself, answered rather than thrown: a signed-in account with a date of birth 18+ years ago. */
+export async function adultCustomerOf(
+  context: ShopContext,
+  request: Request,
+): Promise<{ ok: true; user: SessionUser } | { ok: false; reason: NotABuyer; user: SessionUser | null }> {
+  const user = await getSessionUser(context, request);
+  if (!user) return { ok: false, reason: "signed-out", user };
+  if (!user.dateOfBirth) return { ok: false, reason: "no-date-of-birth", user };
+  if (!isAdult(user)) return { ok: false, reason: "underage", user };
+  return { ok: true, user };
+}
+
+/** Where a page sends a visitor who may not buy: sign in (saying why: a guest's cart is kept), or the date of birth. */
+export function adultCustomerRedirect(request: Request, reason: NotABuyer): string {
+  if (reason === "signed-out") return signInRedirect(request, "checkout");
+  if (reason === "no-date-of-birth")
+    return `/account/date-of-birth?redirectTo=${encodeURIComponent(returnPath(request))}`;
+  return "/account/date-of-birth";
 }
 
 /** Whether the account has told us a date of birth of 18 or more years ago. */
@@ -163,3 +186,24 @@ export const isAdult = (user: SessionUser) => Boolean(user.dateOfBirth) && ageOn
 
 /** Whether the account can sign in with a password (Google-only accounts cannot until they set one). */
 export const hasPasswordLogin = (db: Db, userId: string): Promise<boolean> => hasCredentialAccount(db, userId);
+
+/**
+ * The back office's door, called first in every admin loader and action: staff whose session proved the second
+ * factor pass (docs/decisions/021). Other staff are sent to set it up or to type their code (an action is refused
+ * with 403); anybody else (signed out or a customer) gets a 404 page for a page (the back office does not show
+ * itself) and a 403 for an action.
+ */
+export async function requireStaff(context: ShopContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (isStaff(user)) {
+    if (user.twoFactorEnabled && user.secondFactor) return user;
+    if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
+    const back = encodeURIComponent(returnPath(request));
+    throw redirect(
+      user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
+    );
+  }
+  if (reading) throw data(null, { status: 404 });
+  throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });
+}

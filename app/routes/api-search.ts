@@ -1,5 +1,5 @@
 import { readSuggestQuery, suggestCatalog } from "~/modules/catalog/suggest.service.server";
-import type { Route } from "./+types/api.search";
+import type { Route } from "./+types/api-search";
 
 /** The same for every visitor (it never reads the session), so browsers and CDNs may keep it a minute. */
 const SHARED = "public, max-age=60";

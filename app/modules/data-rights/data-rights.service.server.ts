@@ -6,12 +6,12 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
-import { orderEvents } from "~/modules/orders/order-events.repository.server";
-import { findOrder } from "~/modules/orders/orders.service.server";
-import { check, type SessionUser } from "./accounts";
+import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
+import { type SessionUser } from "~/modules/accounts/accounts";
+import { check } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
+import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
 import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
-import { startSignInAttempt } from "./sign-in-limits.service.server";
-import { authHeaders } from "./auth-cookies.server";
 import * as repo from "./data-rights.repository.server";
 import { describeWait } from "~/modules/security/rate-limit.service.server";
 
@@ -71,7 +71,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     cart: cart.map((c) => ({
       kind: c.kind,
       itemId: c.item_id,
-      flavour: c.flavor,
+      flavour: c.flavour,
       nicotineStrength: c.nicotine_strength,
       puffCount: c.puff_count,
       quantity: c.quantity,
@@ -92,54 +92,27 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
-export type DeleteResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; status: number; errors: Record<string, string>; formError: string | null };
+export type DeleteResult = Result<{ headers: Headers }>;
 
-const refused = (status: number, formError: string | null, errors: Record<string, string> = {}): DeleteResult => ({
-  ok: false,
-  status,
-  errors,
-  formError,
-});
-
-/** Whether the person asking is the owner: their password (counted like a sign-in) or a sign-in in the last minutes. */
+/** Whether the person asking is the owner (accounts' proof: their password, or a sign-in in the last minutes). */
 async function provesOwner(
   ctx: ShopContext,
   request: Request,
   user: SessionUser,
   password: string,
 ): Promise<DeleteResult | null> {
-  const auth = await ctx.auth.$context;
-  const login = await repo.findPasswordHash(ctx.db, user.id);
-  if (login?.password) {
-    if (!password) return refused(400, null, { password: dataRightsMessages.passwordRequired });
-    // Counted before it is checked, like a sign-in; a right password is taken back.
-    const attempt = await startSignInAttempt(ctx.db, user.email.toLowerCase(), ctx.clientIp);
-    if (!attempt.allowed)
-      return refused(
-        429,
-        `Too many wrong passwords. Please wait ${describeWait(attempt.retryAfterSeconds)} and try again.`,
-      );
-    let right: boolean;
-    try {
-      right = await auth.password.verify({ hash: login.password, password });
-    } catch (error) {
-      await attempt.release();
-      throw error;
-    }
-    if (!right) return refused(400, null, { password: dataRightsMessages.wrongPassword });
-    await attempt.release();
-    return null;
+  const proof = await proveOwner(ctx, request, user, password, RECENT_SIGN_IN_MINUTES);
+  if (proof.ok) return null;
+  switch (proof.reason) {
+    case "password-required":
+      return failFields({ password: dataRightsMessages.passwordRequired });
+    case "wrong-password":
+      return failFields({ password: dataRightsMessages.wrongPassword });
+    case "too-many":
+      return fail(`Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`, 429);
+    case "sign-in-again":
+      return fail(dataRightsMessages.signInAgain, 403);
   }
-  const session = await ctx.auth.api.getSession({
-    headers: authHeaders(request, ctx.auth.options),
-    query: { disableCookieCache: true },
-  });
-  const startedAt = session ? new Date(session.session.createdAt).getTime() : 0;
-  return Date.now() - startedAt <= RECENT_SIGN_IN_MINUTES * 60_000
-    ? null
-    : refused(403, dataRightsMessages.signInAgain);
 }
 
 /** Set-Cookie lines that remove the session cookies from this browser. */
@@ -166,11 +139,11 @@ export async function deleteAccount(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<DeleteResult> {
-  if (user.role === "staff") return refused(403, dataRightsMessages.staff);
+  if (user.role === "staff") return fail(dataRightsMessages.staff, 403);
   const checked = check(deleteAccountInput, values);
-  if ("errors" in checked) return refused(400, null, checked.errors);
+  if (!checked.ok) return checked;
   const open = await repo.openOrderIds(ctx.db, user.id);
-  if (open.length > 0) return refused(409, dataRightsMessages.openOrders(open));
+  if (open.length > 0) return fail(dataRightsMessages.openOrders(open), 409);
   const notOwner = await provesOwner(ctx, request, user, checked.data.password);
   if (notOwner) return notOwner;
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -181,7 +154,7 @@ export async function deleteAccount(
     await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
     return true;
   });
-  if (!result) return refused(409, dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
+  if (!result) return fail(dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)), 409);
   ctx.log.info({ userId: user.id }, "account deleted by its owner");
   return { ok: true, headers: await clearedSessionCookies(ctx) };
 }

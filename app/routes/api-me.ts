@@ -1,7 +1,7 @@
 import { isUnavailable } from "~/lib/unavailable.server";
-import { SIGNED_OUT, type Shopper } from "~/modules/accounts/shopper";
-import { shopperFor } from "~/modules/accounts/shopper.service.server";
-import type { Route } from "./+types/api.me";
+import { SIGNED_OUT, type Shopper } from "~/modules/cart/shopper";
+import { shopperFor } from "~/modules/cart/shopper.service.server";
+import type { Route } from "./+types/api-me";
 
 /**
  * The personal part of every page (name, cart count, wishlist), asked for after load by the header: pages are the

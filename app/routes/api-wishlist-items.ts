@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { itemKinds } from "~/modules/cart/cart";
 import { wishlistCards } from "~/modules/cart/wishlist.service.server";
-import type { Route } from "./+types/api.wishlist-items";
+import type { Route } from "./+types/api-wishlist-items";
 
 const itemsParam = z
   .array(z.object({ kind: z.enum(itemKinds), itemId: z.string().regex(/^[a-z0-9-]{1,64}$/) }))

@@ -1,10 +1,8 @@
 /** The one-time link to choose a new password. */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-export const passwordResetSubject = (shopName: string) => `${shopName}: choose a new password`;
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
+import { passwordResetSubject } from "./accounts.jobs";
 
 export function passwordResetText(name: string, link: string): string {
   return [

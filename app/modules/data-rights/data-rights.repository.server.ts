@@ -26,13 +26,6 @@ export const findLiveProfile = (db: Db, userId: string) =>
 
 export const findUserState = (db: Db, userId: string) =>
   db.selectFrom("user").select(["email", "deletedAt"]).where("id", "=", userId).executeTakeFirst();
-export const findPasswordHash = (db: Db, userId: string) =>
-  db
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
 export const listLogins = (db: Db, userId: string) =>
   db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
 export const listSessions = (db: Db, userId: string) =>
@@ -63,7 +56,7 @@ export const listWishlist = (db: Db, userId: string) =>
 export const listCart = (db: Db, userId: string) =>
   db
     .selectFrom("cart_lines")
-    .select(["kind", "item_id", "flavor", "nicotine_strength", "puff_count", "quantity", "created_at"])
+    .select(["kind", "item_id", "flavour", "nicotine_strength", "puff_count", "quantity", "created_at"])
     .where("user_id", "=", userId)
     .execute();
 /** Contact messages sent while signed in to the account. */

@@ -1,14 +1,9 @@
 /** The staff's notice of a new contact-form message; replying answers the sender. */
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import type { ContactInput } from "~/modules/content/contact";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-const senderName = (input: ContactInput) => `${input.firstName} ${input.lastName}`.trim();
-
-export const contactNoticeSubject = (shopName: string, input: ContactInput) =>
-  `[${shopName}] ${input.subject} from ${senderName(input)}`;
+import type { ContactInput } from "./contact";
+import { contactNoticeSubject, senderName } from "./contact.jobs";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 export function contactNoticeText(input: ContactInput): string {
   return [

@@ -1,27 +1,10 @@
 /** The e-mail a customer gets when their order moves on (a status or payment step taken by staff). */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { statusLabel, type OrderField } from "~/modules/orders/order-status";
-import { dispatchSentence } from "~/modules/orders/dispatch";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-export type StepChange = {
-  orderId: string;
-  field: OrderField;
-  to: string;
-  customerName: string;
-  /** With a dispatch: who carries the parcel and its tracking number. */
-  dispatch?: { courier: string; trackingNumber: string };
-};
-
-export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
-  const { orderId, field, to } = change;
-  if (field === "status") return `${shopName}: order ${orderId} is now ${statusLabel(field, to).toLowerCase()}`;
-  return to === "paid"
-    ? `${shopName}: payment received for order ${orderId}`
-    : `${shopName}: order ${orderId} has been refunded`;
-}
+import { statusLabel } from "./order-status";
+import { dispatchSentence } from "./dispatch";
+import { orderStepSubject, type StepChange } from "./orders.jobs";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 function news(change: StepChange): string {
   const said = step(change);

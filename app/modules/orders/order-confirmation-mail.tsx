@@ -3,41 +3,11 @@ import { Column } from "@react-email/column";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { z } from "zod";
 import { formatMoney } from "~/lib/money";
 import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { ORDER_ID } from "~/modules/orders/orders";
-import { MailLayout, mailColours, paragraph, type MailShop } from "./mail-layout";
-import { renderMailHtml } from "./render.server";
-
-const cents = z.number().int().min(0);
-/** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
-export const confirmedOrder = z.object({
-  id: z.string().regex(ORDER_ID),
-  address: z.object({ title: z.string(), type: z.string(), address: z.string(), phone: z.string() }),
-  shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
-  subtotalCents: cents,
-  taxCents: cents,
-  /** VAT-inclusive prices: taxCents is the VAT the total contains (jobs queued before this field read as false). */
-  taxIncluded: z.boolean().default(false),
-  totalCents: cents,
-  lines: z
-    .array(
-      z.object({
-        name: z.string(),
-        flavor: z.string(),
-        nicotineStrength: z.number(),
-        puffCount: z.number().nullable(),
-        quantity: z.number().int().min(1),
-        lineTotalCents: cents,
-      }),
-    )
-    .min(1),
-});
-export type ConfirmedOrder = z.infer<typeof confirmedOrder>;
-
-export const orderConfirmationSubject = (shopName: string, orderId: string) => `${shopName}: order ${orderId} received`;
+import { orderConfirmationSubject, type ConfirmedOrder } from "./orders.jobs";
+import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 
 export function orderConfirmationText(order: ConfirmedOrder, currency: string): string {
   const money = (cents: number) => formatMoney(cents, currency);
@@ -45,7 +15,7 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
     `Thank you for your order ${order.id}.`,
     "",
     ...order.lines.map(
-      (l) => `${l.quantity} × ${l.name} (${l.flavor}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
+      (l) => `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
     ),
     "",
     `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (including VAT of ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
@@ -102,7 +72,7 @@ export function OrderConfirmationEmail({
                 {l.quantity} × <strong>{l.name}</strong>
                 <br />
                 <span style={{ color: mailColours.muted }}>
-                  {l.flavor}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
+                  {l.flavour}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
                 </span>
               </Text>
             </Column>

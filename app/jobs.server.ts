@@ -1,0 +1,77 @@
+/**
+ * What each kind of background job does, registered at the composition root (docs/decisions/012, 035): the modules
+ * declare the kinds they queue (`<name>.jobs.ts`: payload and label) and own their e-mails; this file puts each kind
+ * with the code that runs it, so the jobs module knows only its table, the worker and the registry's type. A new kind
+ * is one value in ~/db/values, its `jobType` in the module that queues it, and one entry here.
+ */
+import type { z } from "zod";
+import { appUrl } from "~/lib/config.server";
+import type { Mail } from "~/lib/mailer.server";
+import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
+import { passwordResetMail } from "~/modules/accounts/password-reset-mail";
+import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
+import { runAgeCheck } from "~/modules/age-checks/age-checks.service.server";
+import { checkerFor } from "~/modules/age-checks/checkers.server";
+import { contactNoticeJob } from "~/modules/content/contact.jobs";
+import { contactNoticeMail } from "~/modules/content/contact-notice-mail";
+import type { JobType } from "~/modules/jobs/jobs";
+import { runner, type JobDeps, type JobRunners } from "~/modules/jobs/jobs.service.server";
+import type { MailShop } from "~/modules/mail/mail-layout";
+import { noticeMail } from "~/modules/mail/notice";
+import { noticeJob } from "~/modules/mail/notice.jobs";
+import { orderConfirmationMail } from "~/modules/orders/order-confirmation-mail";
+import { orderStepMail } from "~/modules/orders/order-status-mail";
+import { orderConfirmationJob, orderStatusJob } from "~/modules/orders/orders.jobs";
+import { backInStockMail } from "~/modules/stock/back-in-stock-mail";
+import { backInStockJob } from "~/modules/stock/stock.jobs";
+import type { JobKindName } from "~/db/values";
+
+/** An e-mail job: the payload names `to` and the shop; `compose` makes subject, text and HTML when it is sent. */
+function emailJob<K extends JobKindName, S extends z.ZodType<{ to: string; shopName: string }>>(
+  type: JobType<K, S>,
+  compose: (payload: z.infer<S>, deps: JobDeps, shop: MailShop) => Promise<Omit<Mail, "to">>,
+) {
+  return runner(type, async (p, deps) => {
+    const shop = { name: p.shopName, email: deps.config.SHOP_EMAIL, address: deps.config.SHOP_ADDRESS };
+    await deps.mailer.send({ to: p.to, ...(await compose(p, deps, shop)) });
+  });
+}
+
+export const jobRunners = {
+  /** 'Email me when it's back': composed when sent, with the shop's own name and address. */
+  "back-in-stock": runner(backInStockJob, async (p, deps) => {
+    const shop = { name: deps.config.SHOP_NAME, email: deps.config.SHOP_EMAIL, address: deps.config.SHOP_ADDRESS };
+    const notice = backInStockMail({ shopName: deps.config.SHOP_NAME, baseUrl: appUrl(deps.config) }, p);
+    await deps.mailer.send({ to: p.to, ...(await noticeMail(shop, notice)) });
+  }),
+  /** A new customer's age check by the configured checker (docs/decisions/015); a refer waits for staff. */
+  "age-check": runner(ageCheckJob, async (p, deps) => {
+    const shop = { shopName: deps.config.SHOP_NAME, baseUrl: appUrl(deps.config) };
+    const outcome = await runAgeCheck(deps.db, checkerFor(deps.config.AGE_VERIFICATION), shop, p.userId);
+    deps.log.info({ userId: p.userId, outcome }, "age check run");
+  }),
+  /** A short notice (sign-up links, account and age-check news, order news): composed when queued. */
+  notice: emailJob(noticeJob, async (p, _deps, shop) => noticeMail(shop, p)),
+  "order-confirmation": emailJob(orderConfirmationJob, async (p, deps, shop) =>
+    orderConfirmationMail(
+      p.order,
+      shop,
+      deps.config.SHOP_CURRENCY,
+      `${appUrl(deps.config)}/account/orders/${p.order.id}`,
+    ),
+  ),
+  "order-status": emailJob(orderStatusJob, async (p, deps, shop) =>
+    orderStepMail(shop, `${appUrl(deps.config)}/account/orders/${p.orderId}`, {
+      orderId: p.orderId,
+      field: p.field,
+      to: p.status,
+      customerName: p.customerName,
+      dispatch: p.dispatch,
+    }),
+  ),
+  "password-reset": emailJob(passwordResetJob, async (p, _deps, shop) => passwordResetMail(shop, p.name, p.link)),
+  "contact-notice": emailJob(contactNoticeJob, async (p, _deps, shop) => ({
+    ...(await contactNoticeMail(shop, p.message)),
+    replyTo: p.message.email,
+  })),
+} satisfies JobRunners; // every kind the jobs table may hold (~/db/values), each once, under its own name

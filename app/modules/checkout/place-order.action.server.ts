@@ -1,0 +1,78 @@
+/**
+ * Placing an order, one home for both ways in: the payment page's form (without JavaScript) and POST /api/orders
+ * ('Order via WhatsApp' with JavaScript; server/order-endpoint.ts is only its Express wiring). Both run the checkout
+ * pages' own check first (checkCheckoutStep: a signed-in adult, a cart with lines, an address, a shipping choice),
+ * then placeOrder (place-order.service.server.ts). docs/decisions/008, 035.
+ */
+import { randomBytes } from "node:crypto";
+import type { ShopContext } from "~/context";
+import { taxRule } from "~/lib/config.server";
+import { metrics } from "~/lib/metrics.server";
+import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { orderMessages, type Order } from "~/modules/orders/orders";
+import { findOrderByKey, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
+import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
+
+export type PlaceAnswer =
+  | { ok: true; orderId: string; whatsappUrl: string }
+  | {
+      ok: false;
+      message: string;
+      /** The step before payment that is missing, when that is why. */ missing?: MissingStep;
+    };
+/** The answer, its HTTP status, and when a step before payment is missing, which (a page redirects to it). */
+export type PlaceOutcome = { answer: PlaceAnswer; status: number; missing?: MissingStep };
+
+/** What POST /api/orders says when a step is missing (the payment page's form is redirected to the step instead). */
+export const missingStepAnswers: Record<MissingStep, { status: number; message: string }> = {
+  "signed-out": { status: 401, message: "Please sign in to place an order." },
+  "no-date-of-birth": { status: 403, message: "We sell only to adults aged 18 and over." },
+  underage: { status: 403, message: "We sell only to adults aged 18 and over." },
+  "empty-cart": { status: 400, message: orderMessages.emptyCart },
+  "no-address": { status: 400, message: orderMessages.noAddress },
+  "no-shipping": { status: 400, message: orderMessages.noShipping },
+};
+
+/** Places the shopper's order from a request to either way in; a new one also gets its confirmation e-mail queued. */
+export async function placeOrderRequest(context: ShopContext, request: Request, form: FormData): Promise<PlaceOutcome> {
+  const gate = await checkCheckoutStep(context, request, "payment");
+  if (gate.ok) return placeFor(context, gate.user, form);
+  const key = form.get("idempotencyKey");
+  if (gate.user && isIdempotencyKey(key)) {
+    // A retry of an order this key already placed (a double click, an answer lost on the way): that order emptied the
+    // cart and forgot the shipping choice, so the steps look missing; the same order is the answer.
+    const placed = await findOrderByKey(context.db, gate.user.id, key);
+    if (placed) return placedAnswer(context, placed);
+  }
+  const { status, message } = missingStepAnswers[gate.missing];
+  return { answer: { ok: false, message, missing: gate.missing }, status, missing: gate.missing };
+}
+
+const placedAnswer = (context: ShopContext, order: Order): PlaceOutcome => ({
+  answer: { ok: true, orderId: order.id, whatsappUrl: orderWhatsappUrl(context, order) },
+  status: 200,
+});
+
+async function placeFor(context: ShopContext, user: SessionUser, form: FormData): Promise<PlaceOutcome> {
+  try {
+    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), taxRule(context.config), {
+      lowStockThreshold: context.settings.lowStockThreshold,
+      confirmation: { to: user.email, shopName: context.settings.name },
+    });
+    if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
+    if (result.created) metrics.orderPlaced();
+    return placedAnswer(context, result.order);
+  } catch (error) {
+    // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(context.log, error, "order");
+      return { answer: { ok: false, message: orderMessages.unavailable }, status: 503 };
+    }
+    context.log.error({ err: error }, "placing an order failed");
+    return { answer: { ok: false, message: orderMessages.failed }, status: 500 };
+  }
+}
+
+export const newIdempotencyKey = () => randomBytes(18).toString("base64url");

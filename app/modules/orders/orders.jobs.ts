@@ -1,0 +1,83 @@
+/** The jobs the orders queue: the confirmation of a placed order, and a step of its status or payment. */
+import { z } from "zod";
+import { jobType } from "~/modules/jobs/jobs";
+import { statusLabel, type OrderField } from "./order-status";
+import { ORDER_ID } from "./orders";
+
+const cents = z.number().int().min(0);
+/** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
+export const confirmedOrder = z.object({
+  id: z.string().regex(ORDER_ID),
+  address: z.object({ title: z.string(), type: z.string(), address: z.string(), phone: z.string() }),
+  shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
+  subtotalCents: cents,
+  taxCents: cents,
+  /** VAT-inclusive prices: taxCents is the VAT the total contains (jobs queued before this field read as false). */
+  taxIncluded: z.boolean().default(false),
+  totalCents: cents,
+  lines: z
+    .array(
+      // Lines queued before the code said "flavour" (migration 2026_11_25_0010) carry `flavor`: read as the same.
+      z.preprocess(
+        (line) =>
+          typeof line === "object" && line !== null && "flavor" in line && !("flavour" in line)
+            ? { ...line, flavour: (line as { flavor: unknown }).flavor }
+            : line,
+        z.object({
+          name: z.string(),
+          flavour: z.string(),
+          nicotineStrength: z.number(),
+          puffCount: z.number().nullable(),
+          quantity: z.number().int().min(1),
+          lineTotalCents: cents,
+        }),
+      ),
+    )
+    .min(1),
+});
+export type ConfirmedOrder = z.infer<typeof confirmedOrder>;
+
+export const orderConfirmationSubject = (shopName: string, orderId: string) => `${shopName}: order ${orderId} received`;
+
+export type StepChange = {
+  orderId: string;
+  field: OrderField;
+  to: string;
+  customerName: string;
+  /** With a dispatch: who carries the parcel and its tracking number. */
+  dispatch?: { courier: string; trackingNumber: string };
+};
+
+export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
+  const { orderId, field, to } = change;
+  if (field === "status") return `${shopName}: order ${orderId} is now ${statusLabel(field, to).toLowerCase()}`;
+  return to === "paid"
+    ? `${shopName}: payment received for order ${orderId}`
+    : `${shopName}: order ${orderId} has been refunded`;
+}
+
+const to = z.email();
+const shopName = z.string().min(1).max(60);
+
+export const orderConfirmationJob = jobType(
+  "order-confirmation",
+  z.object({ to, shopName, order: confirmedOrder }),
+  (p) => ({ recipient: p.to, subject: orderConfirmationSubject(p.shopName, p.order.id) }),
+);
+
+export const orderStatusJob = jobType(
+  "order-status",
+  z.object({
+    to,
+    shopName,
+    orderId: z.string().regex(ORDER_ID),
+    field: z.enum(["status", "paymentStatus"]),
+    status: z.string().min(1),
+    customerName: z.string().max(200),
+    dispatch: z.object({ courier: z.string().max(60), trackingNumber: z.string().max(40) }).optional(),
+  }),
+  (p) => ({
+    recipient: p.to,
+    subject: orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status }),
+  }),
+);
