@@ -1,10 +1,10 @@
 // /metrics and request ids, on a shop of two server copies (the primary adds up both copies' metrics).
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newShopper, placeOrder, readyToOrder, sellableFlavour } from "./support/http-shoppers";
+import { sqliteQuery } from "./support/sqlite-query";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
 
 const TOKEN = "metrics-token-for-the-journeys-0123456789";
@@ -67,17 +67,7 @@ test.describe("metrics", () => {
     const missing = 'shop_http_requests_total{method="GET",route="/flavour/:id",status="404"}';
     for (let i = 0; i < 6; i++) await fetch(`${shop.base}/flavours`, { headers: { cookie: "age_verified=yes" } });
     await fetch(`${shop.base}/flavour/no-such-flavour`, { headers: { cookie: "age_verified=yes" } });
-    const query = async (text: string): Promise<Array<Record<string, unknown>>> => {
-      const db = new Database(`${dir}/shop.db`);
-      try {
-        db.pragma("busy_timeout = 5000");
-        return /^\s*select/i.test(text)
-          ? (db.prepare(text).all() as Array<Record<string, unknown>>)
-          : (db.prepare(text).run(), []);
-      } finally {
-        db.close();
-      }
-    };
+    const query = sqliteQuery(`${dir}/shop.db`);
     const flavour = await sellableFlavour(query);
     const shopper = await newShopper(shop.base, flavour, query);
     await readyToOrder(shopper, flavour);

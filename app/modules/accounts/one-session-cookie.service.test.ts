@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
-import { requireStaff } from "~/modules/accounts/session.service.server";
 import { action as signInTwoFactorAction } from "~/routes/signin-two-factor";
 import { action as accountTwoFactorAction } from "~/routes/account-two-factor";
 import { createTestContext, requestWith } from "~/testing/test-context";
@@ -10,6 +9,7 @@ import { getSessionUser } from "./session.service.server";
 import { verifySecondFactor } from "./two-factor.service.server";
 import {
   customerWithTwoFactor,
+  door,
   sessionValue,
   staffWithTwoFactor,
   type TwoFactorAccount,
@@ -24,17 +24,6 @@ const post = (cookie: string, path: string, form: Record<string, string>) =>
     headers: { cookie, origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-
-/** What requireStaff did: "passed", or the redirect's location, or the refusal's status. */
-async function door(context: ShopContext, request: Request): Promise<string> {
-  try {
-    await requireStaff(context, request);
-    return "passed";
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
-    return String((thrown as { init?: { status?: number } }).init?.status);
-  }
-}
 
 /** A route action's answer: [status, location]. */
 async function answer(run: Promise<unknown>): Promise<[number, string | null]> {

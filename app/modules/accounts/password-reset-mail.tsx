@@ -1,7 +1,7 @@
 /** The one-time link to choose a new password. */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
+import { MailLayout, mailButton, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
 import { passwordResetSubject } from "./accounts.jobs";
 
 export function passwordResetText(name: string, link: string): string {
@@ -22,16 +22,7 @@ export function PasswordResetEmail({ shop, name, link }: { shop: MailShop; name:
       <Text style={paragraph}>
         Someone asked to reset the password of your account. If it was you, choose a new password here:
       </Text>
-      <Button
-        href={link}
-        style={{
-          backgroundColor: mailColours.brand,
-          borderRadius: "8px",
-          color: "#ffffff",
-          fontWeight: 700,
-          padding: "12px 20px",
-        }}
-      >
+      <Button href={link} style={mailButton}>
         Choose a new password
       </Button>
       <Text style={{ ...paragraph, marginTop: "16px" }}>

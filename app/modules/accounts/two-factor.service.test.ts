@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
-import { requireStaff } from "~/modules/accounts/session.service.server";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { totpCode } from "~/testing/totp";
 import { signUpConfirmed } from "~/testing/accounts";
@@ -9,6 +8,7 @@ import * as accounts from "./accounts.service.server";
 import { twoFactorMessages } from "./two-factor";
 import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.service.server";
 import { getSessionUser } from "./session.service.server";
+import { door, mergeCookies } from "./testing/two-factor-fixture";
 
 const password = "staff passphrase 77";
 const post = (cookie: string, url = "http://shop.test/admin/orders") =>
@@ -17,29 +17,6 @@ const post = (cookie: string, url = "http://shop.test/admin/orders") =>
     headers: { cookie, origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" },
     body: "intent=x",
   });
-
-/** What requireStaff did: "passed", or the redirect's location, or the refusal's status. */
-async function door(context: ShopContext, request: Request): Promise<string> {
-  try {
-    await requireStaff(context, request);
-    return "passed";
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
-    return String((thrown as { init?: { status?: number } }).init?.status);
-  }
-}
-
-const merged = (cookie: string, headers: Headers) => {
-  const jar = new Map(
-    cookie
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => [pair.split("=")[0]!, pair]),
-  );
-  for (const pair of cookieHeader(headers).split("; ").filter(Boolean)) jar.set(pair.split("=")[0]!, pair);
-  for (const line of headers.getSetCookie()) if (/=;|Max-Age=0/.test(line)) jar.delete(line.split("=")[0]!);
-  return [...jar.values()].join("; ");
-};
 
 describeEachDatabase("two-factor sign-in", (testDb) => {
   let context: (ip?: string) => ShopContext;
@@ -106,7 +83,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         "totp",
       );
       if (!confirmed.ok) throw new Error(JSON.stringify(confirmed));
-      staffCookie = merged(staffCookie, confirmed.headers);
+      staffCookie = mergeCookies(staffCookie, confirmed.headers);
       expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe("passed");
       expect(await getSessionUser(context(), requestWith(staffCookie))).toMatchObject({
         twoFactorEnabled: true,
@@ -137,7 +114,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         "totp",
       );
       if (!next.ok) throw new Error(JSON.stringify(next));
-      const session = merged(pending, next.headers);
+      const session = mergeCookies(pending, next.headers);
       expect(await door(context(), requestWith(session, "http://shop.test/admin"))).toBe("passed");
     });
 
@@ -150,7 +127,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
         "recovery",
       );
       if (!recovered.ok) throw new Error(JSON.stringify(recovered));
-      expect(await door(context(), requestWith(merged(first, recovered.headers), "http://shop.test/admin"))).toBe(
+      expect(await door(context(), requestWith(mergeCookies(first, recovered.headers), "http://shop.test/admin"))).toBe(
         "passed",
       );
       const second = cookieHeader((await signIn("203.0.113.5")).headers);
@@ -196,7 +173,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       "totp",
     );
     if (!on.ok) throw new Error(JSON.stringify(on));
-    cookie = merged(cookie, on.headers);
+    cookie = mergeCookies(cookie, on.headers);
     const customer = (await getSessionUser(context(), requestWith(cookie)))!;
     expect(customer.twoFactorEnabled).toBe(true);
     expect(await door(context(), requestWith(cookie, "http://shop.test/admin"))).toBe("404"); // still not staff

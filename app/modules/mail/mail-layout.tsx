@@ -70,5 +70,14 @@ export function MailLayout({
 
 export const paragraph = { fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" } as const;
 
+/** The style of an e-mail's one button (the brand colour, white bold text). */
+export const mailButton = {
+  backgroundColor: mailColours.brand,
+  borderRadius: "8px",
+  color: "#ffffff",
+  fontWeight: 700,
+  padding: "12px 20px",
+} as const;
+
 /** An e-mail's HTML from its react-email element (tables and inline styles that mail programs understand). */
 export const renderMailHtml = (element: ReactElement) => render(element);

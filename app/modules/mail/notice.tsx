@@ -4,7 +4,7 @@
  */
 import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
-import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "./mail-layout";
+import { MailLayout, mailButton, paragraph, renderMailHtml, type MailShop } from "./mail-layout";
 import type { NoticePayload } from "./notice.jobs";
 
 export function noticeText(n: NoticePayload): string {
@@ -24,16 +24,7 @@ export function NoticeEmail({ shop, notice }: { shop: MailShop; notice: NoticePa
       ))}
       {notice.action && (
         <>
-          <Button
-            href={notice.action.url}
-            style={{
-              backgroundColor: mailColours.brand,
-              borderRadius: "8px",
-              color: "#ffffff",
-              fontWeight: 700,
-              padding: "12px 20px",
-            }}
-          >
+          <Button href={notice.action.url} style={mailButton}>
             {notice.action.label}
           </Button>
           {notice.action.after && <Text style={{ ...paragraph, marginTop: "16px" }}>{notice.action.after}</Text>}

@@ -4,7 +4,14 @@ import { Text } from "@react-email/text";
 import { statusLabel } from "./order-status";
 import { dispatchSentence } from "./dispatch";
 import { orderStepSubject, type StepChange } from "./orders.jobs";
-import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
+import {
+  MailLayout,
+  mailColours,
+  mailButton,
+  paragraph,
+  renderMailHtml,
+  type MailShop,
+} from "~/modules/mail/mail-layout";
 
 function news(change: StepChange): string {
   const said = step(change);
@@ -52,16 +59,7 @@ export function OrderStepEmail({
     >
       <Text style={paragraph}>Hello {change.customerName},</Text>
       <Text style={paragraph}>{news(change)}</Text>
-      <Button
-        href={accountUrl}
-        style={{
-          backgroundColor: mailColours.brand,
-          borderRadius: "8px",
-          color: "#ffffff",
-          fontWeight: 700,
-          padding: "12px 20px",
-        }}
-      >
+      <Button href={accountUrl} style={mailButton}>
         Follow your order
       </Button>
       <Text style={{ ...paragraph, color: mailColours.muted, fontSize: "13px", marginTop: "16px" }}>{accountUrl}</Text>

@@ -7,6 +7,18 @@ import { totpCode } from "~/testing/totp";
 import { signUpConfirmed } from "~/testing/accounts";
 import * as accounts from "../accounts.service.server";
 import { startTwoFactorSetup, verifySecondFactor } from "../two-factor.service.server";
+import { requireStaff } from "../session.service.server";
+
+/** What requireStaff did: "passed", or the redirect's location, or the refusal's status. */
+export async function door(context: ShopContext, request: Request): Promise<string> {
+  try {
+    await requireStaff(context, request);
+    return "passed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location") ?? String(thrown.status);
+    return String((thrown as { init?: { status?: number } }).init?.status);
+  }
+}
 
 /** The Cookie header after the answer's Set-Cookie lines (removed cookies go, new ones replace old ones). */
 export function mergeCookies(cookie: string, headers: Headers): string {
