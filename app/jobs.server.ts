@@ -56,7 +56,7 @@ export const jobRunners = {
     orderConfirmationMail(
       p.order,
       shop,
-      deps.config.SHOP_CURRENCY,
+      p.order.currency,
       `${appUrl(deps.config)}/account/orders/${p.order.id}`,
     ),
   ),
