@@ -86,7 +86,9 @@ export type AboutPageTable = {
   id: string;
   story: string | null;
   offers: JsonText<{ title: string; text: string }[]> | null;
-  figures: JsonText<{ source: string; value: string; label: string }[]>;
+  figures: JsonText<
+    { source: "none" | "devices" | "flavours" | "reviews" | "written"; value: string; label: string }[]
+  >;
   demo: Generated<Flag>;
   updated_by: string | null;
   updated_at: string;

@@ -42,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     const payload = JSON.parse(job.payload) as { order?: Record<string, unknown> };
     if (!payload.order || payload.order.currency) continue;
     payload.order.currency = currency;
-    await db.updateTable("jobs").set({ payload: JSON.stringify(payload) }).where("id", "=", job.id).execute();
+    await db
+      .updateTable("jobs")
+      .set({ payload: JSON.stringify(payload) })
+      .where("id", "=", job.id)
+      .execute();
   }
 }
 

@@ -112,7 +112,7 @@ describeEachDatabase(
 
       // The customer's data export says how the order was counted.
       const exported = await exportAccountData(db, alice.id);
-      expect(exported.orders.find((o) => o.id === order.id)).toMatchObject({
+      expect(exported!.orders.find((o) => o.id === order.id)).toMatchObject({
         currency: "GBP",
         taxIncluded: true,
         taxRatePercent: 20,

@@ -4,7 +4,10 @@ import { healthClaimWords } from "./claims";
 describe("healthClaimWords (CAP Code 22.5)", () => {
   it("finds quitting, cessation and health claims, in any case and across line breaks", () => {
     expect(healthClaimWords("Helped me QUIT in a week")).toEqual(["quit"]);
-    expect(healthClaimWords("The best way to stop\nsmoking, and much healthier")).toEqual(["stop smoking", "healthier"]);
+    expect(healthClaimWords("The best way to stop\nsmoking, and much healthier")).toEqual([
+      "stop smoking",
+      "healthier",
+    ]);
     expect(healthClaimWords("A safer, less harmful habit: a cure for cravings")).toEqual([
       "safer",
       "less harmful",

@@ -29,7 +29,14 @@ export type CustomerDetail = {
   dateOfBirth: string | null;
   signInMethod: string;
   joinedAt: string;
-  orders: Array<{ id: string; status: string; paymentStatus: string; totalCents: number; currency: string; createdAt: string }>;
+  orders: Array<{
+    id: string;
+    status: string;
+    paymentStatus: string;
+    totalCents: number;
+    currency: string;
+    createdAt: string;
+  }>;
   addresses: Array<{ id: string; title: string; type: string; address: string; phone: string; isDefault: boolean }>;
 };
 
