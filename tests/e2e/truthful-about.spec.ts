@@ -7,21 +7,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { createStaffAsync, signInAsStaff, type Staff } from "./support/admin";
-import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { E2E_PORT } from "./support/ports";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
+const PORT = E2E_PORT + 57; // clear of the other journeys' own shops (+1, +2, +30, +31, +40, +41)
+const base = `http://localhost:${PORT}`;
 let dir: string;
 let shop: ShopProcess;
-let base: string;
 let staff: Staff;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "shop-empty-"));
-  const port = await freePort();
-  base = `http://localhost:${port}`;
   const databaseUrl = `file:${dir}/shop.db`;
   shop = startShop({
-    PORT: String(port),
+    PORT: String(PORT),
     LOG_LEVEL: "warn",
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: `${dir}/uploads`,
@@ -38,6 +38,7 @@ test.afterAll(async () => {
   await shop.exited;
   rmSync(dir, { recursive: true, force: true });
 });
+test.use({ baseURL: base });
 test.beforeEach(async ({ context }) => {
   await confirmAgeByCookie(context, base);
   await context.setExtraHTTPHeaders(ownClientAddress());
@@ -98,11 +99,13 @@ test("staff write the About page's story and figures, and see a review's health 
   // A review with a quitting claim: published, and flagged with the words found.
   await page.goto(`${base}/admin/reviews`);
   await page.getByRole("button", { name: "Add review" }).click();
-  await expect(page.getByLabel("Review")).toHaveAccessibleDescription(
+  await expect(page.getByRole("textbox", { name: "Review", exact: true })).toHaveAccessibleDescription(
     "Please enter the review (at least 10 characters)",
   );
-  await page.getByLabel("Review").fill("These pods helped me quit smoking in a month.");
-  await page.getByLabel("Name", { exact: true }).fill("Jo");
+  await page
+    .getByRole("textbox", { name: "Review", exact: true })
+    .fill("These pods helped me quit smoking in a month.");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Jo");
   await page.getByRole("button", { name: "Add review" }).click();
   await expect(page.getByRole("status")).toHaveText("Review added.");
   const review = page.getByRole("listitem", { name: "Review by Jo" });

@@ -6,11 +6,10 @@ import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { formFeedback, type FieldErrors } from "~/lib/result";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { claimFlag, reviewNotices } from "~/modules/admin/reviews/reviews-admin";
 import {
   addReview,
-  claimFlag,
   listReviewsForStaff,
-  reviewNotices,
   setReviewPublished,
 } from "~/modules/admin/reviews/reviews-admin.service.server";
 import type { Route } from "./+types/reviews";
