@@ -83,6 +83,8 @@ async function backOfficePages(page: Page, { email, orderId }: Content) {
     "/admin/posts",
     "/admin/posts/new",
     await firstItem(page, "/admin/posts", "Blog posts"),
+    "/admin/reviews",
+    "/admin/about",
   ];
 }
 
