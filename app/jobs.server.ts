@@ -53,12 +53,7 @@ export const jobRunners = {
   /** A short notice (sign-up links, account and age-check news, order news): composed when queued. */
   notice: emailJob(noticeJob, async (p, _deps, shop) => noticeMail(shop, p)),
   "order-confirmation": emailJob(orderConfirmationJob, async (p, deps, shop) =>
-    orderConfirmationMail(
-      p.order,
-      shop,
-      deps.config.SHOP_CURRENCY,
-      `${appUrl(deps.config)}/account/orders/${p.order.id}`,
-    ),
+    orderConfirmationMail(p.order, shop, p.order.currency, `${appUrl(deps.config)}/account/orders/${p.order.id}`),
   ),
   "order-status": emailJob(orderStatusJob, async (p, deps, shop) =>
     orderStepMail(shop, `${appUrl(deps.config)}/account/orders/${p.orderId}`, {

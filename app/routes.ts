@@ -68,6 +68,8 @@ export default [
       route("posts", "routes/admin/posts.tsx"),
       route("posts/new", "routes/admin/post-new.tsx"),
       route("posts/:id", "routes/admin/post.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
+      route("about", "routes/admin/about.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -63,7 +63,7 @@ export function configurationMarkdown(): string {
     "ignores it) and load, e.g. `set -a; . ./.env; set +a; npm start`; the shop itself reads only its environment.",
     "",
     "The contact details and WhatsApp number defaults are fictional (Ofcom's drama range); set real ones before",
-    "opening. A UK shop sets `TAX_MODE=included TAX_RATE_PERCENT=20 SHOP_CURRENCY=GBP` and its company details",
+    "opening, and the company details. The money defaults are a UK shop's: pounds, prices including 20 % VAT",
     "([UK rules](guide/uk-rules.md)).",
   ];
   for (const { group, settings } of grouped()) {

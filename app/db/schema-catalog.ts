@@ -77,4 +77,19 @@ export type ReviewsTable = {
   company: string;
   image: string;
   position: number;
+  /** 1: shown on the home page; staff publish or hide each review (migration 2026_11_26_0120). */
+  published: Generated<Flag>;
+};
+
+/** The About page as staff wrote it, or as the demo content loaded it (docs/decisions/037); one row, id 'about'. */
+export type AboutPageTable = {
+  id: string;
+  story: string | null;
+  offers: JsonText<{ title: string; text: string }[]> | null;
+  figures: JsonText<
+    { source: "none" | "devices" | "flavours" | "reviews" | "written"; value: string; label: string }[]
+  >;
+  demo: Generated<Flag>;
+  updated_by: string | null;
+  updated_at: string;
 };

@@ -11,8 +11,8 @@ export type { JsonText } from "./json-text";
 export type { Flag } from "./values";
 import type { Flag } from "./values";
 
-import type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
-export type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+import type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+export type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
 import type {
   UserTable,
   SessionTable,
@@ -118,6 +118,10 @@ export type OrdersTable = {
   total_cents: number;
   /** 1: the prices included the tax and tax_cents is the VAT they contained; 0: tax was added on top. */
   tax_included: Generated<Flag>;
+  /** The currency the order was placed in (SHOP_CURRENCY then), e.g. GBP. */
+  currency: Generated<string>;
+  /** The tax rate it was placed with, in hundredths of a percent (2000 = 20 %). */
+  tax_rate_basis_points: Generated<number>;
   courier: string | null;
   tracking_number: string | null;
   created_at: string;
@@ -270,4 +274,5 @@ export type Database = {
   age_verifications: AgeVerificationsTable;
   jobs: JobsTable;
   return_requests: ReturnRequestsTable;
+  about_page: AboutPageTable;
 };

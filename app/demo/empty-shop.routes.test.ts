@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
+import { loader as aboutLoader } from "~/routes/about";
 import { loader as suggestLoader } from "~/routes/api-search";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as blogPostLoader } from "~/routes/blog-post";
@@ -45,6 +46,10 @@ describeEachDatabase("an empty shop (DEMO_CONTENT=off)", (testDb) => {
         posts: [],
       });
     }
+  });
+
+  it("/about shows no figures and no story: nothing is counted and nobody wrote any (docs/decisions/037)", async () => {
+    expect(await open(aboutLoader, "/about")).toMatchObject({ figures: [], story: null, offers: null });
   });
 
   it("/products and /flavours are one empty page, whatever page or sort is asked for", async () => {

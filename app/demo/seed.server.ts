@@ -4,7 +4,9 @@ import { newId } from "~/lib/ids.server";
 import { insertDevice, insertFlavour } from "~/modules/admin/catalog/catalog-admin.repository.server";
 import { insertPost } from "~/modules/admin/posts/posts-admin.repository.server";
 import { countDevices, insertReviews } from "~/modules/catalog/catalog.repository.server";
+import { findAboutRow, saveAboutRow } from "~/modules/content/about.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
+import { demoAbout } from "./data/about";
 import { demoDevices } from "./data/devices";
 import { demoFlavours } from "./data/flavours";
 import { demoPosts } from "./data/posts";
@@ -86,6 +88,11 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       trx,
       demoReviews.map((r, position) => ({ id: newId(), position, ...r })),
     );
+    // The demo's About page, with the specification's figures: the demo content is how the shop knows it is the demo
+    // (docs/decisions/037). A page staff saved already is kept.
+    if (!(await findAboutRow(trx))) {
+      await saveAboutRow(trx, { ...demoAbout, offers: null, demo: true, updatedBy: null, updatedAt: now });
+    }
     await bumpStorefrontVersion(trx);
   });
   return true;

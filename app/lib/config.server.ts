@@ -44,7 +44,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD or GBP")
     .refine(isCurrencyCode, "is not a currency code this server knows")
-    .default("USD"),
+    .default("GBP"),
   SHOP_WHATSAPP_NUMBER: z
     .string()
     .regex(/^\d{8,15}$/, "must be the international number in digits only, e.g. 447700900123")
@@ -73,8 +73,8 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
-  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  TAX_MODE: z.enum(["added", "included"], "must be added or included").default("added"),
+  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  TAX_MODE: z.enum(["added", "included"], "must be added or included").default("included"),
   COMPANY_NAME: z.string().min(2).max(120).optional(),
   COMPANY_NUMBER: z
     .string()
@@ -133,7 +133,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "Where images uploaded in the back office are stored (served at `/uploads/…`, cached for a year: names are content hashes).",
   UPLOAD_MAX_BYTES: "Largest image upload in bytes (JPEG, PNG or WebP; at most 50 megapixels whatever the size).",
   SHOP_NAME: "Shown in the header, footer and page titles.",
-  SHOP_CURRENCY: "ISO currency code used to format prices (`$12.99`; `GBP` gives `£12.99`).",
+  SHOP_CURRENCY:
+    "ISO currency code used to format prices: `GBP` gives `£12.99`, `USD` `$12.99`. Each order keeps the currency it was placed in (docs/decisions/036).",
   SHOP_WHATSAPP_NUMBER:
     "The shop's WhatsApp number, international, digits only. The default is fictional (Ofcom's drama range): set the real one before opening.",
   SHOP_PHONE:
@@ -169,9 +170,10 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "With `GOOGLE_CLIENT_SECRET`: both set, 'Sign in with Google' / 'Sign up with Google' appear (redirect URI: `APP_URL/api/auth/callback/google`).",
   GOOGLE_CLIENT_SECRET: "With `GOOGLE_CLIENT_ID` (above).",
   GOOGLE_ISSUER: "The OpenID Connect issuer; tests point it at a local provider.",
-  TAX_RATE_PERCENT: "Tax rate applied to the subtotal, in percent.",
+  TAX_RATE_PERCENT:
+    "The VAT (or tax) rate in percent: UK standard-rate VAT is 20. Each order keeps the rate it was placed with (to a hundredth of a percent).",
   TAX_MODE:
-    "`added`: tax is added on top of the prices (the specification's 'Tax'); `included`: prices include it (UK VAT), totals are the prices plus shipping and show the VAT they contain ('Includes VAT'), in the cart, payment step, order, WhatsApp texts and e-mail alike (docs/decisions/029). A UK shop: `TAX_MODE=included TAX_RATE_PERCENT=20 SHOP_CURRENCY=GBP`.",
+    "`included` (UK law, the Price Marking Order 2004): prices include VAT, totals are the prices plus shipping and show the VAT they contain ('Includes VAT'), in the cart, payment step, order, WhatsApp texts and e-mails alike; `added`: tax is added on top of the prices ('Tax'), for a shop outside that rule (docs/decisions/029, 036). Each order keeps how it was counted.",
   COMPANY_NAME:
     "The company's legal name. The footer shows the company details that are set, in one line ('Registered in England and Wales, company number …'): UK law wants name, number and registered office on the website.",
   COMPANY_NUMBER: "Companies House number (`12345678`, `SC123456`…), shown in the footer when set.",

@@ -8,7 +8,9 @@ describe("loadConfig", () => {
       PORT: 3000,
       DATABASE_URL: "file:./data/shop.db",
       LOG_LEVEL: "info",
-      SHOP_CURRENCY: "USD",
+      SHOP_CURRENCY: "GBP",
+      TAX_MODE: "included",
+      TAX_RATE_PERCENT: 20,
     });
     expect(shopSettings(config).whatsappNumber).toBe("447700900123");
   });
@@ -29,9 +31,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ DEMO_CONTENT: "off" }).DEMO_CONTENT).toBe("off");
     expect(() => loadConfig({ DEMO_CONTENT: "no" })).toThrow("DEMO_CONTENT must be on or off");
   });
-  it("adds tax on top and shows no company details or social links unless told (docs/decisions/029)", () => {
+  it("prices include 20 % VAT in pounds unless told, and show no company details or social links (decisions 029, 036)", () => {
     const settings = shopSettings(loadConfig({}));
-    expect(settings).toMatchObject({ taxIncluded: false, socials: [] });
+    expect(settings).toMatchObject({ currency: "GBP", taxIncluded: true, socials: [] });
+    expect(shopSettings(loadConfig({ TAX_MODE: "added" })).taxIncluded).toBe(false);
     expect(Object.values(settings.company).filter(Boolean)).toEqual([]);
     const uk = shopSettings(
       loadConfig({

@@ -1,7 +1,7 @@
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats integer minor units (cents) in the shop currency: 1299 → "$12.99". */
-export function formatMoney(cents: number, currency = "USD"): string {
+/** Formats integer minor units (pence, cents) in a currency: 1299 → "£12.99" (GBP, the default), "$12.99" (USD). */
+export function formatMoney(cents: number, currency = "GBP"): string {
   let formatter = formatters.get(currency);
   if (!formatter) {
     formatter = new Intl.NumberFormat("en-GB", {

@@ -35,7 +35,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
               <span className="text-sm">
                 {statusLabels[order.status]} · {paymentLabels[order.payment_status]}
               </span>
-              <Price cents={order.total_cents} className="font-semibold" />
+              <Price cents={order.total_cents} currency={order.currency} className="font-semibold" />
             </li>
           ))}
         </ul>

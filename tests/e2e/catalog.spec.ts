@@ -104,7 +104,7 @@ test("a visitor opens a flavour", async ({ page }) => {
   const firstCard = page.locator("article").first();
   const fullName = (await firstCard.locator(".sr-only").textContent())!;
   await expect(firstCard).toContainText(fullName.length > 10 ? `${fullName.slice(0, 10)}...` : fullName);
-  await expect(firstCard).toContainText(/\$\d+\.\d{2}/);
+  await expect(firstCard).toContainText(/£\d+\.\d{2}/);
   await firstCard.getByRole("link").click();
 
   await expect(page).toHaveURL(/\/flavour\/[a-z0-9]+$/);

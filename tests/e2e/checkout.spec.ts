@@ -34,7 +34,7 @@ test("a new customer goes from the home page to /success and the order reaches W
 
   await checkoutToPayment(page);
   await expect(page.getByText("Express Shipping")).toBeVisible();
-  await expect(page.getByRole("complementary")).toContainText("$8.50");
+  await expect(page.getByRole("complementary")).toContainText("£8.50");
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
   const popup = await popupPromise;
@@ -47,7 +47,7 @@ test("a new customer goes from the home page to /success and the order reaches W
   expect(text).toContain("Nicotine: 20mg, Puffs: 5000, Qty: 2)");
   expect(text).toContain("Home (HOME)\n12 High Street, Leeds LS1 1AA\nPhone: 07700 900444");
   expect(text).toContain("Shipping: Express Shipping, ");
-  expect(text).toContain("Shipping: $8.50");
+  expect(text).toContain("Shipping: £8.50");
   expect(text.endsWith("Please confirm this order and provide payment details.")).toBe(true);
 
   await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderId}$`));
@@ -113,10 +113,11 @@ test("cart rules: same line adds up, minus stops at 1, remove empties, WhatsApp 
   const text = new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")!;
   expect(text).toMatch(
     new RegExp(
-      `^Hello Vapour Lane! I would like to order:\\n\\n1\\. ${name}\\n   Flavor: ${name}\\n   Nicotine: \\d+mg\\n   Qty: 1\\n   Price: \\$\\d+\\.\\d{2}\\n\\nSubtotal: `,
+      `^Hello Vapour Lane! I would like to order:\\n\\n1\\. ${name}\\n   Flavor: ${name}\\n   Nicotine: \\d+mg\\n   Qty: 1\\n   Price: £\\d+\\.\\d{2}\\n\\nSubtotal: `,
     ),
   );
-  expect(text.endsWith("\n\nThank you!")).toBe(true);
+  // A UK shop by default: prices include VAT, and the text says how much (decision 036).
+  expect(text).toMatch(/\nTotal: £\d+\.\d{2}\nIncludes VAT: £\d+\.\d{2}\n\nThank you!$/);
   await line.getByRole("button", { name: `Remove ${name}` }).click();
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   await expect(page.getByRole("button", { name: "Order Through WhatsApp" })).toBeDisabled();

@@ -33,7 +33,7 @@ test("suggestions appear as one types; the arrow keys and Enter open one", async
   const list = suggestions(page);
   await expect(box).toHaveAttribute("aria-expanded", "true");
   // The name, the device it fits and the price; the thumbnail is decoration (the name is already said).
-  const wanted = list.getByRole("option", { name: "Watermelon Bubblegum Crystal Pro Switch 30K $6.49", exact: true });
+  const wanted = list.getByRole("option", { name: "Watermelon Bubblegum Crystal Pro Switch 30K £6.49", exact: true });
   await expect(wanted).toBeVisible();
   await expect(wanted.locator("img")).toHaveAttribute("alt", "");
   const options = list.getByRole("option");

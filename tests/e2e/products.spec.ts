@@ -49,7 +49,7 @@ test("the select really sorts and filters", async ({ page }) => {
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page.getByTestId("selected-count")).toHaveText("85");
   const prices = (await page.locator("main article").allTextContents()).map((t) =>
-    Number(t.match(/\$(\d+\.\d{2})/)![1]),
+    Number(t.match(/£(\d+\.\d{2})/)![1]),
   );
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await page.getByRole("link", { name: "Next page" }).click();

@@ -40,8 +40,8 @@ test("device and flavour pages carry Product and BreadcrumbList data matching th
       offers: { price: string; priceCurrency: string; availability: string; url: string };
     };
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
-    await expect(page.getByRole("main").getByText(`$${product.offers.price}`).first()).toBeVisible();
-    expect(product.offers.priceCurrency).toBe("USD");
+    await expect(page.getByRole("main").getByText(`£${product.offers.price}`).first()).toBeVisible();
+    expect(product.offers.priceCurrency).toBe("GBP");
     expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
     expect(new URL(product.offers.url).pathname).toBe(new URL(page.url()).pathname);
     const crumbs = data.find((d) => d["@type"] === "BreadcrumbList") as {

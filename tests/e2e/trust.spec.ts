@@ -22,8 +22,8 @@ const cardNamed = (page: Page, name: string) =>
     .getByRole("article")
     .filter({ has: page.getByRole("link", { name, exact: true }) });
 
-// The e2e shop's currency is the default, US dollars.
-const expressPrice = formatMoney(shippingOptions.express.priceCents, "USD");
+// The e2e shop's currency is the default, pounds sterling.
+const expressPrice = formatMoney(shippingOptions.express.priceCents, "GBP");
 const freeLine = `${shippingOptions.free.name} within ${shippingOptions.free.deliveryDays} days`;
 const expressLine = `${shippingOptions.express.name} ${expressPrice} within ${shippingOptions.express.deliveryDays} days`;
 
@@ -37,7 +37,7 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   page,
 }) => {
   test.setTimeout(120_000); // sign-up and two checkout steps
-  expect([freeLine, expressLine]).toEqual(["Free Shipping within 15 days", "Express Shipping $8.50 within 3 days"]);
+  expect([freeLine, expressLine]).toEqual(["Free Shipping within 15 days", "Express Shipping £8.50 within 3 days"]);
   await signedUp(page, uniqueEmail("badge"));
   await openDevice(page, "Hayati Pro Max 6000");
   const badges = promises(page);
@@ -55,11 +55,11 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   await expect(page).toHaveURL(/\/cart-shipping$/);
   // The step's own words and prices: Free Shipping costs nothing, Express Shipping what the badge says.
   await expect(page.getByRole("radio", { name: new RegExp(`^${shippingOptions.free.name}\\b`) })).toHaveAccessibleName(
-    new RegExp(`${formatMoney(0, "USD").replace("$", "\\$")}$`),
+    new RegExp(`${formatMoney(0, "GBP")}$`),
   );
   await expect(
     page.getByRole("radio", { name: new RegExp(`^${shippingOptions.express.name}\\b`) }),
-  ).toHaveAccessibleName(new RegExp(`${expressPrice.replace("$", "\\$")}$`));
+  ).toHaveAccessibleName(new RegExp(`${expressPrice}$`));
 });
 
 test("an item out of stock says so on its card in the lists, and its badge follows its stock", async ({ page }) => {

@@ -141,7 +141,7 @@ test("VAT-inclusive totals agree across the cart, payment, order, WhatsApp texts
   expect(await figures(page.locator("main dl").last())).toEqual(payment);
 
   const mail = mailParts(await mailTo(email, new RegExp(`order ${orderId} received`)));
-  expect(mail.text).toContain(`Total: ${pounds(total)} (including VAT of ${pounds(vat)}), Express Shipping`);
+  expect(mail.text).toContain(`Total: ${pounds(total)} (Includes VAT: ${pounds(vat)}), Express Shipping`);
   expect(mail.html).toContain("Includes VAT");
   expect(mail.html).toContain(pounds(vat));
 });

@@ -15,6 +15,8 @@ const sections = [
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/age-checks", label: "Age checks" },
   { to: "/admin/posts", label: "Blog" },
+  { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/about", label: "About page" },
 ];
 
 /**

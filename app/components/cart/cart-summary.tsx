@@ -1,12 +1,14 @@
 import { Price } from "~/components/ui/price";
 import { taxLabel, type Totals } from "~/lib/pricing";
 
-function Row({ label, cents, className }: { label: string; cents: number; className?: string }) {
+type RowProps = { label: string; cents: number; className?: string; currency?: string };
+
+function Row({ label, cents, className, currency }: RowProps) {
   return (
     <div className={`flex justify-between ${className ?? ""}`}>
       <dt>{label}</dt>
       <dd>
-        <Price cents={cents} />
+        <Price cents={cents} currency={currency} />
       </dd>
     </div>
   );
@@ -21,18 +23,26 @@ export function TotalsList({
   totals,
   estimate = false,
   showShipping = false,
+  currency,
 }: {
   totals: Totals;
   estimate?: boolean;
   showShipping?: boolean;
+  /** An order's own currency; the shop's when not given (the cart, the payment step). */
+  currency?: string;
 }) {
-  const tax = <Row label={taxLabel(totals.taxIncluded, estimate)} cents={totals.taxCents} />;
+  const tax = <Row label={taxLabel(totals.taxIncluded, estimate)} cents={totals.taxCents} currency={currency} />;
   return (
     <dl className="space-y-2 text-sm">
-      <Row label="Subtotal" cents={totals.subtotalCents} />
+      <Row label="Subtotal" cents={totals.subtotalCents} currency={currency} />
       {!totals.taxIncluded && tax}
-      {showShipping && <Row label="Shipping" cents={totals.shippingCents} />}
-      <Row label="Total" cents={totals.totalCents} className="border-t border-slate-200 pt-2 text-base font-bold" />
+      {showShipping && <Row label="Shipping" cents={totals.shippingCents} currency={currency} />}
+      <Row
+        label="Total"
+        cents={totals.totalCents}
+        currency={currency}
+        className="border-t border-slate-200 pt-2 text-base font-bold"
+      />
       {totals.taxIncluded && tax}
     </dl>
   );

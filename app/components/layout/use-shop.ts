@@ -8,7 +8,7 @@ import type { ItemKind } from "~/modules/cart/cart";
 const fallback: ShopSettings = {
   name: "Shop",
   googleSignIn: false,
-  currency: "USD",
+  currency: "GBP",
   whatsappNumber: "",
   phone: "",
   email: "",
@@ -16,7 +16,7 @@ const fallback: ShopSettings = {
   lowStockThreshold: 5,
   publicUrl: "",
   timeZone: DEFAULT_SHOP_TIME_ZONE,
-  taxIncluded: false,
+  taxIncluded: true,
   company: {},
   socials: [],
 };

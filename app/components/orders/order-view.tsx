@@ -34,7 +34,7 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
                 {line.flavour} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
               </span>
             </span>
-            <Price cents={line.lineTotalCents} className="font-semibold" />
+            <Price cents={line.lineTotalCents} currency={order.currency} className="font-semibold" />
           </li>
         ))}
       </ul>
@@ -64,7 +64,7 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
           )}
         </div>
         <div className="rounded-2xl bg-slate-50 p-4">
-          <TotalsList totals={orderTotals(order)} showShipping />
+          <TotalsList totals={orderTotals(order)} currency={order.currency} showShipping />
         </div>
       </div>
     </div>

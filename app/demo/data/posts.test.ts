@@ -1,7 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { healthClaimWords } from "~/modules/compliance/claims";
 import { demoPosts } from "./posts";
+import { demoReviews } from "./reviews";
 
 const publicFile = (webPath: string) => path.resolve("public" + webPath);
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -57,5 +59,14 @@ describe("demo blog posts", () => {
 
   it("include the nicotine strength guide by its exact title", () => {
     expect(demoPosts.map((p) => p.title)).toContain("Choosing the right nicotine strength");
+  });
+});
+
+describe("demo content makes no health, quitting or smoking-cessation claims (CAP Code 22.5)", () => {
+  it.each(demoPosts.map((p) => [p.slug, p] as const))("post %s", (_slug, p) => {
+    expect(healthClaimWords(`${p.title}\n${p.excerpt}\n${p.bodyMarkdown}`)).toEqual([]);
+  });
+  it.each(demoReviews.map((r) => [r.name, r] as const))("review by %s", (_name, r) => {
+    expect(healthClaimWords(r.quote)).toEqual([]);
   });
 });

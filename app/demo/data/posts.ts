@@ -4,7 +4,7 @@ import { post as nicotineStrength } from "./posts/choosing-the-right-nicotine-st
 import { post as ukRules } from "./posts/what-the-uk-vaping-rules-mean-for-you";
 import { post as recycling } from "./posts/how-to-recycle-your-vape-and-pods";
 import { post as flavourFamilies } from "./posts/a-guide-to-flavour-families";
-import { post as firstMonth } from "./posts/switching-from-smoking-your-first-month";
+import { post as firstMonth } from "./posts/your-first-month-with-a-pod-vape";
 import { post as autumnDraft } from "./posts/coming-soon-our-autumn-flavour-line-up";
 
 /**

@@ -10,7 +10,7 @@ export const demoReviews: SeedReview[] = [
     image: "/images/reviews/review-1.svg",
   },
   {
-    quote: "Switched from cigarettes to the Hayati Pro Max at 20 mg and haven't looked back. Cool Mint is the one I keep reordering.",
+    quote: "The Hayati Pro Max at 20 mg is smooth and the pods last me most of a week. Cool Mint is the one I keep reordering.",
     name: "James R.",
     company: "Leeds",
     image: "/images/reviews/review-2.svg",

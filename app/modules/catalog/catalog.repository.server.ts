@@ -252,8 +252,31 @@ export async function findVisibleItemDates(db: Db) {
   return { devices, flavours };
 }
 
+/** The reviews staff published (the home page's carousel), in their order. */
 export function findReviews(db: Db) {
-  return db.selectFrom("reviews").selectAll().orderBy("position").execute();
+  return db.selectFrom("reviews").selectAll().where("published", "=", 1).orderBy("position").execute();
+}
+
+/** What the About page may count of the shop's own (docs/decisions/037): devices and flavours on sale, reviews shown. */
+export async function countShopFigures(db: Db) {
+  const [devices, flavours, reviews] = await Promise.all([
+    db
+      .selectFrom("devices")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("archived", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("flavours")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("archived", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("reviews")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("published", "=", 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { devices: Number(devices.n), flavours: Number(flavours.n), reviews: Number(reviews.n) };
 }
 
 /** Adds the home page's testimonials (only the demo content has any: docs/decisions/026). */

@@ -137,6 +137,9 @@ export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string
   return { cards: rows.map(toCatalogCard), page, totalPages, totalItems };
 }
 
+/** The shop's own figures for the About page: devices and flavours on sale, published reviews. */
+export const countShopFigures = (db: Db) => repo.countShopFigures(db);
+
 export async function listReviews(db: Db): Promise<Review[]> {
   const rows = await repo.findReviews(db);
   return rows.map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image }));

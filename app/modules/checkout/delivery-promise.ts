@@ -17,7 +17,7 @@ export function deliveryOptionsOf(options: Record<string, DeliveryOption>): Deli
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
-/** 'Free Shipping within 15 days', 'Express Shipping $8.50 within 3 days': the name, the price unless free, the days. */
+/** 'Free Shipping within 15 days', 'Express Shipping £8.50 within 3 days': the name, the price unless free, the days. */
 export function deliveryOptionText(option: DeliveryOption, currency: string): string {
   const price = option.priceCents === 0 ? "" : ` ${formatMoney(option.priceCents, currency)}`;
   return `${option.name}${price} within ${days(option.deliveryDays)}`;

@@ -60,6 +60,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
     const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), taxRule(context.config), {
       lowStockThreshold: context.settings.lowStockThreshold,
       confirmation: { to: user.email, shopName: context.settings.name },
+      currency: context.settings.currency,
     });
     if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
     if (result.created) metrics.orderPlaced();

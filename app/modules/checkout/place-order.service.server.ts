@@ -24,6 +24,8 @@ export type PlaceOptions = {
   lowStockThreshold?: number;
   /** Queue the confirmation e-mail to this address, in the order's own transaction. */
   confirmation?: { to: string; shopName: string };
+  /** The shop's currency (SHOP_CURRENCY), kept on the order (decision 036); GBP unless told. */
+  currency?: string;
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -98,6 +100,8 @@ export async function placeOrder(
         subtotalCents: money.subtotalCents,
         taxCents: money.taxCents,
         taxIncluded: money.taxIncluded,
+        taxRatePercent: tax.ratePercent,
+        currency: options.currency ?? "GBP",
         totalCents: money.totalCents,
         lines,
         dispatch: null,

@@ -18,7 +18,7 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
       (l) => `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
     ),
     "",
-    `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (including VAT of ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+    `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (Includes VAT: ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
     "",
     "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
   ].join("\n");

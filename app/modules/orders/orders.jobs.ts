@@ -14,6 +14,15 @@ export const confirmedOrder = z.object({
   taxCents: cents,
   /** VAT-inclusive prices: taxCents is the VAT the total contains (jobs queued before this field read as false). */
   taxIncluded: z.boolean().default(false),
+  /**
+   * The currency the order was placed in, so a confirmation queued before a change of SHOP_CURRENCY reads as placed
+   * (decision 036). Jobs queued before this field had it written in by migration 2026_11_26_0110; the default is the
+   * old one.
+   */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("USD"),
   totalCents: cents,
   lines: z
     .array(

@@ -27,7 +27,7 @@ export const findOrderLines = (db: Db, orderId: string) =>
 export const listOrderRows = (db: Db, userId: string) =>
   db
     .selectFrom("orders")
-    .select(["id", "status", "payment_status", "total_cents", "created_at"])
+    .select(["id", "status", "payment_status", "total_cents", "currency", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .limit(100)

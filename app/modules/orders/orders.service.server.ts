@@ -39,6 +39,8 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
     subtotalCents: row.subtotal_cents,
     taxCents: row.tax_cents,
     taxIncluded: row.tax_included === 1,
+    taxRatePercent: row.tax_rate_basis_points / 100,
+    currency: row.currency,
     totalCents: row.total_cents,
     dispatch: row.courier && row.tracking_number ? { courier: row.courier, trackingNumber: row.tracking_number } : null,
     lines: lines.map((l) => ({
@@ -85,6 +87,8 @@ export function orderWrites(
       subtotal_cents: order.subtotalCents,
       tax_cents: order.taxCents,
       tax_included: order.taxIncluded ? 1 : 0,
+      tax_rate_basis_points: Math.round(order.taxRatePercent * 100),
+      currency: order.currency,
       total_cents: order.totalCents,
       created_at: order.createdAt,
       updated_at: order.createdAt,
@@ -111,11 +115,11 @@ export function orderWrites(
 
 /** The order version of the WhatsApp text, to the shop's number. */
 export function orderWhatsappUrl(context: ShopContext, order: Order): string {
-  return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(context, order));
+  return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(order));
 }
 
-/** The order version of the WhatsApp text itself (the back office shows it). */
-export function orderWhatsappText(context: Pick<ShopContext, "settings">, order: Order): string {
+/** The order version of the WhatsApp text itself (the back office shows it), in the order's own currency. */
+export function orderWhatsappText(order: Order): string {
   return orderMessage(
     {
       orderId: order.id,
@@ -138,7 +142,7 @@ export function orderWhatsappText(context: Pick<ShopContext, "settings">, order:
       totalCents: order.totalCents,
       taxIncluded: order.taxIncluded,
     },
-    context.settings.currency,
+    order.currency,
   );
 }
 

@@ -59,6 +59,10 @@ export type Order = {
   taxCents: number;
   /** The prices included the tax (VAT) and taxCents is what they contained; false: taxCents was added on top. */
   taxIncluded: boolean;
+  /** The tax rate the order was placed with, in percent (20 for UK VAT). */
+  taxRatePercent: number;
+  /** The currency it was placed in (GBP): an order reads as placed whatever the settings say later (decision 036). */
+  currency: string;
   totalCents: number;
   lines: OrderLine[];
   /** Who carries it and its tracking number, once staff dispatched it. */

@@ -121,7 +121,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
                     {statusLabels[o.paymentStatus] ?? o.paymentStatus}
                   </td>
                   <td data-label="Total" className="px-3 py-2 text-right">
-                    <Price cents={o.totalCents} />
+                    <Price cents={o.totalCents} currency={o.currency} />
                   </td>
                 </tr>
               ))}

@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageStatus: age.status,
     notice,
     returnRequest,
-    whatsappText: orderWhatsappText(context, order),
+    whatsappText: orderWhatsappText(order),
     whatsappUrl: orderWhatsappUrl(context, order),
   });
 }

@@ -74,7 +74,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {statusLabel("paymentStatus", order.paymentStatus)}
                 </td>
                 <td data-label="Total" className="px-3 py-2">
-                  <Price cents={order.totalCents} className="font-semibold" />
+                  <Price cents={order.totalCents} currency={order.currency} className="font-semibold" />
                 </td>
               </tr>
             ))}

@@ -96,6 +96,8 @@ export const ADMIN_PAGES = [
   "/admin/posts",
   "/admin/posts/new",
   "/admin/posts/abc123",
+  "/admin/reviews",
+  "/admin/about",
 ];
 
 /** The back-office pages that take posts (the others answer a post with 405). */
@@ -110,6 +112,8 @@ export const ADMIN_ACTIONS = [
   "/admin/mail",
   "/admin/posts/new",
   "/admin/posts/abc123",
+  "/admin/reviews",
+  "/admin/about",
 ];
 
 /** Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg). */

@@ -12,7 +12,7 @@ Fruit flavours are the most popular family by some distance. They range from sin
 
 ## Ice and menthol
 
-Many flavours come in an "ice" version, and menthol is a long-standing favourite with people who switched from menthol cigarettes.
+Many flavours come in an "ice" version, and menthol is a long-standing favourite for its cool, clean finish.
 
 **How does "ice" work?** It is not actually cold. Ice flavours use a **cooling agent**, either menthol or a synthetic compound such as WS-23, that activates the cold-sensing receptors in your mouth and throat. Your brain reads that signal as coolness, even though the vapour is at the same temperature as any other. Cooling agents have little taste of their own, which is why they pair so well with fruit.
 
@@ -29,13 +29,13 @@ This family covers flavours inspired by drinks: cola, lemonade, iced tea, coffee
 
 ## Tobacco
 
-Tobacco flavours range from light, golden blends to richer, darker styles, sometimes with a hint of caramel or nut. They are a familiar starting point for many people who are switching from cigarettes, though plenty of people find they prefer something completely different within a few weeks.
+Tobacco flavours range from light, golden blends to richer, darker styles, sometimes with a hint of caramel or nut. They are a familiar starting point for many adult vapers, though plenty of people find they prefer something completely different within a few weeks.
 
 ## Pairing flavour with strength
 
 - **Cooling flavours** can soften the throat hit, which some people find helps at 20 mg/ml.
 - **Sweet and dessert flavours** can mask some of the harshness of nicotine, so the strength may feel lower than it is. Go by how you feel, not just by taste.
-- **Tobacco flavours** often feel most satisfying to former smokers at a higher strength, especially early on.
+- **Tobacco flavours** often taste fullest at a higher strength.
 
 Whatever you choose, pick your nicotine strength first and your flavour second. The right strength is what keeps cravings under control.
 

@@ -1,6 +1,6 @@
 import type { SeedPost } from "../types";
 
-const body = `Getting your nicotine strength right is one of the most important choices you will make when you switch from smoking. Too low and cravings may pull you back to cigarettes; too high and vaping can feel harsh or leave you light-headed. Here is how to find a sensible starting point.
+const body = `Getting your nicotine strength right is one of the most important choices you will make with a new device. Too low and it may not satisfy you; too high and vaping can feel harsh or leave you light-headed. Here is how to find a sensible starting point.
 
 First, an important note: **vaping is for adults who smoke**. Nicotine is addictive, so if you do not smoke, please do not start vaping. It is illegal to sell vaping products to anyone under 18.
 
@@ -30,7 +30,7 @@ There is no perfect formula, but how much you smoked now is a reasonable guide t
 - **Around 10 to 20 a day:** 20 mg/ml is still a good starting point for most people; some find 10 mg/ml is enough.
 - **Fewer than 10 a day**, or mainly social smoking: try 10 mg/ml.
 
-If you are unsure, it is usually better to start a little higher. A common reason people drift back to cigarettes is that their vape simply did not satisfy their cravings.
+If you are unsure, it is usually better to start a little higher. A common reason people are disappointed with a new device is that it simply did not satisfy them.
 
 ## Signs your strength is not right
 
@@ -44,18 +44,18 @@ If you are unsure, it is usually better to start a little higher. A common reaso
 
 If this happens, stop vaping, sit down, have some water and let it pass. Next time, take fewer or shorter puffs, or consider a lower strength. If symptoms are severe or do not settle, seek medical advice.
 
-**Too little nicotine** tends to show up as constant cravings, puffing almost non-stop, or finding yourself tempted by a cigarette. That is a sign to try a stronger pod rather than to battle on.
+**Too little nicotine** tends to show up as constant cravings, puffing almost non-stop, or finding the vape unsatisfying. That is a sign to try a stronger pod rather than to battle on.
 
 ## Stepping down, at your own pace
 
-Many people eventually want to reduce their nicotine, and that is a great goal, but there is no rush. Staying off cigarettes matters most, so only step down once you feel settled and are no longer tempted to smoke.
+Some people later want a lower strength. There is no rush: step down only once you feel settled with your device.
 
 1. Drop one step at a time, for example from 20 to 10 mg/ml.
 2. Give each change at least a couple of weeks before deciding whether it works for you.
-3. If cravings return strongly, go back up for a while. That is not a failure.
-4. Once 10 mg/ml feels comfortable, you can move to 0 mg/ml, and from there stop vaping altogether when you are ready.
+3. If a lower strength leaves you unsatisfied, go back up for a while.
+4. Once 10 mg/ml feels comfortable, you can move to 0 mg/ml, or stay wherever suits you.
 
-The NHS has clear, practical advice on [using e-cigarettes to stop smoking](https://www.nhs.uk/live-well/quit-smoking/using-e-cigarettes-to-stop-smoking/), including how to choose a strength that works for you. And if you would like help choosing, our customer service team is always happy to talk it through.`;
+If you would like help choosing, our customer service team is always happy to talk it through. We can tell you the strengths each pod comes in and how each device feels to use; we cannot give medical advice, so for that please ask your GP or pharmacist.`;
 
 export const post: SeedPost = {
   slug: "choosing-the-right-nicotine-strength",

@@ -20,7 +20,7 @@ Some councils run separate collections for small electricals. If yours does, fol
 
 ## Step 1: take the pod out
 
-Before recycling a device, **remove the pod**. Separating them makes the device easier and safer to process, and it stops leftover e-liquid leaking over other items in the collection box.
+Before recycling a device, **remove the pod**. Separating them makes the device easier to process, and it stops leftover e-liquid leaking over other items in the collection box.
 
 Do not try to open the device itself or remove a built-in battery. Vape batteries are not designed to be taken out by the user, and damaging one is exactly what creates a fire risk.
 

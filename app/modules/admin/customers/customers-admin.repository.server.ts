@@ -52,7 +52,7 @@ export const findCustomer = (db: Db, id: string) =>
 export const findCustomerOrders = (db: Db, userId: string) =>
   db
     .selectFrom("orders")
-    .select(["id", "status", "payment_status", "total_cents", "created_at"])
+    .select(["id", "status", "payment_status", "total_cents", "currency", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id")

@@ -29,7 +29,14 @@ export type CustomerDetail = {
   dateOfBirth: string | null;
   signInMethod: string;
   joinedAt: string;
-  orders: Array<{ id: string; status: string; paymentStatus: string; totalCents: number; createdAt: string }>;
+  orders: Array<{
+    id: string;
+    status: string;
+    paymentStatus: string;
+    totalCents: number;
+    currency: string;
+    createdAt: string;
+  }>;
   addresses: Array<{ id: string; title: string; type: string; address: string; phone: string; isDefault: boolean }>;
 };
 
@@ -79,6 +86,7 @@ export async function getCustomer(db: Db, actor: SessionUser | null, id: string)
       status: o.status,
       paymentStatus: o.payment_status,
       totalCents: o.total_cents,
+      currency: o.currency,
       createdAt: o.created_at,
     })),
     addresses: addresses.map((a) => ({

@@ -56,6 +56,7 @@ describeEachDatabase("back-office orders: list and detail", (testDb) => {
       status: "confirmed",
       paymentStatus: "paid",
       totalCents: 5000,
+      currency: "GBP",
     });
   });
 

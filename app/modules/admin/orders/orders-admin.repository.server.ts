@@ -53,6 +53,7 @@ export function findOrderPage(db: Db, filters: OrderFilters, limit: number, offs
       "o.status",
       "o.payment_status",
       "o.total_cents",
+      "o.currency",
       "u.id as user_id",
       "u.name",
       "u.email",

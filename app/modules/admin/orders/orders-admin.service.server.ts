@@ -48,6 +48,8 @@ export type AdminOrderRow = {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   totalCents: number;
+  /** The order's own currency (decision 036). */
+  currency: string;
 };
 
 /** Orders matching the filters, one page of them, newest first unless sorted otherwise. Staff only. */
@@ -63,6 +65,7 @@ export async function listAdminOrders(db: Db, actor: SessionUser | null, filters
     status: row.status,
     paymentStatus: row.payment_status,
     totalCents: row.total_cents,
+    currency: row.currency,
   }));
   return { orders, total, page: window.page, totalPages: window.totalPages, offset: window.offset };
 }

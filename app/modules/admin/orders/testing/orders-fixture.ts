@@ -70,6 +70,8 @@ export async function insertOrder(
       subtotal_cents: total - 100,
       tax_cents: 100,
       total_cents: total,
+      currency: "GBP",
+      tax_rate_basis_points: 2000,
       created_at: createdAt,
       updated_at: createdAt,
     })
