@@ -41,6 +41,8 @@ export default [
   route("success", "routes/success.tsx"),
   route("cancel", "routes/cancel.tsx"),
   route("info/:slug", "routes/info.tsx"),
+  route("cancellation-form", "routes/cancellation-form.tsx"),
+  route("recycling", "routes/recycling.tsx"),
   route("age-check", "routes/age-check.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
