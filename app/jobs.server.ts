@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { appUrl } from "~/lib/config.server";
+import { traderDetails } from "~/lib/trader";
 import type { Mail } from "~/lib/mailer.server";
 import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
 import { passwordResetMail } from "~/modules/accounts/password-reset-mail";
@@ -58,6 +59,8 @@ export const jobRunners = {
       shop,
       deps.config.SHOP_CURRENCY,
       `${appUrl(deps.config)}/account/orders/${p.order.id}`,
+      // The trader and the right to cancel, on a durable medium (docs/decisions/040).
+      { trader: traderDetails(deps.config), baseUrl: appUrl(deps.config) },
     ),
   ),
   "order-status": emailJob(orderStatusJob, async (p, deps, shop) =>

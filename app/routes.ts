@@ -66,6 +66,7 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("age-checks", "routes/admin/age-checks.tsx"),
       route("returns", "routes/admin/returns.tsx"),
+      route("take-backs", "routes/admin/take-backs.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("posts", "routes/admin/posts.tsx"),
       route("posts/new", "routes/admin/post-new.tsx"),
