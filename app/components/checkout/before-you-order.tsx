@@ -21,7 +21,7 @@ export function BeforeYouOrder({
 }: {
   trader: Trader;
   totalCents: number;
-  delivery: { name: string; date: string };
+  delivery: { date: string };
 }) {
   return (
     <section aria-labelledby="before-you-order" className="mt-6 rounded-2xl border border-slate-200 p-4 text-sm">
@@ -48,9 +48,8 @@ export function BeforeYouOrder({
         <dt className="font-semibold">How you pay</dt>
         <dd>{paymentArrangement}</dd>
         <dt className="font-semibold">Delivery</dt>
-        <dd>
-          {delivery.name}: estimated delivery {delivery.date}
-        </dd>
+        {/* The method is named in the Shipping box above; here, when it comes. */}
+        <dd>Estimated delivery {delivery.date}, with the shipping you chose</dd>
         <dt className="font-semibold">Your right to cancel</dt>
         <dd>
           <p>{rightToCancelSummary}</p>
