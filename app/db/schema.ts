@@ -2,7 +2,8 @@ import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
 import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason } from "./values";
-import type { CancellationChannel, CancellationOutcome, TakeBackStatus } from "./values";
+import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
+export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 
 // Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
 // (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
@@ -210,32 +211,6 @@ export type ReturnRequestsTable = {
   decided_at: string | null;
   decided_by_id: string | null;
   decided_by_name: string | null;
-};
-
-/** A WEEE take-back of old devices bought with an order (docs/decisions/041): kept until keep_until (four years). */
-export type TakeBackRequestsTable = {
-  id: string;
-  order_id: string;
-  user_id: string;
-  devices: number;
-  status: TakeBackStatus;
-  requested_at: string;
-  received_at: string | null;
-  received_by_id: string | null;
-  received_by_name: string | null;
-  keep_until: string;
-};
-
-/** A cancellation the customer sent by e-mail, recorded on the order by staff (docs/decisions/040). */
-export type CancellationNoticesTable = {
-  id: string;
-  order_id: string;
-  channel: CancellationChannel;
-  received_on: string;
-  outcome: CancellationOutcome;
-  recorded_at: string;
-  recorded_by_id: string | null;
-  recorded_by_name: string;
 };
 
 /** The background work queue (docs/decisions/012). */

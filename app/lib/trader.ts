@@ -3,15 +3,17 @@
  * geographic address where it is established, its e-mail and phone. Shown on the payment step before the order is
  * placed and in the order confirmation (docs/decisions/040). Client-safe: a pure function of the settings.
  */
-import type { Config } from "./config.server";
-
 export type Trader = { name: string; address: string; email: string; phone: string };
 
-/** The settings a trader's details come from. */
-type TraderSettings = Pick<
-  Config,
-  "COMPANY_NAME" | "COMPANY_ADDRESS" | "SHOP_NAME" | "SHOP_ADDRESS" | "SHOP_EMAIL" | "SHOP_PHONE"
->;
+/** The settings a trader's details come from (app/lib/config.server.ts). */
+type TraderSettings = {
+  COMPANY_NAME?: string;
+  COMPANY_ADDRESS?: string;
+  SHOP_NAME: string;
+  SHOP_ADDRESS: string;
+  SHOP_EMAIL: string;
+  SHOP_PHONE: string;
+};
 
 /**
  * The company's legal name and registered office when set (decision 029), else the shop's name and contact
