@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { appUrl } from "~/lib/config.server";
+import { traderDetails } from "~/lib/trader";
 import type { Mail } from "~/lib/mailer.server";
 import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
 import { passwordResetMail } from "~/modules/accounts/password-reset-mail";
@@ -53,7 +54,14 @@ export const jobRunners = {
   /** A short notice (sign-up links, account and age-check news, order news): composed when queued. */
   notice: emailJob(noticeJob, async (p, _deps, shop) => noticeMail(shop, p)),
   "order-confirmation": emailJob(orderConfirmationJob, async (p, deps, shop) =>
-    orderConfirmationMail(p.order, shop, p.order.currency, `${appUrl(deps.config)}/account/orders/${p.order.id}`),
+    orderConfirmationMail(
+      p.order,
+      shop,
+      p.order.currency,
+      `${appUrl(deps.config)}/account/orders/${p.order.id}`,
+      // The trader and the right to cancel, on a durable medium (docs/decisions/040).
+      { trader: traderDetails(deps.config), baseUrl: appUrl(deps.config) },
+    ),
   ),
   "order-status": emailJob(orderStatusJob, async (p, deps, shop) =>
     orderStepMail(shop, `${appUrl(deps.config)}/account/orders/${p.orderId}`, {

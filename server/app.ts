@@ -10,6 +10,8 @@ import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { prepareDatabase } from "~/db/prepare.server";
 import { appUrl, loadConfig, trustProxy, type Config } from "~/lib/config.server";
 import { createLogger, type Logger } from "~/lib/log.server";
+import { traderSettingsToSet } from "~/lib/trader";
+import cluster from "node:cluster";
 import { createShopJobWorker, createShopServices, shopMailer } from "~/context.server";
 import { seedDemoContent } from "~/demo/seed.server";
 import { toNodeHandler } from "better-auth/node";
@@ -94,6 +96,13 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   });
   if (migrations.length) log.info({ migrations }, "database migrated");
   if (loaded.length) log.info({ loaded }, "demo content loaded");
+  // A real shop (no demo content) names itself to shoppers at the payment step (docs/decisions/040): one line, once.
+  const toSet = config.DEMO_CONTENT === "off" && cluster.isPrimary ? traderSettingsToSet(config) : [];
+  if (toSet.length)
+    log.warn(
+      { settings: toSet },
+      `the payment step and order e-mails name the trader from defaults: set ${toSet.join(", ")} before opening`,
+    );
 
   const development = Boolean(options.devMiddleware);
   const lifecycle = createLifecycle(log);

@@ -2,6 +2,8 @@ import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
 import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason } from "./values";
+import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
+export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 
 // Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
 // (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
@@ -275,4 +277,6 @@ export type Database = {
   jobs: JobsTable;
   return_requests: ReturnRequestsTable;
   about_page: AboutPageTable;
+  take_back_requests: TakeBackRequestsTable;
+  cancellation_notices: CancellationNoticesTable;
 };

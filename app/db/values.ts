@@ -35,6 +35,16 @@ export type StockReason = (typeof stockReasonValues)[number];
 export const returnStatuses = ["requested", "accepted", "refused"] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
 
+/** A WEEE take-back of an old device: asked for by the customer, then received by the shop. */
+export const takeBackStatuses = ["requested", "received"] as const;
+export type TakeBackStatus = (typeof takeBackStatuses)[number];
+
+/** How a cancellation sent by the customer arrived (recorded by staff), and what it did to the order. */
+export const cancellationChannels = ["model-form", "statement"] as const;
+export type CancellationChannel = (typeof cancellationChannels)[number];
+export const cancellationOutcomes = ["cancelled", "return"] as const;
+export type CancellationOutcome = (typeof cancellationOutcomes)[number];
+
 /** A customer's age check; "unverified" is having no row at all, so the column holds the other three. */
 export const ageStatuses = ["unverified", "pending", "verified", "failed"] as const;
 export type AgeStatus = (typeof ageStatuses)[number];

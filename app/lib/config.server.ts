@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "./shop-time";
 import type { TaxRule } from "./pricing";
+import { fictionalContactDefaults } from "./trader";
 
 const isCurrencyCode = (code: string) => {
   try {
@@ -49,9 +50,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^\d{8,15}$/, "must be the international number in digits only, e.g. 447700900123")
     .default("447700900123"),
-  SHOP_PHONE: z.string().min(3).max(40).default("+44 7700 900123"),
-  SHOP_EMAIL: z.email().default("hello@vapourlane.example"),
-  SHOP_ADDRESS: z.string().min(3).max(200).default("12 Example Street, Manchester M1 1AA, United Kingdom"),
+  SHOP_PHONE: z.string().min(3).max(40).default(fictionalContactDefaults.SHOP_PHONE),
+  SHOP_EMAIL: z.email().default(fictionalContactDefaults.SHOP_EMAIL),
+  SHOP_ADDRESS: z.string().min(3).max(200).default(fictionalContactDefaults.SHOP_ADDRESS),
   SHOP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London")

@@ -20,6 +20,9 @@ import { customerMayCancel, returnMessages, returnWindow } from "~/modules/order
 import type { Route } from "./+types/account-order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { TakeBackSection } from "~/components/orders/take-back-request";
+import { requestTakeBack, takeBackOf } from "~/modules/orders/take-back.service.server";
+import { devicesBought, takeBackMessages, takeBackWindow } from "~/modules/orders/take-back";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Your order and its status.") : [{ title: "Page not found" }];
@@ -27,6 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
 const notices: Record<string, (id: string) => string> = {
   cancelled: returnMessages.cancelled,
   "return-requested": () => returnMessages.requested,
+  "take-back-requested": () => takeBackMessages.requested,
 };
 
 /** One of the shopper's own orders; anybody else's order id is a 404. */
@@ -38,10 +42,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const history = (await orderEvents(context.db, order.id)).map(({ field, to, at }) => ({ field, to, at }));
   const age = await ageVerificationOf(context.db, user.id);
   const returnRequest = await returnRequestOf(context.db, order.id);
-  const window = returnWindow(
-    { status: order.status, deliveredAt: await deliveredAt(context.db, order.id) },
-    returnRequest,
-  );
+  const delivered = await deliveredAt(context.db, order.id);
+  const window = returnWindow({ status: order.status, deliveredAt: delivered }, returnRequest);
+  const devices = devicesBought(order.lines);
+  const takeBack = await takeBackOf(context.db, order.id);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const notice = Object.hasOwn(notices, done) ? notices[done]!(order.id) : null;
   return {
@@ -51,11 +55,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageStatus: age.status,
     returnRequest,
     returnWindow: window,
+    takeBack: {
+      devices,
+      request: takeBack,
+      window: takeBackWindow({ status: order.status, deliveredAt: delivered, devices }, takeBack),
+    },
     notice,
   };
 }
 
-/** The customer cancels (intent=cancel) or asks to return (intent=return, with a reason) their own order. */
+const done: Record<string, string> = {
+  cancel: "cancelled",
+  return: "return-requested",
+  "take-back": "take-back-requested",
+};
+
+/**
+ * The customer cancels (intent=cancel), asks to return (intent=return, with a reason) or asks for a take-back of old
+ * devices (intent=take-back) with their own order.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
@@ -65,17 +83,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       ? await cancelOwnOrder(context.db, user, params.id, orderMail(context))
       : intent === "return"
         ? await requestReturn(context.db, user, params.id, formValues(form, ["reason"]), orderMail(context))
-        : null;
+        : intent === "take-back"
+          ? await requestTakeBack(context.db, user, params.id, formValues(form, ["devices"]), orderMail(context))
+          : null;
   if (!result) throw data(null, { status: 400 });
-  if (result.ok)
-    return redirect(`/account/orders/${params.id}?done=${intent === "cancel" ? "cancelled" : "return-requested"}`);
+  if (result.ok) return redirect(`/account/orders/${params.id}?done=${done[String(intent)]}`);
   if (result.status === 404) throw data(null, { status: 404 });
   const { errors, formError } = formFeedback(result);
-  return data({ errors, message: formError }, { status: result.status });
+  return data({ errors, message: formError, about: String(intent) }, { status: result.status });
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, whatsappUrl, ageStatus, returnRequest, returnWindow: window, notice } = loaderData;
+  const { order, history, whatsappUrl, ageStatus, returnRequest, returnWindow: window, notice, takeBack } = loaderData;
+  // A refusal shows on the form it is about; the success notice on the section that was used.
+  const takeBackAnswer = actionData?.about === "take-back" ? actionData : null;
+  const orderAnswer = actionData && actionData.about !== "take-back" ? actionData : null;
+  const takeBackNotice = notice === takeBackMessages.requested ? notice : null;
   return (
     <div className="container-page max-w-4xl py-10">
       <Link to="/account/orders" className="text-sm text-brand-700 hover:underline">
@@ -93,9 +116,19 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           returnRequest={returnRequest}
           returnWindow={window}
           delivered={order.status === "delivered"}
-          errors={actionData?.errors ?? {}}
-          message={actionData?.message ?? notice}
-          tone={actionData?.message ? "error" : "success"}
+          errors={orderAnswer?.errors ?? {}}
+          message={orderAnswer?.message ?? (takeBackNotice ? null : notice)}
+          tone={orderAnswer?.message ? "error" : "success"}
+        />
+      </div>
+      <div className="mt-6">
+        <TakeBackSection
+          devices={takeBack.devices}
+          request={takeBack.request}
+          window={takeBack.window}
+          errors={takeBackAnswer?.errors ?? {}}
+          message={takeBackAnswer?.message ?? takeBackNotice}
+          tone={takeBackAnswer?.message ? "error" : "success"}
         />
       </div>
       <div className="mt-6">

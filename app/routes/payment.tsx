@@ -19,6 +19,8 @@ import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
 import { taxRule } from "~/lib/config.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
+import { BeforeYouOrder } from "~/components/checkout/before-you-order";
+import { traderDetails } from "~/lib/trader";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
@@ -37,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     address,
     shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
     totals: totals(cart.lines, taxRule(context.config), shippingCost(method)),
+    trader: traderDetails(context.config),
     // One key per visit of this page: a double click, a retry or a second tab places one order.
     idempotencyKey: newIdempotencyKey(),
   };
@@ -52,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, capped, address, shipping, totals: money, idempotencyKey } = loaderData;
+  const { lines, capped, address, shipping, totals: money, idempotencyKey, trader } = loaderData;
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(actionData?.message ?? null);
@@ -136,6 +139,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </p>
             </div>
           </div>
+          <BeforeYouOrder trader={trader} totalCents={money.totalCents} delivery={shipping} />
         </section>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6">
           <TotalsList totals={money} showShipping />

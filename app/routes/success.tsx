@@ -4,6 +4,8 @@ import { requireAdultCustomer } from "~/modules/accounts/session.service.server"
 import { orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import type { Route } from "./+types/success";
+import { RECYCLING_PAGE_PATH } from "~/modules/orders/take-back";
+import { CANCELLATION_FORM_PATH } from "~/modules/orders/cancellation";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Success", "Your order has been placed.");
 
@@ -36,6 +38,17 @@ export default function Success({ loaderData }: Route.ComponentProps) {
               See your order
             </Link>
           </div>
+          <p className="mt-6 text-sm text-slate-700">
+            Bought a device? We take your old vape back free of charge:{" "}
+            <Link to={RECYCLING_PAGE_PATH} className="text-brand-700 underline">
+              Recycling your old vape
+            </Link>
+            . You can cancel within 14 days of delivery:{" "}
+            <Link to={CANCELLATION_FORM_PATH} className="text-brand-700 underline">
+              Model cancellation form
+            </Link>
+            .
+          </p>
         </>
       )}
       <Link to="/" className="btn-outline mt-8">

@@ -112,7 +112,7 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
     expect.soft(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(360);
     // Nothing hidden past the edge of a strip or a table's box: the tabs wrap, table rows stack.
     const tabs = page.getByRole("navigation", { name: "Back office" }).getByRole("link");
-    await expect(tabs).toHaveCount(12);
+    await expect(tabs).toHaveCount(13);
     for (const right of await rightEdges(tabs)) expect.soft(right, `${path}: a tab`).toBeLessThanOrEqual(360);
     const emails = page.getByText(shown.email);
     addresses += await emails.filter({ visible: true }).count();

@@ -8,6 +8,7 @@ const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/returns", label: "Returns" },
+  { to: "/admin/take-backs", label: "Take-backs" },
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
   { to: "/admin/messages", label: "Messages" },

@@ -3,6 +3,7 @@ import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui
 import type { ShopSettings, SocialNetwork } from "~/lib/config.server";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
 import { assistanceLinks, legalLinks, serviceLinks } from "~/modules/content/footer-links";
+import { RECYCLING_PAGE_PATH } from "~/modules/orders/take-back";
 
 const socialIcons: Record<SocialNetwork, typeof FacebookIcon> = {
   Facebook: FacebookIcon,
@@ -103,6 +104,12 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
                 </Link>
               </li>
             ))}
+            {/* WEEE: shoppers are told how the shop takes old devices back (docs/decisions/041). */}
+            <li>
+              <Link to={RECYCLING_PAGE_PATH} className="underline hover:text-white">
+                Recycling your old vape
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,6 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import { SCHEDULE_DAYS, shippingCost, shippingOptions } from "~/modules/checkout/shipping";
 import { shippingNames } from "~/modules/orders/orders";
+import { CANCELLATION_FORM_PATH, hygieneException } from "~/modules/orders/cancellation";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
 
 /** The short pages behind the footer links; each paragraph is plain text. */
@@ -35,9 +36,9 @@ const bodies: Record<string, string[]> = {
   ],
   "exchange-and-returns": [
     "You can cancel an order yourself until we dispatch it: open the order in your account and choose 'Cancel this order'. Its items go back on sale and, if you have paid, we refund you in full.",
-    "After delivery you have 14 days to change your mind (the Consumer Contracts Regulations 2013): open the order in your account, choose 'Ask to return this order' and tell us why. The 14 days start the day after delivery. We reply by e-mail with how to send the goods back.",
-    "Return the goods unopened, in their original packaging, within 14 days of telling us. We refund the price and the standard delivery cost within 14 days of receiving them back; you pay the cost of sending them back unless they are faulty or not what you ordered.",
-    "For hygiene reasons, pods and e-liquids whose seal has been broken cannot be returned unless they are faulty. Faulty goods are covered by our guarantee and your rights under the Consumer Rights Act 2015, beyond the 14 days.",
+    "After delivery you have 14 days to change your mind (the Consumer Contracts Regulations 2013); the 14 days start the day after delivery. Open the order in your account and choose 'Ask to return this order', or send us the model cancellation form or any other clear statement by e-mail to {email}. We reply by e-mail with how to send the goods back.",
+    "Send the goods back within 14 days of telling us. We refund the price and the standard delivery cost within 14 days of receiving them back (or of your proof that you sent them, if that comes first); you pay the cost of sending them back unless they are faulty or not what you ordered.",
+    `${hygieneException} Faulty goods are covered by our guarantee and your rights under the Consumer Rights Act 2015, beyond the 14 days.`,
   ],
   guarantee: [
     "Every device is guaranteed for 1 year against manufacturing faults. Pods are guaranteed against leaks and faults on arrival.",
@@ -62,12 +63,20 @@ const bodies: Record<string, string[]> = {
   "terms-of-use": [
     "This site is for adults aged 18 and over in the United Kingdom. By using it you confirm that you are 18 or over.",
     "Product descriptions and prices are given in good faith; if we find a mistake in a price we will tell you before taking payment.",
+    "When you order, the payment step and your confirmation e-mail say who you are buying from, the total with delivery, how you pay and when it arrives. You may cancel within 14 days of delivery, in your account or by e-mail with the model cancellation form or any clear statement.",
   ],
 };
 
 /** Links a page ends with. */
 const pageLinks: Record<string, Array<{ to: string; label: string }>> = {
-  "exchange-and-returns": [{ to: "/account/orders", label: "Your orders" }],
+  "exchange-and-returns": [
+    { to: "/account/orders", label: "Your orders" },
+    { to: CANCELLATION_FORM_PATH, label: "Model cancellation form" },
+  ],
+  "terms-of-use": [
+    { to: "/info/exchange-and-returns", label: "Exchange and return of goods" },
+    { to: CANCELLATION_FORM_PATH, label: "Model cancellation form" },
+  ],
   privacy: [
     { to: "/account", label: "Your account: download or delete your data" },
     { to: "/info/cookies", label: "Cookies" },

@@ -154,6 +154,8 @@ export async function eraseAccountRows(trx: Db, userId: string, email: string, s
     .where("by_user_id", "=", userId)
     .execute();
   await trx.updateTable("return_requests").set({ reason: ERASED }).where("user_id", "=", userId).execute();
+  // WEEE take-backs stay for their four years (docs/decisions/041): they hold no personal data of their own (the
+  // order, the number of devices, the dates, the member of staff who received them), so nothing in them is erased.
   await trx
     .updateTable("user")
     .set({

@@ -7,6 +7,7 @@ import type { ShopContext } from "~/context";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
+import { takeBackOf } from "~/modules/orders/take-back.service.server";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
@@ -30,7 +31,9 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     if (!order) continue;
     const history = (await orderEvents(db, id)).map(({ field, from, to, at }) => ({ field, from, to, at }));
     const returnRequest = await returnRequestOf(db, id);
-    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest });
+    // A WEEE take-back asked for with the order (docs/decisions/041): kept four years, so it is in the copy.
+    const takeBack = await takeBackOf(db, id);
+    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest, takeBack });
   }
   const wishlist = await repo.listWishlist(db, userId);
   const cart = await repo.listCart(db, userId);

@@ -8,8 +8,9 @@ import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderConfirmationSubject, type ConfirmedOrder } from "./orders.jobs";
 import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
+import { ConfirmationRights, confirmationRightsText, type RightsDetails } from "./order-confirmation-rights";
 
-export function orderConfirmationText(order: ConfirmedOrder, currency: string): string {
+export function orderConfirmationText(order: ConfirmedOrder, currency: string, rights?: RightsDetails): string {
   const money = (cents: number) => formatMoney(cents, currency);
   return [
     `Thank you for your order ${order.id}.`,
@@ -21,6 +22,7 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string): 
     `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (Includes VAT: ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
     "",
     "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
+    ...(rights ? ["", confirmationRightsText(rights)] : []),
   ].join("\n");
 }
 
@@ -46,11 +48,13 @@ export function OrderConfirmationEmail({
   shop,
   currency,
   accountUrl,
+  rights,
 }: {
   order: ConfirmedOrder;
   shop: MailShop;
   currency: string;
   accountUrl: string;
+  rights?: RightsDetails;
 }) {
   const money = (cents: number) => formatMoney(cents, currency);
   return (
@@ -106,6 +110,7 @@ export function OrderConfirmationEmail({
           {accountUrl}
         </a>
       </Text>
+      {rights && <ConfirmationRights {...rights} />}
     </MailLayout>
   );
 }
@@ -116,12 +121,13 @@ export async function orderConfirmationMail(
   shop: MailShop,
   currency: string,
   accountUrl: string,
+  rights?: RightsDetails,
 ) {
   return {
     subject: orderConfirmationSubject(shop.name, order.id),
-    text: orderConfirmationText(order, currency),
+    text: orderConfirmationText(order, currency, rights),
     html: await renderMailHtml(
-      <OrderConfirmationEmail order={order} shop={shop} currency={currency} accountUrl={accountUrl} />,
+      <OrderConfirmationEmail order={order} shop={shop} currency={currency} accountUrl={accountUrl} rights={rights} />,
     ),
   };
 }

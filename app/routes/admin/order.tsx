@@ -20,6 +20,13 @@ import { returnRequestOf } from "~/modules/orders/customer-orders.service.server
 import { orderMail } from "~/modules/orders/orders.service.server";
 import { returnMessages } from "~/modules/orders/returns";
 import { formFeedback, type FieldErrors } from "~/lib/result";
+import { CancellationNoticeForm } from "~/components/admin/orders/cancellation-notice-form";
+import {
+  cancellationNoticeOf,
+  recordCancellationNotice,
+} from "~/modules/admin/orders/cancellation-notice.service.server";
+import { formValues } from "~/lib/form-check";
+import { shopDate } from "~/lib/shop-time";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -42,10 +49,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ? returnMessages.decided(order.id, returnRequest.status)
         : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
+  const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
   return data({
     ...found,
+    cancellationNotice,
+    cancellationOpen: order.status !== "cancelled" && !returnRequest && !cancellationNotice,
+    today: shopDate(),
+    notice:
+      notice ??
+      (done === "cancellation-recorded" && cancellationNotice ? "The customer's cancellation is recorded." : null),
     ageStatus: age.status,
-    notice,
     returnRequest,
     whatsappText: orderWhatsappText(order),
     whatsappUrl: orderWhatsappUrl(context, order),
@@ -53,11 +66,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const noErrors: FieldErrors = {};
+/** What a refused form comes back with: each form's own message and errors. */
+type Refused = {
+  message: string | null;
+  returnErrors: FieldErrors;
+  dispatchErrors: FieldErrors;
+  cancellationMessage?: string | null;
+  cancellationErrors?: FieldErrors;
+};
+const refused = (answer: Refused, status: number) => data(answer, { status });
 
 /** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
+  if (form.get("intent") === "cancellation-notice") {
+    const values = formValues(form, ["channel", "receivedOn"]);
+    const recorded = await recordCancellationNotice(context.db, staff, params.id, values, orderMail(context));
+    if (recorded.ok) return redirect(`/admin/orders/${params.id}?done=cancellation-recorded`);
+    if (recorded.status === 404) throw data(null, { status: 404 });
+    const { errors, formError } = formFeedback(recorded);
+    return refused(
+      {
+        message: null,
+        cancellationMessage: formError,
+        cancellationErrors: errors,
+        returnErrors: noErrors,
+        dispatchErrors: noErrors,
+      },
+      recorded.status,
+    );
+  }
   if (form.get("intent") === "return-decision") {
     const decided = await decideReturn(
       context.db,
@@ -69,14 +108,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
     if (decided.status === 404) throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(decided);
-    return data({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, { status: decided.status });
+    return refused({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, decided.status);
   }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
-  return data(
-    { message: result.message, returnErrors: {}, dispatchErrors: result.fieldErrors ?? {} },
-    { status: result.status },
+  return refused(
+    { message: result.message, returnErrors: noErrors, dispatchErrors: result.fieldErrors ?? noErrors },
+    result.status,
   );
 }
 
@@ -113,6 +152,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {returnRequest && (
         <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
       )}
+      <CancellationNoticeForm
+        notice={loaderData.cancellationNotice}
+        open={loaderData.cancellationOpen}
+        errors={actionData?.cancellationErrors ?? noErrors}
+        message={actionData?.cancellationMessage ?? null}
+        today={loaderData.today}
+      />
       <OrderStepForms order={order} errors={actionData?.dispatchErrors} />
       <OrderView order={order} showStatus={false} />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">

@@ -82,6 +82,7 @@ export const ADMIN_PAGES = [
   "/admin/orders",
   "/admin/orders/ABCDEFGH",
   "/admin/returns",
+  "/admin/take-backs",
   "/admin/age-checks",
   "/admin/products",
   "/admin/products/new",
@@ -103,6 +104,7 @@ export const ADMIN_PAGES = [
 /** The back-office pages that take posts (the others answer a post with 405). */
 export const ADMIN_ACTIONS = [
   "/admin/orders/ABCDEFGH",
+  "/admin/take-backs",
   "/admin/age-checks",
   "/admin/products/new",
   "/admin/products/abc123",

@@ -1,0 +1,60 @@
+/** The back office's WEEE take-backs: the list (waiting ones first) and marking one received. Staff only. */
+import type { Db } from "~/db/database.server";
+import { fail, type Result } from "~/lib/result";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { assertStaff } from "~/modules/accounts/staff";
+import { ORDER_ID } from "~/modules/orders/orders";
+import { isTakeBackStatus, takeBackMessages, type TakeBackStatus } from "~/modules/orders/take-back";
+import * as repo from "./take-backs-admin.repository.server";
+
+export type AdminTakeBackRow = {
+  orderId: string;
+  customer: string;
+  devices: number;
+  status: TakeBackStatus;
+  requestedAt: string;
+  receivedAt: string | null;
+  receivedBy: string | null;
+  keepUntil: string;
+};
+
+/** Requests with the given status (all when none), the oldest waiting one first. */
+export async function listTakeBacks(
+  db: Db,
+  actor: SessionUser | null,
+  status: string | null,
+  limit = 100,
+): Promise<AdminTakeBackRow[]> {
+  assertStaff(actor);
+  const rows = await repo.listTakeBackRows(db, isTakeBackStatus(status) ? status : null, limit);
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    customer: r.name || r.email,
+    devices: r.devices,
+    status: r.status,
+    requestedAt: r.requested_at,
+    receivedAt: r.received_at,
+    receivedBy: r.received_by_name,
+    keepUntil: r.keep_until,
+  }));
+}
+
+/** Marks the old device(s) of an order's take-back received, once; an unknown order is not found. */
+export async function markTakeBackReceived(
+  db: Db,
+  actor: SessionUser | null,
+  orderId: string,
+  now = new Date(),
+): Promise<Result<{ message: string }>> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(orderId)) return fail("There is no such take-back.", 404);
+  const marked = await repo.markReceivedIfWaiting(db, orderId, {
+    at: now.toISOString(),
+    id: actor.id,
+    name: actor.name || actor.email,
+  });
+  if (marked) return { ok: true, message: takeBackMessages.received(orderId) };
+  return (await repo.takeBackExists(db, orderId))
+    ? fail(takeBackMessages.alreadyReceived, 409)
+    : fail("There is no such take-back.", 404);
+}
