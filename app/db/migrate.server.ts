@@ -16,6 +16,7 @@ import * as dataRights from "./migrations/2026_11_24_0030_data_rights";
 import * as twoFactor from "./migrations/2026_11_24_0040_two_factor";
 import * as trust from "./migrations/2026_11_24_0050_trust";
 import * as deviceAndFlavourWords from "./migrations/2026_11_25_0010_device_and_flavour_words";
+import * as lawfulCatalogue from "./migrations/2026_11_26_0210_lawful_catalogue";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0040_two_factor": twoFactor,
   "2026_11_24_0050_trust": trust,
   "2026_11_25_0010_device_and_flavour_words": deviceAndFlavourWords,
+  "2026_11_26_0210_lawful_catalogue": lawfulCatalogue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

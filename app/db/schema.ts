@@ -12,6 +12,7 @@ export type { Flag } from "./values";
 import type { Flag } from "./values";
 
 import type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+import type { MhraListLoadsTable, MhraNumbersTable, PriceChangesTable } from "./schema-catalog";
 export type { CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
 import type {
   UserTable,
@@ -244,6 +245,9 @@ export type Database = {
   catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;
+  price_changes: PriceChangesTable;
+  mhra_numbers: MhraNumbersTable;
+  mhra_list_loads: MhraListLoadsTable;
   posts: PostsTable;
   messages: MessagesTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -75,6 +75,7 @@ export const configSchema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   TAX_MODE: z.enum(["added", "included"], "must be added or included").default("added"),
+  SHOW_WAS_PRICES: z.enum(["on", "off"], "must be on or off").default("off"),
   COMPANY_NAME: z.string().min(2).max(120).optional(),
   COMPANY_NUMBER: z
     .string()
@@ -172,6 +173,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   TAX_RATE_PERCENT: "Tax rate applied to the subtotal, in percent.",
   TAX_MODE:
     "`added`: tax is added on top of the prices (the specification's 'Tax'); `included`: prices include it (UK VAT), totals are the prices plus shipping and show the VAT they contain ('Includes VAT'), in the cart, payment step, order, WhatsApp texts and e-mail alike (docs/decisions/029). A UK shop: `TAX_MODE=included TAX_RATE_PERCENT=20 SHOP_CURRENCY=GBP`.",
+  SHOW_WAS_PRICES:
+    "`off`: no struck-through original ('was') price is shown, as CAP Code 22.12 and the CAP/MHRA enforcement notice on e-cigarette pricing (2022) require of nicotine products. `on` (for shops outside that rule): a device's original price is shown struck through, but only if it really sold at that price for at least 28 days within the last 90 (the price history; docs/guide/uk-rules.md).",
   COMPANY_NAME:
     "The company's legal name. The footer shows the company details that are set, in one line ('Registered in England and Wales, company number …'): UK law wants name, number and registered office on the website.",
   COMPANY_NUMBER: "Companies House number (`12345678`, `SC123456`…), shown in the footer when set.",

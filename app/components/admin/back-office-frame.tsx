@@ -10,6 +10,7 @@ const sections = [
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
+  { to: "/admin/mhra", label: "MHRA list" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/customers", label: "Customers" },

@@ -3,7 +3,7 @@ import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
-import { archiveAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { archiveAction, restoreAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
@@ -34,8 +34,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore")
-    return archiveAction(context, user, "flavour", params.id, intent === "archive");
+  if (intent === "archive") return archiveAction(context, user, "flavour", params.id);
+  if (intent === "restore")
+    return restoreAction(
+      context,
+      user,
+      "flavour",
+      params.id,
+      async () => (await getFlavourEditor(context.db, params.id))?.values,
+    );
   if (!(await getFlavourEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "flavour", params.id, form);
   return flavourFormAction(context, user, params.id, form);

@@ -3,7 +3,7 @@ import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
-import { archiveAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { archiveAction, restoreAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getDeviceEditor } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
@@ -33,8 +33,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore")
-    return archiveAction(context, user, "device", params.id, intent === "archive");
+  if (intent === "archive") return archiveAction(context, user, "device", params.id);
+  if (intent === "restore")
+    return restoreAction(
+      context,
+      user,
+      "device",
+      params.id,
+      async () => (await getDeviceEditor(context.db, params.id))?.values,
+    );
   if (!(await getDeviceEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "device", params.id, form);
   return deviceFormAction(context, user, params.id, form);
