@@ -70,7 +70,7 @@ export default function AdminMhra({ loaderData, actionData }: Route.ComponentPro
             {loaded.lines.toLocaleString("en-GB")} lines.{" "}
             {loaded.refusedCount === 0
               ? "No line was refused."
-              : `${loaded.refusedCount.toLocaleString("en-GB")} lines were refused:`}
+              : `${loaded.refusedCount.toLocaleString("en-GB")} ${loaded.refusedCount === 1 ? "line was" : "lines were"} refused:`}
           </p>
           {loaded.refusedCount > 0 && (
             <ul className="list-disc pl-5">
