@@ -75,6 +75,11 @@ test("the device form refuses a single-use device with the ban under the field; 
   await page.getByLabel("MHRA notification number (ECID)").fill("12345-22-67890");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toContainText("Changes saved.");
+  // Its price, from when and by whom, is the first line of its price history.
+  const prices = page.getByRole("table", { name: "Price history" });
+  await expect(prices.getByRole("row")).toHaveCount(2);
+  await expect(prices.getByRole("row").nth(1)).toContainText("21.50");
+  await expect(prices.getByRole("row").nth(1)).toContainText("Sam Staff");
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("status")).toContainText("Device restored: it is shown in the shop again.");
 

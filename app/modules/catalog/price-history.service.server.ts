@@ -1,7 +1,7 @@
 import type { Db } from "~/db/database.server";
 import type { ItemKind } from "~/db/values";
 import { newId } from "~/lib/ids.server";
-import { wasPriceHeld, wasPriceWindowStart, type PriceChange } from "./price-history";
+import { wasPriceHeld, wasPriceWindowStart, type PriceChange, type PriceHistoryEntry } from "./price-history";
 import * as repo from "./price-history.repository.server";
 
 // Each item's price history (when each price took effect and which member of staff set it), and the 'was' price rule
@@ -65,8 +65,6 @@ export async function shownWasPrice(
     ? item.originalPriceCents
     : null;
 }
-
-export type PriceHistoryEntry = { priceCents: number; changedAt: string; changedBy: string | null };
 
 /** The item's latest price changes, newest first, with the name of who set each (back office). */
 export async function listPriceHistory(

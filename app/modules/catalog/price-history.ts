@@ -9,6 +9,9 @@ import { addDays, shopDate, shopDayStart } from "~/lib/shop-time";
 
 export const WAS_PRICE_RULE = { days: 28, windowDays: 90 } as const;
 
+/** One line of an item's price history as the back office shows it (who: the staff member's name, when known). */
+export type PriceHistoryEntry = { priceCents: number; changedAt: string; changedBy: string | null };
+
 /** One price an item had, from when (ISO instant), in the order they took effect. */
 export type PriceChange = { priceCents: number; changedAt: string };
 
