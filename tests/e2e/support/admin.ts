@@ -114,7 +114,10 @@ export const ADMIN_ACTIONS = [
   "/admin/posts/abc123",
 ];
 
-/** Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg). */
+/**
+ * Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg), with
+ * the MHRA notification number publishing needs.
+ */
 export async function fillNewFlavour(
   page: Page,
   f: { name: string; description: string; price: string; nicotineMgMl: string },
@@ -126,4 +129,5 @@ export async function fillNewFlavour(
   await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
   await page.getByLabel("Nicotine (mg/ml)").fill(f.nicotineMgMl);
   await page.getByLabel("Pod size (ml)").fill("2");
+  await page.getByLabel("MHRA notification number (ECID)").fill("12345-22-67890");
 }

@@ -168,7 +168,7 @@ export function RadioQuestion({
 }) {
   const describedBy = [hint ? `field-${name}-hint` : null, error ? `field-${name}-error` : null].filter(Boolean);
   return (
-    <fieldset aria-describedby={describedBy.join(" ") || undefined} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={describedBy.join(" ") || undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
       {hint && (
         <p id={`field-${name}-hint`} className="text-xs text-slate-600">
