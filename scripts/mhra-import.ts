@@ -33,7 +33,7 @@ try {
   } else {
     console.log(`Loaded ${answer.loaded} MHRA notification numbers from ${answer.lines} lines of ${basename(file)}.`);
     if (answer.refusedCount > 0) {
-      console.log(`${answer.refusedCount} lines were refused:`);
+      console.log(`${answer.refusedCount} ${answer.refusedCount === 1 ? "line was" : "lines were"} refused:`);
       for (const r of answer.refused) console.log(`  line ${r.line}: ${r.reason}`);
       if (answer.refusedCount > answer.refused.length)
         console.log(`  and ${answer.refusedCount - answer.refused.length} more`);
