@@ -61,6 +61,7 @@ export default [
       route("flavours", "routes/admin/flavours.tsx"),
       route("flavours/new", "routes/admin/flavour-new.tsx"),
       route("flavours/:id", "routes/admin/flavour.tsx"),
+      route("mhra", "routes/admin/mhra.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("mail", "routes/admin/mail.tsx"),
       route("customers", "routes/admin/customers.tsx"),

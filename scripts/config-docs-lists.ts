@@ -56,6 +56,7 @@ export const groups: Group[] = [
     settings: [
       "TAX_RATE_PERCENT",
       "TAX_MODE",
+      "SHOW_WAS_PRICES",
       "COMPANY_NAME",
       "COMPANY_NUMBER",
       "VAT_NUMBER",

@@ -18,6 +18,7 @@ import * as trust from "./migrations/2026_11_24_0050_trust";
 import * as deviceAndFlavourWords from "./migrations/2026_11_25_0010_device_and_flavour_words";
 import * as orderMoney from "./migrations/2026_11_26_0110_order_money";
 import * as aboutAndReviews from "./migrations/2026_11_26_0120_about_and_reviews";
+import * as lawfulCatalogue from "./migrations/2026_11_26_0210_lawful_catalogue";
 import * as takeBackAndCancellations from "./migrations/2026_11_26_0310_take_back_and_cancellations";
 
 /** Every migration, by name; names sort by date so they run in order. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_0010_device_and_flavour_words": deviceAndFlavourWords,
   "2026_11_26_0110_order_money": orderMoney,
   "2026_11_26_0120_about_and_reviews": aboutAndReviews,
+  "2026_11_26_0210_lawful_catalogue": lawfulCatalogue,
   "2026_11_26_0310_take_back_and_cancellations": takeBackAndCancellations,
 };
 

@@ -2,6 +2,9 @@ import type { Generated } from "kysely";
 import type { JsonText, NameValue } from "./json-text";
 import type { Flag, ItemKind } from "./values";
 
+/** How a device is refilled: refillable pods, replaceable coils, or neither (a single-use device). */
+export type DeviceRefill = "pods" | "coils" | "none";
+
 // The catalogue's tables (part of the Database type in schema.ts).
 
 /** Devices (the `devices` table; `products` until migration 2026_11_25_0010). */
@@ -24,6 +27,7 @@ export type DevicesTable = {
   nicotine_mg_ml: number;
   pod_ml: number | null;
   rechargeable: Flag;
+  refill: DeviceRefill | null; // how it is refilled (single-use vapes ban); null: not answered yet
   featured: Flag;
   position: number;
   archived: Flag;
@@ -92,4 +96,25 @@ export type AboutPageTable = {
   demo: Generated<Flag>;
   updated_by: string | null;
   updated_at: string;
+};
+
+/** Each price an item has had, from when and set by whom (migration 2026_11_26_0210). */
+export type PriceChangesTable = {
+  id: string;
+  kind: ItemKind;
+  item_id: string;
+  price_cents: number;
+  changed_at: string;
+  changed_by: string | null; // staff user id; null for the price an item had when the history began
+};
+
+/** The MHRA's published list of notification numbers, as last loaded (replaced whole at each load). */
+export type MhraNumbersTable = { ecid: string; product: string };
+export type MhraListLoadsTable = {
+  id: string;
+  loaded_at: string;
+  loaded_by: string | null;
+  source: string;
+  numbers: number;
+  refused: number;
 };

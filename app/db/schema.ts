@@ -14,6 +14,7 @@ export type { Flag } from "./values";
 import type { Flag } from "./values";
 
 import type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+import type { MhraListLoadsTable, MhraNumbersTable, PriceChangesTable } from "./schema-catalog";
 export type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
 import type {
   UserTable,
@@ -250,6 +251,9 @@ export type Database = {
   catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
   reviews: ReviewsTable;
+  price_changes: PriceChangesTable;
+  mhra_numbers: MhraNumbersTable;
+  mhra_list_loads: MhraListLoadsTable;
   posts: PostsTable;
   messages: MessagesTable;
   rate_limit_hits: RateLimitHitsTable;

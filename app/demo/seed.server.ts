@@ -5,6 +5,7 @@ import { insertDevice, insertFlavour } from "~/modules/admin/catalog/catalog-adm
 import { insertPost } from "~/modules/admin/posts/posts-admin.repository.server";
 import { countDevices, insertReviews } from "~/modules/catalog/catalog.repository.server";
 import { findAboutRow, saveAboutRow } from "~/modules/content/about.repository.server";
+import { insertPriceChange } from "~/modules/catalog/price-history.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
 import { demoAbout } from "./data/about";
 import { demoDevices } from "./data/devices";
@@ -28,10 +29,38 @@ export function demoStock(status: "in_stock" | "low_stock" | "out_of_stock", ind
   return { stock_quantity: quantity, track_stock: 1 };
 }
 
+/**
+ * The demo items' MHRA notification numbers: fictional (submitter 00000, which the MHRA never gives), one per item
+ * with nicotine, so the demo shows where the number goes and its items may be saved as published.
+ */
+export const demoMhraNumber = (n: number) => `00000-25-${String(n).padStart(5, "0")}`;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo's price history: an item with an original price sold at it from 70 days before the demo was loaded until
+ * 14 days before (so the 'was' price rule holds for some weeks after loading); every other price from loading.
+ */
+function demoPriceHistory(
+  kind: "device" | "flavour",
+  id: string,
+  priceCents: number,
+  originalCents: number | null,
+  now: Date,
+) {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
+  const rows = originalCents === null ? [] : [{ price_cents: originalCents, changed_at: at(70) }];
+  rows.push({ price_cents: priceCents, changed_at: at(originalCents === null ? 0 : 14) });
+  return rows.map((r) => ({ id: newId(), kind, item_id: id, changed_by: null, ...r }));
+}
+
 /** Loads the demo catalogue into an empty database; a database with devices is left alone. */
 export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
   if ((await countDevices(db)) > 0) return false;
-  const now = new Date().toISOString();
+  const loadedAt = new Date();
+  const now = loadedAt.toISOString();
+  let mhra = 0;
+  const mhraFor = (nicotineMgMl: number) => (nicotineMgMl > 0 ? demoMhraNumber(++mhra) : null);
   await db.transaction().execute(async (trx) => {
     const deviceIds = new Map<string, string>();
     for (const [position, d] of demoDevices.entries()) {
@@ -55,12 +84,16 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         nicotine_mg_ml: d.nicotineMgMl,
         pod_ml: d.podMl,
         rechargeable: d.rechargeable ? 1 : 0,
+        refill: "pods",
+        mhra_ecid: mhraFor(d.nicotineMgMl),
         featured: 1,
         position,
         archived: 0,
         created_at: now,
         updated_at: now,
       });
+      for (const row of demoPriceHistory("device", id, d.priceCents, d.originalPriceCents, loadedAt))
+        await insertPriceChange(trx, row);
     }
     const flavourRows = demoFlavours.map((f, index) => {
       const deviceId = deviceIds.get(f.deviceSlug);
@@ -78,12 +111,17 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         nicotine_mg_ml: f.nicotineMgMl,
         pod_ml: f.podMl,
         bottle_ml: f.bottleMl,
+        mhra_ecid: mhraFor(f.nicotineMgMl),
         archived: 0,
         created_at: now,
         updated_at: now,
       };
     });
-    for (const row of flavourRows) await insertFlavour(trx, row);
+    for (const row of flavourRows) {
+      await insertFlavour(trx, row);
+      for (const change of demoPriceHistory("flavour", row.id, row.price_cents, null, loadedAt))
+        await insertPriceChange(trx, change);
+    }
     await insertReviews(
       trx,
       demoReviews.map((r, position) => ({ id: newId(), position, ...r })),

@@ -76,6 +76,7 @@ export const configSchema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(20),
   TAX_MODE: z.enum(["added", "included"], "must be added or included").default("included"),
+  SHOW_WAS_PRICES: z.enum(["on", "off"], "must be on or off").default("off"),
   COMPANY_NAME: z.string().min(2).max(120).optional(),
   COMPANY_NUMBER: z
     .string()
@@ -175,6 +176,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "The VAT (or tax) rate in percent: UK standard-rate VAT is 20. Each order keeps the rate it was placed with (to a hundredth of a percent).",
   TAX_MODE:
     "`included` (UK law, the Price Marking Order 2004): prices include VAT, totals are the prices plus shipping and show the VAT they contain ('Includes VAT'), in the cart, payment step, order, WhatsApp texts and e-mails alike; `added`: tax is added on top of the prices ('Tax'), for a shop outside that rule (docs/decisions/029, 036). Each order keeps how it was counted.",
+  SHOW_WAS_PRICES:
+    "`off`: no struck-through original ('was') price is shown, as CAP Code 22.12 and the CAP/MHRA enforcement notice on e-cigarette pricing (2022) require of nicotine products. `on` (for shops outside that rule): a device's original price is shown struck through, but only if it really sold at that price for at least 28 days within the last 90 (the price history; docs/guide/uk-rules.md).",
   COMPANY_NAME:
     "The company's legal name. The footer shows the company details that are set, in one line ('Registered in England and Wales, company number …'): UK law wants name, number and registered office on the website.",
   COMPANY_NUMBER: "Companies House number (`12345678`, `SC123456`…), shown in the footer when set.",

@@ -11,8 +11,14 @@ import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
-import { DEFAULT_NICOTINE_STRENGTH, DEFAULT_PUFF_COUNT, pickDefault } from "~/modules/catalog/catalog";
+import {
+  DEFAULT_NICOTINE_STRENGTH,
+  DEFAULT_PUFF_COUNT,
+  pickDefault,
+  reusabilitySpecifications,
+} from "~/modules/catalog/catalog";
 import { getDevice, listDeviceFlavours } from "~/modules/catalog/catalog.service.server";
+import { shownWasPrice } from "~/modules/catalog/price-history.service.server";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
 import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
@@ -20,8 +26,18 @@ import { WishlistButton } from "~/components/cart/wishlist-button";
 import type { Route } from "./+types/product-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const device = await getDevice(context.db, params.id);
-  if (!device) throw data(null, { status: 404 });
+  const found = await getDevice(context.db, params.id);
+  if (!found) throw data(null, { status: 404 });
+  // A struck-through price only when the shop allows it and the price history supports it (CAP Code 22.12).
+  const showWas = context.config.SHOW_WAS_PRICES === "on";
+  const device = {
+    ...found,
+    originalPriceCents: await shownWasPrice(context.db, showWas, { kind: "device", ...found }),
+    details: {
+      ...found.details,
+      specifications: [...found.details.specifications, ...reusabilitySpecifications(found)],
+    },
+  };
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
   const deviceFlavours = await listDeviceFlavours(context.db, device.id);
   return { device, notice, deviceFlavours, delivery: deliveryOptionsOf(shippingOptions) };

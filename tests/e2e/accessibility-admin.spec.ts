@@ -76,6 +76,7 @@ async function backOfficePages(page: Page, { email, orderId }: Content) {
     "/admin/flavours",
     "/admin/flavours/new",
     await firstItem(page, "/admin/flavours", "Flavours"),
+    "/admin/mhra",
     "/admin/customers",
     await firstItem(page, `/admin/customers?q=${encodeURIComponent(email)}`, "Customers"),
     "/admin/messages",
@@ -99,7 +100,7 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
   browser,
   baseURL,
 }) => {
-  test.setTimeout(360_000); // a customer orders, then eighteen pages, on a shared machine
+  test.setTimeout(360_000); // a customer orders, then nineteen pages, on a shared machine
   const shown = await withContent(browser, baseURL!);
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAsStaff(page, createStaff("narrow"));
@@ -112,7 +113,7 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
     expect.soft(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(360);
     // Nothing hidden past the edge of a strip or a table's box: the tabs wrap, table rows stack.
     const tabs = page.getByRole("navigation", { name: "Back office" }).getByRole("link");
-    await expect(tabs).toHaveCount(13);
+    await expect(tabs).toHaveCount(14);
     for (const right of await rightEdges(tabs)) expect.soft(right, `${path}: a tab`).toBeLessThanOrEqual(360);
     const emails = page.getByText(shown.email);
     addresses += await emails.filter({ visible: true }).count();
@@ -124,7 +125,7 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
 });
 
 test("the back-office pages have no accessibility violations (axe-core)", async ({ page, browser, baseURL }) => {
-  test.setTimeout(360_000); // eighteen pages, each checked in full
+  test.setTimeout(360_000); // nineteen pages, each checked in full
   const shown = await withContent(browser, baseURL!);
   await signInAsStaff(page, createStaff("axe-staff"));
   for (const path of await backOfficePages(page, shown)) {

@@ -11,6 +11,7 @@ const sections = [
   { to: "/admin/take-backs", label: "Take-backs" },
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
+  { to: "/admin/mhra", label: "MHRA list" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/customers", label: "Customers" },

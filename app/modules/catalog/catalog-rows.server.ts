@@ -41,6 +41,7 @@ export function toDevice(row: DeviceRow): Device {
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     rechargeable: Boolean(row.rechargeable),
+    refill: row.refill ?? null,
     mhraEcid: row.mhra_ecid ?? null,
   };
 }

@@ -53,9 +53,32 @@ export type Device = {
   nicotineMgMl: number;
   podMl: number | null;
   rechargeable: boolean;
+  /** How it is refilled (single-use vapes ban); null until staff answer. */
+  refill: DeviceRefill | null;
   /** The MHRA notification number (ECID), when staff gave one. */
   mhraEcid: string | null;
 };
+
+/** How a device is refilled: refillable pods, replaceable coils (sold separately), or neither (single-use). */
+export type DeviceRefill = "pods" | "coils" | "none";
+export const DEVICE_REFILLS: readonly DeviceRefill[] = ["pods", "coils", "none"];
+export const refillLabels: Record<DeviceRefill, string> = {
+  pods: "Refillable pods",
+  coils: "Replaceable coils",
+  none: "Neither (single-use)",
+};
+
+/**
+ * The rows the product page adds to a device's specifications: 'Rechargeable' and how it is refilled (the single-use
+ * vapes ban, in force since 1 June 2025).
+ */
+export function reusabilitySpecifications(device: Pick<Device, "rechargeable" | "refill">): Specification[] {
+  const rows: Specification[] = [];
+  if (device.rechargeable) rows.push({ name: "Rechargeable", value: "Yes" });
+  if (device.refill === "pods") rows.push({ name: "Refillable pods", value: "Yes, pods sold separately" });
+  if (device.refill === "coils") rows.push({ name: "Replaceable coils", value: "Yes, coils sold separately" });
+  return rows;
+}
 
 export type Flavour = {
   id: string;

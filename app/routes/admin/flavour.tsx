@@ -3,7 +3,7 @@ import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
-import { archiveAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { archiveAction, restoreAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
@@ -15,6 +15,8 @@ import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
 import { readForm } from "~/lib/form-data.server";
+import { listPriceHistory } from "~/modules/catalog/price-history.service.server";
+import { PriceHistory } from "~/components/admin/catalog/price-history";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.flavour.name}`, "Back office: edit a flavour.") : [{ title: "Page not found" }];
@@ -26,7 +28,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const devices = await listDeviceChoices(context.db, flavour.device.id);
   const notice = catalogNotice("flavour", new URL(request.url).searchParams.get("notice"));
   const stock = await stockPanel(context, user, "flavour", flavour.id, stockOfValues(flavour.values));
-  return { flavour, stock, devices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const prices = await listPriceHistory(context.db, "flavour", flavour.id);
+  return { flavour, stock, devices, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), or Archive / Restore. */
@@ -34,8 +37,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore")
-    return archiveAction(context, user, "flavour", params.id, intent === "archive");
+  if (intent === "archive") return archiveAction(context, user, "flavour", params.id);
+  if (intent === "restore")
+    return restoreAction(
+      context,
+      user,
+      "flavour",
+      params.id,
+      async () => (await getFlavourEditor(context.db, params.id))?.values,
+    );
   if (!(await getFlavourEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "flavour", params.id, form);
   return flavourFormAction(context, user, params.id, form);
@@ -44,7 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
 
 export default function AdminFlavour({ loaderData, actionData }: Route.ComponentProps) {
-  const { flavour, stock, devices, notice, maxUploadBytes } = loaderData;
+  const { flavour, stock, devices, prices, notice, maxUploadBytes } = loaderData;
   const hiddenBy = flavour.device.archived
     ? `Its device, ${flavour.device.name ?? "unknown"}, is archived, so this flavour is not shown in the shop until the device is restored or another device is chosen.`
     : null;
@@ -70,6 +80,7 @@ export default function AdminFlavour({ loaderData, actionData }: Route.Component
         notice={formAnswer?.notice}
         maxUploadBytes={maxUploadBytes}
       />
+      <PriceHistory entries={prices} />
       <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );

@@ -3,7 +3,7 @@ import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
-import { archiveAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { archiveAction, restoreAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getDeviceEditor } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
@@ -15,6 +15,8 @@ import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
 import { readForm } from "~/lib/form-data.server";
+import { listPriceHistory } from "~/modules/catalog/price-history.service.server";
+import { PriceHistory } from "~/components/admin/catalog/price-history";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit ${data.device.name}`, "Back office: edit a device.") : [{ title: "Page not found" }];
@@ -25,7 +27,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!device) throw data(null, { status: 404 });
   const notice = catalogNotice("device", new URL(request.url).searchParams.get("notice"));
   const stock = await stockPanel(context, user, "device", device.id, stockOfValues(device.values));
-  return { device, stock, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const prices = await listPriceHistory(context.db, "device", device.id);
+  return { device, stock, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), or Archive / Restore. */
@@ -33,8 +36,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "archive" || intent === "restore")
-    return archiveAction(context, user, "device", params.id, intent === "archive");
+  if (intent === "archive") return archiveAction(context, user, "device", params.id);
+  if (intent === "restore")
+    return restoreAction(
+      context,
+      user,
+      "device",
+      params.id,
+      async () => (await getDeviceEditor(context.db, params.id))?.values,
+    );
   if (!(await getDeviceEditor(context.db, params.id))) throw data(null, { status: 404 });
   if (intent === "adjust-stock") return adjustStockAction(context, user, "device", params.id, form);
   return deviceFormAction(context, user, params.id, form);
@@ -43,7 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { device, stock, notice, maxUploadBytes } = loaderData;
+  const { device, stock, prices, notice, maxUploadBytes } = loaderData;
   const stockAnswer = actionData && "stockErrors" in actionData ? actionData : undefined;
   const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
@@ -64,6 +74,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         notice={formAnswer?.notice}
         maxUploadBytes={maxUploadBytes}
       />
+      <PriceHistory entries={prices} />
       <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
     </div>
   );

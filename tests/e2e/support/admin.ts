@@ -90,6 +90,7 @@ export const ADMIN_PAGES = [
   "/admin/flavours",
   "/admin/flavours/new",
   "/admin/flavours/abc123",
+  "/admin/mhra",
   "/admin/messages",
   "/admin/mail",
   "/admin/customers",
@@ -110,6 +111,7 @@ export const ADMIN_ACTIONS = [
   "/admin/products/abc123",
   "/admin/flavours/new",
   "/admin/flavours/abc123",
+  "/admin/mhra",
   "/admin/messages",
   "/admin/mail",
   "/admin/posts/new",
@@ -118,7 +120,10 @@ export const ADMIN_ACTIONS = [
   "/admin/about",
 ];
 
-/** Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg). */
+/**
+ * Fills the new-flavour form of the back office (a flavour of Hayati Pro Max 6000, 2 ml pods at 10 and 20 mg), with
+ * the MHRA notification number publishing needs.
+ */
 export async function fillNewFlavour(
   page: Page,
   f: { name: string; description: string; price: string; nicotineMgMl: string },
@@ -130,4 +135,5 @@ export async function fillNewFlavour(
   await page.getByLabel("Nicotine strengths (mg, one per line)").fill("10\n20");
   await page.getByLabel("Nicotine (mg/ml)").fill(f.nicotineMgMl);
   await page.getByLabel("Pod size (ml)").fill("2");
+  await page.getByLabel("MHRA notification number (ECID)").fill("12345-22-67890");
 }

@@ -2,7 +2,18 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, CheckboxField, FormSection, NameAndSlugFields, StockFields, MhraEcidField } from "./fields";
+import { DEVICE_REFILLS, refillLabels } from "~/modules/catalog/catalog";
+import {
+  CatalogFormFrame,
+  CheckboxField,
+  DraftHint,
+  FormSection,
+  MhraEcidField,
+  NameAndSlugFields,
+  RadioQuestion,
+  SaveAsDraftButton,
+  StockFields,
+} from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -56,7 +67,7 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
       </FormSection>
       <FormSection
         title="Price and stock"
-        description={`Prices are in ${currency}, typed like 12.99. An original price is shown struck through.`}
+        description={`Prices are in ${currency}, typed like 12.99. An original price is kept only if the device sold at it for at least 28 of the last 90 days, and is shown struck through only when the shop allows it (SHOW_WAS_PRICES).`}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -129,7 +140,24 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
           />
         </div>
         <MhraEcidField value={values.mhraEcid} error={errors.mhraEcid} />
-        <CheckboxField label="Rechargeable" name="rechargeable" checked={values.rechargeable === "on"} />
+        <RadioQuestion
+          legend="Rechargeable"
+          name="rechargeable"
+          value={values.rechargeable}
+          choices={[
+            { value: "yes", label: "Yes" },
+            { value: "no", label: "No" },
+          ]}
+          error={errors.rechargeable}
+          hint="Single-use vapes are banned in the UK since 1 June 2025: a device is published only if it is rechargeable and has refillable pods or replaceable coils sold separately."
+        />
+        <RadioQuestion
+          legend="Refill"
+          name="refill"
+          value={values.refill}
+          choices={DEVICE_REFILLS.map((r) => ({ value: r, label: refillLabels[r] }))}
+          error={errors.refill}
+        />
       </FormSection>
       <FormSection title="Shop display">
         <CheckboxField
@@ -155,9 +183,13 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
         maxBytes={maxUploadBytes}
         saveLabel={saveLabel}
       />
-      <button type="submit" name="intent" value="save" className="btn-primary">
-        {saveLabel}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" className="btn-primary">
+          {saveLabel}
+        </button>
+        {isNew && <SaveAsDraftButton />}
+      </div>
+      {isNew && <DraftHint />}
     </CatalogFormFrame>
   );
 }

@@ -2,7 +2,15 @@ import { useShopSettings } from "~/components/layout/use-shop";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { CatalogErrors, FlavourField, FlavourValues } from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
-import { CatalogFormFrame, FormSection, NameAndSlugFields, StockFields, MhraEcidField } from "./fields";
+import {
+  CatalogFormFrame,
+  DraftHint,
+  FormSection,
+  MhraEcidField,
+  NameAndSlugFields,
+  SaveAsDraftButton,
+  StockFields,
+} from "./fields";
 import { ImageManager } from "./image-manager";
 
 type Props = {
@@ -106,9 +114,13 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
         maxBytes={maxUploadBytes}
         saveLabel={saveLabel}
       />
-      <button type="submit" name="intent" value="save" className="btn-primary">
-        {saveLabel}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" className="btn-primary">
+          {saveLabel}
+        </button>
+        {isNew && <SaveAsDraftButton />}
+      </div>
+      {isNew && <DraftHint />}
     </CatalogFormFrame>
   );
 }

@@ -1,6 +1,6 @@
 /** The catalogue forms' values: read from a post, made from a saved item, and changed by the image buttons (client-safe). */
 import { formText } from "~/lib/form-data";
-import type { Specification, Stock } from "~/modules/catalog/catalog";
+import type { DeviceRefill, Specification, Stock } from "~/modules/catalog/catalog";
 import {
   centsToText,
   deviceFields,
@@ -58,6 +58,7 @@ export type DeviceRecord = {
   podMl: number | null;
   mhraEcid: string | null;
   rechargeable: boolean;
+  refill: DeviceRefill | null;
   featured: boolean;
   position: number;
 };
@@ -105,7 +106,8 @@ export function deviceToValues(d: DeviceRecord): DeviceValues {
     nicotineMgMl: numberText(d.nicotineMgMl),
     podMl: numberText(d.podMl),
     mhraEcid: d.mhraEcid ?? "",
-    rechargeable: d.rechargeable ? "on" : "",
+    rechargeable: d.rechargeable ? "yes" : "no",
+    refill: d.refill ?? "",
     featured: d.featured ? "on" : "",
     position: String(d.position),
     images: d.images,
@@ -133,7 +135,6 @@ export const emptyDeviceValues = (): DeviceValues => ({
   ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
   trackStock: "on",
   stockQuantity: "0",
-  rechargeable: "on",
   featured: "on",
   images: [],
 });
@@ -147,14 +148,17 @@ export const emptyFlavourValues = (): FlavourValues => ({
 // ---------- the buttons of the form: save, upload, and moving or removing an image ----------
 
 export type FormIntent =
-  { kind: "save" } | { kind: "upload" } | { kind: "image"; op: "up" | "down" | "remove"; index: number };
+  | { kind: "save"; draft: boolean }
+  | { kind: "upload" }
+  | { kind: "image"; op: "up" | "down" | "remove"; index: number };
 
-/** "save" (also the default), "upload", or "image-up-2" / "image-down-0" / "image-remove-1". */
+/** "save" (also the default), "draft" (a new item saved hidden), "upload", or "image-up-2" / "image-remove-1". */
 export function parseIntent(raw: unknown): FormIntent {
   if (raw === "upload") return { kind: "upload" };
+  if (raw === "draft") return { kind: "save", draft: true };
   const match = typeof raw === "string" ? /^image-(up|down|remove)-(\d{1,2})$/.exec(raw) : null;
   if (match) return { kind: "image", op: match[1] as "up" | "down" | "remove", index: Number(match[2]) };
-  return { kind: "save" };
+  return { kind: "save", draft: false };
 }
 
 /** The image list after one of the image buttons; an index out of range changes nothing. */

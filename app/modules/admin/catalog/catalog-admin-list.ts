@@ -1,5 +1,6 @@
 /** The back office's catalogue lists: sorts, filters, rows and the notices after a save. */
 import { catalogMessages, type CatalogKind } from "./catalog-admin";
+import { publishMessages } from "./catalog-admin-publish";
 import { oneOf } from "~/lib/listing";
 import type { Stock } from "~/modules/catalog/catalog";
 
@@ -47,5 +48,6 @@ export function catalogNotice(kind: CatalogKind, raw: string | null): string | n
   if (raw === "archived") return catalogMessages.archived[kind];
   if (raw === "restored") return catalogMessages.restored[kind];
   if (raw === "stock") return "Stock updated.";
+  if (raw === "draft") return publishMessages.draftSaved[kind];
   return null;
 }

@@ -3,10 +3,12 @@ import { failFields } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages } from "./catalog-admin";
+import { publishMessages } from "./catalog-admin-publish";
 import { getDeviceEditor, getFlavourEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 
-// The MHRA notification number (ECID): optional on devices and flavours, checked, kept and shown by the shop.
+// The MHRA notification number (ECID) on devices and flavours: checked, kept and shown by the shop; needed to publish
+// an item with nicotine (catalog-publish.service.test.ts has the drafts and the loaded list).
 describeEachDatabase(
   "back-office catalogue: MHRA notification number",
   (testDb) => {
@@ -21,8 +23,20 @@ describeEachDatabase(
       expect((await getFlavour(db, flavourId))?.mhraEcid).toBe("54321-23-09876");
       expect((await getFlavourEditor(db, flavourId))?.values.mhraEcid).toBe("54321-23-09876");
 
+      // Emptied: refused while the device has nicotine and is shown; kept empty once it has none.
       const editor = await getDeviceEditor(db, deviceId);
-      saved(await saveDevice(db, staff, deviceId, { ...editor!.values, mhraEcid: "" }));
+      expect(await saveDevice(db, staff, deviceId, { ...editor!.values, mhraEcid: "" })).toMatchObject(
+        failFields({ mhraEcid: publishMessages.mhraRequired }),
+      );
+      expect((await getDevice(db, deviceId))?.mhraEcid).toBe("12345-22-67890");
+      saved(
+        await saveDevice(db, staff, deviceId, {
+          ...editor!.values,
+          mhraEcid: "",
+          nicotineMgMl: "0",
+          nicotineStrengths: "0",
+        }),
+      );
       expect((await getDevice(db, deviceId))?.mhraEcid).toBeNull();
     });
 

@@ -13,7 +13,8 @@ import {
   type FlavourValues,
 } from "./catalog-admin";
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
-import { saveDevice, saveFlavour, type SaveResult } from "./catalog-admin.service.server";
+import { saveDevice, saveFlavour, type SaveOptions, type SaveResult } from "./catalog-admin.service.server";
+import { restoreItem } from "./catalog-publish.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { storeImage, uploadMessages } from "./uploads.service.server";
@@ -42,7 +43,7 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   kind: CatalogKind,
   form: FormData,
   values: V,
-  save: (values: V) => Promise<SaveResult<F>>,
+  save: (values: V, options: SaveOptions) => Promise<SaveResult<F>>,
   isNew: boolean,
 ) {
   assertStaff(actor);
@@ -69,8 +70,10 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
 
   if (errors.image) return answer({ errors, formError: catalogMessages.invalid, notice: null }, 400);
   if (intent.kind !== "save") return answer({ errors, formError: null, notice: catalogMessages.imagesPending }, 200);
-  const saved = await save(next);
-  if (saved.ok) return redirect(`${basePath[kind]}/${saved.id}?notice=${isNew ? "created" : "saved"}`);
+  const draft = isNew && intent.draft;
+  const saved = await save(next, { draft });
+  if (saved.ok)
+    return redirect(`${basePath[kind]}/${saved.id}?notice=${draft ? "draft" : isNew ? "created" : "saved"}`);
   if (saved.status === 404) throw data(null, { status: 404 });
   return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
@@ -82,7 +85,7 @@ export function deviceFormAction(context: ShopContext, actor: SessionUser, id: s
     "device",
     form,
     deviceValues(form),
-    (v) => saveDevice(context.db, actor, id, v),
+    (v, options) => saveDevice(context.db, actor, id, v, options),
     id === null,
   );
 }
@@ -94,23 +97,42 @@ export function flavourFormAction(context: ShopContext, actor: SessionUser, id: 
     "flavour",
     form,
     flavourValues(form),
-    (v) => saveFlavour(context.db, actor, id, v),
+    (v, options) => saveFlavour(context.db, actor, id, v, options),
     id === null,
   );
 }
 
-/** The edit page's Archive / Restore buttons; an unknown id is a 404. */
-export async function archiveAction(
+/** The edit page's Archive button (hides the item from the shop); an unknown id is a 404. */
+export async function archiveAction(context: ShopContext, actor: SessionUser, kind: CatalogKind, id: string) {
+  const found =
+    kind === "device"
+      ? await setDeviceArchived(context.db, actor, id, true)
+      : await setFlavourArchived(context.db, actor, id, true);
+  if (!found) throw data(null, { status: 404 });
+  return redirect(`${basePath[kind]}/${id}?notice=archived`);
+}
+
+/**
+ * The edit page's Restore button: shows the item in the shop again, or, when it may not be published (single-use
+ * vapes ban, MHRA number, 'was' price), shows the form with the reasons under the fields and changes nothing.
+ */
+export async function restoreAction<V>(
   context: ShopContext,
   actor: SessionUser,
   kind: CatalogKind,
   id: string,
-  archived: boolean,
+  valuesNow: () => Promise<V | undefined>,
 ) {
-  const found =
-    kind === "device"
-      ? await setDeviceArchived(context.db, actor, id, archived)
-      : await setFlavourArchived(context.db, actor, id, archived);
-  if (!found) throw data(null, { status: 404 });
-  return redirect(`${basePath[kind]}/${id}?notice=${archived ? "archived" : "restored"}`);
+  const restored = await restoreItem(context.db, actor, kind, id);
+  if (restored.ok) return redirect(`${basePath[kind]}/${id}?notice=restored`);
+  const values = restored.status === 404 ? undefined : await valuesNow();
+  if (values === undefined) throw data(null, { status: 404 });
+  const answer = {
+    values,
+    errors: (restored.fieldErrors ?? {}) as CatalogErrors<string>,
+    formError: restored.message,
+    notice: null,
+    formKey: newId(8),
+  } satisfies CatalogFormResult<V, string>;
+  return data(answer, { status: 400 });
 }

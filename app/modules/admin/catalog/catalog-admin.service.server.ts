@@ -27,8 +27,15 @@ import { deviceToValues, flavourToValues } from "./catalog-admin-form";
 import * as repo from "./catalog-admin.repository.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { UPLOAD_URL } from "./uploads.service.server";
+import { deviceSaveErrors, flavourSaveErrors } from "./catalog-save-checks.service.server";
+import { recordPrice } from "~/modules/catalog/price-history.service.server";
 
 export type SaveResult<F extends string> = Result<{ id: string }, { fieldErrors?: CatalogErrors<F> }>;
+/**
+ * draft: a new item saved hidden from the shop, which may lack what publishing needs (the single-use vapes ban's
+ * answers, the MHRA number). An archived item stays hidden when saved, so it is checked as a draft too.
+ */
+export type SaveOptions = { draft?: boolean };
 const notFound = fail("There is no such item.", 404);
 
 // ---------- one item, for its edit page ----------
@@ -144,19 +151,24 @@ export async function saveDevice(
   actor: SessionUser | null,
   id: string | null,
   values: DeviceValues,
+  options: SaveOptions = {},
 ): Promise<SaveResult<DeviceField>> {
   assertStaff(actor);
   const current = id === null ? null : await getDeviceEditor(db, id);
   if (id !== null && !current) return notFound;
+  const shown = current ? !current.archived : !options.draft;
   const checked = checkDevice(values);
-  const errors: CatalogErrors<DeviceField> = "errors" in checked ? { ...checked.errors } : {};
+  const errors: CatalogErrors<DeviceField> =
+    "errors" in checked ? { ...checked.errors } : await deviceSaveErrors(db, checked.input, { id, shown });
   const images = await checkImages(db, values.images, current?.values.images ?? []);
   if ("error" in images) errors.images = images.error;
   const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images)) return failFields(errors);
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || Object.keys(errors).length > 0)
+    return failFields(errors);
   const input = checked.input;
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
   const row = {
     slug: slug.slug,
     name: input.name,
@@ -175,6 +187,7 @@ export async function saveDevice(
     pod_ml: input.podMl,
     mhra_ecid: input.mhraEcid,
     rechargeable: input.rechargeable ? 1 : 0,
+    refill: input.refill,
     featured: input.featured ? 1 : 0,
     updated_at: now,
   };
@@ -187,15 +200,17 @@ export async function saveDevice(
           ...row,
           id: newDeviceId,
           position,
-          archived: 0,
+          archived: shown ? 0 : 1,
           created_at: now,
           stock_quantity: input.stockQuantity,
         });
         await recordStartingStock(trx, actor, "device", newDeviceId, input.stockQuantity, now);
+        await recordPrice(trx, { kind: "device", id: newDeviceId }, input.price, actor.id, at);
         await bumpStorefrontVersion(trx);
         return newDeviceId;
       }
       if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
+      await recordPrice(trx, { kind: "device", id }, input.price, actor.id, at);
       await saveTypedStock(trx, actor, "device", id, input);
       await bumpStorefrontVersion(trx);
       return id;
@@ -214,12 +229,15 @@ export async function saveFlavour(
   actor: SessionUser | null,
   id: string | null,
   values: FlavourValues,
+  options: SaveOptions = {},
 ): Promise<SaveResult<FlavourField>> {
   assertStaff(actor);
   const current = id === null ? null : await getFlavourEditor(db, id);
   if (id !== null && !current) return notFound;
+  const shown = current ? !current.archived : !options.draft;
   const checked = checkFlavour(values);
-  const errors: CatalogErrors<FlavourField> = "errors" in checked ? { ...checked.errors } : {};
+  const errors: CatalogErrors<FlavourField> =
+    "errors" in checked ? { ...checked.errors } : await flavourSaveErrors(db, checked.input, { shown });
   const images = await checkImages(db, values.images, current?.values.images ?? []);
   if ("error" in images) errors.images = images.error;
   const deviceId = values.deviceId.trim();
@@ -230,10 +248,11 @@ export async function saveFlavour(
   }
   const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || errors.deviceId)
+  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || Object.keys(errors).length > 0)
     return failFields(errors);
   const input = checked.input;
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
   const row = {
     slug: slug.slug,
     name: input.name,
@@ -256,15 +275,17 @@ export async function saveFlavour(
         await repo.insertFlavour(trx, {
           ...row,
           id: newFlavourId,
-          archived: 0,
+          archived: shown ? 0 : 1,
           created_at: now,
           stock_quantity: input.stockQuantity,
         });
         await recordStartingStock(trx, actor, "flavour", newFlavourId, input.stockQuantity, now);
+        await recordPrice(trx, { kind: "flavour", id: newFlavourId }, input.price, actor.id, at);
         await bumpStorefrontVersion(trx);
         return newFlavourId;
       }
       if (!(await repo.updateFlavour(trx, id, row))) return null;
+      await recordPrice(trx, { kind: "flavour", id }, input.price, actor.id, at);
       await saveTypedStock(trx, actor, "flavour", id, input);
       await bumpStorefrontVersion(trx);
       return id;

@@ -53,7 +53,7 @@ describeEachDatabase(
         description: "A small pod kit.",
         images: [fx.pngUrl, fx.jpegUrl],
         priceCents: 1999,
-        originalPriceCents: 2499,
+        originalPriceCents: null,
         flavours: ["Mango", "Mint"],
         nicotineStrengths: [10, 20],
         puffCounts: [600],
@@ -69,6 +69,8 @@ describeEachDatabase(
         nicotineMgMl: 20,
         podMl: 2,
         rechargeable: true,
+        refill: "pods",
+        mhraEcid: "12345-22-67891",
       });
       // The starting stock is the first line of its history.
       expect((await stockHistory(db, staff, "device", id)).map((m) => [m.change, m.quantityAfter, m.note])).toEqual([
@@ -89,10 +91,11 @@ describeEachDatabase(
       const editor = await getDeviceEditor(db, id);
       expect(editor?.values).toMatchObject({
         price: "19.99",
-        originalPrice: "24.99",
+        originalPrice: "",
         flavours: "Mango\nMint",
         specifications: "Battery: 500 mAh\nPod capacity: 2 ml",
-        rechargeable: "on",
+        rechargeable: "yes",
+        refill: "pods",
         featured: "",
       });
     });

@@ -40,8 +40,9 @@ describe("catalogue form rules", () => {
     expect(applyImageIntent(["a", "b"], "remove", 7)).toEqual(["a", "b"]);
     expect(parseIntent("image-down-3")).toEqual({ kind: "image", op: "down", index: 3 });
     expect(parseIntent("upload")).toEqual({ kind: "upload" });
-    expect(parseIntent("image-up--1")).toEqual({ kind: "save" });
-    expect(parseIntent(null)).toEqual({ kind: "save" });
+    expect(parseIntent("image-up--1")).toEqual({ kind: "save", draft: false });
+    expect(parseIntent(null)).toEqual({ kind: "save", draft: false });
+    expect(parseIntent("draft")).toEqual({ kind: "save", draft: true });
   });
 
   it("makes slugs from names", () => {

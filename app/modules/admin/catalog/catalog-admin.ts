@@ -63,6 +63,7 @@ export const deviceFields = [
   "podMl",
   "mhraEcid",
   "rechargeable",
+  "refill",
   "featured",
   "position",
 ] as const;
@@ -198,7 +199,10 @@ export const deviceInput = z.object({
   nicotineMgMl: nicotineField,
   podMl: podField,
   mhraEcid: mhraEcidField,
-  rechargeable: checkbox,
+  rechargeable: z.enum(["yes", "no", ""], "Answer yes or no").transform((v) => (v === "" ? null : v === "yes")),
+  refill: z
+    .enum(["pods", "coils", "none", ""], "Choose refillable pods, replaceable coils or neither")
+    .transform((v) => (v === "" ? null : v)),
   featured: checkbox,
   position: positionField,
 });

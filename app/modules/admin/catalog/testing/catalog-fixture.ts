@@ -91,7 +91,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     nicotineMgMl: "20",
     podMl: "2",
     bottleMl: "",
-    mhraEcid: "",
+    mhraEcid: "12345-22-67890",
     images: [fx.pngUrl],
     ...changes,
   });
@@ -100,7 +100,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     slug: "",
     description: "A small pod kit.",
     price: "19.99",
-    originalPrice: "24.99",
+    originalPrice: "",
     flavours: "Mango\nMint",
     nicotineStrengths: "10\n20",
     puffCounts: "600",
@@ -112,11 +112,12 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     stockSeen: "",
     nicotineMgMl: "20",
     podMl: "2",
-    rechargeable: "on",
+    rechargeable: "yes",
+    refill: "pods",
     featured: "",
     position: "",
     images: [fx.pngUrl, fx.jpegUrl],
-    mhraEcid: "",
+    mhraEcid: "12345-22-67891",
     ...changes,
   });
   const saved = (result: { ok: boolean; id?: string }) => {
