@@ -9,7 +9,16 @@ export const SITEMAP_MAX_URLS = 50_000;
 export type SitemapEntry = { path: string; lastmod?: string };
 
 /** The public pages a search engine should know: never the account, cart, checkout, back office or API. */
-const PUBLIC_PAGES = ["/", "/products", "/flavours", "/about", "/blog", "/contactus"];
+const PUBLIC_PAGES = [
+  "/",
+  "/products",
+  "/flavours",
+  "/about",
+  "/blog",
+  "/contactus",
+  "/recycling",
+  "/cancellation-form",
+];
 
 /** Every page a visitor can reach: public pages, info pages, every visible device and flavour, every published post. */
 export async function sitemapEntries(db: Db, now = new Date().toISOString()): Promise<SitemapEntry[]> {

@@ -26,7 +26,16 @@ describeEachDatabase(
         const entries = await sitemapEntries(db);
         const paths = entries.map((e) => e.path);
         expect(new Set(paths).size).toBe(paths.length);
-        expect(paths.slice(0, 6)).toEqual(["/", "/products", "/flavours", "/about", "/blog", "/contactus"]);
+        expect(paths.slice(0, 8)).toEqual([
+          "/",
+          "/products",
+          "/flavours",
+          "/about",
+          "/blog",
+          "/contactus",
+          "/recycling",
+          "/cancellation-form",
+        ]);
         expect(paths.filter((p) => p.startsWith("/productdetail/"))).toHaveLength(devices.length - 1);
         expect(paths).not.toContain(`/productdetail/${hidden.id}`);
         for (const f of hiddenFlavours) expect(paths).not.toContain(`/flavour/${f.id}`);
