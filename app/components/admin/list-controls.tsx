@@ -145,3 +145,55 @@ export function FilterLinks<V extends string>({
     </nav>
   );
 }
+
+/** A back-office list's status filters, as links (`?status=…`); the one shown is marked as the current page. */
+export function StatusFilters({
+  label,
+  filters,
+  status,
+}: {
+  label: string;
+  filters: ReadonlyArray<{ value: string; label: string }>;
+  status: string;
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {filters.map((f) => (
+        <Link
+          key={f.value}
+          to={`?status=${f.value}`}
+          aria-current={status === f.value ? "page" : undefined}
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${status === f.value ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
+        >
+          {f.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A table's header row of plain column names. */
+export function HeaderRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="bg-slate-50 text-left">
+      <tr>
+        {columns.map((h) => (
+          <th key={h} scope="col" className="px-3 py-2">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's header cell: the order's id, linking to its back-office page. */
+export function OrderIdHeader({ orderId }: { orderId: string }) {
+  return (
+    <th scope="row" className="px-3 py-2 text-left">
+      <Link to={`/admin/orders/${orderId}`} className="font-mono font-semibold text-brand-700 hover:underline">
+        {orderId}
+      </Link>
+    </th>
+  );
+}

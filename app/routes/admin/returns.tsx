@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { AdminTable } from "~/components/admin/list-controls";
+import { AdminTable, HeaderRow, OrderIdHeader, StatusFilters } from "~/components/admin/list-controls";
 import { formatDateTime } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/accounts/session.service.server";
@@ -36,52 +35,16 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
         Customers may return an order within 14 days of delivery. Open the order to accept or refuse the request with a
         note: the customer is e-mailed it.
       </p>
-      <nav aria-label="Show returns" className="flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <Link
-            key={f.value}
-            to={`?status=${f.value}`}
-            aria-current={status === f.value ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${status === f.value ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
-          >
-            {f.label}
-          </Link>
-        ))}
-      </nav>
+      <StatusFilters label="Show returns" filters={filters} status={status} />
       {rows.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-700">No return requests here.</p>
       ) : (
         <AdminTable caption="Return requests" minWidth="min-w-[40rem]">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Order
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Customer
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Asked
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Reason
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Order", "Customer", "Asked", "Status", "Reason"]} />
           <tbody className="divide-y divide-slate-200">
             {rows.map((r) => (
               <tr key={r.orderId} className="align-top">
-                <th scope="row" className="px-3 py-2 text-left">
-                  <Link
-                    to={`/admin/orders/${r.orderId}`}
-                    className="font-mono font-semibold text-brand-700 hover:underline"
-                  >
-                    {r.orderId}
-                  </Link>
-                </th>
+                <OrderIdHeader orderId={r.orderId} />
                 <td data-label="Customer" className="px-3 py-2">
                   {r.customer}
                 </td>

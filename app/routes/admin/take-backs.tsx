@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
-import { AdminTable } from "~/components/admin/list-controls";
+import { data, Form, redirect } from "react-router";
+import { AdminTable, HeaderRow, OrderIdHeader, StatusFilters } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
@@ -55,42 +55,16 @@ export default function AdminTakeBacks({ loaderData, actionData }: Route.Compone
         parcel, and mark the take-back received when the old device arrives. Records are kept four years.
       </p>
       {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
-      <nav aria-label="Show take-backs" className="flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <Link
-            key={f.value}
-            to={`?status=${f.value}`}
-            aria-current={status === f.value ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${status === f.value ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
-          >
-            {f.label}
-          </Link>
-        ))}
-      </nav>
+      <StatusFilters label="Show take-backs" filters={filters} status={status} />
       {rows.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-700">No take-backs here.</p>
       ) : (
         <AdminTable caption="Take-back requests" minWidth="min-w-[44rem]">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              {["Order", "Customer", "Old devices", "Asked", "Status", "Kept until"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeaderRow columns={["Order", "Customer", "Old devices", "Asked", "Status", "Kept until"]} />
           <tbody className="divide-y divide-slate-200">
             {rows.map((r) => (
               <tr key={r.orderId} className="align-top">
-                <th scope="row" className="px-3 py-2 text-left">
-                  <Link
-                    to={`/admin/orders/${r.orderId}`}
-                    className="font-mono font-semibold text-brand-700 hover:underline"
-                  >
-                    {r.orderId}
-                  </Link>
-                </th>
+                <OrderIdHeader orderId={r.orderId} />
                 <td data-label="Customer" className="px-3 py-2">
                   {r.customer}
                 </td>
