@@ -29,6 +29,12 @@ const notFound = fail("There is no such order.", 404);
 /** When the order was marked delivered, or null. */
 export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db, orderId);
 
+/** Opens a return request on an order, in the caller's transaction (staff recording a cancellation sent by e-mail). */
+export const openReturnRequest = (
+  db: Db,
+  row: { id: string; orderId: string; userId: string; reason: string; at: string },
+) => repo.insertReturnRequest(db, row);
+
 /** The order's return request, if one was made. */
 export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRequest | null> {
   const row = await repo.findReturnRequest(db, orderId);

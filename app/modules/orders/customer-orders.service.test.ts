@@ -6,7 +6,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
 import { decideReturn, listReturnRequests } from "~/modules/admin/orders/returns-admin.service.server";
-import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { deliveredDaysAgo, insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
@@ -40,24 +40,6 @@ const jobsFor = (db: Db, orderId: string) =>
     .execute();
 const statusOf = async (db: Db, id: string) =>
   (await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
-/** Marks the order delivered `daysAgo` days ago, as staff would have. */
-async function deliveredDaysAgo(db: Db, id: string, daysAgo: number) {
-  await db.updateTable("orders").set({ status: "delivered" }).where("id", "=", id).execute();
-  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await db
-    .insertInto("order_events")
-    .values({
-      id: `ev-${id}`,
-      order_id: id,
-      field: "status",
-      from_value: "dispatched",
-      to_value: "delivered",
-      by_user_id: staff.id,
-      by_name: staff.name,
-      created_at: at,
-    })
-    .execute();
-}
 
 describeEachDatabase(
   "a customer's own cancellation and return",

@@ -6,7 +6,13 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { listTakeBacks, markTakeBackReceived } from "~/modules/admin/orders/take-backs-admin.service.server";
-import { alice, insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import {
+  alice,
+  deliveredDaysAgo,
+  insertOrder,
+  insertUsers,
+  staff,
+} from "~/modules/admin/orders/testing/orders-fixture";
 import { deleteAccount, exportAccountData } from "~/modules/data-rights/data-rights.service.server";
 import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
@@ -38,22 +44,6 @@ async function orderWithDevices(db: Db, userId: string, devices: number, status:
       })
       .execute();
   return id;
-}
-
-async function deliveredDaysAgo(db: Db, id: string, days: number) {
-  await db
-    .insertInto("order_events")
-    .values({
-      id: `ev-${id}`,
-      order_id: id,
-      field: "status",
-      from_value: "dispatched",
-      to_value: "delivered",
-      by_user_id: staff.id,
-      by_name: staff.name,
-      created_at: new Date(Date.now() - days * 86_400_000).toISOString(),
-    })
-    .execute();
 }
 
 const rows = (db: Db) => db.selectFrom("take_back_requests").selectAll().orderBy("requested_at").execute();

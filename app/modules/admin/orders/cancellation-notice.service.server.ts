@@ -14,7 +14,12 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
-import { deliveredAt, type OrderMail } from "~/modules/orders/customer-orders.service.server";
+import {
+  deliveredAt,
+  openReturnRequest,
+  returnRequestOf,
+  type OrderMail,
+} from "~/modules/orders/customer-orders.service.server";
 import { orderStatusJob } from "~/modules/orders/orders.jobs";
 import { recordOrderEvent } from "~/modules/orders/orders.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
@@ -100,13 +105,13 @@ export async function recordCancellationNotice(
     }
 
     // Dispatched or delivered: the goods come back, as a return asked for on the account page would.
-    if (await repo.hasReturnRequest(trx, orderId)) return fail(m.returnExists, 409);
+    if (await returnRequestOf(trx, orderId)) return fail(m.returnExists, 409);
     if (row.status === "delivered") {
       const delivered = await deliveredAt(trx, orderId);
       const lastDay = delivered ? lastReturnDay(delivered) : null;
       if (lastDay && receivedOn > lastDay) return failFields({ receivedOn: m.tooLate(formatDay(lastDay)) });
     }
-    await repo.insertReturnRequest(trx, {
+    await openReturnRequest(trx, {
       id: newId(),
       orderId,
       userId: row.user_id,

@@ -7,7 +7,7 @@ import { returnRequestOf } from "~/modules/orders/customer-orders.service.server
 import { orderEvents } from "~/modules/orders/orders.service.server";
 import { cancellationNoticeMessages as m } from "./cancellation-notice";
 import { cancellationNoticeOf, recordCancellationNotice } from "./cancellation-notice.service.server";
-import { alice, insertOrder, insertUsers, staff } from "./testing/orders-fixture";
+import { alice, deliveredDaysAgo, insertOrder, insertUsers, staff } from "./testing/orders-fixture";
 
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
 const now = new Date();
@@ -16,22 +16,6 @@ const today = shopDate(now);
 const noticeRows = (db: Db) => db.selectFrom("cancellation_notices").selectAll().orderBy("id").execute();
 const statusOf = async (db: Db, id: string) =>
   (await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
-async function deliveredDaysAgo(db: Db, id: string, days: number) {
-  await db.updateTable("orders").set({ status: "delivered" }).where("id", "=", id).execute();
-  await db
-    .insertInto("order_events")
-    .values({
-      id: `ev-${id}`,
-      order_id: id,
-      field: "status",
-      from_value: "dispatched",
-      to_value: "delivered",
-      by_user_id: staff.id,
-      by_name: staff.name,
-      created_at: new Date(now.getTime() - days * 86_400_000).toISOString(),
-    })
-    .execute();
-}
 
 describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb) => {
   beforeAll(async () => {
@@ -75,7 +59,7 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
       userId: alice.id,
       createdAt: new Date(now.getTime() - 20 * 86_400_000).toISOString(),
     });
-    await deliveredDaysAgo(db, id, 10);
+    await deliveredDaysAgo(db, id, 10, now);
     const arrived = addDays(today, -1);
     const result = await recordCancellationNotice(
       db,
@@ -100,7 +84,7 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
       userId: alice.id,
       createdAt: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
     });
-    await deliveredDaysAgo(db, id, 20);
+    await deliveredDaysAgo(db, id, 20, now);
     const before = { notices: await noticeRows(db), events: await orderEvents(db, id) };
     const cases: Array<[Record<string, string>, Record<string, string>]> = [
       [{ channel: "", receivedOn: today }, { channel: m.channelRequired }],

@@ -36,25 +36,5 @@ export const insertNotice = (
     })
     .execute();
 
-export const hasReturnRequest = async (db: Db, orderId: string) =>
-  Boolean(await db.selectFrom("return_requests").select("id").where("order_id", "=", orderId).executeTakeFirst());
-
-/** A return opened by the customer's cancellation (as one asked for on the account page). */
-export const insertReturnRequest = (
-  db: Db,
-  row: { id: string; orderId: string; userId: string; reason: string; at: string },
-) =>
-  db
-    .insertInto("return_requests")
-    .values({
-      id: row.id,
-      order_id: row.orderId,
-      user_id: row.userId,
-      reason: row.reason,
-      status: "requested",
-      requested_at: row.at,
-    })
-    .execute();
-
 export const findPlacedAt = async (db: Db, orderId: string) =>
   (await db.selectFrom("orders").select("created_at").where("id", "=", orderId).executeTakeFirst())?.created_at ?? null;

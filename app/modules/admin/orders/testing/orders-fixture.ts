@@ -104,3 +104,21 @@ export const snapshot = async (db: Db, id: string) => ({
     .executeTakeFirstOrThrow(),
   events: await orderEvents(db, id),
 });
+
+/** Marks the order delivered `daysAgo` days before `now`, as staff would have: its status and the history's event. */
+export async function deliveredDaysAgo(db: Db, id: string, daysAgo: number, now = new Date()) {
+  await db.updateTable("orders").set({ status: "delivered" }).where("id", "=", id).execute();
+  await db
+    .insertInto("order_events")
+    .values({
+      id: `ev-${id}`,
+      order_id: id,
+      field: "status",
+      from_value: "dispatched",
+      to_value: "delivered",
+      by_user_id: staff.id,
+      by_name: staff.name,
+      created_at: new Date(now.getTime() - daysAgo * 86_400_000).toISOString(),
+    })
+    .execute();
+}
