@@ -104,10 +104,11 @@ export async function stockedFlavours(db: Db, count: number, units: number): Pro
     .limit(count)
     .execute();
   await db
-    .updateTable("flavours")
+    .updateTable("variants")
     .set({ stock_quantity: units, track_stock: 1 })
+    .where("kind", "=", "flavour")
     .where(
-      "id",
+      "item_id",
       "in",
       rows.map((r) => r.id),
     )
@@ -152,9 +153,10 @@ export async function benchOrders(
     const stockIds = flavours.map((f) => f.id);
     const stockNow = async () => {
       const row = await db
-        .selectFrom("flavours")
+        .selectFrom("variants")
         .select((eb) => eb.fn.sum<number | string>("stock_quantity").as("n"))
-        .where("id", "in", stockIds)
+        .where("kind", "=", "flavour")
+        .where("item_id", "in", stockIds)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };

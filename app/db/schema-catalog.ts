@@ -22,8 +22,6 @@ export type DevicesTable = {
   features: JsonText<string[]>;
   details_description: string;
   specifications: JsonText<NameValue[]>;
-  stock_quantity: number;
-  track_stock: Flag; // 0: made to order, never runs out
   nicotine_mg_ml: number;
   pod_ml: number | null;
   rechargeable: Flag;
@@ -45,13 +43,35 @@ export type FlavoursTable = {
   price_cents: number;
   sizes: JsonText<number[]>; // nicotine mg
   device_id: string;
-  stock_quantity: number;
-  track_stock: Flag;
   nicotine_mg_ml: number;
   pod_ml: number | null;
   bottle_ml: number | null;
   archived: Flag;
   mhra_ecid: string | null; // the MHRA notification number (ECID), when staff gave one
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * What a shopper chooses and the shop counts (migration 2026_11_26_0410, docs/decisions/043): one row per combination
+ * of a device's flavour × nicotine strength × puff count, or of a flavour's nicotine strength, that staff list. Stock
+ * lives here, not on the item.
+ */
+export type VariantsTable = {
+  id: string;
+  kind: ItemKind;
+  item_id: string;
+  sku: string; // unique
+  barcode: string | null; // GTIN-8/12/13/14, unique when given
+  flavour: string; // a device's flavour; '' for a flavour item
+  nicotine_strength: number; // mg/ml
+  puff_count: number | null;
+  price_cents: number | null; // null: the item's price
+  stock_quantity: number;
+  track_stock: Flag; // 0: made to order, never runs out
+  position: number;
+  archived: Flag; // 1: no longer listed (kept: order lines and history point at it)
+  stock_to_check: Generated<Flag>; // 1: the item's stock was moved here by the migration, for staff to check
   created_at: string;
   updated_at: string;
 };

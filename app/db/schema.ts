@@ -14,8 +14,9 @@ export type { Flag } from "./values";
 import type { Flag } from "./values";
 
 import type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
-import type { MhraListLoadsTable, MhraNumbersTable, PriceChangesTable } from "./schema-catalog";
+import type { MhraListLoadsTable, MhraNumbersTable, PriceChangesTable, VariantsTable } from "./schema-catalog";
 export type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
+export type { VariantsTable } from "./schema-catalog";
 import type {
   UserTable,
   SessionTable,
@@ -140,6 +141,9 @@ export type OrderLinesTable = {
   flavour: string;
   nicotine_strength: number;
   puff_count: number | null;
+  /** The variant sold and its SKU then (null on lines placed before variants, migration 2026_11_26_0410). */
+  variant_id: string | null;
+  sku: string | null;
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;
@@ -172,6 +176,7 @@ export type StockMovementsTable = {
   id: string;
   kind: ItemKind;
   item_id: string;
+  variant_id: string;
   change: number;
   quantity_after: number;
   reason: StockReason;
@@ -186,6 +191,7 @@ export type StockAlertsTable = {
   id: string;
   kind: ItemKind;
   item_id: string;
+  variant_id: string;
   email: string;
   user_id: string | null;
   created_at: string;
@@ -250,6 +256,7 @@ export type Database = {
   devices: DevicesTable;
   catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
+  variants: VariantsTable;
   reviews: ReviewsTable;
   price_changes: PriceChangesTable;
   mhra_numbers: MhraNumbersTable;

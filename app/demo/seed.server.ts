@@ -7,6 +7,10 @@ import { countDevices, insertReviews } from "~/modules/catalog/catalog.repositor
 import { findAboutRow, saveAboutRow } from "~/modules/content/about.repository.server";
 import { insertPriceChange } from "~/modules/catalog/price-history.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
+import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
+import { listItemVariants, syncVariants } from "~/modules/catalog/variants.service.server";
+import { updateVariant } from "~/modules/catalog/variants.repository.server";
+import { recordStartingStock } from "~/modules/stock/stock.service.server";
 import { demoAbout } from "./data/about";
 import { demoDevices } from "./data/devices";
 import { demoFlavours } from "./data/flavours";
@@ -21,12 +25,45 @@ import { demoReviews } from "./data/reviews";
 export type DemoPart = "catalogue" | "blog";
 
 /**
- * Believable starting stock for the demo shop, so every state can be seen: most items have plenty (between 12 and
- * 70, varied), the few marked low have 2 to 4, and the ones marked out have none.
+ * Believable starting stock for a demo variant (the `variant`-th of the `index`-th item), so every state can be seen:
+ * most have plenty (between 12 and 70, varied); an item marked low has its first variant at 2 to 4, one marked out
+ * has none of any; and every fifth item in stock with more than one variant has its last one sold out, so a shopper
+ * sees, say, 20 mg out of stock while 10 mg sells.
  */
-export function demoStock(status: "in_stock" | "low_stock" | "out_of_stock", index: number) {
-  const quantity = status === "out_of_stock" ? 0 : status === "low_stock" ? 2 + (index % 3) : 12 + ((index * 37) % 59);
-  return { stock_quantity: quantity, track_stock: 1 };
+export function demoStock(
+  status: "in_stock" | "low_stock" | "out_of_stock",
+  index: number,
+  variant = 0,
+  variants = 1,
+): number {
+  if (status === "out_of_stock") return 0;
+  if (status === "low_stock" && variant === 0) return 2 + (index % 3);
+  if (status === "in_stock" && variants > 1 && variant === variants - 1 && index % 5 === 3) return 0;
+  return 12 + ((index * 37 + variant * 11) % 59);
+}
+
+/** A demo item's variants: every combination it lists, each with its demo stock. */
+async function seedVariants(
+  trx: Db,
+  item: { kind: "device" | "flavour"; id: string; slug: string },
+  combinations: VariantOptions[],
+  status: "in_stock" | "low_stock" | "out_of_stock",
+  index: number,
+  stamp: string,
+) {
+  await syncVariants(trx, item, combinations, stamp);
+  const variants = await listItemVariants(trx, item.kind, item.id, 0);
+  for (const [j, v] of variants.entries()) {
+    const units = demoStock(status, index, j, variants.length);
+    await updateVariant(trx, v.id, { stock_quantity: units });
+    await recordStartingStock(
+      trx,
+      { id: null, name: "Demo" },
+      { ...item, itemId: item.id, variantId: v.id },
+      units,
+      stamp,
+    );
+  }
 }
 
 /**
@@ -80,7 +117,6 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         features: JSON.stringify(d.features),
         details_description: d.detailsDescription,
         specifications: JSON.stringify(d.specifications),
-        ...demoStock(d.stockStatus, position),
         nicotine_mg_ml: d.nicotineMgMl,
         pod_ml: d.podMl,
         rechargeable: d.rechargeable ? 1 : 0,
@@ -94,6 +130,14 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       });
       for (const row of demoPriceHistory("device", id, d.priceCents, d.originalPriceCents, loadedAt))
         await insertPriceChange(trx, row);
+      await seedVariants(
+        trx,
+        { kind: "device", id, slug: d.slug },
+        deviceCombinations(d),
+        d.stockStatus,
+        position,
+        now,
+      );
     }
     const flavourRows = demoFlavours.map((f, index) => {
       const deviceId = deviceIds.get(f.deviceSlug);
@@ -107,7 +151,6 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         price_cents: f.priceCents,
         sizes: JSON.stringify(f.sizes),
         device_id: deviceId,
-        ...demoStock(f.stockStatus, index),
         nicotine_mg_ml: f.nicotineMgMl,
         pod_ml: f.podMl,
         bottle_ml: f.bottleMl,
@@ -117,8 +160,17 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         updated_at: now,
       };
     });
-    for (const row of flavourRows) {
+    for (const [index, row] of flavourRows.entries()) {
       await insertFlavour(trx, row);
+      const f = demoFlavours[index]!;
+      await seedVariants(
+        trx,
+        { kind: "flavour", id: row.id, slug: row.slug },
+        flavourCombinations(f.sizes),
+        f.stockStatus,
+        index,
+        now,
+      );
       for (const change of demoPriceHistory("flavour", row.id, row.price_cents, null, loadedAt))
         await insertPriceChange(trx, change);
     }

@@ -12,6 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = {
     kind: formText(form, "kind", 10),
     itemId: formText(form, "itemId", 80),
+    variantId: formText(form, "variantId", 90),
     email: formText(form, "email", 300),
   };
   const user = await getSessionUser(context, request);

@@ -13,7 +13,7 @@ export type RaceWork = {
   startAt: number;
   place: Array<{ userId: string; key: string }>;
   cancel: Array<{ userId: string; orderId: string }>;
-  adjust: Array<{ kind: "device" | "flavour"; id: string; change: number }>;
+  adjust: Array<{ kind: "device" | "flavour"; id: string; variantId: string; change: number }>;
 };
 export type RaceAnswer = { op: string; ok: boolean; detail: string };
 
@@ -57,9 +57,10 @@ const answers = await Promise.all([
       return { ok: cancelled.ok, detail: JSON.stringify(cancelled) };
     }),
   ),
-  ...work.adjust.map(({ kind, id, change }) =>
+  ...work.adjust.map(({ kind, id, variantId, change }) =>
     answer("adjust", async () => {
-      const adjusted = await adjustStock(db, person("race-staff", "staff"), kind, id, {
+      const of = { kind, itemId: id, variantId };
+      const adjusted = await adjustStock(db, person("race-staff", "staff"), of, {
         reason: "received",
         change: String(change),
         note: "",

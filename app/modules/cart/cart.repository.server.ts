@@ -80,48 +80,6 @@ export async function recordMerge(db: Db, userId: string, token: string): Promis
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** The sellable facts of the items in a cart: not archived, with their options. */
-export async function findSellableItems(db: Db, deviceIds: string[], flavourIds: string[]) {
-  const devices = deviceIds.length
-    ? await db
-        .selectFrom("devices")
-        .select([
-          "id",
-          "name",
-          "images",
-          "price_cents",
-          "flavours",
-          "nicotine_strengths",
-          "puff_counts",
-          "stock_quantity",
-          "track_stock",
-        ])
-        .where("id", "in", deviceIds)
-        .where("archived", "=", 0)
-        .execute()
-    : [];
-  const flavours = flavourIds.length
-    ? await db
-        .selectFrom("flavours as f")
-        .innerJoin("devices as p", "p.id", "f.device_id")
-        .select([
-          "f.id",
-          "f.name",
-          "f.images",
-          "f.price_cents",
-          "f.sizes",
-          "f.stock_quantity",
-          "f.track_stock",
-          "p.name as device_name",
-        ])
-        .where("f.id", "in", flavourIds)
-        .where("f.archived", "=", 0)
-        .where("p.archived", "=", 0)
-        .execute()
-    : [];
-  return { devices, flavours };
-}
-
 /** Whether a device or flavour is still sold (not archived). */
 export async function itemIsSold(db: Db, kind: ItemKind, itemId: string): Promise<boolean> {
   const row =
@@ -165,33 +123,3 @@ export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemI
     .values({ user_id: userId, kind, item_id: itemId, created_at: at })
     .onConflict((oc) => oc.columns(["user_id", "kind", "item_id"]).doNothing())
     .execute();
-
-/** Card facts of the devices and flavours still sold among these ids. */
-export async function findWishlistCardRows(db: Db, deviceIds: string[], flavourIds: string[]) {
-  const devices = deviceIds.length
-    ? await db
-        .selectFrom("devices")
-        .select(["id", "name", "images", "price_cents", "stock_quantity", "track_stock"])
-        .where("id", "in", deviceIds)
-        .where("archived", "=", 0)
-        .execute()
-    : [];
-  const flavours = flavourIds.length
-    ? await db
-        .selectFrom("flavours as f")
-        .innerJoin("devices as p", "p.id", "f.device_id")
-        .select([
-          "f.id",
-          "f.name",
-          "f.images",
-          "f.price_cents",
-          "f.stock_quantity",
-          "f.track_stock",
-          "p.name as device_name",
-        ])
-        .where("f.id", "in", flavourIds)
-        .where("f.archived", "=", 0)
-        .execute()
-    : [];
-  return { devices, flavours };
-}

@@ -1,15 +1,18 @@
 import type { Db } from "~/db/database.server";
 import { fail, type Result } from "~/lib/result";
-import { firstText, numberList, textList } from "~/db/json-text";
 import { totals, type TaxRule, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
-import { clampQuantity, lineKey, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
+import { cartMessages, clampQuantity, lineKey, type ItemKind, type LineIdentity } from "./cart";
 import { guestLineSchema } from "./cart.schema";
-import { availableUnits, stockMessages } from "~/modules/catalog/catalog";
-import { stockOf } from "~/modules/catalog/catalog-rows.server";
+import { availableUnits, cardHref, stockMessages } from "~/modules/catalog/catalog";
+import { itemsOnSale, type ItemOnSale } from "~/modules/catalog/catalog.service.server";
+import { findVariant, variantName, type VariantOffer } from "~/modules/catalog/variants";
 
 export type CartLine = LineIdentity & {
   key: string;
+  /** The variant the line's choices resolve to, and its SKU (an order line keeps both). */
+  variantId: string;
+  sku: string;
   name: string;
   image: string | null;
   href: string;
@@ -22,56 +25,42 @@ export type CartLine = LineIdentity & {
 /** `capped`: what changed because there is less in stock than the cart held (the page says so). */
 export type Cart = { lines: CartLine[]; totals: Totals; dropped: string[]; capped: string[] };
 
-/** `available`: units one order may take (Infinity for an untracked item). */
-type Sellable = {
-  name: string;
-  image: string | null;
-  priceCents: number;
-  available: number;
-  check: (line: GuestLine) => string | null;
-};
+type Choice = LineIdentity & { puffCount: number | null };
+/** The variant a line's choices make, with the units one order may take of it (Infinity when untracked). */
+type Resolved = { item: ItemOnSale; variant: VariantOffer; available: number };
 
-/** What can be sold now, with the rules each option must follow; prices come from here, never from the browser. */
-async function sellableItems(db: Db, lines: Array<{ kind: ItemKind; itemId: string }>): Promise<Map<string, Sellable>> {
-  const ids = (kind: ItemKind) => [...new Set(lines.filter((l) => l.kind === kind).map((l) => l.itemId))];
-  const { devices, flavours } = await repo.findSellableItems(db, ids("device"), ids("flavour"));
-  const items = new Map<string, Sellable>();
-  for (const d of devices) {
-    const offered = textList(d.flavours);
-    const strengths = numberList(d.nicotine_strengths);
-    const puffs = numberList(d.puff_counts);
-    items.set(`device|${d.id}`, {
-      name: d.name,
-      image: firstText(d.images),
-      priceCents: d.price_cents,
-      available: availableUnits(stockOf(d)),
-      check: (line) => {
-        if (offered.length ? !offered.includes(line.flavour) : line.flavour !== "")
-          return "Choose one of the device's flavours";
-        if (!strengths.includes(line.nicotineStrength)) return "Choose one of the device's nicotine strengths";
-        if (puffs.length ? !puffs.includes(line.puffCount ?? -1) : line.puffCount !== null)
-          return "Choose one of the device's puff counts";
-        return null;
-      },
-    });
+/** What the shopper chose, or why it cannot be sold: prices and stock come from here, never from the browser. */
+function resolveChoice(item: ItemOnSale, line: Choice): Resolved | { problem: string } {
+  const chosen = { flavour: line.flavour, nicotineStrength: line.nicotineStrength, puffCount: line.puffCount };
+  if (item.kind === "flavour") {
+    const variant = line.flavour === "" ? findVariant(item.variants, { ...chosen, puffCount: null }) : undefined;
+    return variant ? { item, variant, available: availableUnits(variant.stock) } : { problem: cartMessages.selectSize };
   }
-  for (const f of flavours) {
-    const sizes = numberList(f.sizes);
-    items.set(`flavour|${f.id}`, {
-      name: f.name,
-      image: firstText(f.images),
-      priceCents: f.price_cents,
-      available: availableUnits(stockOf(f)),
-      check: (line) => (line.flavour !== "" || !sizes.includes(line.nicotineStrength) ? "Please select a size." : null),
-    });
-  }
-  return items;
+  const offered = (pick: (v: VariantOffer) => string | number | null) => item.variants.map(pick);
+  if (!offered((v) => v.flavour).includes(line.flavour)) return { problem: "Choose one of the device's flavours" };
+  if (!offered((v) => v.nicotineStrength).includes(line.nicotineStrength))
+    return { problem: "Choose one of the device's nicotine strengths" };
+  if (!offered((v) => v.puffCount).includes(line.puffCount)) return { problem: "Choose one of the device's puff counts" };
+  const variant = findVariant(item.variants, chosen);
+  if (!variant) return { problem: cartMessages.notOffered };
+  return { item, variant, available: availableUnits(variant.stock) };
+}
+
+const itemKey = (line: { kind: ItemKind; itemId: string }) => `${line.kind}|${line.itemId}`;
+
+/** The choices of each line resolved against what is on sale now. */
+async function resolveLines(db: Db, lines: Choice[]): Promise<Array<Resolved | { problem: string } | null>> {
+  const items = await itemsOnSale(db, lines);
+  return lines.map((line) => {
+    const item = items.get(itemKey(line));
+    return item ? resolveChoice(item, line) : null;
+  });
 }
 
 /**
- * The shopper's cart priced from the catalogue; lines whose item is gone are removed and named in `dropped`. With
- * `capToStock` (the pages), a line holding more than is left is brought down to what is left (or removed when none
- * is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
+ * The shopper's cart priced from the catalogue; lines whose item or variant is gone are removed and named in
+ * `dropped`. With `capToStock` (the pages), a line holding more than is left is brought down to what is left (or
+ * removed when none is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
  */
 export async function getCart(
   db: Db,
@@ -80,33 +69,33 @@ export async function getCart(
   options: { capToStock?: boolean } = {},
 ): Promise<Cart> {
   const rows = await repo.findCartRows(db, userId);
-  const identities = rows.map((r) => ({
+  const choices = rows.map((r) => ({
     kind: r.kind,
     itemId: r.item_id,
     flavour: r.flavour,
     nicotineStrength: r.nicotine_strength,
+    puffCount: r.puff_count,
   }));
-  const items = await sellableItems(db, identities);
+  const resolved = await resolveLines(db, choices);
   const lines: CartLine[] = [];
   const dropped: string[] = [];
   const capped: string[] = [];
   const left = new Map<string, number>();
   for (const [i, row] of rows.entries()) {
-    const identity = identities[i]!;
-    const itemKey = `${identity.kind}|${identity.itemId}`;
-    const item = items.get(itemKey);
-    if (!item) {
+    const { puffCount, ...identity } = choices[i]!;
+    const found = resolved[i];
+    if (!found || "problem" in found) {
       dropped.push(row.flavour || "An item");
       await repo.deleteLine(db, userId, identity);
       continue;
     }
+    const { item, variant } = found;
+    const name = variantName(item.name, variant);
     let quantity = row.quantity;
     if (options.capToStock) {
-      const available = left.get(itemKey) ?? item.available;
+      const available = left.get(variant.id) ?? found.available;
       if (quantity > available) {
-        capped.push(
-          available === 0 ? stockMessages.outOfStock(item.name) : stockMessages.onlyLeft(available, item.name),
-        );
+        capped.push(available === 0 ? stockMessages.outOfStock(name) : stockMessages.onlyLeft(available, name));
         if (available === 0) {
           await repo.deleteLine(db, userId, identity);
           continue;
@@ -114,19 +103,21 @@ export async function getCart(
         quantity = available;
         await repo.setQuantity(db, userId, identity, quantity);
       }
-      left.set(itemKey, available - quantity);
+      left.set(variant.id, available - quantity);
     }
     lines.push({
       ...identity,
       key: lineKey(identity),
+      variantId: variant.id,
+      sku: variant.sku,
       name: item.name,
       image: item.image,
-      href: identity.kind === "device" ? `/productdetail/${identity.itemId}` : `/flavour/${identity.itemId}`,
+      href: cardHref(item),
       displayFlavour: identity.flavour || item.name,
-      puffCount: row.puff_count,
+      puffCount,
       quantity,
-      unitPriceCents: item.priceCents,
-      lineTotalCents: item.priceCents * quantity,
+      unitPriceCents: variant.priceCents,
+      lineTotalCents: variant.priceCents * quantity,
     });
   }
   return { lines, dropped, capped, totals: totals(lines, tax) };
@@ -134,27 +125,36 @@ export async function getCart(
 
 export type AddResult = Result;
 
-/** Units of an item the cart holds already, over all its lines (one device in two flavours is two lines). */
-async function unitsInCart(db: Db, userId: string, kind: ItemKind, itemId: string): Promise<number> {
+/** Units of a variant the cart holds already (lines whose choices make it). */
+async function unitsInCart(db: Db, userId: string, item: ItemOnSale, variantId: string): Promise<number> {
   const rows = await repo.findCartRows(db, userId);
-  return rows.filter((r) => r.kind === kind && r.item_id === itemId).reduce((sum, r) => sum + r.quantity, 0);
+  return rows
+    .filter((r) => r.kind === item.kind && r.item_id === item.id)
+    .filter((r) => findVariant(item.variants, toOptions(r))?.id === variantId)
+    .reduce((sum, r) => sum + r.quantity, 0);
 }
 
-/** Adds an item with its chosen options after checking them, and the stock, against the catalogue. */
+const toOptions = (r: { flavour: string; nicotine_strength: number; puff_count: number | null }) => ({
+  flavour: r.flavour,
+  nicotineStrength: Number(r.nicotine_strength),
+  puffCount: r.puff_count === null ? null : Number(r.puff_count),
+});
+
+/** Adds the variant a shopper chose after checking the choice, and its stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
   const parsed = guestLineSchema.safeParse(raw);
   if (!parsed.success) return fail("That item or option is not available.");
   const line = parsed.data;
-  const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
-  if (!item) return fail("That item is no longer available.");
-  if (item.available === 0) return fail(stockMessages.outOfStock(item.name));
-  const problem = item.check(line);
-  if (problem) return fail(problem);
+  const [found] = await resolveLines(db, [line]);
+  if (!found) return fail("That item is no longer available.");
+  if ("problem" in found) return fail(found.problem);
+  const name = variantName(found.item.name, found.variant);
+  if (found.available === 0) return fail(stockMessages.outOfStock(name));
   if (
-    Number.isFinite(item.available) &&
-    (await unitsInCart(db, userId, line.kind, line.itemId)) + line.quantity > item.available
+    Number.isFinite(found.available) &&
+    (await unitsInCart(db, userId, found.item, found.variant.id)) + line.quantity > found.available
   ) {
-    return fail(stockMessages.onlyLeft(item.available, item.name));
+    return fail(stockMessages.onlyLeft(found.available, name));
   }
   await repo.upsertLine(db, userId, line);
   return { ok: true };
@@ -174,9 +174,13 @@ export async function changeQuantity(
   );
   if (!row) return null;
   if (delta > 0) {
-    const item = (await sellableItems(db, [line])).get(`${line.kind}|${line.itemId}`);
-    if (item && (await unitsInCart(db, userId, line.kind, line.itemId)) + 1 > item.available)
-      return stockMessages.onlyLeft(item.available, item.name);
+    const [found] = await resolveLines(db, [{ ...line, puffCount: row.puff_count }]);
+    if (
+      found &&
+      !("problem" in found) &&
+      (await unitsInCart(db, userId, found.item, found.variant.id)) + 1 > found.available
+    )
+      return stockMessages.onlyLeft(found.available, variantName(found.item.name, found.variant));
   }
   await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
   return null;

@@ -12,6 +12,7 @@ export const cartMessages = {
   deviceAdded: "Product Added To cart",
   flavourAdded: "Flavor added to cart!",
   selectSize: "Please select a size.",
+  notOffered: "That combination is not sold: choose another.",
   empty: "Your cart is empty",
 } as const;
 

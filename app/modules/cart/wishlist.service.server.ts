@@ -1,7 +1,6 @@
 import type { Db } from "~/db/database.server";
-import { firstText } from "~/db/json-text";
 import type { CatalogCard } from "~/modules/catalog/catalog";
-import { stockOf } from "~/modules/catalog/catalog-rows.server";
+import { itemsOnSale } from "~/modules/catalog/catalog.service.server";
 import { wishlistKey } from "./shopper";
 import type { ItemKind } from "./cart";
 import * as repo from "./cart.repository.server";
@@ -25,30 +24,20 @@ export async function setWishlisted(db: Db, userId: string, item: Item, wanted: 
   return true;
 }
 
-/** Cards for wishlist items that are still sold (devices and flavours). */
+/** Cards for wishlist items that are still sold (devices and flavours), in the order asked. */
 export async function wishlistCards(db: Db, items: Item[]): Promise<CatalogCard[]> {
-  const ids = (kind: ItemKind) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
-  const { devices, flavours } = await repo.findWishlistCardRows(db, ids("device"), ids("flavour"));
-  return [
-    ...devices.map((d) => ({
-      kind: "device" as const,
-      id: d.id,
-      name: d.name,
-      image: firstText(d.images),
-      priceCents: d.price_cents,
-      tag: "Device",
-      stock: stockOf(d),
-    })),
-    ...flavours.map((f) => ({
-      kind: "flavour" as const,
-      id: f.id,
-      name: f.name,
-      image: firstText(f.images),
-      priceCents: f.price_cents,
-      tag: f.device_name,
-      stock: stockOf(f),
-    })),
-  ];
+  const onSale = await itemsOnSale(db, items);
+  const cards: CatalogCard[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = `${item.kind}|${item.itemId}`;
+    const found = onSale.get(key);
+    if (!found || seen.has(key)) continue;
+    seen.add(key);
+    const { variants: _variants, ...card } = found;
+    cards.push(card);
+  }
+  return cards;
 }
 
 export async function listWishlist(db: Db, userId: string): Promise<CatalogCard[]> {

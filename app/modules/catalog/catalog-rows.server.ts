@@ -4,8 +4,9 @@
  */
 import type { Selectable } from "kysely";
 import { nameValueList, numberList, textList } from "~/db/json-text";
-import type { DevicesTable, FlavoursTable } from "~/db/schema";
+import type { DevicesTable, FlavoursTable, VariantsTable } from "~/db/schema";
 import type { Device, Flavour, Stock } from "./catalog";
+import { itemStockOf, type Variant, type VariantOffer } from "./variants";
 
 export type DeviceRow = Selectable<DevicesTable>;
 export type FlavourRow = Selectable<FlavoursTable>;
@@ -20,7 +21,9 @@ export const stockOf = (row: { stock_quantity: number; track_stock: number }): S
   quantity: Number(row.stock_quantity),
 });
 
-export function toDevice(row: DeviceRow): Device {
+/** A device with the variants a shopper may choose (not archived), its stock theirs. */
+export function toDevice(row: DeviceRow, variantRows: VariantRow[]): Device {
+  const variants = variantRows.map((v) => toVariantOffer(v, row.price_cents));
   return {
     id: row.id,
     slug: row.slug,
@@ -37,7 +40,8 @@ export function toDevice(row: DeviceRow): Device {
       description: row.details_description,
       specifications: nameValueList(row.specifications),
     },
-    stock: stockOf(row),
+    variants,
+    stock: itemStockOf(variants),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     rechargeable: Boolean(row.rechargeable),
@@ -46,8 +50,9 @@ export function toDevice(row: DeviceRow): Device {
   };
 }
 
-/** A flavour's own columns; `toFlavour` adds its device's name and slug. */
-export function flavourOf(row: FlavourRow): Omit<Flavour, "deviceName" | "deviceSlug"> {
+/** A flavour's own columns and variants; `toFlavour` adds its device's name and slug. */
+export function flavourOf(row: FlavourRow, variantRows: VariantRow[]): Omit<Flavour, "deviceName" | "deviceSlug"> {
+  const variants = variantRows.map((v) => toVariantOffer(v, row.price_cents));
   return {
     id: row.id,
     slug: row.slug,
@@ -57,7 +62,8 @@ export function flavourOf(row: FlavourRow): Omit<Flavour, "deviceName" | "device
     priceCents: Number(row.price_cents),
     sizes: numberList(row.sizes),
     deviceId: row.device_id,
-    stock: stockOf(row),
+    variants,
+    stock: itemStockOf(variants),
     nicotineMgMl: Number(row.nicotine_mg_ml),
     podMl: nullableNumber(row.pod_ml),
     bottleMl: nullableNumber(row.bottle_ml),
@@ -65,8 +71,33 @@ export function flavourOf(row: FlavourRow): Omit<Flavour, "deviceName" | "device
   };
 }
 
-export const toFlavour = (row: FlavourWithDeviceRow): Flavour => ({
-  ...flavourOf(row),
+export const toFlavour = (row: FlavourWithDeviceRow, variantRows: VariantRow[]): Flavour => ({
+  ...flavourOf(row, variantRows),
   deviceName: row.device_name,
   deviceSlug: row.device_slug,
+});
+
+export type VariantRow = Selectable<VariantsTable>;
+
+/** A variant row as the storefront offers it, at its own price or its item's. */
+export const toVariantOffer = (row: VariantRow, itemPriceCents: number): VariantOffer => ({
+  id: row.id,
+  sku: row.sku,
+  flavour: row.flavour,
+  nicotineStrength: Number(row.nicotine_strength),
+  puffCount: nullableNumber(row.puff_count),
+  priceCents: row.price_cents === null ? Number(itemPriceCents) : Number(row.price_cents),
+  stock: stockOf(row),
+});
+
+/** A variant row as the back office edits it. */
+export const toVariant = (row: VariantRow, itemPriceCents: number): Variant => ({
+  ...toVariantOffer(row, itemPriceCents),
+  kind: row.kind,
+  itemId: row.item_id,
+  barcode: row.barcode,
+  ownPriceCents: nullableNumber(row.price_cents),
+  position: Number(row.position),
+  archived: Number(row.archived) === 1,
+  stockToCheck: Number(row.stock_to_check) === 1,
 });

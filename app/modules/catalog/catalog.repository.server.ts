@@ -9,13 +9,51 @@ import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
 export function findHomeDevices(db: Db, limit: number) {
   return db
-    .selectFrom("devices")
-    .select(["id", "name", "description", "images", "stock_quantity", "track_stock"])
-    .where("archived", "=", 0)
-    .orderBy("featured", "desc")
-    .orderBy("position")
+    .selectFrom("devices as d")
+    .select(["d.id", "d.name", "d.description", "d.images"])
+    .select(itemStockColumns("device", "d.id"))
+    .where("d.archived", "=", 0)
+    .orderBy("d.featured", "desc")
+    .orderBy("d.position")
     .limit(limit)
     .execute();
+}
+
+/**
+ * An item's stock from its variants on sale, as two columns (catalog_items and the items' rows do not copy stock: it
+ * changes with every order): the units of them all, and tracked unless one is made to order.
+ */
+function variantStock(kind: RawBuilder<unknown>, id: RawBuilder<unknown>) {
+  const own = sql`from variants v where v.kind = ${kind} and v.item_id = ${id} and v.archived = 0`;
+  return [
+    sql<number>`coalesce((select sum(v.stock_quantity) ${own} and v.track_stock = 1), 0)`.as("stock_quantity"),
+    sql<number>`case when exists (select 1 ${own} and v.track_stock = 0) then 0 else 1 end`.as("track_stock"),
+  ];
+}
+
+/** The stock columns of a device or flavour row (`idColumn`: its id in the query). */
+export const itemStockColumns = (kind: ItemKind, idColumn: string) => variantStock(sql`${kind}`, sql.ref(idColumn));
+
+/**
+ * Devices and flavours still on sale among these ids (a flavour only while its device is too), with what a cart line
+ * or a wishlist card shows of them: the one query the cart and the wishlist share.
+ */
+export async function findItemsOnSale(db: Db, deviceIds: string[], flavourIds: string[]) {
+  const devices = deviceIds.length
+    ? await db
+        .selectFrom("devices")
+        .select(["id", "name", "images", "price_cents", sql.lit("Device").as("tag")])
+        .where("id", "in", deviceIds)
+        .where("archived", "=", 0)
+        .execute()
+    : [];
+  const flavours = flavourIds.length
+    ? await flavourWithDevice(db)
+        .select(["f.id", "f.name", "f.images", "f.price_cents", "p.name as tag"])
+        .where("f.id", "in", flavourIds)
+        .execute()
+    : [];
+  return { devices, flavours };
 }
 
 export function findDeviceFilters(db: Db) {
@@ -45,20 +83,8 @@ const visibleItems = (db: Db) => db.selectFrom("catalog_items").where("visible",
 type Items = ReturnType<typeof visibleItems>;
 const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "tag"] as const;
 
-/**
- * A card's stock column, read from its item's own row by primary key (catalog_items does not copy stock: it changes
- * with every order). `items` is the catalog_items table's name or alias in the query.
- */
-const itemStock = (items: string, column: "stock_quantity" | "track_stock") => {
-  const [kind, id] = [sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`)];
-  return sql<number>`case when ${kind} = 'device'
-    then (select p.${sql.raw(column)} from devices p where p.id = ${id})
-    else (select f.${sql.raw(column)} from flavours f where f.id = ${id}) end`;
-};
-const stockColumns = (items: string) => [
-  itemStock(items, "stock_quantity").as("stock_quantity"),
-  itemStock(items, "track_stock").as("track_stock"),
-];
+/** A card's stock columns; `items` is catalog_items' name or alias in the query. */
+const stockColumns = (items: string) => variantStock(sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`));
 type Order = Array<["kind_order" | "position" | "price_cents" | "name" | "item_id", "asc" | "desc"]>;
 
 /** Every order ends in name and id (so pages are stable), and each is an index of catalog_items (the migration). */

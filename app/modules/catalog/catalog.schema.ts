@@ -12,3 +12,6 @@ export function parseCatalogSort(raw: string | null): CatalogSort {
 
 /** Catalogue ids are short lowercase tokens; anything else is not worth a query. */
 export const catalogIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
+
+/** Variant ids: the same kind of token (those made when variants began are a little longer). */
+export const variantIdSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);

@@ -3,7 +3,9 @@ import { firstText } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
-import { stockOf, toDevice, toFlavour } from "./catalog-rows.server";
+import { findVariantsOf } from "./variants.repository.server";
+import { stockOf, toDevice, toFlavour, toVariantOffer } from "./catalog-rows.server";
+import { itemStockOf, type VariantOffer } from "./variants";
 import { catalogIdSchema } from "./catalog.schema";
 import { searchWords } from "./search-terms";
 import {
@@ -42,13 +44,13 @@ export function listDeviceFilters(db: Db): Promise<DeviceFilter[]> {
 export async function getDevice(db: Db, id: string): Promise<Device | null> {
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findDeviceById(db, id);
-  return row ? toDevice(row) : null;
+  return row ? toDevice(row, await findVariantsOf(db, "device", [row.id])) : null;
 }
 
 export async function getFlavour(db: Db, id: string): Promise<Flavour | null> {
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findFlavourById(db, id);
-  return row ? toFlavour(row) : null;
+  return row ? toFlavour(row, await findVariantsOf(db, "flavour", [row.id])) : null;
 }
 
 export type FlavourPage = { flavours: FlavourCard[]; page: number; totalPages: number; totalItems: number };
@@ -172,6 +174,43 @@ export async function searchCatalog(
   const page = Math.min(requested, totalPages);
   if (page !== requested) ({ hits, total } = await repo.searchCatalogCards(db, words, perPage, (page - 1) * perPage));
   return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
+}
+
+/** An item on sale as a cart line or a wishlist card needs it: its card facts and the variants a shopper may choose. */
+export type ItemOnSale = CatalogCard & { variants: VariantOffer[] };
+
+/** The devices and flavours still on sale among these, by `kind|id` (the cart and the wishlist read them here). */
+export async function itemsOnSale(
+  db: Db,
+  items: Array<{ kind: ItemKind; itemId: string }>,
+): Promise<Map<string, ItemOnSale>> {
+  const ids = (kind: ItemKind) => [...new Set(items.filter((i) => i.kind === kind).map((i) => i.itemId))];
+  const { devices, flavours } = await repo.findItemsOnSale(db, ids("device"), ids("flavour"));
+  const found = new Map<string, ItemOnSale>();
+  for (const [kind, rows] of [
+    ["device", devices],
+    ["flavour", flavours],
+  ] as const) {
+    const variants = await findVariantsOf(
+      db,
+      kind,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) {
+      const offers = variants.filter((v) => v.item_id === row.id).map((v) => toVariantOffer(v, row.price_cents));
+      found.set(`${kind}|${row.id}`, {
+        kind,
+        id: row.id,
+        name: row.name,
+        image: firstText(row.images),
+        priceCents: Number(row.price_cents),
+        tag: row.tag,
+        variants: offers,
+        stock: itemStockOf(offers),
+      });
+    }
+  }
+  return found;
 }
 
 /** When each item the storefront shows last changed, for the sitemap (content's sitemap.service). */

@@ -1,5 +1,6 @@
 import type { NameValue } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
+import type { VariantOffer } from "./variants";
 
 export const stockStatuses = ["in_stock", "low_stock", "out_of_stock"] as const;
 export type StockStatus = (typeof stockStatuses)[number];
@@ -10,8 +11,8 @@ export const stockLabels: Record<StockStatus, string> = {
   out_of_stock: "Out of stock",
 };
 
-/** An item's stock: a quantity of whole units, or not tracked (made to order: never runs out). */
-export type Stock = { tracked: boolean; quantity: number };
+import type { Stock } from "./variants";
+export type { Stock } from "./variants";
 
 /** What the shop shows, from the quantity: low at or under the shop's threshold, out at none. */
 export function stockStatusOf(stock: Stock, lowThreshold: number): StockStatus {
@@ -49,6 +50,9 @@ export type Device = {
   puffCounts: number[];
   features: string[];
   details: { description: string; specifications: Specification[] };
+  /** What a shopper may choose: the combinations staff list, each with its SKU, price and stock. */
+  variants: VariantOffer[];
+  /** Its variants' stock together: out only when every one is. */
   stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
@@ -91,6 +95,7 @@ export type Flavour = {
   deviceId: string;
   deviceName: string;
   deviceSlug: string;
+  variants: VariantOffer[];
   stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;

@@ -15,6 +15,7 @@ import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.ser
 import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
 import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
+import { variantName } from "~/modules/catalog/variants";
 
 export type PlaceResult = Result<{ order: Order; created: boolean }>;
 
@@ -84,7 +85,7 @@ export async function placeOrder(
         trx,
         id,
         { id: userId, name: "Customer" },
-        cart.lines,
+        cart.lines.map((l) => ({ ...l, name: variantName(l.name, l) })),
         options.lowStockThreshold ?? 5,
         stamp,
         { deferMovements: true },
@@ -144,6 +145,8 @@ function invalidLine(line: CartLine): string | null {
 const orderLine = (line: CartLine): Order["lines"][number] => ({
   kind: line.kind,
   itemId: line.itemId,
+  variantId: line.variantId,
+  sku: line.sku,
   name: line.name,
   image: line.image,
   flavour: line.displayFlavour,

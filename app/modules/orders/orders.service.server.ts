@@ -46,6 +46,8 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
     lines: lines.map((l) => ({
       kind: l.kind,
       itemId: l.item_id,
+      variantId: l.variant_id,
+      sku: l.sku,
       name: l.name,
       image: l.image,
       flavour: l.flavour,
@@ -100,6 +102,8 @@ export function orderWrites(
         position,
         kind: line.kind,
         item_id: line.itemId,
+        variant_id: line.variantId,
+        sku: line.sku,
         name: line.name,
         image: line.image,
         flavour: line.flavour,

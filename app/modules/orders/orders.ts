@@ -38,6 +38,9 @@ export const orderMessages = {
 export type OrderLine = {
   kind: ItemKind;
   itemId: string;
+  /** The variant sold and its SKU then (null on orders placed before variants: docs/decisions/043). */
+  variantId: string | null;
+  sku: string | null;
   name: string;
   image: string | null;
   flavour: string;

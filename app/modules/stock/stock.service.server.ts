@@ -6,23 +6,25 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { assertStaff } from "~/modules/accounts/staff";
 import { stockMessages } from "~/modules/catalog/catalog";
-import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
+import { catalogIdSchema, variantIdSchema } from "~/modules/catalog/catalog.schema";
+import { optionsLabel } from "~/modules/catalog/variants";
 import * as repo from "./stock.repository.server";
 import { notifyBackInStock } from "./back-in-stock.service.server";
 import { stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
 import { adjustmentInput } from "./stock.schema";
 
-export type StockLine = { kind: StockKind; itemId: string; name: string; quantity: number };
+/** A variant's units in an order; `name` is how the shopper knows it ('Bar 5000 (Blue Razz Ice, 20 mg)'). */
+export type StockLine = { kind: StockKind; itemId: string; variantId: string; name: string; quantity: number };
 type Actor = { id: string | null; name: string };
 
 /** Refuses an order: nothing of it is saved (thrown inside the order's transaction, so it all rolls back). */
 export class NotEnoughStockError extends Error {}
 
-/** One line per item (a cart may hold an item twice: two flavours of one device), in a fixed order against deadlocks. */
-function unitsPerItem(lines: StockLine[]) {
+/** One line per variant, in a fixed order against deadlocks. */
+function unitsPerVariant(lines: StockLine[]) {
   const items = new Map<string, StockLine>();
   for (const line of lines) {
-    const key = `${line.kind}:${line.itemId}`;
+    const key = line.variantId;
     const seen = items.get(key);
     items.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }
@@ -30,8 +32,8 @@ function unitsPerItem(lines: StockLine[]) {
 }
 
 /**
- * Takes the stock of an order inside its transaction: one conditional update per item, never below zero. Not enough
- * of one item throws NotEnoughStockError naming it and how many are left ('Only 2 left of Blue Razz Ice'). Returns
+ * Takes the stock of an order inside its transaction: one conditional update per variant, never below zero. Not enough
+ * of one variant throws NotEnoughStockError naming it and how many are left ('Only 2 left of Blue Razz Ice'). Returns
  * whether any item is now at or under the low threshold (the shop shows 'Only N left' from it: cached pages go).
  * The units are always taken here; `deferMovements` hands the history rows back for the caller's one statement.
  */
@@ -46,10 +48,10 @@ export async function takeStockForOrder(
 ): Promise<{ lowNow: boolean; movements: Array<ReturnType<typeof movement>> }> {
   const movements = [];
   let lowNow = false;
-  for (const line of unitsPerItem(lines)) {
-    const after = await repo.takeUnits(trx, line.kind, line.itemId, line.quantity);
+  for (const line of unitsPerVariant(lines)) {
+    const after = await repo.takeUnits(trx, line.variantId, line.quantity);
     if (after === undefined) {
-      const item = await repo.findStock(trx, line.kind, line.itemId);
+      const item = await repo.findStock(trx, line.variantId);
       if (item && !item.track_stock) continue; // made to order: never runs out
       const left = Math.max(0, Number(item?.stock_quantity ?? 0));
       throw new NotEnoughStockError(
@@ -57,7 +59,7 @@ export async function takeStockForOrder(
       );
     }
     if (after <= lowThreshold) lowNow = true;
-    movements.push(movement(line.kind, line.itemId, -line.quantity, after, "order", customer, stamp, { orderId }));
+    movements.push(movement(line, -line.quantity, after, "order", customer, stamp, { orderId }));
   }
   // The history rows: written here, or (deferMovements) handed back for the caller's own insert in the transaction.
   if (!options.deferMovements) await repo.insertMovements(trx, movements);
@@ -66,21 +68,21 @@ export async function takeStockForOrder(
 
 /** A cancelled order's stock goes back, once (the caller's status change can happen only once), recorded. */
 export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor, stamp: string): Promise<StockLine[]> {
-  const lines = (await repo.findOrderLines(trx, orderId)).map((l) => ({
-    kind: l.kind,
-    itemId: l.item_id,
-    name: l.name,
-    quantity: Number(l.quantity),
-  }));
+  const lines = (await repo.findOrderLines(trx, orderId)).flatMap((l) =>
+    // A line placed before variants began and no longer matching any has no stock to go back to.
+    l.variant_id === null
+      ? []
+      : [{ kind: l.kind, itemId: l.item_id, variantId: l.variant_id, name: l.name, quantity: Number(l.quantity) }],
+  );
   const movements = [];
   const restocked: StockLine[] = [];
-  for (const line of unitsPerItem(lines)) {
-    const after = await repo.changeUnits(trx, line.kind, line.itemId, line.quantity);
+  for (const line of unitsPerVariant(lines)) {
+    const after = await repo.changeUnits(trx, line.variantId, line.quantity);
     if (after === undefined) continue; // untracked, or no longer in the catalogue
-    movements.push(movement(line.kind, line.itemId, line.quantity, after, "cancelled", actor, stamp, { orderId }));
+    movements.push(movement(line, line.quantity, after, "cancelled", actor, stamp, { orderId }));
     if (after === line.quantity) {
       restocked.push(line); // it was out of stock until now
-      await notifyBackInStock(trx, line.kind, line.itemId);
+      await notifyBackInStock(trx, line.variantId);
     }
   }
   await repo.insertMovements(trx, movements);
@@ -91,31 +93,33 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
 export type AdjustResult = Result<{ quantity: number; backInStock: boolean }>;
 const notFound = fail("There is no such item.", 404);
 
-/** Staff's quick adjustment (received, damaged, correction, with a note), recorded with who and when. */
+/**
+ * Staff's quick adjustment of one variant of an item (received, damaged, correction, with a note), recorded with who
+ * and when. The variant must be the item's.
+ */
 export async function adjustStock(
   db: Db,
   actor: SessionUser | null,
-  kind: StockKind,
-  id: string,
+  of: { kind: StockKind; itemId: string; variantId: string },
   values: Record<string, string>,
 ): Promise<AdjustResult> {
   assertStaff(actor);
-  if (!catalogIdSchema.safeParse(id).success) return notFound;
+  if (!catalogIdSchema.safeParse(of.itemId).success || !variantIdSchema.safeParse(of.variantId).success)
+    return notFound;
   const checked = check(adjustmentInput, values);
   if (!checked.ok) return checked;
   const { reason, change, note } = checked.data;
   return db.transaction().execute(async (trx): Promise<AdjustResult> => {
-    const item = await repo.findStock(trx, kind, id);
-    if (!item) return notFound;
+    const item = await repo.findStock(trx, of.variantId);
+    if (!item || item.kind !== of.kind || item.item_id !== of.itemId) return notFound;
     if (!item.track_stock) return failFields({ change: stockAdminMessages.untracked });
-    const after = await repo.changeUnits(trx, kind, id, change);
+    const after = await repo.changeUnits(trx, of.variantId, change);
     if (after === undefined) return failFields({ change: stockAdminMessages.belowZero(Number(item.stock_quantity)) });
-    await repo.insertMovements(trx, [
-      movement(kind, id, change, after, reason, { id: actor.id, name: actor.name }, new Date().toISOString(), { note }),
-    ]);
+    const by = { id: actor.id, name: actor.name };
+    await repo.insertMovements(trx, [movement(of, change, after, reason, by, new Date().toISOString(), { note })]);
     await bumpStorefrontVersion(trx);
     const backInStock = after - change === 0 && after > 0;
-    if (backInStock) await notifyBackInStock(trx, kind, id);
+    if (backInStock) await notifyBackInStock(trx, of.variantId);
     return { ok: true, quantity: after, backInStock };
   });
 }
@@ -127,44 +131,44 @@ export async function adjustStock(
 export async function setStockFromForm(
   trx: Db,
   actor: SessionUser,
-  kind: StockKind,
-  id: string,
+  of: VariantRef,
   seen: number,
   typed: number,
 ): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
-  if (seen === typed) return { ok: true, backInStock: false };
-  const after = await repo.setUnitsIf(trx, kind, id, seen, typed);
+  if (seen === typed) {
+    await repo.setUnitsIf(trx, of.variantId, seen, typed); // counted: no longer 'to check'
+    return { ok: true, backInStock: false };
+  }
+  const after = await repo.setUnitsIf(trx, of.variantId, seen, typed);
   if (after === undefined) {
-    const now = await repo.findStock(trx, kind, id);
+    const now = await repo.findStock(trx, of.variantId);
     return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
   }
-  await repo.insertMovements(trx, [
-    movement(kind, id, typed - seen, typed, "edited", { id: actor.id, name: actor.name }, new Date().toISOString(), {}),
-  ]);
+  const by = { id: actor.id, name: actor.name };
+  await repo.insertMovements(trx, [movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), {})]);
   const backInStock = seen === 0 && typed > 0;
-  if (backInStock) await notifyBackInStock(trx, kind, id);
+  if (backInStock) await notifyBackInStock(trx, of.variantId);
   return { ok: true, backInStock };
 }
 
 /** The first stock of a new item, recorded like any other change. */
 export async function recordStartingStock(
   trx: Db,
-  actor: SessionUser,
-  kind: StockKind,
-  id: string,
+  actor: { id: string | null; name: string },
+  of: VariantRef,
   quantity: number,
   stamp: string,
+  note = "Starting stock",
 ): Promise<void> {
-  if (quantity > 0)
-    await repo.insertMovements(trx, [
-      movement(kind, id, quantity, quantity, "edited", { id: actor.id, name: actor.name }, stamp, {
-        note: "Starting stock",
-      }),
-    ]);
+  if (quantity > 0) await repo.insertMovements(trx, [movement(of, quantity, quantity, "edited", actor, stamp, { note })]);
 }
 
 export type StockMovement = {
   id: string;
+  /** The variant it changed: its SKU and choices ('Blue Razz Ice, 10 mg'); null for history older than variants. */
+  variantId: string | null;
+  sku: string | null;
+  variant: string | null;
   change: number;
   quantityAfter: number;
   reason: string;
@@ -174,18 +178,27 @@ export type StockMovement = {
   createdAt: string;
 };
 
-/** An item's stock history, newest first (staff only). */
+/** An item's stock history (all its variants, or one), newest first (staff only). */
 export async function stockHistory(
   db: Db,
   actor: SessionUser | null,
-  kind: StockKind,
-  id: string,
+  of: { kind: StockKind; itemId: string; variantId?: string },
   limit = 50,
 ): Promise<StockMovement[]> {
   assertStaff(actor);
-  const rows = await repo.findMovements(db, kind, id, limit);
+  const rows = await repo.findMovements(db, of, limit);
   return rows.map((r) => ({
     id: r.id,
+    variantId: r.variant_id,
+    sku: r.sku,
+    variant:
+      r.nicotine_strength === null
+        ? null
+        : optionsLabel({
+            flavour: r.flavour ?? "",
+            nicotineStrength: Number(r.nicotine_strength),
+            puffCount: r.puff_count === null ? null : Number(r.puff_count),
+          }),
     change: Number(r.change),
     quantityAfter: Number(r.quantity_after),
     reason: stockReasons[r.reason] ?? r.reason,
@@ -196,12 +209,33 @@ export async function stockHistory(
   }));
 }
 
-export type LowStockItem = { kind: StockKind; id: string; name: string; quantity: number };
+/** A low variant: its item, SKU and choices ('Blue Razz Ice, 10 mg'). */
+export type LowStockItem = {
+  kind: StockKind;
+  id: string;
+  name: string;
+  variantId: string;
+  sku: string;
+  variant: string;
+  quantity: number;
+};
 
-/** The dashboard's list: tracked items on sale at or under the threshold, fewest first. */
+/** The dashboard's list: tracked variants on sale at or under the threshold, fewest first. */
 export async function lowStockItems(db: Db, threshold: number, limit = 10): Promise<LowStockItem[]> {
   const rows = await repo.findLowStock(db, threshold, limit);
-  return rows.map((r) => ({ kind: r.kind, id: r.id, name: r.name, quantity: Number(r.stock_quantity) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    name: r.name,
+    variantId: r.variant_id,
+    sku: r.sku,
+    variant: optionsLabel({
+      flavour: r.flavour,
+      nicotineStrength: Number(r.nicotine_strength),
+      puffCount: r.puff_count === null ? null : Number(r.puff_count),
+    }),
+    quantity: Number(r.stock_quantity),
+  }));
 }
 
 let movementCount = 0;
@@ -214,9 +248,11 @@ function movementId(): string {
   return `${Date.now().toString(36).padStart(9, "0")}${movementCount.toString(36).padStart(4, "0")}${newId(8)}`;
 }
 
+/** Which variant of which item a change is about. */
+export type VariantRef = { kind: StockKind; itemId: string; variantId: string };
+
 function movement(
-  kind: StockKind,
-  itemId: string,
+  of: VariantRef,
   change: number,
   after: number,
   reason: StockReason,
@@ -226,8 +262,9 @@ function movement(
 ) {
   return {
     id: movementId(),
-    kind,
-    item_id: itemId,
+    kind: of.kind,
+    item_id: of.itemId,
+    variant_id: of.variantId,
     change,
     quantity_after: after,
     reason,

@@ -11,7 +11,6 @@ import {
   stockPanel,
   type StockAdjustAnswer,
 } from "~/modules/admin/catalog/stock-admin.action.server";
-import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
 import { readForm } from "~/lib/form-data.server";
@@ -27,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!flavour) throw data(null, { status: 404 });
   const devices = await listDeviceChoices(context.db, flavour.device.id);
   const notice = catalogNotice("flavour", new URL(request.url).searchParams.get("notice"));
-  const stock = await stockPanel(context, user, "flavour", flavour.id, stockOfValues(flavour.values));
+  const stock = await stockPanel(context, user, "flavour", flavour);
   const prices = await listPriceHistory(context.db, "flavour", flavour.id);
   return { flavour, stock, devices, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
@@ -71,7 +70,7 @@ export default function AdminFlavour({ loaderData, actionData }: Route.Component
         hiddenBy={hiddenBy}
       />
       <FlavourForm
-        key={formAnswer?.formKey ?? `${flavour.id}-${flavour.updatedAt}-${flavour.values.stockQuantity}`}
+        key={formAnswer?.formKey ?? `${flavour.id}-${flavour.updatedAt}`}
         isNew={false}
         values={formAnswer?.values ?? flavour.values}
         errors={formAnswer?.errors ?? {}}

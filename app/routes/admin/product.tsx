@@ -11,7 +11,6 @@ import {
   stockPanel,
   type StockAdjustAnswer,
 } from "~/modules/admin/catalog/stock-admin.action.server";
-import { stockOfValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { StockPanel } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
 import { readForm } from "~/lib/form-data.server";
@@ -26,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const device = await getDeviceEditor(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
   const notice = catalogNotice("device", new URL(request.url).searchParams.get("notice"));
-  const stock = await stockPanel(context, user, "device", device.id, stockOfValues(device.values));
+  const stock = await stockPanel(context, user, "device", device);
   const prices = await listPriceHistory(context.db, "device", device.id);
   return { device, stock, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
@@ -66,7 +65,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         notice={formAnswer ? null : notice}
       />
       <DeviceForm
-        key={formAnswer?.formKey ?? `${device.id}-${device.updatedAt}-${device.values.stockQuantity}`}
+        key={formAnswer?.formKey ?? `${device.id}-${device.updatedAt}`}
         isNew={false}
         values={formAnswer?.values ?? device.values}
         errors={formAnswer?.errors ?? {}}

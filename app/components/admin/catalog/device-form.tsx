@@ -12,7 +12,6 @@ import {
   NameAndSlugFields,
   RadioQuestion,
   SaveAsDraftButton,
-  StockFields,
 } from "./fields";
 import { ImageManager } from "./image-manager";
 
@@ -66,7 +65,7 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
         />
       </FormSection>
       <FormSection
-        title="Price and stock"
+        title="Price"
         description={`Prices are in ${currency}, typed like 12.99. An original price is kept only if the device sold at it for at least 28 of the last 90 days, and is shown struck through only when the shop allows it (SHOW_WAS_PRICES).`}
       >
         <div className="grid gap-4 sm:grid-cols-2">
@@ -87,7 +86,6 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
             error={errors.originalPrice}
           />
         </div>
-        <StockFields values={values} errors={errors} />
       </FormSection>
       <FormSection title="Options shoppers choose from">
         <TextAreaField

@@ -55,44 +55,6 @@ export function FormSection({
   );
 }
 
-/**
- * Stock on the device and flavour forms: the quantity (whole units) and whether it is tracked at all. The edit form
- * also sends the quantity it showed, so a save never overwrites what orders took meanwhile.
- */
-export function StockFields({
-  values,
-  errors,
-}: {
-  values: { trackStock: string; stockQuantity: string; stockSeen?: string };
-  errors: { stockQuantity?: string; trackStock?: string };
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Stock (units)"
-        name="stockQuantity"
-        required
-        inputMode="numeric"
-        defaultValue={values.stockQuantity}
-        error={errors.stockQuantity}
-      />
-      {values.stockSeen !== undefined && values.stockSeen !== "" && (
-        <input type="hidden" name="stockSeen" value={values.stockSeen} />
-      )}
-      <label className="flex items-center gap-2 self-end pb-2 text-sm">
-        <input
-          type="checkbox"
-          name="trackStock"
-          defaultChecked={values.trackStock === "on"}
-          className="h-4 w-4 accent-brand-600"
-        />
-        Track stock (untick for made-to-order items that never run out)
-      </label>
-    </div>
-  );
-}
-
-/** The catalogue forms' frame: multipart (images), why nothing was saved, and Enter in a text field saves. */
 export function CatalogFormFrame({
   formError,
   notice,

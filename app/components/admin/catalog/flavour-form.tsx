@@ -9,7 +9,6 @@ import {
   MhraEcidField,
   NameAndSlugFields,
   SaveAsDraftButton,
-  StockFields,
 } from "./fields";
 import { ImageManager } from "./image-manager";
 
@@ -53,7 +52,7 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
           error={errors.deviceId}
         />
       </FormSection>
-      <FormSection title="Price and stock" description={`Prices are in ${currency}, typed like 4.99.`}>
+      <FormSection title="Price" description={`Prices are in ${currency}, typed like 4.99.`}>
         <TextField
           label="Price"
           name="price"
@@ -63,7 +62,6 @@ export function FlavourForm({ isNew, values, errors, devices, maxUploadBytes, fo
           defaultValue={values.price}
           error={errors.price}
         />
-        <StockFields values={values} errors={errors} />
       </FormSection>
       <FormSection
         title="Nicotine and size"

@@ -1,6 +1,6 @@
 /** The catalogue forms' values: read from a post, made from a saved item, and changed by the image buttons (client-safe). */
 import { formText } from "~/lib/form-data";
-import type { DeviceRefill, Specification, Stock } from "~/modules/catalog/catalog";
+import type { DeviceRefill, Specification } from "~/modules/catalog/catalog";
 import {
   centsToText,
   deviceFields,
@@ -53,7 +53,6 @@ export type DeviceRecord = {
   features: string[];
   detailsDescription: string;
   specifications: Specification[];
-  stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
   mhraEcid: string | null;
@@ -70,24 +69,11 @@ export type FlavourRecord = {
   priceCents: number;
   sizes: number[];
   deviceId: string;
-  stock: Stock;
   nicotineMgMl: number;
   podMl: number | null;
   bottleMl: number | null;
   mhraEcid: string | null;
 };
-
-/** The stock an edit form was loaded with (its tracked flag and the quantity it showed). */
-export const stockOfValues = (values: { trackStock: string; stockQuantity: string }): Stock => ({
-  tracked: values.trackStock === "on",
-  quantity: Number(values.stockQuantity) || 0,
-});
-
-const stockValues = (stock: Stock) => ({
-  trackStock: stock.tracked ? "on" : "",
-  stockQuantity: String(stock.quantity),
-  stockSeen: String(stock.quantity),
-});
 
 export function deviceToValues(d: DeviceRecord): DeviceValues {
   return {
@@ -102,7 +88,6 @@ export function deviceToValues(d: DeviceRecord): DeviceValues {
     features: d.features.join("\n"),
     detailsDescription: d.detailsDescription,
     specifications: d.specifications.map((s) => `${s.name}: ${s.value}`).join("\n"),
-    ...stockValues(d.stock),
     nicotineMgMl: numberText(d.nicotineMgMl),
     podMl: numberText(d.podMl),
     mhraEcid: d.mhraEcid ?? "",
@@ -122,7 +107,6 @@ export function flavourToValues(f: FlavourRecord): FlavourValues {
     deviceId: f.deviceId,
     price: centsToText(f.priceCents),
     sizes: f.sizes.join("\n"),
-    ...stockValues(f.stock),
     nicotineMgMl: numberText(f.nicotineMgMl),
     podMl: numberText(f.podMl),
     bottleMl: numberText(f.bottleMl),
@@ -133,15 +117,11 @@ export function flavourToValues(f: FlavourRecord): FlavourValues {
 
 export const emptyDeviceValues = (): DeviceValues => ({
   ...(Object.fromEntries(deviceFields.map((f) => [f, ""])) as Record<DeviceField, string>),
-  trackStock: "on",
-  stockQuantity: "0",
   featured: "on",
   images: [],
 });
 export const emptyFlavourValues = (): FlavourValues => ({
   ...(Object.fromEntries(flavourFields.map((f) => [f, ""])) as Record<FlavourField, string>),
-  trackStock: "on",
-  stockQuantity: "0",
   images: [],
 });
 

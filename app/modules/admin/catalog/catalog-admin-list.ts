@@ -13,6 +13,7 @@ export const stockFilters = {
   low: "Low stock",
   out: "Out of stock",
   untracked: "Not tracked",
+  check: "Stock to check",
 } as const;
 export type StockFilter = keyof typeof stockFilters;
 export const parseStockFilter = (raw: string | null): StockFilter =>

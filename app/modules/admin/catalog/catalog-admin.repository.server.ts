@@ -1,7 +1,8 @@
-import type { Insertable, Updateable } from "kysely";
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
-import type { DevicesTable, FlavoursTable } from "~/db/schema";
+import type { Database, DevicesTable, FlavoursTable } from "~/db/schema";
+import type { ItemKind } from "~/db/values";
 import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin-list";
 import type { SortDirection } from "~/lib/listing";
 
@@ -9,91 +10,113 @@ import type { SortDirection } from "~/lib/listing";
 
 export type ListQuery = Filter & { sort: CatalogSortColumn; dir: SortDirection; limit: number; offset: number };
 type Table = "devices" | "flavours";
-
-const sortColumns = {
-  name: "name",
-  price: "price_cents",
-  stock: "stock_quantity",
-  updated: "updated_at",
-} as const satisfies Record<CatalogSortColumn, string>;
+const kindOf = { devices: "device", flavours: "flavour" } as const satisfies Record<Table, ItemKind>;
 
 type Filter = { pattern: string | null; show: ArchiveFilter; stock: StockFilter; lowThreshold: number };
 
-// The same search, archived and stock filters on either table (written twice: Kysely types each table's builder apart).
-function devices(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
-  let q = db.selectFrom("devices as t");
-  if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
-  if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
-  if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
-  else if (stock !== "all")
-    q = q
-      .where("t.track_stock", "=", 1)
-      .where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
-  return q;
-}
+/** `from variants v where <the row's own variants on sale>`, for the subqueries below (`t` is the item's alias). */
+const ownVariants = (table: Table) =>
+  sql`from variants v where v.kind = ${kindOf[table]} and v.item_id = t.id and v.archived = 0`;
 
-function flavours(db: Db, { pattern, show, stock, lowThreshold }: Filter) {
-  let q = db.selectFrom("flavours as t");
+/** The stock columns of a list row: the units of its tracked variants, and whether any is made to order. */
+const stockColumns = (table: Table) => [
+  sql<number>`coalesce((select sum(v.stock_quantity) ${ownVariants(table)} and v.track_stock = 1), 0)`.as(
+    "stock_quantity",
+  ),
+  sql<number>`case when exists (select 1 ${ownVariants(table)} and v.track_stock = 0) then 0 else 1 end`.as(
+    "track_stock",
+  ),
+];
+
+/**
+ * The search, archived and stock filters (the same on either table). Search finds the name, the slug, or a variant's
+ * SKU or barcode; the stock filters are by variant: an item is listed when one of its variants on sale is low, out,
+ * untracked, or has stock moved to it when variants began (to check).
+ */
+function filtered(db: Db, table: Table, { pattern, show, stock, lowThreshold }: Filter) {
+  let q = db.selectFrom(`${table} as t` as "devices as t");
   if (show !== "all") q = q.where("t.archived", "=", show === "archived" ? 1 : 0);
-  if (pattern) q = q.where((eb) => eb.or([likeMatch("t.name", pattern), likeMatch("t.slug", pattern)]));
-  if (stock === "untracked") q = q.where("t.track_stock", "=", 0);
-  else if (stock !== "all")
-    q = q
-      .where("t.track_stock", "=", 1)
-      .where("t.stock_quantity", stock === "out" ? "=" : "<=", stock === "out" ? 0 : lowThreshold);
+  if (pattern)
+    q = q.where((eb) =>
+      eb.or([
+        likeMatch("t.name", pattern),
+        likeMatch("t.slug", pattern),
+        sql<boolean>`exists (select 1 from variants v where v.kind = ${kindOf[table]} and v.item_id = t.id
+          and (lower(v.sku) like ${pattern} escape '\\' or v.barcode like ${pattern} escape '\\'))`,
+      ]),
+    );
+  const variantCondition = {
+    all: null,
+    low: sql`v.track_stock = 1 and v.stock_quantity <= ${lowThreshold}`,
+    out: sql`v.track_stock = 1 and v.stock_quantity = 0`,
+    untracked: sql`v.track_stock = 0`,
+    check: sql`v.stock_to_check = 1`,
+  }[stock];
+  if (variantCondition) q = q.where(sql<boolean>`exists (select 1 ${ownVariants(table)} and ${variantCondition})`);
   return q;
 }
 
 export async function countItems(db: Db, table: Table, filter: Filter): Promise<number> {
-  const base = table === "devices" ? devices(db, filter) : flavours(db, filter);
-  const row = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const row = await filtered(db, table, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export function findDevicePage(db: Db, query: ListQuery) {
-  return devices(db, query)
-    .select([
-      "t.id",
-      "t.name",
-      "t.slug",
-      "t.images",
-      "t.price_cents",
-      "t.stock_quantity",
-      "t.track_stock",
-      "t.archived",
-      "t.updated_at",
-    ])
-    .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
+const listColumns = ["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.archived", "t.updated_at"] as const;
+
+/** The list's order: by the chosen column (stock: the units of its variants), then name and id. */
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, table: Table, list: ListQuery): Q {
+  const first =
+    list.sort === "stock"
+      ? sql`coalesce((select sum(v.stock_quantity) ${ownVariants(table)} and v.track_stock = 1), 0)`
+      : sql.ref(`t.${sortColumns[list.sort]}`);
+  return query
+    .orderBy(first, list.dir)
     .orderBy("t.name")
     .orderBy("t.id")
-    .limit(query.limit)
-    .offset(query.offset)
+    .limit(list.limit)
+    .offset(list.offset) as Q;
+}
+
+const sortColumns = { name: "name", price: "price_cents", updated: "updated_at" } as const;
+
+export function findDevicePage(db: Db, query: ListQuery) {
+  return ordered(filtered(db, "devices", query).select(listColumns).select(stockColumns("devices")), "devices", query)
+    .$castTo<ListRow>()
     .execute();
 }
 
 export function findFlavourPage(db: Db, query: ListQuery) {
-  return flavours(db, query)
-    .leftJoin("devices as p", "p.id", "t.device_id")
-    .select([
-      "t.id",
-      "t.name",
-      "t.slug",
-      "t.images",
-      "t.price_cents",
-      "t.stock_quantity",
-      "t.track_stock",
-      "t.archived",
-      "t.updated_at",
-      "p.name as device_name",
-      "p.archived as device_archived",
-    ])
-    .orderBy(`t.${sortColumns[query.sort]}`, query.dir)
-    .orderBy("t.name")
-    .orderBy("t.id")
-    .limit(query.limit)
-    .offset(query.offset)
+  const base = filtered(db, "flavours", query) as unknown as SelectQueryBuilder<
+    Database & { t: FlavoursTable; p: DevicesTable },
+    "t" | "p",
+    object
+  >;
+  return ordered(
+    base
+      .leftJoin("devices as p", "p.id", "t.device_id")
+      .select(listColumns)
+      .select(stockColumns("flavours"))
+      .select(["p.name as device_name", "p.archived as device_archived"]),
+    "flavours",
+    query,
+  )
+    .$castTo<ListRow & { device_name: string | null; device_archived: number | null }>()
     .execute();
 }
+
+type ListRow = {
+  id: string;
+  name: string;
+  slug: string;
+  images: DevicesTable["images"];
+  price_cents: number;
+  archived: number;
+  updated_at: string;
+  stock_quantity: number;
+  track_stock: number;
+};
 
 /** A device whatever its state (the back office sees archived ones too). */
 export function findDevice(db: Db, id: string) {

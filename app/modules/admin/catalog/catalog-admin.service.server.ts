@@ -9,7 +9,8 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { toJsonText } from "~/db/json-text";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
-import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
+import { syncVariants } from "~/modules/catalog/variants.service.server";
+import { deviceCombinations, flavourCombinations } from "~/modules/catalog/variants";
 import {
   catalogMessages,
   checkDevice,
@@ -40,7 +41,15 @@ const notFound = fail("There is no such item.", 404);
 
 // ---------- one item, for its edit page ----------
 
-export type CatalogEditor<V> = { id: string; name: string; archived: boolean; updatedAt: string; values: V };
+export type CatalogEditor<V> = {
+  id: string;
+  name: string;
+  archived: boolean;
+  updatedAt: string;
+  /** The saved price, which variants without their own sell at. */
+  priceCents: number;
+  values: V;
+};
 export type FlavourEditor = CatalogEditor<FlavourValues> & {
   device: { id: string; name: string | null; archived: boolean };
 };
@@ -50,7 +59,7 @@ export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findDevice(db, id);
   if (!row) return null;
-  const device = toDevice(row);
+  const device = toDevice(row, []);
   const values = deviceToValues({
     ...device,
     detailsDescription: device.details.description,
@@ -58,19 +67,27 @@ export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor
     featured: Number(row.featured) === 1,
     position: Number(row.position),
   });
-  return { id: row.id, name: row.name, archived: Number(row.archived) === 1, updatedAt: row.updated_at, values };
+  return {
+    id: row.id,
+    name: row.name,
+    archived: Number(row.archived) === 1,
+    updatedAt: row.updated_at,
+    priceCents: Number(row.price_cents),
+    values,
+  };
 }
 
 export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEditor | null> {
   if (!catalogIdSchema.safeParse(id).success) return null;
   const row = await repo.findFlavour(db, id);
   if (!row) return null;
-  const values = flavourToValues(flavourOf(row));
+  const values = flavourToValues(flavourOf(row, []));
   return {
     id: row.id,
     name: row.name,
     archived: Number(row.archived) === 1,
     updatedAt: row.updated_at,
+    priceCents: Number(row.price_cents),
     values,
     device: { id: row.device_id, name: row.device_name, archived: Number(row.device_archived) === 1 },
   };
@@ -127,22 +144,6 @@ async function resolveSlug(
   return { slug: `${base}-${newId(6)}` };
 }
 
-/** The stock moved between loading the form and saving it: nothing of the save is kept (thrown in its transaction). */
-class StockMovedError extends Error {}
-
-/** A tracked item's quantity as typed on its edit form: applied only if the stock is still what the form showed. */
-async function saveTypedStock(
-  trx: Db,
-  actor: SessionUser,
-  kind: CatalogKind,
-  id: string,
-  input: { trackStock: boolean; stockQuantity: number; stockSeen: number | null },
-) {
-  if (!input.trackStock || input.stockSeen === null) return;
-  const saved = await setStockFromForm(trx, actor, kind, id, input.stockSeen, input.stockQuantity);
-  if (!saved.ok) throw new StockMovedError(saved.message);
-}
-
 // ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
 
 /** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
@@ -169,6 +170,7 @@ export async function saveDevice(
   const input = checked.input;
   const at = new Date();
   const now = at.toISOString();
+  const combinations = deviceCombinations(input);
   const row = {
     slug: slug.slug,
     name: input.name,
@@ -182,7 +184,6 @@ export async function saveDevice(
     features: toJsonText(input.features),
     details_description: input.detailsDescription,
     specifications: toJsonText(input.specifications),
-    track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
     mhra_ecid: input.mhraEcid,
@@ -202,22 +203,20 @@ export async function saveDevice(
           position,
           archived: shown ? 0 : 1,
           created_at: now,
-          stock_quantity: input.stockQuantity,
         });
-        await recordStartingStock(trx, actor, "device", newDeviceId, input.stockQuantity, now);
+        await syncVariants(trx, { kind: "device", id: newDeviceId, slug: slug.slug }, combinations, now);
         await recordPrice(trx, { kind: "device", id: newDeviceId }, input.price, actor.id, at);
         await bumpStorefrontVersion(trx);
         return newDeviceId;
       }
       if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
+      await syncVariants(trx, { kind: "device", id, slug: slug.slug }, combinations, now);
       await recordPrice(trx, { kind: "device", id }, input.price, actor.id, at);
-      await saveTypedStock(trx, actor, "device", id, input);
       await bumpStorefrontVersion(trx);
       return id;
     });
     return savedId ? { ok: true, id: savedId } : notFound;
   } catch (error) {
-    if (error instanceof StockMovedError) return failFields({ stockQuantity: error.message });
     if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.device });
     throw error;
   }
@@ -253,6 +252,7 @@ export async function saveFlavour(
   const input = checked.input;
   const at = new Date();
   const now = at.toISOString();
+  const combinations = flavourCombinations(input.sizes);
   const row = {
     slug: slug.slug,
     name: input.name,
@@ -261,7 +261,6 @@ export async function saveFlavour(
     price_cents: input.price,
     sizes: toJsonText(input.sizes),
     device_id: input.deviceId,
-    track_stock: input.trackStock ? 1 : 0,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
     bottle_ml: input.bottleMl,
@@ -277,22 +276,20 @@ export async function saveFlavour(
           id: newFlavourId,
           archived: shown ? 0 : 1,
           created_at: now,
-          stock_quantity: input.stockQuantity,
         });
-        await recordStartingStock(trx, actor, "flavour", newFlavourId, input.stockQuantity, now);
+        await syncVariants(trx, { kind: "flavour", id: newFlavourId, slug: slug.slug }, combinations, now);
         await recordPrice(trx, { kind: "flavour", id: newFlavourId }, input.price, actor.id, at);
         await bumpStorefrontVersion(trx);
         return newFlavourId;
       }
       if (!(await repo.updateFlavour(trx, id, row))) return null;
+      await syncVariants(trx, { kind: "flavour", id, slug: slug.slug }, combinations, now);
       await recordPrice(trx, { kind: "flavour", id }, input.price, actor.id, at);
-      await saveTypedStock(trx, actor, "flavour", id, input);
       await bumpStorefrontVersion(trx);
       return id;
     });
     return savedId ? { ok: true, id: savedId } : notFound;
   } catch (error) {
-    if (error instanceof StockMovedError) return failFields({ stockQuantity: error.message });
     if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.flavour });
     throw error;
   }

@@ -1,7 +1,6 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
 import type { ItemKind } from "~/db/values";
-import { stockQuantityField } from "~/modules/stock/stock.schema";
 import { checkUkLimits, MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
 import {
   type Parsed,
@@ -56,9 +55,6 @@ export const deviceFields = [
   "features",
   "detailsDescription",
   "specifications",
-  "trackStock",
-  "stockQuantity",
-  "stockSeen",
   "nicotineMgMl",
   "podMl",
   "mhraEcid",
@@ -74,9 +70,6 @@ export const flavourFields = [
   "deviceId",
   "price",
   "sizes",
-  "trackStock",
-  "stockQuantity",
-  "stockSeen",
   "nicotineMgMl",
   "podMl",
   "bottleMl",
@@ -124,12 +117,6 @@ const slugField = z
     "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice",
   );
 
-/** What the edit form showed (hidden): the quantity is saved only if the stock is still that (orders may take some). */
-const stockSeenField = z
-  .string()
-  .trim()
-  .regex(/^\d{0,7}$/)
-  .transform((v) => (v === "" ? null : Number(v)));
 const checkbox = z.string().transform((v) => v === "on");
 const nicotineField = field((raw) => {
   const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
@@ -193,9 +180,6 @@ export const deviceInput = z.object({
   features: field((raw) => parseTextList(raw, "feature", limits.feature, false)),
   detailsDescription: text("Details", limits.details, false),
   specifications: field(parseSpecifications),
-  trackStock: checkbox,
-  stockQuantity: stockQuantityField,
-  stockSeen: stockSeenField,
   nicotineMgMl: nicotineField,
   podMl: podField,
   mhraEcid: mhraEcidField,
@@ -223,9 +207,6 @@ export const flavourInput = z.object({
       true,
     ),
   ),
-  trackStock: checkbox,
-  stockQuantity: stockQuantityField,
-  stockSeen: stockSeenField,
   nicotineMgMl: nicotineField,
   podMl: podField,
   bottleMl: bottleField,

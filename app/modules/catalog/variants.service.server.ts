@@ -1,0 +1,84 @@
+import type { Db } from "~/db/database.server";
+import type { ItemKind } from "~/db/values";
+import { newId } from "~/lib/ids.server";
+import { toVariant } from "./catalog-rows.server";
+import * as repo from "./variants.repository.server";
+import { madeSku, optionsKey, type Variant, type VariantOptions } from "./variants";
+
+/** Every variant of an item, archived ones too, in their order, at their own price or the item's (the back office). */
+export async function listItemVariants(
+  db: Db,
+  kind: ItemKind,
+  itemId: string,
+  itemPriceCents: number,
+): Promise<Variant[]> {
+  const rows = await repo.findVariantsOf(db, kind, [itemId], { archived: true });
+  return rows.map((row) => toVariant(row, itemPriceCents));
+}
+
+/** SKUs made from these bases that no variant uses yet (nor each other): 'bar-mint-10mg', then '…-2', '…-3'. */
+export async function freeSkus(db: Db, bases: string[]): Promise<string[]> {
+  const taken = new Set((await repo.findVariantsBySku(db, bases)).map((v) => v.sku));
+  const isTaken = async (sku: string) => taken.has(sku) || (await repo.findVariantsBySku(db, [sku])).length > 0;
+  const chosen: string[] = [];
+  for (const base of bases) {
+    let sku = base;
+    for (let n = 2; await isTaken(sku); n++) sku = `${base}-${n}`;
+    taken.add(sku);
+    chosen.push(sku);
+  }
+  return chosen;
+}
+
+/**
+ * Keeps an item's variants in step with the choices its form lists, inside the form's transaction: a combination
+ * never seen before becomes a variant (SKU made from the slug, the item's price, no stock, tracked); a variant whose
+ * combination can no longer be chosen is archived (kept: orders and history point at it). A variant staff stopped
+ * selling in the grid stays archived even though its choices are still listed.
+ */
+export async function syncVariants(
+  trx: Db,
+  item: { kind: ItemKind; id: string; slug: string },
+  combinations: VariantOptions[],
+  stamp: string,
+): Promise<void> {
+  const existing = await repo.findVariantsOf(trx, item.kind, [item.id], { archived: true });
+  const known = new Set(existing.map((v) => optionsKey(toOptions(v))));
+  const listed = new Set(combinations.map(optionsKey));
+  for (const v of existing)
+    if (Number(v.archived) === 0 && !listed.has(optionsKey(toOptions(v))))
+      await repo.updateVariant(trx, v.id, { archived: 1, updated_at: stamp });
+  const added = combinations.filter((c) => !known.has(optionsKey(c)));
+  if (added.length === 0) return;
+  const skus = await freeSkus(
+    trx,
+    added.map((c) => madeSku(item.slug, c)),
+  );
+  let position = await repo.nextVariantPosition(trx, item.kind, item.id);
+  await repo.insertVariants(
+    trx,
+    added.map((c, i) => ({
+      id: newId(),
+      kind: item.kind,
+      item_id: item.id,
+      sku: skus[i]!,
+      barcode: null,
+      flavour: c.flavour,
+      nicotine_strength: c.nicotineStrength,
+      puff_count: c.puffCount,
+      price_cents: null,
+      stock_quantity: 0,
+      track_stock: 1,
+      position: position++,
+      archived: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })),
+  );
+}
+
+const toOptions = (v: { flavour: string; nicotine_strength: number; puff_count: number | null }): VariantOptions => ({
+  flavour: v.flavour,
+  nicotineStrength: Number(v.nicotine_strength),
+  puffCount: v.puff_count === null ? null : Number(v.puff_count),
+});
