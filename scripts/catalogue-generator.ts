@@ -2,7 +2,9 @@
 // database the server has already migrated (and seeded), until devices + flavours reach `items`. Names, descriptions,
 // prices, stock and images vary like a real shop's (some archived, some out of stock, some accented names); the
 // same `seed` always gives the same catalogue, apart from the ids.
-import { PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type Insertable } from "kysely";
+import type { VariantsTable } from "~/db/schema";
+import { deviceCombinations, flavourCombinations, madeSku, type VariantOptions } from "~/modules/catalog/variants";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { demoDevices } from "~/demo/data/devices";
@@ -236,16 +238,60 @@ export async function buildLargeCatalogue(db: Db, options: LargeCatalogueOptions
     return Array.from({ length: count }, () => makeFlavour(r, slugs, names, device, archivedShare, now));
   });
 
+  // Stock is kept per variant (docs/decisions/043): each item's listed combinations get its stock, SKUs from its slug.
+  const variants: Array<Insertable<VariantsTable>> = [];
+  const stamp = new Date(now).toISOString();
+  const addVariants = (
+    kind: "device" | "flavour",
+    item: { id: string; slug: string; stock_quantity: number; track_stock: number },
+    combinations: VariantOptions[],
+  ) =>
+    combinations.forEach((c, position) =>
+      variants.push({
+        id: newId(),
+        kind,
+        item_id: item.id,
+        sku: madeSku(item.slug, c),
+        barcode: null,
+        flavour: c.flavour,
+        nicotine_strength: c.nicotineStrength,
+        puff_count: c.puffCount,
+        price_cents: null,
+        stock_quantity: item.stock_quantity,
+        track_stock: item.track_stock,
+        position,
+        archived: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      }),
+    );
+  const itemRow = <T extends { stock_quantity: number; track_stock: number }>(row: T) => {
+    const { stock_quantity: _units, track_stock: _tracked, ...rest } = row;
+    return rest;
+  };
+  for (const d of devices)
+    addVariants(
+      "device",
+      d,
+      deviceCombinations({
+        flavours: JSON.parse(d.flavours) as string[],
+        nicotineStrengths: JSON.parse(d.nicotine_strengths) as number[],
+        puffCounts: JSON.parse(d.puff_counts ?? "[]") as number[],
+      }),
+    );
+  for (const f of flavours) addVariants("flavour", f, flavourCombinations(JSON.parse(f.sizes) as number[]));
+
   await db.transaction().execute(async (trx) => {
-    await insertInBatches(devices, (batch) => trx.insertInto("devices").values(batch).execute());
-    await insertInBatches(flavours, (batch) => trx.insertInto("flavours").values(batch).execute());
+    await insertInBatches(devices.map(itemRow), (batch) => trx.insertInto("devices").values(batch).execute());
+    await insertInBatches(flavours.map(itemRow), (batch) => trx.insertInto("flavours").values(batch).execute());
+    await insertInBatches(variants, (batch) => trx.insertInto("variants").values(batch).execute());
     await bumpStorefrontVersion(trx); // every server copy drops its cached pages
   });
   // A running PostgreSQL vacuums and analyses a table after this many inserts within a minute (autovacuum: statistics,
   // and the visibility map that lets the listings' index-only scans skip the table); do it now, so the benchmark meets
   // the plans a live shop has. SQLite keeps no statistics unless told to, and the shop does not.
   if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`vacuum (analyze) products, flavours, catalog_items`.execute(db);
+    await sql`vacuum (analyze) devices, flavours, variants, catalog_items`.execute(db);
   return {
     addedDevices: devices.length,
     addedFlavours: flavours.length,

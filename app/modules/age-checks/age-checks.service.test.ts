@@ -12,6 +12,7 @@ import { ageMessages } from "./age-checks";
 import { ageVerificationOf, decideAgeCheck, listAgeChecks, runAgeCheck } from "./age-checks.service.server";
 import type { AgeChecker } from "./checkers.server";
 import { taxAdded } from "~/lib/pricing";
+import { firstSizeInStock, variantUnits } from "~/db/testing/variant-stock";
 
 const shop = { shopName: "Vapour Lane", baseUrl: "http://shop.test" };
 
@@ -57,13 +58,7 @@ describeEachDatabase(
     };
     const stockNow = async (db: Db) =>
       Number(
-        (
-          await db
-            .selectFrom("flavours")
-            .select("stock_quantity")
-            .where("id", "=", flavour.id)
-            .executeTakeFirstOrThrow()
-        ).stock_quantity,
+        await variantUnits(db, "flavour", flavour.id),
       );
     beforeAll(async () => {
       const { db } = testDb();
@@ -73,7 +68,7 @@ describeEachDatabase(
       flavour = await db
         .selectFrom("flavours")
         .select(["id", "sizes"])
-        .where("stock_quantity", ">", 20)
+        .where(firstSizeInStock(20))
         .orderBy("slug")
         .executeTakeFirstOrThrow();
     });

@@ -3,6 +3,7 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { wishlistCards } from "~/modules/cart/wishlist.service.server";
 import { DEVICE_FLAVOUR_LIMIT } from "./catalog";
 import * as catalog from "./catalog.service.server";
+import { setItemStock } from "~/db/testing/variant-stock";
 
 // 'Flavours for this device' on a device's page, and the stock every card in a list carries.
 describeEachDatabase(
@@ -45,28 +46,36 @@ describeEachDatabase(
       expect(await catalog.listDeviceFlavours(testDb().db, "no-such-device")).toEqual({ flavours: [], total: 0 });
     });
 
-    it("gives every card in a list its item's stock, so lists can say 'Out of stock'", async () => {
+    it("gives every card its variants' stock together: 'Out of stock' only when every variant is", async () => {
       const { db } = testDb();
       const cp = await deviceNamed("Crystal Pro CP 10K");
-      const [flavour] = (await catalog.listDeviceFlavours(db, cp.id)).flavours;
+      const [flavour, other] = (await catalog.listDeviceFlavours(db, cp.id)).flavours;
       const saved = await db
-        .selectFrom("flavours")
-        .select(["stock_quantity", "track_stock"])
-        .where("id", "=", flavour!.id)
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable("flavours")
-        .set({ stock_quantity: 0, track_stock: 1 })
-        .where("id", "=", flavour!.id)
+        .selectFrom("variants")
+        .select(["id", "stock_quantity", "track_stock"])
+        .where("item_id", "in", [flavour!.id, other!.id, cp.id])
         .execute();
-      await db.updateTable("devices").set({ stock_quantity: 7, track_stock: 0 }).where("id", "=", cp.id).execute();
+      await setItemStock(db, "flavour", flavour!.id, 0);
+      await setItemStock(db, "device", cp.id, 7, false);
+      // The other flavour: its first size sold out, its others still selling.
+      await setItemStock(db, "flavour", other!.id, 4);
+      await db
+        .updateTable("variants")
+        .set({ stock_quantity: 0 })
+        .where("item_id", "=", other!.id)
+        .where("position", "=", 0)
+        .execute();
+      const otherVariants = (await catalog.getFlavour(db, other!.id))!.variants.length;
       try {
         const out = { tracked: true, quantity: 0 };
-        const untracked = { tracked: false, quantity: 7 };
+        const untracked = { tracked: false, quantity: 0 };
+        const partly = { tracked: true, quantity: 4 * (otherVariants - 1) };
+        expect(otherVariants).toBeGreaterThan(1);
         const find = <T extends { id: string }>(cards: T[], id: string) => cards.find((c) => c.id === id);
         expect(find((await catalog.listDeviceFlavours(db, cp.id)).flavours, flavour!.id)?.stock).toEqual(out);
         const page = await catalog.listFlavourPage(db, { deviceSlug: "crystal-pro-cp-10k" });
         expect(find(page.flavours, flavour!.id)?.stock).toEqual(out);
+        expect(find(page.flavours, other!.id)?.stock).toEqual(partly);
         const devices = await catalog.listCatalogPage(db, "devices", "1");
         expect(find(devices.cards, cp.id)?.stock).toEqual(untracked);
         expect(find(await catalog.listDeviceCards(db), cp.id)?.stock).toEqual(untracked);
@@ -75,15 +84,19 @@ describeEachDatabase(
         const wished = await wishlistCards(db, [
           { kind: "flavour", itemId: flavour!.id },
           { kind: "device", itemId: cp.id },
+          { kind: "flavour", itemId: other!.id },
         ]);
-        expect(wished.map((c) => c.stock)).toEqual([untracked, out]);
-        // Every other card keeps its own stock: a tracked, positive quantity in the demo.
-        const others = page.flavours.filter((f) => f.id !== flavour!.id);
-        expect(others.every((f) => f.stock.tracked && f.stock.quantity >= 0)).toBe(true);
-        expect(others.some((f) => f.stock.quantity > 0)).toBe(true);
+        expect(wished.map((c) => c.stock)).toEqual([out, untracked, partly]);
+        // The detail pages read the same: the item's stock is its variants'.
+        expect((await catalog.getFlavour(db, other!.id))!.stock).toEqual(partly);
+        expect((await catalog.getDevice(db, cp.id))!.stock).toEqual(untracked);
       } finally {
-        await db.updateTable("flavours").set(saved).where("id", "=", flavour!.id).execute();
-        await db.updateTable("devices").set({ track_stock: 1 }).where("id", "=", cp.id).execute();
+        for (const v of saved)
+          await db
+            .updateTable("variants")
+            .set({ stock_quantity: v.stock_quantity, track_stock: v.track_stock })
+            .where("id", "=", v.id)
+            .execute();
       }
     });
   },

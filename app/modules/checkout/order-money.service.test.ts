@@ -20,6 +20,7 @@ import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { addAddress } from "./addresses.service.server";
 import { chooseShipping } from "./checkout.service.server";
 import { placeOrder } from "./place-order.service.server";
+import { firstSizeInStock } from "~/db/testing/variant-stock";
 
 const log = createLogger("silent");
 
@@ -27,7 +28,7 @@ async function readyToOrder(db: Db) {
   const flavour = await db
     .selectFrom("flavours")
     .select(["id", "sizes"])
-    .where("stock_quantity", ">", 0)
+    .where(firstSizeInStock())
     .orderBy("slug")
     .executeTakeFirstOrThrow();
   const line = {

@@ -15,6 +15,7 @@ import { addAddress, selectAddress } from "./addresses.service.server";
 import { chooseShipping } from "./checkout.service.server";
 import type { MissingStep } from "./checkout-guard.server";
 import { missingStepAnswers, type PlaceAnswer } from "./place-order.action.server";
+import { setItemStock } from "~/db/testing/variant-stock";
 
 // Placing an order has two ways in: the payment page's form (no JavaScript) and POST /api/orders (Express). Both must
 // run the same check (signed in, adult by date of birth, a cart, an address, a shipping choice) and the same work:
@@ -152,11 +153,7 @@ describeEachDatabase(
         .where("archived", "=", 0)
         .orderBy("slug")
         .executeTakeFirstOrThrow();
-      await testDb()
-        .db.updateTable("flavours")
-        .set({ stock_quantity: 100, track_stock: 1 })
-        .where("id", "=", row.id)
-        .execute();
+      await setItemStock(testDb().db, "flavour", row.id, 100);
       flavour = { id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! };
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -9,6 +9,7 @@ import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import type { RaceAnswer, RaceWork } from "~/testing/write-race-worker";
+import { setItemStock, unitsOfItems } from "~/db/testing/variant-stock";
 
 const WORKER = fileURLToPath(new URL("../../testing/write-race-worker.ts", import.meta.url));
 const PER_PROCESS = 20;
@@ -39,6 +40,7 @@ describeEachDatabase(
   "two server processes writing at once",
   (testDb) => {
     let flavourIds: string[] = [];
+    let firstVariants: string[] = [];
     const customers = Array.from({ length: 3 * PER_PROCESS }, (_, i) => `racer-${i}`);
 
     beforeAll(async () => {
@@ -51,11 +53,20 @@ describeEachDatabase(
         .limit(3)
         .execute();
       flavourIds = rows.map((r) => r.id);
-      await db
-        .updateTable("flavours")
-        .set({ stock_quantity: 1000, track_stock: 1 })
-        .where("id", "in", flavourIds)
-        .execute();
+      for (const id of flavourIds) await setItemStock(db, "flavour", id, 1000);
+      firstVariants = await Promise.all(
+        flavourIds.map(async (id) =>
+          (
+            await db
+              .selectFrom("variants")
+              .select("id")
+              .where("kind", "=", "flavour")
+              .where("item_id", "=", id)
+              .where("position", "=", 0)
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+      );
       const now = new Date().toISOString();
       for (const [i, id] of customers.entries()) {
         await db
@@ -91,11 +102,7 @@ describeEachDatabase(
       }
     });
 
-    const stockOf = async (ids: string[]) =>
-      (await testDb().db.selectFrom("flavours").select("stock_quantity").where("id", "in", ids).execute()).reduce(
-        (sum, r) => sum + Number(r.stock_quantity),
-        0,
-      );
+    const stockOf = (ids: string[]) => unitsOfItems(testDb().db, "flavour", ids);
 
     it("places, cancels and adjusts stock from two processes at once: every write answered", async () => {
       const { db, url } = testDb();
@@ -110,7 +117,12 @@ describeEachDatabase(
       const before = await stockOf(flavourIds);
       const startAt = Date.now() + 4000; // both processes loaded and connected by then
       const adjust = (n: number) =>
-        Array.from({ length: n }, (_, i) => ({ kind: "flavour" as const, id: flavourIds[i % 3]!, change: 2 }));
+        Array.from({ length: n }, (_, i) => ({
+          kind: "flavour" as const,
+          id: flavourIds[i % 3]!,
+          variantId: firstVariants[i % 3]!,
+          change: 2,
+        }));
       const [first, second] = await Promise.all([
         inOtherProcess({
           url,

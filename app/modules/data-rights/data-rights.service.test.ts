@@ -118,6 +118,7 @@ async function fillAccount(db: Db, user: SessionUser, address: typeof zebAddress
       id: `alert-${user.id}`,
       kind: "flavour",
       item_id: "blue-razz",
+      variant_id: "blue-razz-10",
       email: user.email,
       user_id: user.id,
       created_at: new Date().toISOString(),

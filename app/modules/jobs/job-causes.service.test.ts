@@ -17,6 +17,7 @@ import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { mailParts, startSmtpSink } from "~/testing/smtp-sink";
 import { createShopJobWorker } from "~/context.server";
 import { taxAdded } from "~/lib/pricing";
+import { firstSizeInStock } from "~/db/testing/variant-stock";
 
 const log = createLogger("silent");
 const jobsOf = (db: Db, kind: JobKindName) =>
@@ -64,7 +65,7 @@ describeEachDatabase(
       const flavour = await db
         .selectFrom("flavours")
         .select(["id", "sizes"])
-        .where("stock_quantity", ">", 0)
+        .where(firstSizeInStock())
         .orderBy("slug")
         .executeTakeFirstOrThrow();
       const line = {

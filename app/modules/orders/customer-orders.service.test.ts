@@ -14,6 +14,7 @@ import { cancelOwnOrder, requestReturn, returnRequestOf } from "./customer-order
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { returnMessages } from "./returns";
 import { taxAdded } from "~/lib/pricing";
+import { firstSizeInStock, setItemStock, variantUnits } from "~/db/testing/variant-stock";
 
 const shopper = (id: string): SessionUser => ({
   id,
@@ -47,13 +48,7 @@ describeEachDatabase(
     let flavour: { id: string; sizes: string };
     const stockNow = async (db: Db) =>
       Number(
-        (
-          await db
-            .selectFrom("flavours")
-            .select("stock_quantity")
-            .where("id", "=", flavour.id)
-            .executeTakeFirstOrThrow()
-        ).stock_quantity,
+        await variantUnits(db, "flavour", flavour.id),
       );
 
     beforeAll(async () => {
@@ -63,14 +58,10 @@ describeEachDatabase(
       flavour = await db
         .selectFrom("flavours")
         .select(["id", "sizes"])
-        .where("stock_quantity", ">", 10)
+        .where(firstSizeInStock(10))
         .orderBy("slug")
         .executeTakeFirstOrThrow();
-      await db
-        .updateTable("flavours")
-        .set({ stock_quantity: 10, track_stock: 1 })
-        .where("id", "=", flavour.id)
-        .execute();
+      await setItemStock(db, "flavour", flavour.id, 10);
     });
 
     it("cancels a pending order: stock back, history says 'Customer', the customer and the shop are e-mailed", async () => {

@@ -14,6 +14,7 @@ import { scheduleDays } from "~/modules/checkout/shipping";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
 import { findOrder } from "./orders.service.server";
 import { taxAdded } from "~/lib/pricing";
+import { firstSizeInStock } from "~/db/testing/variant-stock";
 
 const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
 
@@ -54,7 +55,7 @@ describeEachDatabase(
       flavour = await db
         .selectFrom("flavours")
         .select(["id", "sizes", "price_cents"])
-        .where("stock_quantity", ">", 0)
+        .where(firstSizeInStock())
         .orderBy("slug")
         .executeTakeFirstOrThrow();
     });
@@ -113,7 +114,7 @@ describeEachDatabase(
       const gone = await db
         .selectFrom("flavours")
         .select(["id", "sizes"])
-        .where("stock_quantity", ">", 0)
+        .where(firstSizeInStock())
         .orderBy("slug", "desc")
         .executeTakeFirstOrThrow();
       await addToCart(db, "shopper-b", flavourLine({ itemId: gone.id, nicotineStrength: JSON.parse(gone.sizes)[0] }));

@@ -129,8 +129,11 @@ export async function placeOrder(s: Shopper): Promise<OrderAnswer> {
 
 /** The first flavour in stock, read from the shop's database, given plenty of stock so these runs never sell out. */
 export async function sellableFlavour(query: Query): Promise<Flavour> {
-  const [row] = await query("select id, sizes from flavours where stock_quantity > 0 order by slug limit 1");
+  const [row] = await query(
+    "select id, sizes from flavours f where exists (select 1 from variants v where v.kind = 'flavour' and v.item_id = f.id and v.position = 0 and v.stock_quantity > 0) order by slug limit 1",
+  );
   if (!row) throw new Error("no flavour in stock");
-  await query(`update flavours set stock_quantity = 100000 where id = '${String(row.id)}'`);
+  // Its first size is the one these runs buy (stock is kept per variant: docs/decisions/043).
+  await query(`update variants set stock_quantity = 100000 where kind = 'flavour' and item_id = '${String(row.id)}'`);
   return { id: String(row.id), size: (JSON.parse(String(row.sizes)) as number[])[0]! };
 }

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { E2E_DIR } from "./ports";
 
 /**
- * Sets an item's stock straight in the e2e server's database (set-up only: what the journeys check happens through
+ * Sets a flavour's stock (each of its sizes) straight in the e2e server's database (set-up only: what the journeys check happens through
  * the pages), and drops cached pages as every catalogue write does. The flavour is the device's first by name, or its
  * last (one no other journey buys or changes). Returns the flavour's id and name.
  */
@@ -20,7 +20,11 @@ export async function setFlavourStock(
         `select f.id, f.name from flavours f join devices p on p.id = f.device_id where p.slug = ? and f.archived = 0 order by f.name ${which === "last" ? "desc" : "asc"} limit 1`,
       )
       .get(deviceSlug) as { id: string; name: string };
-    db.prepare("update flavours set stock_quantity = ?, track_stock = 1 where id = ?").run(quantity, flavour.id);
+    // Every size of the flavour (stock is kept per variant: docs/decisions/043).
+    db.prepare("update variants set stock_quantity = ?, track_stock = 1 where kind = 'flavour' and item_id = ?").run(
+      quantity,
+      flavour.id,
+    );
     db.prepare("update content_versions set version = version + 1").run();
   } finally {
     db.close();
