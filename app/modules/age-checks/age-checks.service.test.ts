@@ -56,10 +56,7 @@ describeEachDatabase(
       await chooseShipping(db, userId, "free", null);
       return placeOrder(db, userId, `key-${key}-aaaaaaaaaaaaaa`, taxAdded(10));
     };
-    const stockNow = async (db: Db) =>
-      Number(
-        await variantUnits(db, "flavour", flavour.id),
-      );
+    const stockNow = async (db: Db) => Number(await variantUnits(db, "flavour", flavour.id));
     beforeAll(async () => {
       const { db } = testDb();
       await insertUsers(db, [newcomer, doubtful, serviced, referred, staff]);

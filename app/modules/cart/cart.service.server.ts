@@ -48,7 +48,7 @@ function resolveChoice(item: ItemOnSale, line: Choice): Resolved | { problem: st
 
 const itemKey = (line: { kind: ItemKind; itemId: string }) => `${line.kind}|${line.itemId}`;
 
-/** The choices of each line resolved against what is on sale now. */
+/** The choices of each line resolved against what the shop sells today. */
 async function resolveLines(db: Db, lines: Choice[]): Promise<Array<Resolved | { problem: string } | null>> {
   const items = await itemsOnSale(db, lines);
   return lines.map((line) => {

@@ -46,10 +46,7 @@ describeEachDatabase(
   "a customer's own cancellation and return",
   (testDb) => {
     let flavour: { id: string; sizes: string };
-    const stockNow = async (db: Db) =>
-      Number(
-        await variantUnits(db, "flavour", flavour.id),
-      );
+    const stockNow = async (db: Db) => Number(await variantUnits(db, "flavour", flavour.id));
 
     beforeAll(async () => {
       const { db } = testDb();
