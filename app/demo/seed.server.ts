@@ -51,7 +51,7 @@ async function seedVariants(
   index: number,
   stamp: string,
 ) {
-  await syncVariants(trx, item, combinations, stamp);
+  await syncVariants(trx, item, { before: [], after: combinations }, stamp);
   const variants = await listItemVariants(trx, item.kind, item.id, 0);
   for (const [j, v] of variants.entries()) {
     const units = demoStock(status, index, j, variants.length);

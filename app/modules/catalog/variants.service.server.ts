@@ -31,24 +31,37 @@ export async function freeSkus(db: Db, bases: string[]): Promise<string[]> {
 }
 
 /**
- * Keeps an item's variants in step with the choices its form lists, inside the form's transaction: a combination
- * never seen before becomes a variant (SKU made from the slug, the item's price, no stock, tracked); a variant whose
- * combination can no longer be chosen is archived (kept: orders and history point at it). A variant staff stopped
- * selling in the grid stays archived even though its choices are still listed.
+ * Keeps an item's variants in step with the choices its form lists, inside the form's transaction. `before` and
+ * `after` are the combinations the lists made before and after the save: a combination the new lists make and the old
+ * did not (a flavour or strength just added) becomes a variant (SKU made from the slug, the item's price, no stock,
+ * tracked), unless it has one already; a variant whose combination can no longer be chosen is archived (kept: orders
+ * and history point at it). A combination the lists made before without a variant (one staff stopped selling, or an
+ * import did not list) is left as it is.
  */
 export async function syncVariants(
   trx: Db,
   item: { kind: ItemKind; id: string; slug: string },
-  combinations: VariantOptions[],
+  combinations: { before: VariantOptions[]; after: VariantOptions[] },
   stamp: string,
 ): Promise<void> {
   const existing = await repo.findVariantsOf(trx, item.kind, [item.id], { archived: true });
   const known = new Set(existing.map((v) => optionsKey(toOptions(v))));
-  const listed = new Set(combinations.map(optionsKey));
+  const listedBefore = new Set(combinations.before.map(optionsKey));
+  const listed = new Set(combinations.after.map(optionsKey));
   for (const v of existing)
     if (Number(v.archived) === 0 && !listed.has(optionsKey(toOptions(v))))
       await repo.updateVariant(trx, v.id, { archived: 1, updated_at: stamp });
-  const added = combinations.filter((c) => !known.has(optionsKey(c)));
+  const added = combinations.after.filter((c) => !known.has(optionsKey(c)) && !listedBefore.has(optionsKey(c)));
+  await addVariants(trx, item, added, stamp);
+}
+
+/** New variants of an item for these combinations: SKUs made from its slug, its price, no stock, tracked. */
+export async function addVariants(
+  trx: Db,
+  item: { kind: ItemKind; id: string; slug: string },
+  added: VariantOptions[],
+  stamp: string,
+): Promise<void> {
   if (added.length === 0) return;
   const skus = await freeSkus(
     trx,

@@ -144,6 +144,14 @@ async function resolveSlug(
   return { slug: `${base}-${newId(6)}` };
 }
 
+/** The lists of choices a saved form shows (one per line), as the variants' combinations read them. */
+const numbersOf = (text: string) => text.split("\n").filter(Boolean).map(Number);
+const listsOf = (values: DeviceValues) => ({
+  flavours: values.flavours.split("\n").filter(Boolean),
+  nicotineStrengths: numbersOf(values.nicotineStrengths),
+  puffCounts: numbersOf(values.puffCounts),
+});
+
 // ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
 
 /** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
@@ -170,7 +178,10 @@ export async function saveDevice(
   const input = checked.input;
   const at = new Date();
   const now = at.toISOString();
-  const combinations = deviceCombinations(input);
+  const combinations = {
+    before: current ? deviceCombinations(listsOf(current.values)) : [],
+    after: deviceCombinations(input),
+  };
   const row = {
     slug: slug.slug,
     name: input.name,
@@ -252,7 +263,10 @@ export async function saveFlavour(
   const input = checked.input;
   const at = new Date();
   const now = at.toISOString();
-  const combinations = flavourCombinations(input.sizes);
+  const combinations = {
+    before: current ? flavourCombinations(numbersOf(current.values.sizes)) : [],
+    after: flavourCombinations(input.sizes),
+  };
   const row = {
     slug: slug.slug,
     name: input.name,
