@@ -1,0 +1,163 @@
+/**
+ * The catalogue CSV's cells one by one (docs/decisions/042): each parser takes the cell's text and gives the value or
+ * what is wrong, worded to follow "Line 7: " for a shop assistant. Shared by the shop's own format and Shopify's.
+ */
+import type { ItemKind } from "~/db/values";
+import { MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
+import { catalogCsvLimits as limits } from "./catalog-csv";
+import { gtinProblem } from "./gtin";
+import { MAX_SKU_LENGTH, SKU_PATTERN } from "./variants";
+
+export type Cell<T> = { value: T } | { error: string };
+
+/** A cell's text in a message: in quotes, cut after 40 characters. */
+export const quoted = (raw: string) => `"${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}"`;
+const grouped = (n: number) => n.toLocaleString("en-GB");
+
+/**
+ * A cell a spreadsheet would run as a formula (OWASP, CSV injection): one starting with =, +, -, @, a tab or a carriage
+ * return, or Apple Numbers' full-width =, +, -, @ (the set csv-stringify's `escape_formulas` guards), after any
+ * apostrophes, so that an apostrophe the file really had before one reads back too.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A text cell as written: a leading apostrophe before a formula-like start, which spreadsheets show as text. */
+export const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A text cell as read: trimmed, and the apostrophe the export put before a formula-like start taken off. */
+export function textCell(raw: string): string {
+  const text = raw.trim();
+  return text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text;
+}
+
+/** The slug shape of the back-office form: lowercase letters, digits and single hyphens. */
+export const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function parseHandle(raw: string, what: "handle" | "Device"): Cell<string> {
+  if (!raw) return { error: what === "handle" ? "the handle is missing" : "the Device is missing" };
+  const label = what === "handle" ? "the handle" : "the Device";
+  if (raw.length > limits.handle || !HANDLE.test(raw))
+    return {
+      error: `${label} ${quoted(raw)} must be lowercase letters, digits and single hyphens (such as bar-pro), at most ${limits.handle} characters`,
+    };
+  return { value: raw };
+}
+
+export function parseKind(raw: string): Cell<ItemKind | null> {
+  if (!raw) return { value: null };
+  if (/^device$/i.test(raw)) return { value: "device" };
+  if (/^flavou?r$/i.test(raw)) return { value: "flavour" };
+  return { error: `the Type ${quoted(raw)} must be Device or Flavour` };
+}
+
+/** Pounds with up to 2 decimals ("9.99", "10", "£1,299.00") as pence, never through floating point. */
+export function parsePrice(raw: string): Cell<number> {
+  if (!raw) return { error: "the price is missing" };
+  const text = raw.replace(/^£\s*/, "");
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { error: `the price ${quoted(raw)} must be a number of pounds, 0 or more` };
+  const decimals = match[2] ?? "";
+  if (decimals.length > 2) return { error: `the price ${quoted(raw)} must have at most 2 decimal places` };
+  const pounds = match[1]!.replace(/,/g, "");
+  if (pounds.length > 7) return { error: `the price ${quoted(raw)} must be less than £100,000` };
+  const cents = Number(pounds) * 100 + Number(decimals.padEnd(2, "0"));
+  if (cents >= limits.priceCents) return { error: `the price ${quoted(raw)} must be less than £100,000` };
+  return { value: cents };
+}
+
+export function parseTrackStock(raw: string): Cell<boolean> {
+  if (!raw || /^(yes|y|true)$/i.test(raw)) return { value: true };
+  if (/^(no|n|false)$/i.test(raw)) return { value: false };
+  return { error: `Track stock ${quoted(raw)} must be yes or no (empty means yes)` };
+}
+
+/** Whole units, 0 or more; empty means 0 only when the stock is not tracked. */
+export function parseStock(raw: string, tracked: boolean): Cell<number> {
+  if (!raw)
+    return tracked ? { error: 'the stock is missing (write 0 for none, or "no" under Track stock)' } : { value: 0 };
+  if (!/^\d+$/.test(raw)) return { error: `the stock ${quoted(raw)} must be a whole number, 0 or more` };
+  const stock = Number(raw);
+  if (stock > limits.stock) return { error: `the stock ${quoted(raw)} must be ${grouped(limits.stock)} or less` };
+  return { value: stock };
+}
+
+/** mg/ml: "10", "10mg", "10 mg", "20mg/ml"; 0 (nicotine-free) to the UK limit. */
+export function parseNicotine(raw: string): Cell<number> {
+  const max = UK_LIMITS.nicotineMgMl;
+  if (!raw) return { error: `the nicotine strength is missing: write it in mg/ml, from 0 to ${max} (0 for none)` };
+  const match = /^(\d{1,3})\s*(?:mg(?:\s*\/\s*ml)?)?$/i.exec(raw);
+  if (!match || Number(match[1]) > max)
+    return {
+      error: `the nicotine strength ${quoted(raw)} must be a whole number of mg/ml from 0 to ${max} (the UK limit is ${max})`,
+    };
+  return { value: Number(match[1]) };
+}
+
+/** "5000", "5,000", "5000 puffs"; empty for none. */
+export function parsePuffCount(raw: string): Cell<number | null> {
+  if (!raw) return { value: null };
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)\s*(?:puffs?)?$/i.exec(raw);
+  const puffs = match ? Number(match[1]!.replace(/,/g, "")) : NaN;
+  if (!(puffs >= 1 && puffs <= limits.puffCount))
+    return {
+      error: `the puff count ${quoted(raw)} must be a whole number from 1 to ${grouped(limits.puffCount)}, or empty`,
+    };
+  return { value: puffs };
+}
+
+/** "The barcode … has a wrong check digit." as the rest of "Line 7: the barcode … has a wrong check digit.". */
+const asClause = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1).replace(/\.$/, "");
+
+/** Empty, or a GTIN (gtin.ts, the back office's rule); spaces of a printed barcode ("5 012345 678900") dropped. */
+export function parseBarcode(raw: string): Cell<string | null> {
+  if (!raw) return { value: null };
+  if (/^\d+(\.\d+)?E\+\d+$/i.test(raw))
+    return {
+      error: `the barcode ${raw} was turned into a number by a spreadsheet: format the Barcode column as text and type it again`,
+    };
+  const code = raw.replace(/\s+/g, "");
+  const problem = gtinProblem(code);
+  return problem ? { error: asClause(problem) } : { value: code };
+}
+
+/** Empty (one is made), or a SKU as the back office takes it (variants.ts). */
+export function parseSku(raw: string): Cell<string> {
+  if (!raw || SKU_PATTERN.test(raw)) return { value: raw };
+  return {
+    error: `the SKU ${quoted(raw)} may have only letters, digits and - _ . / (starting with a letter or digit), at most ${MAX_SKU_LENGTH} characters`,
+  };
+}
+
+/** Web addresses (http, https) or the shop's own paths ("/images/…"), separated by spaces or line breaks. */
+export function parseImages(raw: string): Cell<string[]> {
+  const images = [...new Set(raw.split(/\s+/).filter(Boolean))];
+  for (const image of images) if (!isImageAddress(image)) return { error: imageError(image) };
+  if (images.length > limits.images)
+    return { error: `there are ${images.length} images; an item may have at most ${limits.images}` };
+  return { value: images };
+}
+
+export const imageError = (image: string) =>
+  `the image ${quoted(image)} must be a web address starting with https:// (or http://), or a path starting with /`;
+
+export function isImageAddress(image: string): boolean {
+  if (image.length > limits.imageUrl) return false;
+  if (image.startsWith("/")) return !image.startsWith("//") && !/\s/.test(image);
+  if (!/^https?:\/\//i.test(image)) return false;
+  return URL.canParse(image);
+}
+
+export function parseMhraEcid(raw: string): Cell<string | null> {
+  if (!raw) return { value: null };
+  return MHRA_ECID.test(raw)
+    ? { value: raw }
+    : { error: `the MHRA number ${quoted(raw)} must look like 12345-22-67890 (5 digits, 2, then 5), or be empty` };
+}
+
+/** Plain text within a length (names, descriptions, options). */
+export function parseText(raw: string, label: string, max: number): Cell<string> {
+  const length = Array.from(raw).length;
+  return length > max
+    ? { error: `the ${label} is ${grouped(length)} characters long; the most is ${grouped(max)}` }
+    : { value: raw };
+}

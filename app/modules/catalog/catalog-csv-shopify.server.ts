@@ -1,0 +1,276 @@
+/**
+ * Shopify's product CSV read as the shop's catalogue (docs/decisions/042). Shopify writes a product over several rows:
+ * the first has Title, Body (HTML), Type, Tags and the option names; the next variant rows of the same Handle leave
+ * those empty; rows with only Handle and Image Src add images. Options map by name to flavour, nicotine strength and
+ * puff count; a product becomes a Flavour by its Type, with its device from a Device column or its first tag.
+ */
+import { convert } from "html-to-text";
+import type { ItemKind } from "~/db/values";
+import { slugify } from "~/lib/slug";
+import { catalogCsvLimits } from "./catalog-csv";
+import {
+  type Cell,
+  imageError,
+  isImageAddress,
+  parseBarcode,
+  parseHandle,
+  parseMhraEcid,
+  parseNicotine,
+  parsePrice,
+  parsePuffCount,
+  parseSku,
+  parseStock,
+  parseText,
+  textCell,
+} from "./catalog-csv-cells";
+import { itemValue, type Problems, type RowDraft } from "./catalog-csv-items";
+import type { CsvRecord, CsvTable } from "./catalog-csv-read.server";
+
+/** The columns a Shopify product export must have to be read (Handle, Title and Variant SKU say it is one). */
+export const SHOPIFY_COLUMNS = ["Handle", "Title", "Variant SKU", "Variant Price"] as const;
+/** A file with Shopify's own words in its header (Title, Variant …, Option1 Name …), whatever columns it lacks. */
+export const looksLikeShopify = (table: CsvTable) =>
+  table.header.cells.some((cell) =>
+    /^(title|variant .+|option\d (name|value)|body \(html\)|image src)$/i.test(cell.trim()),
+  );
+
+/**
+ * A Type that makes a Shopify product a flavour (pods and e-liquids); any other is a device. "Pod kit", "Pod system",
+ * "Pod mod" and "Pod device" are devices that take pods.
+ */
+const FLAVOUR_TYPE = /flavou?r|e-?liquid|\bpods?\b(?!\s*(?:kits?|systems?|mods?|devices?)\b)/i;
+export const shopifyKind = (type: string): ItemKind => (FLAVOUR_TYPE.test(type) ? "flavour" : "device");
+const optionKinds = [
+  { kind: "flavour", pattern: /flavou?r/i },
+  { kind: "nicotine", pattern: /nicotine|strength/i },
+  { kind: "puffs", pattern: /puff/i },
+] as const;
+type OptionKind = (typeof optionKinds)[number]["kind"];
+const OPTION_NUMBERS = [1, 2, 3] as const;
+
+/** Body (HTML) as the plain text of a description: tags and scripts gone, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  if (!html) return "";
+  const text = convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: "a", options: { ignoreHref: true } },
+      { selector: "img", format: "skip" },
+      { selector: "ul", options: { itemPrefix: "• " } },
+      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+      ...["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } })),
+    ],
+  });
+  return text.replace(/\s+/g, " ").trim();
+}
+
+type ShopifyRow = CsvRecord & { bad: boolean; get(name: string): string };
+
+/** Variant rows carry any of these; a row with none but an Image Src only adds an image. */
+const VARIANT_COLUMNS = [
+  "Title",
+  "Option1 Value",
+  "Option2 Value",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Price",
+  "Variant Barcode",
+  "Variant Inventory Qty",
+];
+
+/** The drafts of a Shopify file's variants (problems said as found); the whole-file rules follow in catalogRowsOf. */
+export function shopifyDrafts(table: CsvTable, problems: Problems): RowDraft[] {
+  const products = new Map<string, { variants: ShopifyRow[]; all: ShopifyRow[] }>();
+  for (const record of table.records) {
+    const row: ShopifyRow = {
+      ...record,
+      bad: false,
+      get(name) {
+        const index = table.column(name);
+        return index === undefined ? "" : textCell(record.cells[index] ?? "");
+      },
+    };
+    const isVariant = VARIANT_COLUMNS.some((name) => row.get(name) !== "");
+    if (!isVariant && !row.get("Image Src")) continue;
+    const handle = parseHandle(row.get("Handle"), "handle");
+    if ("error" in handle) {
+      problems.row(row, handle.error);
+      continue;
+    }
+    const product = products.get(handle.value) ?? { variants: [], all: [] };
+    if (isVariant) product.variants.push(row);
+    product.all.push(row);
+    products.set(handle.value, product);
+  }
+  const drafts: RowDraft[] = [];
+  for (const [handle, product] of products) {
+    if (product.variants.length === 0) {
+      for (const row of product.all)
+        problems.row(row, `this image row's handle ${handle} has no product rows (with a Title or a Variant Price)`);
+      continue;
+    }
+    drafts.push(...productDrafts(handle, product.variants, product.all, problems));
+  }
+  return drafts.sort((a, b) => a.line - b.line);
+}
+
+function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[], problems: Problems): RowDraft[] {
+  const first = variants[0]!;
+  const productValue = (column: string) =>
+    itemValue(
+      all,
+      column,
+      (row) => row.get(column),
+      (v) => v !== "",
+      String,
+      problems,
+    )?.value ?? "";
+  const title = productValue("Title");
+  const description = htmlText(productValue("Body (HTML)"));
+  const kind = shopifyKind(productValue("Type"));
+  const deviceColumn = productValue("Device");
+  const firstTag = productValue("Tags").split(",")[0]?.trim() ?? "";
+  let deviceHandle = deviceColumn;
+  let productOk = true;
+  const productProblem = (what: string, row = first) => {
+    problems.row(row, what);
+    productOk = false;
+  };
+  if (deviceColumn) {
+    const device = parseHandle(deviceColumn, "Device");
+    if ("error" in device) productProblem(device.error);
+  } else if (kind === "flavour") deviceHandle = slugify(firstTag, { max: catalogCsvLimits.handle });
+  const mhra = parseMhraEcid(productValue("MHRA number"));
+  if ("error" in mhra) productProblem(mhra.error);
+  for (const [column, value, max] of [
+    ["Title", title, catalogCsvLimits.name],
+    ["description", description, catalogCsvLimits.description],
+  ] as const) {
+    const checked = parseText(value, column, max);
+    if ("error" in checked) productProblem(checked.error);
+  }
+  const found = problems.list.length;
+  const images = imagesOf(all, problems);
+  if (problems.list.length > found) productOk = false;
+  if (images.length > catalogCsvLimits.images)
+    productProblem(`${handle} has ${images.length} images; an item may have at most ${catalogCsvLimits.images}`);
+  const options = optionMap(all, problems);
+  if (!options) productOk = false;
+  else if (!options.has("nicotine"))
+    productProblem(`${handle} has no nicotine strength: add an option named Nicotine strength (such as 10mg)`);
+
+  return variants.map((row) => {
+    const draft = variantDraft(row, problems, options);
+    draft.handle = handle;
+    draft.item = {
+      kind,
+      name: title,
+      description,
+      deviceHandle,
+      images,
+      mhraEcid: "value" in mhra ? (mhra.value ?? "") : "",
+    };
+    draft.bad ||= !productOk || row.bad;
+    return draft;
+  });
+}
+
+function imagesOf(rows: ShopifyRow[], problems: Problems): string[] {
+  const images: string[] = [];
+  for (const row of rows) {
+    const image = row.get("Image Src");
+    if (!image || images.includes(image)) continue;
+    if (isImageAddress(image)) images.push(image);
+    else problems.row(row, imageError(image));
+  }
+  return images;
+}
+
+/** Which option (1, 2, 3) holds what, from the option names; null when a name is not one the shop sells by. */
+function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, number> | null {
+  const map = new Map<OptionKind, number>();
+  let ok = true;
+  for (const n of OPTION_NUMBERS) {
+    const named = itemValue(
+      rows,
+      `Option${n} Name`,
+      (row) => row.get(`Option${n} Name`),
+      (v) => v !== "",
+      String,
+      problems,
+    );
+    const values = rows.map((row) => row.get(`Option${n} Value`)).filter(Boolean);
+    if (!named) {
+      const stray = rows.find((row) => row.get(`Option${n} Value`));
+      if (stray) {
+        problems.row(
+          stray,
+          `Option${n} Value "${stray.get(`Option${n} Value`)}" has no Option${n} Name on the product's first row`,
+        );
+        ok = false;
+      }
+      continue;
+    }
+    const line = { line: named.line, bad: false };
+    if (/^title$/i.test(named.value) && values.every((v) => v === "Default Title")) continue;
+    const kind = optionKinds.find((k) => k.pattern.test(named.value))?.kind;
+    if (!kind) {
+      problems.row(
+        line,
+        `the option "${named.value}" is not one this shop sells by (use Flavour, Nicotine strength or Puff count)`,
+      );
+      ok = false;
+    } else if (map.has(kind)) {
+      problems.row(line, `the option "${named.value}" says the same as Option${map.get(kind)} Name: keep one of them`);
+      ok = false;
+    } else map.set(kind, n);
+  }
+  return ok ? map : null;
+}
+
+function variantDraft(row: ShopifyRow, problems: Problems, options: Map<OptionKind, number> | null): RowDraft {
+  const draft: RowDraft = {
+    line: row.line,
+    bad: false,
+    handle: null,
+    item: { kind: null, name: "", description: "", deviceHandle: "", images: [], mhraEcid: "" },
+    itemBad: false,
+    sku: "",
+    options: null,
+    barcode: null,
+    priceCents: 0,
+    stock: 0,
+    trackStock: false,
+  };
+  const take = <T>(cell: Cell<T>, fallback: T): T => {
+    if ("value" in cell) return cell.value;
+    problems.row(draft, cell.error);
+    return fallback;
+  };
+  draft.sku = take(parseSku(row.get("Variant SKU")), "");
+  draft.barcode = take(parseBarcode(row.get("Variant Barcode")), null);
+  draft.priceCents = take(parsePrice(row.get("Variant Price")), 0);
+  draft.trackStock = row.get("Variant Inventory Tracker") !== "";
+  const quantity = row.get("Variant Inventory Qty");
+  if (/^-\d+$/.test(quantity))
+    problems.row(
+      draft,
+      `the stock is ${quantity} (Shopify lets stock go below 0, this shop does not): make it 0 or more in the file`,
+    );
+  else if (!quantity && draft.trackStock)
+    problems.row(draft, "the Variant Inventory Qty is missing (write 0 for none)");
+  else draft.stock = take(parseStock(quantity, draft.trackStock), 0);
+  if (options) {
+    const found = problems.list.length;
+    const value = (kind: OptionKind) => {
+      const n = options.get(kind);
+      return n === undefined ? "" : row.get(`Option${n} Value`);
+    };
+    const flavour = take(parseText(value("flavour"), "flavour", catalogCsvLimits.option), "");
+    const nicotineStrength = options.has("nicotine") ? take(parseNicotine(value("nicotine")), 0) : 0;
+    const puffCount = take(parsePuffCount(value("puffs")), null);
+    if (problems.list.length === found && options.has("nicotine"))
+      draft.options = { flavour, nicotineStrength, puffCount };
+  }
+  return draft;
+}

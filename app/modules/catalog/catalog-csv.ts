@@ -1,0 +1,77 @@
+/**
+ * The catalogue as a CSV file (issue 30; docs/decisions/042): one row per variant. The shape of a row, the columns and
+ * the limits, client-safe so the back-office page can name them; reading and writing files is catalog-csv.server.ts.
+ */
+import type { ItemKind } from "~/db/values";
+
+/** One variant of one item, as a row of the file says it (item-level fields repeated on each of the item's rows). */
+export type CatalogCsvRow = {
+  /** Where the row starts in the file, as a spreadsheet numbers lines (the header is line 1). */
+  line: number;
+  sku: string;
+  kind: ItemKind;
+  /** The item's slug: rows with the same handle are variants of one item. */
+  handle: string;
+  name: string;
+  description: string;
+  /** A flavour's device (its handle); null for devices. */
+  deviceHandle: string | null;
+  /** A device variant's flavour option; "" for flavour items, which have none. */
+  flavour: string;
+  /** mg/ml, 0 to the UK limit. */
+  nicotineStrength: number;
+  /** A device variant's puff count; null when it has none, and always for flavours. */
+  puffCount: number | null;
+  barcode: string | null;
+  priceCents: number;
+  stock: number;
+  trackStock: boolean;
+  images: string[];
+  mhraEcid: string | null;
+};
+
+/** Something wrong in the file: `line` 1 is the header (and the whole file), data rows count from 2. */
+export type CsvProblem = { line: number; message: string };
+
+/** The shop's own columns, in the order it writes them. */
+export const CATALOG_CSV_COLUMNS = [
+  "SKU",
+  "Type",
+  "Handle",
+  "Name",
+  "Description",
+  "Device",
+  "Flavour",
+  "Nicotine strength (mg)",
+  "Puff count",
+  "Barcode",
+  "Price",
+  "Stock",
+  "Track stock",
+  "Images",
+  "MHRA number",
+] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+
+export const MAX_CATALOG_CSV_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Limits of one row's cells. The name, description, option and image limits are the back-office form's
+ * (admin/catalog/catalog-admin-parse.ts `limits`, catalog-admin.ts `MAX_IMAGES`), so an imported item can be saved
+ * from the form unchanged; the catalogue module cannot import the back office, which imports it.
+ */
+export const catalogCsvLimits = {
+  handle: 80,
+  name: 120,
+  description: 2000,
+  option: 100,
+  images: 10,
+  imageUrl: 2000,
+  /** Pence: prices must be under £100,000. */
+  priceCents: 10_000_000,
+  stock: 1_000_000,
+  puffCount: 100_000,
+} as const;
+
+/** The words of the Type column. */
+export const kindWords: Record<ItemKind, string> = { device: "Device", flavour: "Flavour" };
