@@ -24,7 +24,11 @@ export function findVariantsByBarcode(db: Db, barcodes: string[]) {
 }
 
 export async function insertVariants(db: Db, rows: Insertable<VariantsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("variants").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("variants")
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export async function updateVariant(db: Db, id: string, changes: Updateable<VariantsTable>): Promise<boolean> {
