@@ -138,3 +138,12 @@ export type MhraListLoadsTable = {
   numbers: number;
   refused: number;
 };
+
+/** A catalogue CSV staff checked with a dry run, waiting for them to import it (kept a day at most). */
+export type CatalogImportsTable = {
+  id: string;
+  created_by: string;
+  created_at: string;
+  file_name: string;
+  content: string;
+};

@@ -15,8 +15,9 @@ import type { Flag } from "./values";
 
 import type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
 import type { MhraListLoadsTable, MhraNumbersTable, PriceChangesTable, VariantsTable } from "./schema-catalog";
+import type { CatalogImportsTable } from "./schema-catalog";
 export type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, ReviewsTable } from "./schema-catalog";
-export type { VariantsTable } from "./schema-catalog";
+export type { CatalogImportsTable, VariantsTable } from "./schema-catalog";
 import type {
   UserTable,
   SessionTable,
@@ -257,6 +258,7 @@ export type Database = {
   catalog_items: CatalogItemsTable;
   flavours: FlavoursTable;
   variants: VariantsTable;
+  catalog_imports: CatalogImportsTable;
   reviews: ReviewsTable;
   price_changes: PriceChangesTable;
   mhra_numbers: MhraNumbersTable;

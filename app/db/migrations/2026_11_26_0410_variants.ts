@@ -4,7 +4,8 @@ import { sql, type Kysely } from "kysely";
 // Issue 30: stock per variant (docs/decisions/043). Each listed combination of an item's choices becomes a variant
 // with its own SKU, optional barcode, price (the item's unless set) and stock; the item's stock goes to its first
 // variant (marked for staff to check when the item has more than one); order lines keep the variant and SKU sold;
-// stock history and 'Email me when it's back' requests are per variant. The items lose their own stock columns.
+// stock history and 'Email me when it's back' requests are per variant. The items lose their own stock columns. A
+// catalogue file checked by a dry run waits in catalog_imports for staff to import it.
 
 type Combination = { flavour: string; nicotine_strength: number; puff_count: number | null };
 
@@ -176,6 +177,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("stock_alerts").execute();
   await db.schema.alterTable("stock_alerts_by_variant").renameTo("stock_alerts").execute();
 
+  // A catalogue file staff checked (the dry run), kept until they import it or for a day, so 'Import' needs no
+  // second upload and works from any server copy.
+  await db.schema
+    .createTable("catalog_imports")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("created_by", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("file_name", "text", (c) => c.notNull())
+    .addColumn("content", "text", (c) => c.notNull())
+    .execute();
+
   for (const table of ["devices", "flavours"]) {
     await db.schema.dropIndex(`${table}_stock_idx`).execute();
     await db.schema.alterTable(table).dropColumn("stock_quantity").execute();
@@ -184,6 +196,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("catalog_imports").execute();
   for (const [table, kind] of [
     ["devices", "device"],
     ["flavours", "flavour"],

@@ -95,3 +95,27 @@ const toOptions = (v: { flavour: string; nicotine_strength: number; puff_count: 
   nicotineStrength: Number(v.nicotine_strength),
   puffCount: v.puff_count === null ? null : Number(v.puff_count),
 });
+
+// ---------- the catalogue file (the back office's import and export: admin/catalog/catalog-import.service) ----------
+
+/** The variants with these SKUs or barcodes, archived ones too (what an import must not collide with). */
+export async function findVariantsByCodes(db: Db, codes: { skus: string[]; barcodes: string[] }) {
+  const rows = [];
+  for (let i = 0; i < codes.skus.length; i += 500)
+    rows.push(...(await repo.findVariantsBySku(db, codes.skus.slice(i, i + 500))));
+  const byBarcode = [];
+  for (let i = 0; i < codes.barcodes.length; i += 500)
+    byBarcode.push(...(await repo.findVariantsByBarcode(db, codes.barcodes.slice(i, i + 500))));
+  return { bySku: rows, byBarcode };
+}
+
+/** Every variant of these items, archived ones too, in their order (the export, and an import's checks). */
+export async function findVariantRowsOf(db: Db, kind: ItemKind, itemIds: string[]) {
+  const rows = [];
+  for (let i = 0; i < itemIds.length; i += 500)
+    rows.push(...(await repo.findVariantsOf(db, kind, itemIds.slice(i, i + 500), { archived: true })));
+  return rows;
+}
+
+export const insertVariantRows = repo.insertVariants;
+export const updateVariantRow = repo.updateVariant;

@@ -134,6 +134,7 @@ export async function setStockFromForm(
   of: VariantRef,
   seen: number,
   typed: number,
+  note = "",
 ): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
   if (seen === typed) {
     await repo.setUnitsIf(trx, of.variantId, seen, typed); // counted: no longer 'to check'
@@ -145,7 +146,7 @@ export async function setStockFromForm(
     return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
   }
   const by = { id: actor.id, name: actor.name };
-  await repo.insertMovements(trx, [movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), {})]);
+  await repo.insertMovements(trx, [movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), { note })]);
   const backInStock = seen === 0 && typed > 0;
   if (backInStock) await notifyBackInStock(trx, of.variantId);
   return { ok: true, backInStock };

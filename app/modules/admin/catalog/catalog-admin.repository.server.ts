@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
-import type { Database, DevicesTable, FlavoursTable } from "~/db/schema";
+import type { CatalogImportsTable, Database, DevicesTable, FlavoursTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import type { ArchiveFilter, CatalogSortColumn, StockFilter } from "./catalog-admin-list";
 import type { SortDirection } from "~/lib/listing";
@@ -181,4 +181,69 @@ export async function insertFlavour(db: Db, row: Insertable<FlavoursTable>): Pro
 export async function updateFlavour(db: Db, id: string, changes: Updateable<FlavoursTable>): Promise<boolean> {
   const result = await db.updateTable("flavours").set(changes).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+// ---------- the catalogue file ----------
+
+/** Devices or flavours by slug, archived ones too, with what an import reads of them. */
+export async function findItemsBySlug(db: Db, table: Table, slugs: string[]) {
+  const rows = [];
+  for (let i = 0; i < slugs.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom(table as "devices")
+        .select(["id", "slug", "name", "price_cents"])
+        .where("slug", "in", slugs.slice(i, i + 500))
+        .execute()),
+    );
+  return rows;
+}
+
+/** Every device, in the shop's order (the export). */
+export const findAllDevices = (db: Db) =>
+  db.selectFrom("devices").selectAll().orderBy("position").orderBy("name").orderBy("id").execute();
+
+/** Every flavour with its device's slug, in device order then name (the export). */
+export const findAllFlavours = (db: Db) =>
+  db
+    .selectFrom("flavours as f")
+    .innerJoin("devices as p", "p.id", "f.device_id")
+    .selectAll("f")
+    .select("p.slug as device_slug")
+    .orderBy("p.position")
+    .orderBy("f.name")
+    .orderBy("f.id")
+    .execute();
+
+export async function insertCatalogImport(db: Db, row: Insertable<CatalogImportsTable>): Promise<void> {
+  await db.insertInto("catalog_imports").values(row).execute();
+}
+
+export const findCatalogImport = (db: Db, id: string, staffId: string) =>
+  db
+    .selectFrom("catalog_imports")
+    .selectAll()
+    .where("id", "=", id)
+    .where("created_by", "=", staffId)
+    .executeTakeFirst();
+
+/** Drops one waiting file, or (id null) every one older than `before`. */
+export async function deleteCatalogImports(db: Db, which: { id: string } | { before: string }): Promise<void> {
+  const query = db.deleteFrom("catalog_imports");
+  await ("id" in which ? query.where("id", "=", which.id) : query.where("created_at", "<", which.before)).execute();
+}
+
+/** Adds choices to an item's lists (the import's new variants), keeping the lists' order. */
+export async function updateItemLists(
+  db: Db,
+  table: Table,
+  id: string,
+  lists: Partial<Pick<DevicesTable, "flavours" | "nicotine_strengths" | "puff_counts">> & { sizes?: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable(table as "devices")
+    .set({ ...lists, updated_at: at } as Updateable<DevicesTable>)
+    .where("id", "=", id)
+    .execute();
 }
