@@ -51,6 +51,8 @@ export default [
   ...prefix("admin", [
     // An image chosen on a back-office form, uploaded at once (not a page, so outside the back office's frame).
     route("upload", "routes/admin/upload.ts"),
+    // The whole catalogue as the shop's CSV file (a download, not a page).
+    route("catalogue.csv", "routes/admin/catalogue-csv.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -61,6 +63,7 @@ export default [
       route("flavours", "routes/admin/flavours.tsx"),
       route("flavours/new", "routes/admin/flavour-new.tsx"),
       route("flavours/:id", "routes/admin/flavour.tsx"),
+      route("catalogue-import", "routes/admin/catalogue-import.tsx"),
       route("mhra", "routes/admin/mhra.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("mail", "routes/admin/mail.tsx"),

@@ -29,6 +29,7 @@ import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
 import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.service.server";
+import { MAX_CATALOG_CSV_BYTES } from "~/modules/catalog/catalog-csv";
 import {
   bodyLimit,
   cspNonce,
@@ -140,7 +141,15 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(cspNonce());
   app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
   app.use(compression());
-  app.use(bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }));
+  app.use(
+    bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }, [
+      {
+        path: "/admin/catalogue-import",
+        maxBytes: MAX_CATALOG_CSV_BYTES,
+        tooBig: `The file is too big: the most a catalogue file may be is ${MAX_CATALOG_CSV_BYTES / 1024 / 1024} MB. Go back and choose a smaller file.`,
+      },
+    ]),
+  );
   app.use(sameOriginWrites());
 
   // Better Auth over HTTP only where a browser must reach it: the return from Google. Everything else is called

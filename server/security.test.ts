@@ -1,7 +1,14 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { noNulInAddress, oneSessionCookie, privateResponses, sameOriginWrites, securityHeaders } from "./security";
+import {
+  bodyLimit,
+  noNulInAddress,
+  oneSessionCookie,
+  privateResponses,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security";
 
 /** A tiny app behind the middleware under test, on a free local port. */
 async function serve(...middleware: express.RequestHandler[]) {
@@ -135,5 +142,32 @@ describe("addresses with a NUL character", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("body limits", () => {
+  let app: Awaited<ReturnType<typeof serve>>;
+  const csv = { path: "/admin/catalogue-import", maxBytes: 200_000, tooBig: "The file is too big: at most 0.2 MB." };
+  beforeAll(async () => (app = await serve(bodyLimit(1_000, { pathPrefix: "/admin/", maxBytes: 100_000 }, [csv]))));
+  afterAll(() => app.close());
+  const send = async (path: string, bytes: number, type = "multipart/form-data; boundary=x") => {
+    const response = await fetch(`${app.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": type },
+      body: "x".repeat(bytes),
+    });
+    return [response.status, await response.text()];
+  };
+
+  it("lets the catalogue file be larger than an image, and says in words when it is too big", async () => {
+    expect(await send("/admin/catalogue-import", 150_000)).toEqual([200, "ok"]);
+    expect(await send("/admin/catalogue-import", 300_000)).toEqual([413, csv.tooBig]); // file + 64 kB form
+    expect(await send("/admin/products/new", 200_000)).toEqual([413, "Request too large"]); // image + 64 kB form
+    expect(await send("/admin/products/new", 50_000)).toEqual([200, "ok"]);
+    // Only a multipart form gets the larger limit; anything else keeps the default.
+    expect(await send("/admin/catalogue-import", 5_000, "application/x-www-form-urlencoded")).toEqual([
+      413,
+      "Request too large",
+    ]);
   });
 });

@@ -68,22 +68,29 @@ export function privateResponses(): RequestHandler {
  * Refuses bodies over the limit before anyone reads them. Bodies without a declared length
  * (chunked uploads) are refused too: browsers always declare it for forms.
  */
-export function bodyLimit(defaultMaxBytes: number, uploads?: { pathPrefix: string; maxBytes: number }): RequestHandler {
+export function bodyLimit(
+  defaultMaxBytes: number,
+  uploads?: { pathPrefix: string; maxBytes: number },
+  files: Array<{ path: string; maxBytes: number; tooBig: string }> = [],
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
+    // A page that takes one larger file (the catalogue's CSV) says in words when it is too big.
+    const file = multipart ? files.find((f) => req.path === f.path) : undefined;
     // Back-office forms that carry an image (multipart) may be as large as one upload plus the form around it.
-    const upload =
-      uploads &&
-      req.path.startsWith(uploads.pathPrefix) &&
-      /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
-    const maxBytes = upload ? uploads.maxBytes + 64 * 1024 : defaultMaxBytes;
+    const upload = uploads && req.path.startsWith(uploads.pathPrefix) && multipart;
+    const maxBytes = file ? file.maxBytes + 64 * 1024 : upload ? uploads.maxBytes + 64 * 1024 : defaultMaxBytes;
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");
       return next();
     }
     if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
-      return void res.status(413).type("text/plain").send("Request too large");
+      return void res
+        .status(413)
+        .type("text/plain")
+        .send(file ? file.tooBig : "Request too large");
     }
     next();
   };

@@ -62,9 +62,18 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{w.title}</h1>
-        <Link to={`${w.base}/new`} className="btn-primary">
-          {w.add}
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* A download (not a page of the app): a plain link, so the browser saves the file. */}
+          <a href="/admin/catalogue.csv" className="btn-outline" download>
+            Export CSV
+          </a>
+          <Link to="/admin/catalogue-import" className="btn-outline">
+            Import CSV
+          </Link>
+          <Link to={`${w.base}/new`} className="btn-primary">
+            {w.add}
+          </Link>
+        </div>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <ListSearch
