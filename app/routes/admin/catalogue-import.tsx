@@ -49,6 +49,11 @@ export async function action({ request, context }: Route.ActionArgs): Promise<An
   return { error: null, result, fileName };
 }
 
+/** '1 new item', '2 new items'. */
+const count = (n: number, noun: string) => `${n.toLocaleString("en-GB")} ${noun}${n === 1 ? "" : "s"}`;
+const summary = (c: { newItems: number; newVariants: number; updated: number; unchanged: number }, planned: boolean) =>
+  `${count(c.newItems, "new item")}, ${count(c.newVariants, "new variant")}, ${count(c.updated, "variant")} ${planned ? "to update" : "updated"}, ${c.unchanged.toLocaleString("en-GB")} unchanged`;
+
 const actionWords = {
   "new item": "New item",
   "new variant": "New variant",
@@ -78,8 +83,7 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
       <FormAlert message={actionData?.error} />
       {done && result.ok && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900">
-          Imported: {result.counts.newItems} new items, {result.counts.newVariants} new variants,{" "}
-          {result.counts.updated} variants updated, {result.counts.unchanged} unchanged.
+          Imported: {summary(result.counts, false)}.
         </p>
       )}
       <Form method="post" encType="multipart/form-data" className="space-y-3" aria-label="Check a catalogue file">
@@ -123,8 +127,7 @@ export default function CatalogueImport({ loaderData, actionData }: Route.Compon
           <p role="status" className="rounded-lg bg-slate-50 p-3 text-slate-900">
             Checked {actionData?.fileName ?? "the file"} (
             {result.format === "shopify" ? "Shopify's format" : "the shop's format"}
-            ): {result.counts.newItems} new items, {result.counts.newVariants} new variants, {result.counts.updated}{" "}
-            variants to update, {result.counts.unchanged} unchanged. Nothing is saved yet.
+            ): {summary(result.counts, true)}. Nothing is saved yet.
           </p>
           {result.notes.map((note) => (
             <p key={note} className="text-sm text-amber-900">
