@@ -9,6 +9,7 @@ import { createDatabase } from "~/db/database.server";
 import { benchCachedPages, benchRenderedPages, printCachedPages } from "./bench-cache";
 import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from "./bench-orders";
 import { measureCatalogue } from "./bench-catalogue";
+import { measureImport } from "./bench-import";
 import { measurePages, measurePagesAlone } from "./bench-pages";
 import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 
@@ -22,6 +23,8 @@ async function main() {
   if (process.env.BENCH_ONLY === "orders") return void printOrders(await measureOrders());
   // BENCH_ONLY=catalogue: a catalogue of BENCH_CATALOGUE_ITEMS items on both databases, page cache off (issue 14).
   if (process.env.BENCH_ONLY === "catalogue") return void (await measureCatalogue());
+  // BENCH_ONLY=import: a 10,000-variant catalogue CSV imported on both databases (issue 30).
+  if (process.env.BENCH_ONLY === "import") return void (await measureImport());
   // BENCH_ONLY=browser: JavaScript per page and Lighthouse alone (docs/decisions/016).
   if (process.env.BENCH_ONLY === "browser") return void (await measurePagesAlone());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
