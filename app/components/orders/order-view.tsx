@@ -20,8 +20,19 @@ export function StatusBadges({ status, paymentStatus }: { status: string; paymen
   );
 }
 
-/** An order as its shopper sees it: lines, address, shipping, totals and (unless shown elsewhere) status. */
-export function OrderView({ order, showStatus = true }: { order: Order; showStatus?: boolean }) {
+/**
+ * An order as its shopper sees it: lines, address, shipping, totals and (unless shown elsewhere) status. Staff
+ * (`showSku`) also see each line's SKU as sold, to pick it from the shelf.
+ */
+export function OrderView({
+  order,
+  showStatus = true,
+  showSku = false,
+}: {
+  order: Order;
+  showStatus?: boolean;
+  showSku?: boolean;
+}) {
   return (
     <div className="space-y-6">
       {showStatus && <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />}
@@ -33,6 +44,7 @@ export function OrderView({ order, showStatus = true }: { order: Order; showStat
               <span className="block text-slate-600">
                 {line.flavour} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
               </span>
+              {showSku && line.sku && <span className="block font-mono text-slate-600">SKU: {line.sku}</span>}
             </span>
             <Price cents={line.lineTotalCents} currency={order.currency} className="font-semibold" />
           </li>

@@ -160,7 +160,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         today={loaderData.today}
       />
       <OrderStepForms order={order} errors={actionData?.dispatchErrors} />
-      <OrderView order={order} showStatus={false} />
+      <OrderView order={order} showStatus={false} showSku />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="whatsapp-title" className="text-lg font-bold">
