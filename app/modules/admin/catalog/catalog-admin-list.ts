@@ -28,6 +28,8 @@ export type CatalogListItem = {
   image: string | null;
   priceCents: number;
   stock: Stock;
+  /** How many of its variants on sale are low (out ones too), out, and to check (the stock filters are by variant). */
+  variantStock: { low: number; out: number; toCheck: number };
   archived: boolean;
   updatedAt: string;
   /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
