@@ -47,11 +47,11 @@ export function VariantGrid({ panel, answer }: { panel: StockPanelData; answer?:
       </p>
       {answer && <FormAlert message={variantGridMessages.invalid} />}
       <Form method="post" key={answer?.formKey ?? savedState(variants)} noValidate aria-labelledby="variants-title">
-        <AdminTable caption="Variants" minWidth="min-w-[54rem]">
+        <AdminTable caption="Variants" minWidth="min-w-[44rem]">
           <thead className="bg-slate-50 text-left text-sm">
             <tr>
               {headers.map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
+                <th key={h} scope="col" className="px-2 py-2">
                   {h}
                 </th>
               ))}
@@ -92,48 +92,48 @@ function VariantRow({
   const status = stockStatusOf(v.stock, useShopSettings().lowStockThreshold);
   const field = (name: GridField) => ({ id: v.id, field: name, value: values[name], errors });
   return (
-    <tr className={v.archived ? "bg-slate-50 text-slate-500" : undefined}>
-      <th scope="row" className="px-3 py-2 text-left font-medium">
+    <tr className={`align-top ${v.archived ? "bg-slate-50 text-slate-500" : ""}`}>
+      <th scope="row" className="min-w-28 px-2 pb-2 pt-3.5 text-left font-medium">
         {label}
         {v.archived && <span className="block text-xs font-normal">Not sold</span>}
         <input type="hidden" name="variant" value={v.id} />
         <input type="hidden" name={gridName(v.id, "stockSeen")} value={v.stock.quantity} />
       </th>
-      <td data-label="Sold" className="px-3 py-2">
+      <td data-label="Sold" className="px-2 pb-2 pt-4">
         <GridCheckbox {...field("sold")} label={`Sold: ${label}`} />
       </td>
-      <td data-label="SKU" className="px-3 py-2">
-        <GridInput {...field("sku")} label={`SKU of ${label}`} className="w-44 font-mono" />
+      <td data-label="SKU" className="px-2 py-2">
+        <GridInput {...field("sku")} label={`SKU of ${label}`} className="w-40 font-mono" />
       </td>
-      <td data-label="Barcode" className="px-3 py-2">
-        <GridInput {...field("barcode")} label={`Barcode of ${label}`} className="w-40" inputMode="numeric" />
+      <td data-label="Barcode" className="px-2 py-2">
+        <GridInput {...field("barcode")} label={`Barcode of ${label}`} className="w-32" inputMode="numeric" />
       </td>
-      <td data-label="Price" className="px-3 py-2">
+      <td data-label="Price" className="px-2 py-2">
         <GridInput
           {...field("price")}
           label={`Price of ${label}`}
-          className="w-24"
+          className="w-20"
           inputMode="decimal"
           placeholder={placeholder}
         />
       </td>
-      <td data-label="Stock" className="px-3 py-2">
+      <td data-label="Stock" className="px-2 py-2">
         <GridInput
           {...field("stock")}
           error={errors[gridName(v.id, "stock")] ?? errors[gridName(v.id, "stockSeen")]}
           label={`Stock of ${label}`}
-          className="w-20"
+          className="w-16"
           inputMode="numeric"
         />
         {v.stock.tracked && status !== "in_stock" && <span className="block text-xs">{stockLabels[status]}</span>}
         {v.stockToCheck && (
-          <div className="mt-1 max-w-44 text-xs text-amber-900">
+          <div className="mt-1 max-w-32 text-xs text-amber-900">
             <p>Moved here when variants began: please count</p>
             <GridCheckbox {...field("counted")} label={`Counted ${label}`} text="Counted" />
           </div>
         )}
       </td>
-      <td data-label="Track stock" className="px-3 py-2">
+      <td data-label="Track stock" className="px-2 pb-2 pt-4">
         <GridCheckbox {...field("trackStock")} label={`Track stock of ${label}`} />
       </td>
     </tr>
@@ -149,7 +149,7 @@ function cellError({ id, field, errors, error }: CellProps) {
   return {
     attributes: { "aria-invalid": message ? true : undefined, "aria-describedby": message ? errorId : undefined },
     shown: message ? (
-      <p id={errorId} className="mt-1 max-w-48 text-xs text-rose-700">
+      <p id={errorId} className="mt-1 max-w-40 text-xs text-rose-700">
         {message}
       </p>
     ) : null,
