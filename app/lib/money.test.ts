@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./money";
+import { formatMoney, parseMoney } from "./money";
 
 describe("formatMoney", () => {
   it("shows pounds sterling with a '£' prefix and two decimals by default (decision 036)", () => {
@@ -11,5 +11,22 @@ describe("formatMoney", () => {
   it("uses the configured currency", () => {
     expect(formatMoney(850, "USD")).toBe("$8.50");
     expect(formatMoney(850, "EUR")).toBe("€8.50");
+  });
+});
+
+describe("parseMoney", () => {
+  it("reads prices typed in the shop currency as whole cents, refusing negatives, extra decimals and absurd values", () => {
+    expect(parseMoney("12.99", "Price")).toEqual({ value: 1299 });
+    expect(parseMoney(" 12.9 ", "Price")).toEqual({ value: 1290 });
+    expect(parseMoney("7", "Price")).toEqual({ value: 700 });
+    expect(parseMoney("0.10", "Price")).toEqual({ value: 10 });
+    expect(parseMoney("-1", "Price")).toEqual({ error: "Price cannot be negative" });
+    expect(parseMoney("12.999", "Price")).toEqual({ error: "Price can have at most 2 decimal places" });
+    expect(parseMoney("12,99", "Price")).toEqual({ error: "Enter price as a number such as 12.99" });
+    expect(parseMoney("1e3", "Price")).toEqual({ error: "Enter price as a number such as 12.99" });
+    expect(parseMoney("0", "Price")).toEqual({ error: "Price must be more than 0" });
+    expect(parseMoney("10000.01", "Price")).toEqual({ error: "Price must be 10000.00 or less" });
+    expect(parseMoney("", "Price")).toEqual({ error: "Price is required" });
+    expect(parseMoney("", "Original price", true)).toEqual({ value: null });
   });
 });

@@ -1,9 +1,11 @@
 import type { Db } from "~/db/database.server";
 import type { ItemKind } from "~/db/values";
 import { newId } from "~/lib/ids.server";
-import { toVariant } from "./catalog-rows.server";
+import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
+import { toVariant, type VariantRow } from "./catalog-rows.server";
 import * as repo from "./variants.repository.server";
-import { madeSku, optionsKey, type Variant, type VariantOptions } from "./variants";
+import { madeSku, optionsKey, optionsLabel, variantMessages, type Variant, type VariantOptions } from "./variants";
+import type { VariantFieldsInput } from "./variants.schema";
 
 /** Every variant of an item, archived ones too, in their order, at their own price or the item's (the back office). */
 export async function listItemVariants(
@@ -88,6 +90,97 @@ export async function addVariants(
       updated_at: stamp,
     })),
   );
+}
+
+/** Staff's values for one variant of the item (checked by variantFieldsInput). */
+export type VariantFieldsChange = VariantFieldsInput & { id: string };
+
+/**
+ * Saves staff's changes to an item's variants (SKU, barcode, own price, track stock, on sale) inside the caller's
+ * transaction, all or none: every variant must be the item's (else 404), a SKU or barcode may be held by one variant
+ * only, a variant sold again must still be one of the item's choices (`listed`), and one at least stays on sale.
+ * Refusals are per field, keyed `<variant id>.<field>`; nothing is written then. A SKU or barcode may move from one
+ * variant to another in the same save.
+ */
+export async function saveVariantFields(
+  trx: Db,
+  item: { kind: ItemKind; id: string; listed: VariantOptions[] },
+  changes: VariantFieldsChange[],
+  stamp: string,
+): Promise<Result<{ changed: boolean }>> {
+  const existing = await repo.findVariantsOf(trx, item.kind, [item.id], { archived: true });
+  const byId = new Map(existing.map((v) => [v.id, v]));
+  if (changes.some((c) => !byId.has(c.id))) return fail("There is no such variant.", 404);
+  const listed = new Set(item.listed.map(optionsKey));
+  const errors: FieldErrors = {
+    ...(await clashes(trx, changes, byId, "sku", repo.findVariantsBySku, variantMessages.skuTaken)),
+    ...(await clashes(trx, changes, byId, "barcode", repo.findVariantsByBarcode, variantMessages.barcodeTaken)),
+  };
+  for (const c of changes) {
+    const v = byId.get(c.id)!;
+    if (c.sold && Number(v.archived) === 1 && !listed.has(optionsKey(toOptions(v))))
+      errors[`${c.id}.sold`] = variantMessages.notListed(optionsLabel(toOptions(v)));
+  }
+  const posted = new Map(changes.map((c) => [c.id, c]));
+  const onSale = existing.filter((v) => posted.get(v.id)?.sold ?? Number(v.archived) === 0);
+  const stopped = changes.find((c) => !c.sold);
+  if (onSale.length === 0 && stopped) errors[`${stopped.id}.sold`] ??= variantMessages.lastOnSale;
+  if (Object.keys(errors).length > 0) return failFields(errors);
+
+  const rows = changes.map((c) => ({ change: c, row: toRowFields(c) }));
+  const changed = rows.filter(({ change, row }) => differs(byId.get(change.id)!, row));
+  // A SKU or barcode moving between two variants must first leave the one that has it: each gives its own up first.
+  for (const { change, row } of changed) {
+    const was = byId.get(change.id)!;
+    if (was.sku !== row.sku || was.barcode !== row.barcode)
+      await repo.updateVariant(trx, change.id, { sku: `~${change.id}`, barcode: null });
+  }
+  for (const { change, row } of changed) await repo.updateVariant(trx, change.id, { ...row, updated_at: stamp });
+  return { ok: true, changed: changed.length > 0 };
+}
+
+const toRowFields = (c: VariantFieldsChange) => ({
+  sku: c.sku,
+  barcode: c.barcode,
+  price_cents: c.price,
+  track_stock: c.trackStock ? (1 as const) : (0 as const),
+  archived: c.sold ? (0 as const) : (1 as const),
+});
+
+const differs = (was: VariantRow, row: ReturnType<typeof toRowFields>) =>
+  was.sku !== row.sku ||
+  was.barcode !== row.barcode ||
+  (was.price_cents === null ? null : Number(was.price_cents)) !== row.price_cents ||
+  Number(was.track_stock) !== row.track_stock ||
+  Number(was.archived) !== row.archived;
+
+/**
+ * The variants whose new SKU (or barcode) another would hold too: another posted one, or one not posted (of any item)
+ * that keeps it. Only a changed value can clash (the database holds each once already).
+ */
+async function clashes(
+  trx: Db,
+  changes: VariantFieldsChange[],
+  byId: Map<string, VariantRow>,
+  field: "sku" | "barcode",
+  holders: (db: Db, values: string[]) => Promise<VariantRow[]>,
+  message: (value: string) => string,
+): Promise<FieldErrors> {
+  const posted = new Set(changes.map((c) => c.id));
+  const typed = changes.flatMap((c) => (c[field] === null ? [] : [{ id: c.id, value: c[field] }]));
+  const moved = typed.filter((t) => t.value !== byId.get(t.id)![field]);
+  const holdersNotPosted = (
+    await holders(
+      trx,
+      moved.map((t) => t.value),
+    )
+  ).filter((v) => !posted.has(v.id));
+  const keptElsewhere = new Set(holdersNotPosted.map((v) => v[field]));
+  const errors: FieldErrors = {};
+  for (const t of moved)
+    if (keptElsewhere.has(t.value) || typed.filter((other) => other.value === t.value).length > 1)
+      errors[`${t.id}.${field}`] = message(t.value);
+  return errors;
 }
 
 const toOptions = (v: { flavour: string; nicotine_strength: number; puff_count: number | null }): VariantOptions => ({

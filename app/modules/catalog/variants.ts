@@ -66,6 +66,17 @@ export const MAX_SKU_LENGTH = 64;
 /** A SKU staff type: letters, digits, '-', '_', '.' and '/', as suppliers write them. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 
+/** What the back office says when it refuses a variant's field (the variant grid, the CSV import). */
+export const variantMessages = {
+  skuRequired: "Enter a SKU",
+  skuShape: `A SKU is up to ${MAX_SKU_LENGTH} letters, digits, dots, dashes, underscores and slashes, starting with a letter or digit`,
+  skuTaken: (sku: string) => `Another variant already uses the SKU ${sku}: each variant needs its own.`,
+  barcodeTaken: (code: string) => `Another variant already has the barcode ${code}.`,
+  notListed: (label: string) =>
+    `${label} is no longer one of the item's choices: list it on the item's form first, then sell it again.`,
+  lastOnSale: "Keep at least one variant on sale: to stop selling the item, archive it instead.",
+} as const;
+
 /** The SKU made for a variant staff gave none: the item's slug and its choices ('bar-blue-razz-ice-10mg-5000'). */
 export function madeSku(slug: string, o: VariantOptions): string {
   const parts = [slug, slugify(o.flavour), `${o.nicotineStrength}mg`, o.puffCount === null ? "" : String(o.puffCount)];

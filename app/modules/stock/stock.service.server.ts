@@ -125,8 +125,9 @@ export async function adjustStock(
 }
 
 /**
- * The quantity typed on the item's form, saved inside the form's transaction only if the stock is still what the
- * editor saw (orders may have taken some meanwhile): otherwise the caller shows the message and saves nothing.
+ * A variant's quantity typed in the back office's variant grid (or the one shown, confirmed as counted), saved inside
+ * the grid's transaction only if the stock is still what the editor saw (orders may have taken some meanwhile):
+ * otherwise the caller shows the message and saves nothing. Either way the variant is no longer 'to check'.
  */
 export async function setStockFromForm(
   trx: Db,
@@ -136,15 +137,12 @@ export async function setStockFromForm(
   typed: number,
   note = "",
 ): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
-  if (seen === typed) {
-    await repo.setUnitsIf(trx, of.variantId, seen, typed); // counted: no longer 'to check'
-    return { ok: true, backInStock: false };
-  }
   const after = await repo.setUnitsIf(trx, of.variantId, seen, typed);
   if (after === undefined) {
     const now = await repo.findStock(trx, of.variantId);
     return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
   }
+  if (seen === typed) return { ok: true, backInStock: false }; // counted: the same as shown
   const by = { id: actor.id, name: actor.name };
   await repo.insertMovements(trx, [movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), { note })]);
   const backInStock = seen === 0 && typed > 0;
@@ -161,7 +159,8 @@ export async function recordStartingStock(
   stamp: string,
   note = "Starting stock",
 ): Promise<void> {
-  if (quantity > 0) await repo.insertMovements(trx, [movement(of, quantity, quantity, "edited", actor, stamp, { note })]);
+  if (quantity > 0)
+    await repo.insertMovements(trx, [movement(of, quantity, quantity, "edited", actor, stamp, { note })]);
 }
 
 export type StockMovement = {

@@ -12,7 +12,7 @@ export const stockReasons = {
   received: "Received",
   damaged: "Damaged or lost",
   correction: "Correction",
-  edited: "Set on the item's form",
+  edited: "Set on the item's page",
 } as const satisfies Record<StockReason, string>;
 export const adjustmentReasons = ["received", "damaged", "correction"] as const satisfies readonly StockReason[];
 
@@ -22,7 +22,7 @@ export const stockAdminMessages = {
   adjusted: "Stock updated.",
   belowZero: (left: number) =>
     `That would take the stock below zero: there ${left === 1 ? "is" : "are"} only ${left} left.`,
-  untracked: "This item's stock is not tracked. Turn tracking on in its form first.",
+  untracked: "This variant's stock is not tracked. Tick its Track stock in the variants above first.",
   changedMeanwhile: (now: number) =>
     `The stock changed while you were editing (it is now ${now}). Check it and save again.`,
 } as const;

@@ -7,11 +7,12 @@ import { archiveAction, restoreAction, flavourFormAction } from "~/modules/admin
 import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
-  adjustStockAction,
+  isStockIntent,
+  stockAction,
   stockPanel,
-  type StockAdjustAnswer,
+  type StockAnswer,
 } from "~/modules/admin/catalog/stock-admin.action.server";
-import { StockPanel } from "~/components/admin/catalog/stock-panel";
+import { ItemStock } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/flavour";
 import { readForm } from "~/lib/form-data.server";
 import { listPriceHistory } from "~/modules/catalog/price-history.service.server";
@@ -25,13 +26,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const flavour = await getFlavourEditor(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
   const devices = await listDeviceChoices(context.db, flavour.device.id);
-  const notice = catalogNotice("flavour", new URL(request.url).searchParams.get("notice"));
-  const stock = await stockPanel(context, user, "flavour", flavour);
+  const query = new URL(request.url).searchParams;
+  const notice = catalogNotice("flavour", query.get("notice"));
+  const stock = await stockPanel(context, user, "flavour", flavour, query.get("variant"));
   const prices = await listPriceHistory(context.db, "flavour", flavour.id);
   return { flavour, stock, devices, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
-/** Save changes (and image buttons), or Archive / Restore. */
+/** Save changes (and image buttons), Archive / Restore, or the stock part: Save variants, Adjust stock. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
@@ -46,19 +48,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       async () => (await getFlavourEditor(context.db, params.id))?.values,
     );
   if (!(await getFlavourEditor(context.db, params.id))) throw data(null, { status: 404 });
-  if (intent === "adjust-stock") return adjustStockAction(context, user, "flavour", params.id, form);
+  if (isStockIntent(intent)) return stockAction(context, user, "flavour", params.id, intent, form);
   return flavourFormAction(context, user, params.id, form);
 }
 
-type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
+type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAnswer | undefined>;
 
 export default function AdminFlavour({ loaderData, actionData }: Route.ComponentProps) {
   const { flavour, stock, devices, prices, notice, maxUploadBytes } = loaderData;
   const hiddenBy = flavour.device.archived
     ? `Its device, ${flavour.device.name ?? "unknown"}, is archived, so this flavour is not shown in the shop until the device is restored or another device is chosen.`
     : null;
-  const stockAnswer = actionData && "stockErrors" in actionData ? actionData : undefined;
-  const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
+  const stockAnswer = actionData && "stockForm" in actionData ? actionData : undefined;
+  const formAnswer = actionData && !("stockForm" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
       <EditHeader
@@ -80,7 +82,7 @@ export default function AdminFlavour({ loaderData, actionData }: Route.Component
         maxUploadBytes={maxUploadBytes}
       />
       <PriceHistory entries={prices} />
-      <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
+      <ItemStock panel={stock} answer={stockAnswer} />
     </div>
   );
 }

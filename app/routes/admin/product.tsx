@@ -7,11 +7,12 @@ import { archiveAction, restoreAction, deviceFormAction } from "~/modules/admin/
 import { getDeviceEditor } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
-  adjustStockAction,
+  isStockIntent,
+  stockAction,
   stockPanel,
-  type StockAdjustAnswer,
+  type StockAnswer,
 } from "~/modules/admin/catalog/stock-admin.action.server";
-import { StockPanel } from "~/components/admin/catalog/stock-panel";
+import { ItemStock } from "~/components/admin/catalog/stock-panel";
 import type { Route } from "./+types/product";
 import { readForm } from "~/lib/form-data.server";
 import { listPriceHistory } from "~/modules/catalog/price-history.service.server";
@@ -24,13 +25,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await requireStaff(context, request);
   const device = await getDeviceEditor(context.db, params.id);
   if (!device) throw data(null, { status: 404 });
-  const notice = catalogNotice("device", new URL(request.url).searchParams.get("notice"));
-  const stock = await stockPanel(context, user, "device", device);
+  const query = new URL(request.url).searchParams;
+  const notice = catalogNotice("device", query.get("notice"));
+  const stock = await stockPanel(context, user, "device", device, query.get("variant"));
   const prices = await listPriceHistory(context.db, "device", device.id);
   return { device, stock, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
-/** Save changes (and image buttons), or Archive / Restore. */
+/** Save changes (and image buttons), Archive / Restore, or the stock part: Save variants, Adjust stock. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
   const form = await readForm(request);
@@ -45,16 +47,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       async () => (await getDeviceEditor(context.db, params.id))?.values,
     );
   if (!(await getDeviceEditor(context.db, params.id))) throw data(null, { status: 404 });
-  if (intent === "adjust-stock") return adjustStockAction(context, user, "device", params.id, form);
+  if (isStockIntent(intent)) return stockAction(context, user, "device", params.id, intent, form);
   return deviceFormAction(context, user, params.id, form);
 }
 
-type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAdjustAnswer | undefined>;
+type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAnswer | undefined>;
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { device, stock, prices, notice, maxUploadBytes } = loaderData;
-  const stockAnswer = actionData && "stockErrors" in actionData ? actionData : undefined;
-  const formAnswer = actionData && !("stockErrors" in actionData) ? (actionData as FormAnswer) : undefined;
+  const stockAnswer = actionData && "stockForm" in actionData ? actionData : undefined;
+  const formAnswer = actionData && !("stockForm" in actionData) ? (actionData as FormAnswer) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
       <EditHeader
@@ -74,7 +76,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         maxUploadBytes={maxUploadBytes}
       />
       <PriceHistory entries={prices} />
-      <StockPanel panel={stock} errors={stockAnswer?.stockErrors} values={stockAnswer?.stockValues} />
+      <ItemStock panel={stock} answer={stockAnswer} />
     </div>
   );
 }

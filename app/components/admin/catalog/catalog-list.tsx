@@ -11,10 +11,11 @@ import {
   archiveFilters,
   stockFilters,
   type ArchiveFilter,
+  type CatalogListItem,
   type CatalogListPage,
   type StockFilter,
 } from "~/modules/admin/catalog/catalog-admin-list";
-import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
+import { stockStatusOf } from "~/modules/catalog/catalog";
 
 const words = {
   device: { title: "Devices", add: "Add device", noun: "devices", base: "/admin/products" },
@@ -26,20 +27,30 @@ function Tag({ children, tone }: { children: React.ReactNode; tone: "grey" | "am
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>;
 }
 
-/** The stock column: the units, 'Only N left' at or under the threshold, 'Out of stock', or 'Not tracked'. */
-function StockCell({ stock }: { stock: Stock }) {
-  const status = stockStatusOf(stock, useShopSettings().lowStockThreshold);
-  if (!stock.tracked) return <span className="text-slate-600">Not tracked</span>;
-  if (status === "out_of_stock") return <Tag tone="amber">Out of stock</Tag>;
+const variantsWord = (n: number) => `${n} ${n === 1 ? "variant" : "variants"}`;
+
+/**
+ * The stock column: the units of the item's variants together ('Out of stock' when none is left, 'Not tracked' when one
+ * is made to order), then which variants need a look: out, low, or moved when variants began and still to count.
+ */
+function StockCell({
+  stock,
+  variants,
+}: Pick<CatalogListItem, "stock"> & { variants: CatalogListItem["variantStock"] }) {
+  const out = stockStatusOf(stock, useShopSettings().lowStockThreshold) === "out_of_stock";
+  const lowNotOut = variants.low - variants.out;
   return (
-    <span>
-      {stock.quantity}
-      {status === "low_stock" && (
-        <>
-          {" "}
-          <Tag tone="amber">Low</Tag>
-        </>
+    <span className="flex flex-wrap items-center gap-1">
+      {!stock.tracked ? (
+        <span className="text-slate-600">Not tracked</span>
+      ) : out ? (
+        <Tag tone="amber">Out of stock</Tag>
+      ) : (
+        <span>{stock.quantity}</span>
       )}
+      {!out && variants.out > 0 && <Tag tone="amber">{variantsWord(variants.out)} out</Tag>}
+      {lowNotOut > 0 && <Tag tone="amber">{variantsWord(lowNotOut)} low</Tag>}
+      {variants.toCheck > 0 && <Tag tone="grey">{variantsWord(variants.toCheck)} to check</Tag>}
     </span>
   );
 }
@@ -77,7 +88,7 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <ListSearch
-          label="Search by name or slug"
+          label="Search by name, slug, SKU or barcode"
           q={q}
           keep={[
             ["show", show],
@@ -156,7 +167,7 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
                   <Price cents={item.priceCents} />
                 </td>
                 <td data-label="Stock" className="px-3 py-2">
-                  <StockCell stock={item.stock} />
+                  <StockCell stock={item.stock} variants={item.variantStock} />
                 </td>
                 <td data-label="Updated" className="whitespace-nowrap px-3 py-2">
                   {formatDateTime(item.updatedAt)}

@@ -1,82 +1,50 @@
 import { Form } from "react-router";
-import { useShopSettings } from "~/components/layout/use-shop";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable } from "~/components/admin/list-controls";
 import { SelectField, TextField } from "~/components/ui/field";
-import type { StockPanelData } from "~/modules/admin/catalog/stock-admin.action.server";
-import { stockStatusOf } from "~/modules/catalog/catalog";
+import type { StockAnswer, StockPanelData } from "~/modules/admin/catalog/stock-admin.action.server";
 import { stockReasons } from "~/modules/stock/stock";
-import { optionsLabel } from "~/modules/catalog/variants";
+import { optionsLabel, type Variant } from "~/modules/catalog/variants";
+import { VariantGrid } from "./variant-grid";
 
 const reasonOptions = (["received", "damaged", "correction"] as const).map((value) => ({
   value,
   label: stockReasons[value],
 }));
 
-/**
- * An item's stock on its edit page, by variant: how many of each now, a quick adjustment of one with a reason and a
- * note, and the history.
- */
-export function StockPanel({
+/** The edit page's variants and stock: the variant grid, then the quick adjustment and the history. */
+export function ItemStock({ panel, answer }: { panel: StockPanelData; answer?: StockAnswer }) {
+  return (
+    <>
+      <VariantGrid panel={panel} answer={answer?.stockForm === "variants" ? answer : undefined} />
+      <StockPanel panel={panel} answer={answer?.stockForm === "adjust" ? answer : undefined} />
+    </>
+  );
+}
+
+/** A quick adjustment of one variant with a reason and a note, and the history of every variant or of one. */
+function StockPanel({
   panel,
-  errors,
-  values,
+  answer,
 }: {
   panel: StockPanelData;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  answer?: Extract<StockAnswer, { stockForm: "adjust" }>;
 }) {
-  const { variants, history } = panel;
-  const low = useShopSettings().lowStockThreshold;
-  const onSale = variants.filter((v) => !v.archived);
-  const tracked = onSale.filter((v) => v.stock.tracked);
+  const { variants, history, historyOf } = panel;
+  const { errors, values } = answer ?? {};
+  const tracked = variants.filter((v) => !v.archived && v.stock.tracked);
+  const named = (v: Variant) => `${optionsLabel(v)} (${v.sku})`;
   return (
     <section aria-labelledby="stock-title" className="space-y-4 rounded-2xl border border-slate-200 p-4">
       <h2 id="stock-title" className="text-lg font-bold">
         Stock
       </h2>
-      <AdminTable caption="Stock by variant" minWidth="min-w-[30rem]">
-        <thead className="bg-slate-50 text-left text-sm">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Variant
-            </th>
-            <th scope="col" className="px-3 py-2">
-              SKU
-            </th>
-            <th scope="col" className="px-3 py-2">
-              In stock
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 text-sm">
-          {onSale.map((v) => {
-            const status = stockStatusOf(v.stock, low);
-            return (
-              <tr key={v.id}>
-                <td data-label="Variant" className="px-3 py-2">
-                  {optionsLabel(v)}
-                </td>
-                <td data-label="SKU" className="px-3 py-2 font-mono">
-                  {v.sku}
-                </td>
-                <td data-label="In stock" className="px-3 py-2">
-                  {v.stock.tracked ? v.stock.quantity : "Not tracked"}
-                  {status === "low_stock" && " (low)"}
-                  {status === "out_of_stock" && " (out of stock)"}
-                  {v.stockToCheck && " (moved here when variants began: please count)"}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </AdminTable>
       {tracked.length > 0 && (
         <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label="Adjust stock" noValidate>
           <SelectField
             label="Variant"
             name="variantId"
-            options={tracked.map((v) => ({ value: v.id, label: `${optionsLabel(v)} (${v.sku})` }))}
+            options={tracked.map((v) => ({ value: v.id, label: named(v) }))}
             defaultValue={values?.variantId ?? tracked[0]!.id}
             error={errors?.variantId}
           />
@@ -103,6 +71,27 @@ export function StockPanel({
           </div>
         </Form>
       )}
+      {variants.length > 1 && (
+        <Form
+          method="get"
+          className="flex flex-wrap items-end gap-2"
+          aria-label="Show the stock history of one variant"
+        >
+          <SelectField
+            label="History of"
+            name="variant"
+            options={[
+              { value: "", label: "Every variant" },
+              ...variants.map((v) => ({ value: v.id, label: named(v) })),
+            ]}
+            defaultValue={historyOf ?? ""}
+          />
+          <button type="submit" className="btn-outline">
+            Show
+          </button>
+        </Form>
+      )}
+      {history.length === 0 && <p className="text-sm text-slate-600">No stock changes recorded yet.</p>}
       {history.length > 0 && (
         <AdminTable caption="Stock history" minWidth="min-w-[36rem]">
           <thead className="bg-slate-50 text-left text-sm">

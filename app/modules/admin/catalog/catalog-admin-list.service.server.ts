@@ -27,7 +27,10 @@ export type CatalogListParams = {
   stock: StockFilter;
 };
 
-/** One page of the back-office list of devices or flavours: search by name or slug, filter by archived or stock, sort. */
+/**
+ * One page of the back-office list of devices or flavours: search by name, slug, SKU or barcode, filter by archived or
+ * by the stock of their variants, sort.
+ */
 export async function listCatalogItems(
   db: Db,
   kind: CatalogKind,
@@ -50,6 +53,7 @@ export async function listCatalogItems(
     image: firstText(r.images),
     priceCents: Number(r.price_cents),
     stock: stockOf(r),
+    variantStock: { low: Number(r.low_variants), out: Number(r.out_variants), toCheck: Number(r.check_variants) },
     archived: Number(r.archived) === 1,
     updatedAt: r.updated_at,
   });

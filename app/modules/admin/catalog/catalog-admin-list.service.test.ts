@@ -13,6 +13,14 @@ describeEachDatabase(
   "back-office catalogue: archiving and the lists",
   (testDb) => {
     const { flavourValues, deviceValues, saved } = useCatalogFixture(testDb);
+    const params = {
+      q: "",
+      sort: "name" as const,
+      dir: "asc" as const,
+      rawPage: null,
+      show: "all" as const,
+      stock: "all" as const,
+    };
 
     it("archives and restores: hidden from the shop at once, a device's flavours with it", async () => {
       const { db } = testDb();
@@ -52,16 +60,8 @@ describeEachDatabase(
       );
     });
 
-    it("lists devices and flavours: search by name or slug, All / Active / Archived, sorting and pages", async () => {
+    it("lists devices and flavours: search by name or slug, All / Active / Archived, stock by variant, sorting and pages", async () => {
       const { db } = testDb();
-      const params = {
-        q: "",
-        sort: "name" as const,
-        dir: "asc" as const,
-        rawPage: null,
-        show: "all" as const,
-        stock: "all" as const,
-      };
       const all = await listCatalogItems(db, "flavour", params, 5);
       expect(all.items).toHaveLength(20);
       expect(all.totalPages).toBe(Math.ceil(all.total / 20));
@@ -92,12 +92,36 @@ describeEachDatabase(
       const byStock = await listCatalogItems(db, "device", { ...params, sort: "stock", dir: "asc" }, 5);
       const quantities = byStock.items.map((i) => i.stock.quantity);
       expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+      // The stock filters are by variant: an item is listed when one of its variants on sale is low, out, or to check.
       const low = await listCatalogItems(db, "flavour", { ...params, stock: "low" }, 5);
       expect(low.total).toBeGreaterThan(0);
-      expect(low.items.every((i) => i.stock.tracked && i.stock.quantity <= 5)).toBe(true);
+      expect(low.items.every((i) => i.variantStock.low > 0)).toBe(true);
       const out = await listCatalogItems(db, "flavour", { ...params, stock: "out" }, 5);
       expect(out.total).toBeGreaterThan(0);
-      expect(out.items.every((i) => i.stock.quantity === 0)).toBe(true);
+      expect(out.items.every((i) => i.variantStock.out > 0)).toBe(true);
+      expect(out.items.some((i) => i.stock.quantity > 0)).toBe(true); // one size out while another sells
+      const counted = await listCatalogItems(db, "flavour", { ...params, stock: "check" }, 5);
+      await db.updateTable("variants").set({ stock_to_check: 1 }).where("item_id", "=", hidden).execute();
+      const toCheck = await listCatalogItems(db, "flavour", { ...params, stock: "check" }, 5);
+      expect(toCheck.total).toBe(counted.total + 1);
+      expect(toCheck.items.find((i) => i.id === hidden)?.variantStock).toEqual({ low: 3, out: 3, toCheck: 3 });
+    });
+
+    it("finds an item by a variant's SKU or barcode", async () => {
+      const { db } = testDb();
+      const id = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Sku Search Lime" })));
+      const [variant] = (await getFlavour(db, id))!.variants;
+      await db
+        .updateTable("variants")
+        .set({ sku: "SUPPLIER-LIME/10", barcode: "00123457" })
+        .where("id", "=", variant!.id)
+        .execute();
+      const search = async (q: string) =>
+        (await listCatalogItems(db, "flavour", { ...params, q }, 5)).items.map((i) => i.id);
+      expect(await search("supplier-lime/10")).toEqual([id]);
+      expect(await search("00123457")).toEqual([id]);
+      expect(await search("0012345")).toEqual([id]);
+      expect(await search("SUPPLIER-LIME/11")).toEqual([]);
     });
   },
   { seed: true },

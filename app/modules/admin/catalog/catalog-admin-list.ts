@@ -1,6 +1,8 @@
 /** The back office's catalogue lists: sorts, filters, rows and the notices after a save. */
 import { catalogMessages, type CatalogKind } from "./catalog-admin";
 import { publishMessages } from "./catalog-admin-publish";
+import { variantGridMessages } from "./variant-grid";
+import { stockAdminMessages } from "~/modules/stock/stock";
 import { oneOf } from "~/lib/listing";
 import type { Stock } from "~/modules/catalog/catalog";
 
@@ -26,6 +28,8 @@ export type CatalogListItem = {
   image: string | null;
   priceCents: number;
   stock: Stock;
+  /** How many of its variants on sale are low (out ones too), out, and to check (the stock filters are by variant). */
+  variantStock: { low: number; out: number; toCheck: number };
   archived: boolean;
   updatedAt: string;
   /** Flavours only: the device it belongs to, and whether that device is archived (which hides the flavour too). */
@@ -42,13 +46,14 @@ export type CatalogListPage = {
 export const parseArchiveFilter = (raw: string | null): ArchiveFilter =>
   oneOf(raw, Object.keys(archiveFilters) as ArchiveFilter[], "all");
 
-/** The message shown after a redirect (?notice=created|saved|archived|restored); anything else shows nothing. */
+/** The message shown after a redirect (?notice=created|saved|archived|restored|stock|variants|draft); else nothing. */
 export function catalogNotice(kind: CatalogKind, raw: string | null): string | null {
   if (raw === "created") return catalogMessages.created[kind];
   if (raw === "saved") return catalogMessages.saved;
   if (raw === "archived") return catalogMessages.archived[kind];
   if (raw === "restored") return catalogMessages.restored[kind];
-  if (raw === "stock") return "Stock updated.";
+  if (raw === "stock") return stockAdminMessages.adjusted;
+  if (raw === "variants") return variantGridMessages.saved;
   if (raw === "draft") return publishMessages.draftSaved[kind];
   return null;
 }

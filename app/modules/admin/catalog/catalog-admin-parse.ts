@@ -3,8 +3,11 @@
  * message to show under the field (catalog-admin.ts builds the forms on them).
  */
 import type { Specification } from "~/modules/catalog/catalog";
+import type { Parsed } from "~/lib/parsed-field";
+// Prices are read by the shop's one money parser (app/lib/money.ts), which the variant grid uses too.
+export { centsToText, MAX_PRICE_CENTS, parseMoney } from "~/lib/money";
+export type { Parsed } from "~/lib/parsed-field";
 
-export const MAX_PRICE_CENTS = 1_000_000; // 10000.00 in the shop currency: anything above is a typing slip
 export const limits = {
   name: 120,
   slug: 80,
@@ -16,26 +19,6 @@ export const limits = {
   specName: 60,
   specValue: 200,
 } as const;
-
-/** 1299 → "12.99" (the form shows prices the way staff type them). */
-export const centsToText = (cents: number | null) =>
-  cents === null ? "" : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-
-export type Parsed<T> = { value: T } | { error: string };
-
-/** A price typed in the shop currency ("12.99", "12.9", "12") as integer cents; never through floating point. */
-export function parseMoney(raw: string, label: string, optional = false): Parsed<number | null> {
-  const text = raw.trim();
-  if (!text) return optional ? { value: null } : { error: `${label} is required` };
-  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
-  if (/^\d+\.\d{3,}$/.test(text)) return { error: `${label} can have at most 2 decimal places` };
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: `Enter ${label.toLowerCase()} as a number such as 12.99` };
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (cents === 0) return { error: `${label} must be more than 0` };
-  if (cents > MAX_PRICE_CENTS) return { error: `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less` };
-  return { value: cents };
-}
 
 /** A non-negative amount (mg/ml, ml) with at most 2 decimals. */
 export function parseAmount(raw: string, label: string, optional: boolean): Parsed<number | null> {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from "kysely";
+import { sql, type Insertable, type RawBuilder, type SelectQueryBuilder, type Updateable } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch } from "~/db/like.server";
 import type { CatalogImportsTable, Database, DevicesTable, FlavoursTable } from "~/db/schema";
@@ -18,15 +18,34 @@ type Filter = { pattern: string | null; show: ArchiveFilter; stock: StockFilter;
 const ownVariants = (table: Table) =>
   sql`from variants v where v.kind = ${kindOf[table]} and v.item_id = t.id and v.archived = 0`;
 
-/** The stock columns of a list row: the units of its tracked variants, and whether any is made to order. */
-const stockColumns = (table: Table) => [
-  sql<number>`coalesce((select sum(v.stock_quantity) ${ownVariants(table)} and v.track_stock = 1), 0)`.as(
-    "stock_quantity",
-  ),
-  sql<number>`case when exists (select 1 ${ownVariants(table)} and v.track_stock = 0) then 0 else 1 end`.as(
-    "track_stock",
-  ),
-];
+/**
+ * The stock columns of a list row: the units of its tracked variants, whether any is made to order, and how many of
+ * its variants are low (at or under the threshold, out ones too), out, and to check.
+ */
+const stockColumns = (table: Table, lowThreshold: number) => {
+  const when = variantConditions(lowThreshold);
+  const count = (condition: RawBuilder<unknown>) =>
+    sql<number>`(select count(*) ${ownVariants(table)} and ${condition})`;
+  return [
+    sql<number>`coalesce((select sum(v.stock_quantity) ${ownVariants(table)} and v.track_stock = 1), 0)`.as(
+      "stock_quantity",
+    ),
+    sql<number>`case when exists (select 1 ${ownVariants(table)} and v.track_stock = 0) then 0 else 1 end`.as(
+      "track_stock",
+    ),
+    count(when.low).as("low_variants"),
+    count(when.out).as("out_variants"),
+    count(when.check).as("check_variants"),
+  ];
+};
+
+/** What each stock filter asks of a variant on sale (`v`). */
+const variantConditions = (lowThreshold: number) => ({
+  low: sql`v.track_stock = 1 and v.stock_quantity <= ${lowThreshold}`,
+  out: sql`v.track_stock = 1 and v.stock_quantity = 0`,
+  untracked: sql`v.track_stock = 0`,
+  check: sql`v.stock_to_check = 1`,
+});
 
 /**
  * The search, archived and stock filters (the same on either table). Search finds the name, the slug, or a variant's
@@ -45,13 +64,7 @@ function filtered(db: Db, table: Table, { pattern, show, stock, lowThreshold }: 
           and (lower(v.sku) like ${pattern} escape '\\' or v.barcode like ${pattern} escape '\\'))`,
       ]),
     );
-  const variantCondition = {
-    all: null,
-    low: sql`v.track_stock = 1 and v.stock_quantity <= ${lowThreshold}`,
-    out: sql`v.track_stock = 1 and v.stock_quantity = 0`,
-    untracked: sql`v.track_stock = 0`,
-    check: sql`v.stock_to_check = 1`,
-  }[stock];
+  const variantCondition = stock === "all" ? null : variantConditions(lowThreshold)[stock];
   if (variantCondition) q = q.where(sql<boolean>`exists (select 1 ${ownVariants(table)} and ${variantCondition})`);
   return q;
 }
@@ -66,23 +79,23 @@ export async function countItems(db: Db, table: Table, filter: Filter): Promise<
 const listColumns = ["t.id", "t.name", "t.slug", "t.images", "t.price_cents", "t.archived", "t.updated_at"] as const;
 
 /** The list's order: by the chosen column (stock: the units of its variants), then name and id. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the devices' or the flavours' query, each its own type
 function ordered<Q extends SelectQueryBuilder<any, any, any>>(query: Q, table: Table, list: ListQuery): Q {
   const first =
     list.sort === "stock"
       ? sql`coalesce((select sum(v.stock_quantity) ${ownVariants(table)} and v.track_stock = 1), 0)`
       : sql.ref(`t.${sortColumns[list.sort]}`);
-  return query
-    .orderBy(first, list.dir)
-    .orderBy("t.name")
-    .orderBy("t.id")
-    .limit(list.limit)
-    .offset(list.offset) as Q;
+  return query.orderBy(first, list.dir).orderBy("t.name").orderBy("t.id").limit(list.limit).offset(list.offset) as Q;
 }
 
 const sortColumns = { name: "name", price: "price_cents", updated: "updated_at" } as const;
 
 export function findDevicePage(db: Db, query: ListQuery) {
-  return ordered(filtered(db, "devices", query).select(listColumns).select(stockColumns("devices")), "devices", query)
+  return ordered(
+    filtered(db, "devices", query).select(listColumns).select(stockColumns("devices", query.lowThreshold)),
+    "devices",
+    query,
+  )
     .$castTo<ListRow>()
     .execute();
 }
@@ -97,7 +110,7 @@ export function findFlavourPage(db: Db, query: ListQuery) {
     base
       .leftJoin("devices as p", "p.id", "t.device_id")
       .select(listColumns)
-      .select(stockColumns("flavours"))
+      .select(stockColumns("flavours", query.lowThreshold))
       .select(["p.name as device_name", "p.archived as device_archived"]),
     "flavours",
     query,
@@ -116,6 +129,9 @@ type ListRow = {
   updated_at: string;
   stock_quantity: number;
   track_stock: number;
+  low_variants: number | string;
+  out_variants: number | string;
+  check_variants: number | string;
 };
 
 /** A device whatever its state (the back office sees archived ones too). */

@@ -1,4 +1,3 @@
-import { provedSecondFactor } from "~/testing/accounts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -11,45 +10,34 @@ import { loader as productsLoader } from "~/routes/admin/products";
 import { action as flavourAction, loader as flavourLoader } from "~/routes/admin/flavour";
 import { action as flavourNewAction, loader as flavourNewLoader } from "~/routes/admin/flavour-new";
 import { loader as flavoursLoader } from "~/routes/admin/flavours";
-import { cookieHeader, requestWith } from "~/testing/test-context";
+import { requestWith } from "~/testing/test-context";
 import { type FlavourValues } from "./catalog-admin";
 import { deviceFormAction } from "./catalog-admin.action.server";
 import { JPEG, staff, useCatalogFixture } from "./testing/catalog-fixture";
-import { signUpConfirmed } from "~/testing/accounts";
+import type { StockAnswer, StockPanelData } from "./stock-admin.action.server";
+import { gridFields, gridName, gridValuesOf, type VariantGridValues } from "./variant-grid";
 
 describeEachDatabase(
   "back-office catalogue pages",
   (testDb) => {
-    const { fx, context, flavourValues, deviceValues, snapshot, formData } = useCatalogFixture(testDb);
+    const { fx, context, flavourValues, deviceValues, snapshot, formData, signedUpCookie } = useCatalogFixture(testDb);
+    const args = (request: Request, params: Record<string, string> = {}) =>
+      ({ request, context: context(), params, unstable_pattern: "", matches: [] }) as never;
+    const post = (cookie: string, url: string, body: FormData) =>
+      new Request(url, {
+        method: "POST",
+        headers: cookie ? { cookie, origin: "http://shop.test" } : { origin: "http://shop.test" },
+        body,
+      });
+    const status = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
 
     it("guards every page (404) and action (403) for visitors and customers; staff create a flavour with an uploaded image that the shop shows at once", async () => {
       const { db } = testDb();
-      const signUpValues = (firstName: string, email: string) => ({
-        firstName,
-        lastName: "Lee",
-        email,
-        password: "correct horse battery",
-        dateOfBirth: "1990-05-05",
-        terms: "on",
-      });
-      const shopper = await signUpConfirmed(context("192.0.2.20"), signUpValues("Pat", "pat-catalog@example.com"));
-      const member = await signUpConfirmed(context("192.0.2.21"), signUpValues("Kim", "kim-catalog@example.com"));
-      if (!shopper.ok || !member.ok) throw new Error("sign-up failed");
-      await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim-catalog@example.com").execute();
-      const customerCookie = cookieHeader(shopper.headers);
-      const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
+      const customerCookie = await signedUpCookie("pat-catalog@example.com", "192.0.2.20");
+      const staffCookie = await signedUpCookie("kim-catalog@example.com", "192.0.2.21", "staff");
       const flavourId = (
         await db.selectFrom("flavours").select("id").where("device_id", "=", fx.deviceId).executeTakeFirstOrThrow()
       ).id;
-      const args = (request: Request, params: Record<string, string> = {}) =>
-        ({ request, context: context(), params, unstable_pattern: "", matches: [] }) as never;
-      const post = (cookie: string, url: string, body: FormData) =>
-        new Request(url, {
-          method: "POST",
-          headers: cookie ? { cookie, origin: "http://shop.test" } : { origin: "http://shop.test" },
-          body,
-        });
-      const status = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
       const pages: Array<[(a: never) => Promise<unknown>, string, Record<string, string>]> = [
         [productsLoader, "/admin/products", {}],
         [productNewLoader, "/admin/products/new", {}],
@@ -62,6 +50,12 @@ describeEachDatabase(
         [productNewAction, "/admin/products/new", {}, formData({ ...deviceValues() })],
         [productAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ intent: "archive" })],
         [productAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ ...deviceValues() })],
+        [
+          productAction,
+          `/admin/products/${fx.deviceId}`,
+          { id: fx.deviceId },
+          formData({ intent: "save-variants", variant: "x" }),
+        ],
         [flavourNewAction, "/admin/flavours/new", {}, formData({ ...flavourValues() })],
         [flavourAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ intent: "archive" })],
         [flavourAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ ...flavourValues() })],
@@ -130,6 +124,72 @@ describeEachDatabase(
       const id = done.headers.get("location")!.match(/^\/admin\/products\/([a-z0-9]{12})\?notice=created$/)?.[1];
       expect(id).toBeTruthy();
       expect((await getDevice(db, id!))?.name).toBe("Form Device");
+    });
+
+    it("saves the variant grid from the device's page, answers a wrong check digit under its field, and shows one variant's history", async () => {
+      const { db } = testDb();
+      const staffCookie = await signedUpCookie("robin-grid@example.com", "192.0.2.22", "staff");
+      const url = `http://shop.test/admin/products/${fx.deviceId}`;
+      const params = { id: fx.deviceId };
+      const open = async (query = "") =>
+        (await productLoader(args(requestWith(staffCookie, `${url}${query}`), params))) as {
+          notice: string | null;
+          stock: StockPanelData;
+        };
+      const gridPost = (rows: VariantGridValues[]) =>
+        formData({
+          intent: "save-variants",
+          variant: rows.map((r) => r.id),
+          ...Object.fromEntries(rows.flatMap((r) => gridFields.map((f) => [gridName(r.id, f), r[f]]))),
+        });
+      const { variants } = (await open()).stock;
+      const [first, second] = variants;
+      const rows = (changes: Partial<VariantGridValues>) =>
+        variants.map((v) => (v.id === first!.id ? { ...gridValuesOf(v), ...changes } : gridValuesOf(v)));
+
+      const saved = (await productAction(
+        args(post(staffCookie, url, gridPost(rows({ stock: "15", barcode: "5012345678900" }))), params),
+      )) as Response;
+      expect([saved.status, saved.headers.get("location")]).toEqual([
+        302,
+        `/admin/products/${fx.deviceId}?notice=variants`,
+      ]);
+      const page = await open("?notice=variants");
+      expect(page.notice).toBe("Variants saved.");
+      expect(page.stock.variants[0]).toMatchObject({ barcode: "5012345678900", stock: { quantity: 15 } });
+
+      const before = await db.selectFrom("variants").selectAll().where("item_id", "=", fx.deviceId).execute();
+      const refused = (await productAction(
+        args(post(staffCookie, url, gridPost(rows({ stock: "15", barcode: "5012345678901" }))), params),
+      )) as { data: StockAnswer; init: { status: number } };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data).toMatchObject({
+        stockForm: "variants",
+        errors: { [`${first!.id}.barcode`]: "The barcode 5012345678901 has a wrong check digit." },
+      });
+      if (refused.data.stockForm !== "variants") throw new Error("expected the grid's answer");
+      expect(refused.data.values.find((r) => r.id === first!.id)?.barcode).toBe("5012345678901");
+      expect(await db.selectFrom("variants").selectAll().where("item_id", "=", fx.deviceId).execute()).toEqual(before);
+      // A variant of another item: the page answers as for an unknown page.
+      const foreign = await db
+        .selectFrom("variants")
+        .select("id")
+        .where("item_id", "!=", fx.deviceId)
+        .executeTakeFirstOrThrow();
+      await expect(
+        productAction(args(post(staffCookie, url, gridPost([{ ...gridValuesOf(first!), id: foreign.id }])), params)),
+      ).rejects.toSatisfy((e) => status(e) === 404);
+
+      // The history of one variant, chosen with ?variant=; an unknown one shows every variant's.
+      await db.updateTable("variants").set({ stock_quantity: 4 }).where("id", "=", second!.id).execute();
+      const secondRow = { ...gridValuesOf(second!), stock: "9", stockSeen: "4" };
+      await productAction(args(post(staffCookie, url, gridPost([secondRow])), params));
+      const onlyFirst = await open(`?variant=${first!.id}`);
+      expect(onlyFirst.stock.historyOf).toBe(first!.id);
+      expect(new Set(onlyFirst.stock.history.map((m) => m.variantId))).toEqual(new Set([first!.id]));
+      const every = await open("?variant=nope");
+      expect(every.stock.historyOf).toBeNull();
+      expect(every.stock.history.map((m) => m.variantId)).toEqual(expect.arrayContaining([first!.id, second!.id]));
     });
   },
   { seed: true },

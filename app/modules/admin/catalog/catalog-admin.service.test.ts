@@ -65,17 +65,22 @@ describeEachDatabase(
             { name: "Pod capacity", value: "2 ml" },
           ],
         },
-        stock: { tracked: true, quantity: 3 },
+        stock: { tracked: true, quantity: 0 },
         nicotineMgMl: 20,
         podMl: 2,
         rechargeable: true,
         refill: "pods",
         mhraEcid: "12345-22-67891",
       });
-      // The starting stock is the first line of its history.
-      expect((await stockHistory(db, staff, "device", id)).map((m) => [m.change, m.quantityAfter, m.note])).toEqual([
-        [3, 3, "Starting stock"],
+      // A variant for each combination of its lists, SKU made from the slug, at its price, no stock yet (the variant
+      // grid on its page sets that), nothing in its history.
+      expect((await getDevice(db, id))?.variants.map((v) => [v.sku, v.priceCents, v.stock.quantity])).toEqual([
+        ["test-pod-kit-mango-10mg-600", 1999, 0],
+        ["test-pod-kit-mango-20mg-600", 1999, 0],
+        ["test-pod-kit-mint-10mg-600", 1999, 0],
+        ["test-pod-kit-mint-20mg-600", 1999, 0],
       ]);
+      expect(await stockHistory(db, staff, { kind: "device", itemId: id })).toEqual([]);
       const row = await db
         .selectFrom("devices")
         .select(["position", "featured", "archived"])
@@ -140,14 +145,11 @@ describeEachDatabase(
     it("refuses bad prices and other bad fields with messages, keeping what was typed", async () => {
       const { db } = testDb();
       const before = await snapshot(db);
-      expect(
-        await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "", stockQuantity: "-3" })),
-      ).toEqual(
+      expect(await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "" }))).toEqual(
         failFields({
           name: "Name is required",
           price: "Price cannot be negative",
           sizes: "Enter at least one nicotine strength",
-          stockQuantity: "Stock cannot be negative",
         }),
       );
       expect(
@@ -248,19 +250,24 @@ describeEachDatabase(
       const { db } = testDb();
       const editor = await getDeviceEditor(db, fx.deviceId);
       if (!editor) throw new Error("device missing");
-      const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "", stockQuantity: "0" };
+      const variantsBefore = (await getDevice(db, fx.deviceId))!.variants;
+      const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "" };
       expect(await saveDevice(db, staff, fx.deviceId, values)).toEqual({ ok: true, id: fx.deviceId });
       const device = await getDevice(db, fx.deviceId);
       expect(device).toMatchObject({
         priceCents: 1150,
         originalPriceCents: null,
         puffCounts: [],
-        stock: { tracked: true, quantity: 0 },
         images: editor.values.images,
         slug: fx.deviceSlug,
       });
+      // No puff counts now: each variant with one is archived, one without is made for each flavour and strength.
+      const variantsAfter = (await getDevice(db, fx.deviceId))!.variants;
+      expect(variantsBefore.every((v) => v.puffCount !== null)).toBe(true);
+      expect(variantsAfter.map((v) => v.puffCount)).toEqual(variantsAfter.map(() => null));
+      expect(variantsAfter.map((v) => v.id)).not.toContain(variantsBefore[0]!.id);
       const after = await getDeviceEditor(db, fx.deviceId);
-      expect(after?.values).toEqual({ ...values, stockSeen: "0" });
+      expect(after?.values).toEqual(values);
       expect(after!.updatedAt > editor.updatedAt).toBe(true);
     });
   },

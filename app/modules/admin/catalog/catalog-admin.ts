@@ -1,5 +1,6 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
 import { z } from "zod";
+import { parsedField } from "~/lib/parsed-field";
 import type { ItemKind } from "~/db/values";
 import { checkUkLimits, MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
 import {
@@ -87,18 +88,6 @@ export type CatalogErrors<F extends string> = Partial<Record<F | "images" | "ima
 const nicotineLimitMessage = (what: string) =>
   `${what} must be whole numbers from 0 to ${UK_LIMITS.nicotineMgMl} mg (the UK limit is ${UK_LIMITS.nicotineMgMl} mg/ml)`;
 
-/** Turns a parser into a zod field over the form's text, so the message lands under its field. */
-function field<T>(parse: (raw: string) => Parsed<T>) {
-  return z.string().transform((raw, ctx) => {
-    const result = parse(raw);
-    if ("error" in result) {
-      ctx.addIssue({ code: "custom", message: result.error });
-      return z.NEVER;
-    }
-    return result.value;
-  });
-}
-
 const text = (label: string, max: number, required: boolean) =>
   z
     .string()
@@ -118,31 +107,31 @@ const slugField = z
   );
 
 const checkbox = z.string().transform((v) => v === "on");
-const nicotineField = field((raw) => {
+const nicotineField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
   if ("error" in parsed) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: parsed.value! }).nicotineMgMl;
   return problem ? { error: problem } : { value: parsed.value! };
 });
-const podField = field((raw) => {
+const podField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Pod size (ml)", true);
   if ("error" in parsed || parsed.value === null) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: 0, podMl: parsed.value }).podMl;
   return problem ? { error: problem } : parsed;
 });
-const bottleField = field((raw) => {
+const bottleField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Bottle size (ml)", true);
   if ("error" in parsed || parsed.value === null) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: 0, bottleMl: parsed.value }).bottleMl;
   return problem ? { error: problem } : parsed;
 });
 /** The MHRA notification number (ECID) is optional: 5 digits, the 2-digit year, 5 digits (e.g. 12345-22-67890). */
-const mhraEcidField = field((raw): Parsed<string | null> => {
+const mhraEcidField = parsedField((raw): Parsed<string | null> => {
   const value = raw.trim();
   if (!value) return { value: null };
   return MHRA_ECID.test(value) ? { value } : { error: catalogMessages.mhraEcidShape };
 });
-const positionField = field((raw): Parsed<number | null> => {
+const positionField = parsedField((raw): Parsed<number | null> => {
   const value = raw.trim();
   if (!value) return { value: null };
   return /^\d{1,4}$/.test(value)
@@ -154,10 +143,10 @@ export const deviceInput = z.object({
   name: text("Name", limits.name, true),
   slug: slugField,
   description: text("Description", limits.description, true),
-  price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
-  originalPrice: field((raw) => parseMoney(raw, "Original price", true)),
-  flavours: field((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
-  nicotineStrengths: field((raw) =>
+  price: parsedField((raw) => parseMoney(raw, "Price")).pipe(z.number()),
+  originalPrice: parsedField((raw) => parseMoney(raw, "Original price", true)),
+  flavours: parsedField((raw) => parseTextList(raw, "flavour", limits.listItem, true)),
+  nicotineStrengths: parsedField((raw) =>
     parseWholeNumbers(
       raw,
       "nicotine strength",
@@ -167,7 +156,7 @@ export const deviceInput = z.object({
       true,
     ),
   ),
-  puffCounts: field((raw) =>
+  puffCounts: parsedField((raw) =>
     parseWholeNumbers(
       raw,
       "puff count",
@@ -177,9 +166,9 @@ export const deviceInput = z.object({
       false,
     ),
   ),
-  features: field((raw) => parseTextList(raw, "feature", limits.feature, false)),
+  features: parsedField((raw) => parseTextList(raw, "feature", limits.feature, false)),
   detailsDescription: text("Details", limits.details, false),
-  specifications: field(parseSpecifications),
+  specifications: parsedField(parseSpecifications),
   nicotineMgMl: nicotineField,
   podMl: podField,
   mhraEcid: mhraEcidField,
@@ -196,8 +185,8 @@ export const flavourInput = z.object({
   slug: slugField,
   description: text("Description", limits.description, true),
   deviceId: z.string().trim().min(1, "Choose a device").max(64, catalogMessages.deviceUnknown),
-  price: field((raw) => parseMoney(raw, "Price")).pipe(z.number()),
-  sizes: field((raw) =>
+  price: parsedField((raw) => parseMoney(raw, "Price")).pipe(z.number()),
+  sizes: parsedField((raw) =>
     parseWholeNumbers(
       raw,
       "nicotine strength",

@@ -2,8 +2,7 @@ import { readdirSync } from "node:fs";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/admin/upload";
-import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
-import { cookieHeader, requestWith } from "~/testing/test-context";
+import { requestWith } from "~/testing/test-context";
 import { catalogMessages, MAX_IMAGES } from "./catalog-admin";
 import { JPEG, PNG, useCatalogFixture } from "./testing/catalog-fixture";
 import { UPLOAD_URL, uploadMessages } from "./uploads.service.server";
@@ -12,23 +11,12 @@ import { UPLOAD_URL, uploadMessages } from "./uploads.service.server";
 describeEachDatabase(
   "back office: an image uploaded as soon as it is chosen",
   (testDb) => {
-    const { fx, context } = useCatalogFixture(testDb);
+    const { fx, context, signedUpCookie } = useCatalogFixture(testDb);
 
     it("is staff only (a 403 that stores nothing), checks the file by its content and the image count, and stores it", async () => {
       const { db } = testDb();
-      const person = (firstName: string, email: string) => ({
-        firstName,
-        lastName: "Lee",
-        email,
-        password: "correct horse battery",
-        dateOfBirth: "1990-05-05",
-        terms: "on",
-      });
-      const shopper = await signUpConfirmed(context("192.0.2.30"), person("Pat", "pat-upload@example.com"));
-      const member = await signUpConfirmed(context("192.0.2.31"), person("Kim", "kim-upload@example.com"));
-      if (!shopper.ok || !member.ok) throw new Error("sign-up failed");
-      await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim-upload@example.com").execute();
-      const staffCookie = await provedSecondFactor(db, cookieHeader(member.headers));
+      const shopperCookie = await signedUpCookie("pat-upload@example.com", "192.0.2.30");
+      const staffCookie = await signedUpCookie("kim-upload@example.com", "192.0.2.31", "staff");
       const args = (request: Request) =>
         ({ request, context: context(), params: {}, unstable_pattern: "", matches: [] }) as never;
       const post = (cookie: string, fields: Record<string, string | File>) => {
@@ -51,7 +39,7 @@ describeEachDatabase(
       const before = { files: stored(), rows: await uploads() };
 
       // Anybody but staff: refused, nothing stored; and it is not a page for anybody.
-      for (const cookie of ["", cookieHeader(shopper.headers)]) {
+      for (const cookie of ["", shopperCookie]) {
         await expect(uploadAction(args(post(cookie, { image: photo() })))).rejects.toSatisfy((e) => status(e) === 403);
         await expect(uploadLoader(args(requestWith(cookie, "http://shop.test/admin/upload")))).rejects.toSatisfy(
           (e) => status(e) === 404,

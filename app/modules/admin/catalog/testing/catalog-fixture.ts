@@ -8,7 +8,8 @@ import type { Db } from "~/db/database.server";
 import type { TestDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { createTestContext } from "~/testing/test-context";
+import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
+import { cookieHeader, createTestContext } from "~/testing/test-context";
 import type { DeviceValues, FlavourValues } from "../catalog-admin";
 import { storeImage } from "../uploads.service.server";
 import { JPEG, PNG } from "./test-images";
@@ -150,9 +151,20 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     for (const [name, value] of extra) form.append(name, value);
     return form;
   };
+  /** The session cookie of someone who signs up now (the pages' tests), staff with two-factor proved if asked. */
+  const signedUpCookie = async (email: string, ip: string, role: "customer" | "staff" = "customer") => {
+    const values = { firstName: "Kim", lastName: "Lee", email, password: "correct horse battery" };
+    const result = await signUpConfirmed(context(ip), { ...values, dateOfBirth: "1990-05-05", terms: "on" });
+    if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
+    const cookie = cookieHeader(result.headers);
+    if (role === "customer") return cookie;
+    await testDb().db.updateTable("user").set({ role: "staff" }).where("email", "=", email).execute();
+    return provedSecondFactor(testDb().db, cookie);
+  };
   return {
     fx,
     context: (ip?: string) => context(ip),
+    signedUpCookie,
     flavourValues,
     deviceValues,
     saved,

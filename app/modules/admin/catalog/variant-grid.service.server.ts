@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { bumpStorefrontVersion } from "~/db/content-version.server";
+import type { Db } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { fail, failFields, type Failure, type FieldErrors, type Result } from "~/lib/result";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { assertStaff } from "~/modules/accounts/staff";
+import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
+import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
+import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
+import { variantFieldsInput } from "~/modules/catalog/variants.schema";
+import {
+  listItemVariants,
+  saveVariantFields,
+  type VariantFieldsChange,
+} from "~/modules/catalog/variants.service.server";
+import { stockQuantityField } from "~/modules/stock/stock.schema";
+import { setStockFromForm } from "~/modules/stock/stock.service.server";
+import type { CatalogKind } from "./catalog-admin";
+import * as repo from "./catalog-admin.repository.server";
+import type { VariantGridValues } from "./variant-grid";
+
+// The variant grid's save: the catalogue's fields of each variant and the stock module's quantities, in one
+// transaction (a flow over two modules, so it lives here with the staff's action, docs/architecture.md).
+
+const gridRowInput = variantFieldsInput.extend({
+  stock: stockQuantityField,
+  /** The quantity the page showed: the stock is set only if it is still that. */
+  stockSeen: z
+    .string()
+    .regex(/^\d{1,9}$/, "Reload the page: the stock it showed is missing.")
+    .transform(Number),
+  counted: z.string().transform((v) => v === "on"),
+});
+type GridRow = VariantFieldsChange & { stock: number; stockSeen: number; counted: boolean };
+
+const notFound = fail("There is no such item.", 404);
+
+/** A refusal found inside the transaction: thrown so that nothing of the save is kept, then answered. */
+class GridRefused extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+/** The combinations the item's saved lists offer (a device: flavours × strengths × puff counts), or null: no item. */
+async function listedCombinations(db: Db, kind: CatalogKind, itemId: string): Promise<VariantOptions[] | null> {
+  if (!catalogIdSchema.safeParse(itemId).success) return null;
+  if (kind === "device") {
+    const row = await repo.findDevice(db, itemId);
+    return row ? deviceCombinations(toDevice(row, [])) : null;
+  }
+  const row = await repo.findFlavour(db, itemId);
+  return row ? flavourCombinations(flavourOf(row, []).sizes) : null;
+}
+
+/**
+ * Saves the variant grid of a device or flavour (staff only): each posted row's SKU, barcode, price (empty: the
+ * item's), stock, track stock and whether it is sold, all or nothing. Every refusal is under its field, keyed
+ * `<variant id>.<field>`. A quantity is set only if the stock is still the one the page showed (an order may have
+ * taken some): otherwise nothing is saved and the field says what it is now. A typed quantity, or a ticked "Counted",
+ * records the change and ends the variant's 'to check'.
+ */
+export async function saveVariantGrid(
+  db: Db,
+  actor: SessionUser | null,
+  kind: CatalogKind,
+  itemId: string,
+  rows: VariantGridValues[],
+): Promise<Result> {
+  assertStaff(actor);
+  return saveGrid(db, actor, kind, itemId, rows, true);
+}
+
+async function saveGrid(
+  db: Db,
+  actor: SessionUser,
+  kind: CatalogKind,
+  itemId: string,
+  rows: VariantGridValues[],
+  retryOnClash: boolean,
+): Promise<Result> {
+  const listed = await listedCombinations(db, kind, itemId);
+  if (!listed) return notFound;
+  const own = new Set((await listItemVariants(db, kind, itemId, 0)).map((v) => v.id));
+  if (rows.some((r) => !own.has(r.id))) return fail("There is no such variant.", 404);
+  const errors: FieldErrors = {};
+  const changes: GridRow[] = [];
+  for (const row of rows) {
+    const checked = gridRowInput.safeParse(row);
+    if (checked.success) changes.push({ id: row.id, ...checked.data });
+    else for (const issue of checked.error.issues) errors[`${row.id}.${String(issue.path[0])}`] ??= issue.message;
+  }
+  if (Object.keys(errors).length > 0) return failFields(errors);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const saved = await saveVariantFields(trx, { kind, id: itemId, listed }, changes, new Date().toISOString());
+      if (!saved.ok) throw new GridRefused(saved);
+      const moved: FieldErrors = {};
+      for (const c of changes) {
+        if (!c.trackStock || (c.stock === c.stockSeen && !c.counted)) continue;
+        const set = await setStockFromForm(trx, actor, { kind, itemId, variantId: c.id }, c.stockSeen, c.stock);
+        if (!set.ok) moved[`${c.id}.stock`] = set.message;
+      }
+      if (Object.keys(moved).length > 0) throw new GridRefused(failFields(moved, 409));
+      await bumpStorefrontVersion(trx);
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof GridRefused) return error.failure;
+    // Another save took the same SKU or barcode between the check and the write: checked again, it says which.
+    if (isUniqueViolation(error) && retryOnClash) return saveGrid(db, actor, kind, itemId, rows, false);
+    throw error;
+  }
+}
