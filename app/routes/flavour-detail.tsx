@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { Badges, MhraNumber, NicotineWarning, VatNote } from "~/components/product/badges";
+import { Badges, MhraNumber, NicotineWarning, Sku, VatNote } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
-import { OptionButtons } from "~/components/product/option-buttons";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
-import { BackInStockForm, StockStatusTag, useStockStatus } from "~/components/product/stock";
+import { BackInStockForm, StockStatusTag } from "~/components/product/stock";
+import { flavourOptions, useVariantChoice, VariantPicker } from "~/components/product/variant-picker";
 import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
@@ -12,6 +12,8 @@ import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
+import { soldOut } from "~/modules/catalog/variant-choice";
+import { optionsLabel } from "~/modules/catalog/variants";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
 import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
@@ -38,10 +40,10 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 
 export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
   const { flavour, notice, delivery } = loaderData;
-  const stockStatus = useStockStatus(flavour.stock);
-  const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(flavour.name);
-  const [size, setSize] = useState(flavour.sizes[0]);
+  const { groups, preferred } = flavourOptions(flavour);
+  const choice = useVariantChoice(flavour, preferred);
+  const { chosen, variant } = choice;
   const [quantity, setQuantity] = useState(1);
   return (
     <div className="container-page py-10">
@@ -57,19 +59,17 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-3 text-3xl font-bold">{name}</h1>
           <p className="mt-3 flex items-baseline gap-3">
-            <Price cents={flavour.priceCents} className="text-2xl font-bold text-brand-700" />
+            <Price cents={choice.priceCents} className="text-2xl font-bold text-brand-700" />
             <VatNote />
-            <StockStatusTag stock={flavour.stock} />
+            <StockStatusTag stock={choice.stock} />
           </p>
-          {flavour.sizes.length > 0 && (
-            <OptionButtons
-              label="Size"
-              options={flavour.sizes}
-              value={size}
-              onChange={setSize}
-              format={(mg) => `${mg}mg`}
-            />
-          )}
+          <VariantPicker
+            groups={groups}
+            variants={flavour.variants}
+            chosen={chosen}
+            changed={choice.changed}
+            onChoose={choice.choose}
+          />
           <p className="mt-6 text-slate-700">{flavour.description}</p>
           <p className="mt-2 text-sm text-slate-500">
             {flavour.bottleMl
@@ -80,26 +80,25 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
           </p>
           <QuantityStepper value={quantity} onChange={setQuantity} />
           <AddToCart
-            line={
-              size === undefined
-                ? null
-                : {
-                    kind: "flavour",
-                    itemId: flavour.id,
-                    flavour: "",
-                    nicotineStrength: size,
-                    puffCount: null,
-                    quantity,
-                  }
-            }
-            disabled={outOfStock}
-            disabledReason="Out of stock"
+            line={{ kind: "flavour", itemId: flavour.id, ...chosen, quantity }}
+            disabled={choice.unavailable !== null}
+            disabledReason={choice.unavailable ?? undefined}
           />
           <WishlistButton kind="flavour" itemId={flavour.id} />
           <NicotineWarning />
           <MhraNumber ecid={flavour.mhraEcid} />
-          {outOfStock && <BackInStockForm kind="flavour" itemId={flavour.id} notice={notice} />}
-          <Badges stock={flavour.stock} delivery={delivery} />
+          <Sku sku={variant?.sku} />
+          {variant && soldOut(variant) && (
+            <BackInStockForm
+              key={variant.id}
+              kind="flavour"
+              itemId={flavour.id}
+              variantId={variant.id}
+              choice={flavour.variants.length > 1 ? optionsLabel(variant) : null}
+              notice={notice}
+            />
+          )}
+          <Badges stock={choice.stock} delivery={delivery} />
         </div>
       </div>
     </div>

@@ -1,22 +1,18 @@
-import { useState } from "react";
 import { data } from "react-router";
-import { Badges, MhraNumber, NicotineWarning, VatNote } from "~/components/product/badges";
+import { Badges, MhraNumber, NicotineWarning, Sku, VatNote } from "~/components/product/badges";
 import { DeviceFlavours } from "~/components/product/device-flavours";
 import { Gallery } from "~/components/product/gallery";
-import { OptionButtons } from "~/components/product/option-buttons";
-import { BackInStockForm, StockStatusTag, useStockStatus } from "~/components/product/stock";
+import { BackInStockForm, StockStatusTag } from "~/components/product/stock";
+import { deviceOptions, useVariantChoice, VariantPicker } from "~/components/product/variant-picker";
 import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
-import {
-  DEFAULT_NICOTINE_STRENGTH,
-  DEFAULT_PUFF_COUNT,
-  pickDefault,
-  reusabilitySpecifications,
-} from "~/modules/catalog/catalog";
+import { reusabilitySpecifications } from "~/modules/catalog/catalog";
+import { soldOut } from "~/modules/catalog/variant-choice";
+import { optionsLabel } from "~/modules/catalog/variants";
 import { getDevice, listDeviceFlavours } from "~/modules/catalog/catalog.service.server";
 import { shownWasPrice } from "~/modules/catalog/price-history.service.server";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
@@ -56,12 +52,12 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { device, notice, deviceFlavours, delivery } = loaderData;
-  const stockStatus = useStockStatus(device.stock);
-  const outOfStock = stockStatus === "out_of_stock";
   const name = displayName(device.name);
-  const [flavour, setFlavour] = useState(device.flavours[0]);
-  const [strength, setStrength] = useState(pickDefault(device.nicotineStrengths, DEFAULT_NICOTINE_STRENGTH));
-  const [puffs, setPuffs] = useState(pickDefault(device.puffCounts, DEFAULT_PUFF_COUNT));
+  const { groups, preferred } = deviceOptions(device);
+  const choice = useVariantChoice(device, preferred);
+  const { chosen, variant } = choice;
+  // A 'was' price is the item's (its price history): shown only beside the item's own price.
+  const wasPrice = choice.priceCents === device.priceCents ? device.originalPriceCents : null;
   return (
     <div className="container-page py-10">
       <Breadcrumb
@@ -72,40 +68,22 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">{name}</h1>
           <p className="mt-3 flex items-baseline gap-3">
-            <Price cents={device.priceCents} className="text-2xl font-bold text-brand-700" />
+            <Price cents={choice.priceCents} className="text-2xl font-bold text-brand-700" />
             <VatNote />
-            {device.originalPriceCents !== null && device.originalPriceCents > device.priceCents && (
+            {wasPrice !== null && wasPrice > choice.priceCents && (
               <del className="text-slate-500" aria-label="Original price">
-                <Price cents={device.originalPriceCents} />
+                <Price cents={wasPrice} />
               </del>
             )}
-            <StockStatusTag stock={device.stock} />
+            <StockStatusTag stock={choice.stock} />
           </p>
-          {device.flavours.length > 0 && (
-            <OptionButtons
-              label="Flavour"
-              options={device.flavours}
-              value={flavour}
-              onChange={setFlavour}
-              format={(f) => f}
-            />
-          )}
-          <OptionButtons
-            label="Nicotine Strength"
-            options={device.nicotineStrengths}
-            value={strength}
-            onChange={setStrength}
-            format={(mg) => `${mg}mg`}
+          <VariantPicker
+            groups={groups}
+            variants={device.variants}
+            chosen={chosen}
+            changed={choice.changed}
+            onChoose={choice.choose}
           />
-          {device.puffCounts.length > 0 && (
-            <OptionButtons
-              label="Puff Count"
-              options={device.puffCounts}
-              value={puffs}
-              onChange={setPuffs}
-              format={(n) => `${n} puffs`}
-            />
-          )}
           {device.features.length > 0 && (
             <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-slate-700" aria-label="Features">
               {device.features.map((f) => (
@@ -115,26 +93,25 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           )}
           <p className="mt-6 text-slate-700">{device.description}</p>
           <AddToCart
-            line={
-              strength === undefined
-                ? null
-                : {
-                    kind: "device",
-                    itemId: device.id,
-                    flavour: flavour ?? "",
-                    nicotineStrength: strength,
-                    puffCount: puffs ?? null,
-                    quantity: 1,
-                  }
-            }
-            disabled={outOfStock}
-            disabledReason="Out of stock"
+            line={{ kind: "device", itemId: device.id, ...chosen, quantity: 1 }}
+            disabled={choice.unavailable !== null}
+            disabledReason={choice.unavailable ?? undefined}
           />
           <WishlistButton kind="device" itemId={device.id} />
           <NicotineWarning />
           <MhraNumber ecid={device.mhraEcid} />
-          {outOfStock && <BackInStockForm kind="device" itemId={device.id} notice={notice} />}
-          <Badges stock={device.stock} delivery={delivery} />
+          <Sku sku={variant?.sku} />
+          {variant && soldOut(variant) && (
+            <BackInStockForm
+              key={variant.id}
+              kind="device"
+              itemId={device.id}
+              variantId={variant.id}
+              choice={optionsLabel(variant)}
+              notice={notice}
+            />
+          )}
+          <Badges stock={choice.stock} delivery={delivery} />
         </div>
       </div>
       <section aria-labelledby="details-title" className="mt-14">

@@ -46,10 +46,7 @@ test.describe("on PostgreSQL", () => {
     const flavour = await sellableFlavour(query);
     const cara = await newShopper(shop.base, flavour, query);
     const stockNow = async () =>
-      Number(
-        (await one(`select sum(stock_quantity) as stock_quantity from variants where item_id = '${flavour.id}'`))
-          .stock_quantity,
-      );
+      Number((await one(`select stock_quantity from variants where id = '${flavour.variantId}'`)).stock_quantity);
     await readyToOrder(cara, flavour);
     const stockBefore = await stockNow();
     const first = await latestOrder(cara);

@@ -94,7 +94,9 @@ for (const kind of ["sqlite", "postgres"] as const) {
       const [device] = await query("select id from devices where archived = 0 order by slug limit 1");
       const [post_] = await query("select slug from posts where draft = 0 order by slug limit 1");
       const [gone] = await query("select id from flavours where id <> '" + flavour.id + "' order by slug limit 1");
-      await query(`update variants set stock_quantity = 0, track_stock = 1 where item_id = '${String(gone!.id)}'`);
+      await query(
+        `update variants set stock_quantity = 0, track_stock = 1 where kind = 'flavour' and item_id = '${String(gone!.id)}'`,
+      );
 
       const signedInPages = [
         ...["/", "/products", "/flavours", "/about", "/blog", "/blogdetail", `/blog/${String(post_!.slug)}`].concat([

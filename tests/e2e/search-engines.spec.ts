@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { confirmAgeByCookie } from "./support/shop";
 
+type Offer = { sku: string; price: string; priceCurrency: string; availability: string; url: string };
+type AggregateOffer = { lowPrice: string; highPrice: string; offerCount: number; offers: Offer[] };
+
 test("robots.txt, sitemap.xml and favicon.ico answer with their types", async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
@@ -37,13 +40,33 @@ test("device and flavour pages carry Product and BreadcrumbList data matching th
     const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
     const product = data.find((d) => d["@type"] === "Product") as {
       name: string;
-      offers: { price: string; priceCurrency: string; availability: string; url: string };
+      offers: Offer & Partial<AggregateOffer>;
     };
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
-    await expect(page.getByRole("main").getByText(`£${product.offers.price}`).first()).toBeVisible();
-    expect(product.offers.priceCurrency).toBe("GBP");
-    expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
-    expect(new URL(product.offers.url).pathname).toBe(new URL(page.url()).pathname);
+    // One Offer per variant (under an AggregateOffer when there are several): the one chosen on the page is among them,
+    // at the price the page shows.
+    const offers = product.offers.offers ?? [product.offers];
+    const sku = (await page
+      .getByRole("main")
+      .getByText(/^SKU: /)
+      .textContent())!.replace("SKU: ", "");
+    const chosen = offers.find((o) => o.sku === sku)!;
+    expect(chosen, `an offer for ${sku}`).toBeDefined();
+    await expect(page.getByRole("main").getByText(`£${chosen.price}`).first()).toBeVisible();
+    if (product.offers.offers) {
+      const prices = offers.map((o) => Number(o.price));
+      expect(product.offers).toMatchObject({
+        "@type": "AggregateOffer",
+        offerCount: offers.length,
+        lowPrice: Math.min(...prices).toFixed(2),
+        highPrice: Math.max(...prices).toFixed(2),
+      });
+    }
+    for (const offer of offers) {
+      expect(offer.priceCurrency).toBe("GBP");
+      expect(offer.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
+      expect(new URL(offer.url).pathname).toBe(new URL(page.url()).pathname);
+    }
     const crumbs = data.find((d) => d["@type"] === "BreadcrumbList") as {
       itemListElement: Array<{ name: string; position: number }>;
     };

@@ -36,12 +36,13 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
   await placeOrderViaWhatsApp(page);
 
   await other.page.getByRole("button", { name: "Order via WhatsApp" }).click();
-  await expect(other.page.getByRole("alert")).toHaveText(`Sorry, ${flavour.name} is out of stock`);
+  // Stock is counted per variant: the message names the size both shoppers had (the one the page opens on).
+  await expect(other.page.getByRole("alert")).toHaveText(`Sorry, ${flavour.sizeName} is out of stock`);
   await other.page.goto("/account/orders");
   await expect(other.page.getByRole("link", { name: /^Order / })).toHaveCount(0);
   // The cart says what happened instead of keeping a line that cannot be bought.
   await other.page.goto("/cart");
-  await expect(other.page.getByRole("status")).toContainText(`Sorry, ${flavour.name} is out of stock`);
+  await expect(other.page.getByRole("status")).toContainText(`Sorry, ${flavour.sizeName} is out of stock`);
   await expect(other.page.getByText("Your cart is empty")).toBeVisible();
 
   // Everyone now sees it out of stock; Add to Cart is off, the server refuses a forged one too.
@@ -57,7 +58,7 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
       kind: "flavour",
       itemId: flavour.id,
       flavour: "",
-      nicotineStrength: "10",
+      nicotineStrength: String(flavour.size),
       puffCount: "",
       quantity: "1",
     },
@@ -65,7 +66,7 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
     maxRedirects: 0,
   });
   expect(forged.status()).toBe(400);
-  expect(await forged.text()).toContain(`Sorry, ${flavour.name} is out of stock`);
+  expect(await forged.text()).toContain(`Sorry, ${flavour.sizeName} is out of stock`);
   await other.context.close();
 });
 
@@ -98,7 +99,7 @@ test("a shopper asks to hear when an item is back; staff restock it and the e-ma
   await staff.context.close();
 
   const mail = await waitForMail(email, 15_000, /is back in stock/);
-  expect(mail.subject).toContain(`${flavour.name} is back in stock`);
+  expect(mail.subject).toContain(`${flavour.sizeName} is back in stock`);
   expect(mail.text).toContain(`/flavour/${flavour.id}`);
   await page.goto(`/flavour/${flavour.id}`);
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();

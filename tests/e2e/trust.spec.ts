@@ -3,7 +3,7 @@ import { formatMoney } from "../../app/lib/money";
 import { shippingOptions } from "../../app/modules/checkout/shipping";
 import { signedUp, uniqueEmail } from "./support/accounts";
 import { addAddress } from "./support/checkout";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+import { cardNamed, confirmAgeByCookie, ownClientAddress, promises } from "./support/shop";
 import { setFlavourStock } from "./support/stock";
 
 // Issue 18, "a shop that reads as trustworthy": what the catalogue promises is what the shop does.
@@ -12,15 +12,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await confirmAgeByCookie(context, baseURL!);
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
-
-/** The promises under Add to Cart. */
-const promises = (page: Page) => page.getByRole("list", { name: "Delivery, stock and guarantee" });
-/** The card in a list whose link is named `name` (the full name, whatever the card shows). */
-const cardNamed = (page: Page, name: string) =>
-  page
-    .getByRole("main")
-    .getByRole("article")
-    .filter({ has: page.getByRole("link", { name, exact: true }) });
 
 // The e2e shop's currency is the default, pounds sterling.
 const expressPrice = formatMoney(shippingOptions.express.priceCents, "GBP");

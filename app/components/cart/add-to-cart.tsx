@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { fetchShopper, useSignedIn } from "~/components/layout/use-shop";
@@ -22,6 +22,8 @@ export function AddToCart({
   const navigate = useNavigate();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
+  const reasonId = useId();
+  const reason = disabled && disabledReason ? disabledReason : null;
   const added = line?.kind === "flavour" ? cartMessages.flavourAdded : cartMessages.deviceAdded;
 
   function onSubmit(event: FormEvent) {
@@ -57,10 +59,20 @@ export function AddToCart({
           <input type="hidden" name="quantity" value={line.quantity} />
         </>
       )}
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={disabled || busy} aria-busy={busy}>
+      <button
+        type="submit"
+        className="btn-primary w-full sm:w-auto"
+        disabled={disabled || busy}
+        aria-busy={busy}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         Add to Cart
       </button>
-      {disabled && disabledReason && <p className="mt-2 text-sm text-rose-700">{disabledReason}</p>}
+      {reason && (
+        <p id={reasonId} className="mt-2 text-sm text-rose-700">
+          {reason}
+        </p>
+      )}
     </Form>
   );
 }

@@ -60,3 +60,13 @@ export function MhraNumber({ ecid }: { ecid: string | null }) {
     </p>
   );
 }
+
+/** The chosen variant's SKU, small: what a shopper quotes when they ask the shop about it. */
+export function Sku({ sku }: { sku: string | undefined }) {
+  if (!sku) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      SKU: <span className="font-mono">{sku}</span>
+    </p>
+  );
+}

@@ -40,10 +40,23 @@ export function OutOfStockNote({ stock, className = "" }: { stock: Stock; classN
 }
 
 /**
- * 'Email me when it's back' on an out-of-stock item: one e-mail when it is restocked. Works without JavaScript (the
- * answer comes back as a notice on the page); prefilled for a signed-in shopper.
+ * 'Email me when it's back' on the out-of-stock variant a shopper chose (`choice`: its options in words, shown when the
+ * item has more than one): one e-mail when it is restocked. Works without JavaScript (the answer comes back as a notice
+ * on the page); prefilled for a signed-in shopper.
  */
-export function BackInStockForm({ kind, itemId, notice }: { kind: StockKind; itemId: string; notice: string | null }) {
+export function BackInStockForm({
+  kind,
+  itemId,
+  variantId,
+  choice,
+  notice,
+}: {
+  kind: StockKind;
+  itemId: string;
+  variantId: string;
+  choice: string | null;
+  notice: string | null;
+}) {
   const fetcher = useFetcher<{ error?: string }>();
   // The shopper's address arrives after load (pages are the same for everyone): filled in unless they typed already.
   const email = useShopper()?.user?.email;
@@ -62,8 +75,10 @@ export function BackInStockForm({ kind, itemId, notice }: { kind: StockKind; ite
       <h2 id="back-in-stock-title" className="font-semibold">
         Email me when it&apos;s back
       </h2>
+      {choice && <p className="text-sm text-slate-700">{choice}</p>}
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="variantId" value={variantId} />
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="flex grow flex-col text-sm">
           <span>Your e-mail</span>

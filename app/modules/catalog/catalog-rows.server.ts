@@ -83,6 +83,7 @@ export type VariantRow = Selectable<VariantsTable>;
 export const toVariantOffer = (row: VariantRow, itemPriceCents: number): VariantOffer => ({
   id: row.id,
   sku: row.sku,
+  barcode: row.barcode,
   flavour: row.flavour,
   nicotineStrength: Number(row.nicotine_strength),
   puffCount: nullableNumber(row.puff_count),
@@ -95,7 +96,6 @@ export const toVariant = (row: VariantRow, itemPriceCents: number): Variant => (
   ...toVariantOffer(row, itemPriceCents),
   kind: row.kind,
   itemId: row.item_id,
-  barcode: row.barcode,
   ownPriceCents: nullableNumber(row.price_cents),
   position: Number(row.position),
   archived: Number(row.archived) === 1,

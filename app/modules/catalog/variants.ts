@@ -12,14 +12,22 @@ export type Stock = { tracked: boolean; quantity: number };
 /** The choices that make a variant: a device's flavour ('' for flavour items), nicotine strength and puff count. */
 export type VariantOptions = { flavour: string; nicotineStrength: number; puffCount: number | null };
 
-/** A variant as the storefront offers it: its choices, SKU, price (the item's unless set) and stock. */
-export type VariantOffer = VariantOptions & { id: string; sku: string; priceCents: number; stock: Stock };
+/**
+ * A variant as the storefront offers it: its choices, SKU, barcode (GTIN, printed on the box: search engines read it
+ * from the page's structured data), price (the item's unless set) and stock.
+ */
+export type VariantOffer = VariantOptions & {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  priceCents: number;
+  stock: Stock;
+};
 
 /** A variant as the back office edits it. */
 export type Variant = VariantOffer & {
   kind: ItemKind;
   itemId: string;
-  barcode: string | null;
   /** Its own price, or null when it sells at the item's price. */
   ownPriceCents: number | null;
   position: number;

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { stockStatusOf, type Stock } from "~/modules/catalog/catalog";
+import { optionsLabel, type VariantOffer } from "~/modules/catalog/variants";
 
 // schema.org structured data for search engines (issue 15): facts from the catalogue only, no claims beyond them.
 
@@ -19,11 +20,52 @@ const rootSettings = (matches: Match[]) =>
 
 const availability = { in_stock: "InStock", low_stock: "LimitedAvailability", out_of_stock: "OutOfStock" } as const;
 
-type Item = { id: string; name: string; description: string; images: string[]; priceCents: number; stock: Stock };
+type Item = {
+  id: string;
+  name: string;
+  description: string;
+  images: string[];
+  priceCents: number;
+  stock: Stock;
+  variants: VariantOffer[];
+};
+
+const money = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * A device's or flavour's page: `Product` with its `Offer` (price, currency, availability from stock) and the page's
- * `BreadcrumbList`, as `script:ld+json` meta (React Router escapes it), plus Open Graph's first image.
+ * The item's offers: one `Offer` per variant on sale (its SKU, price, availability from its stock, and its barcode as
+ * `gtin`), under an `AggregateOffer` with the lowest and highest price when there are several. An item with no
+ * variant on sale has one offer at its own price, out of stock.
+ */
+function offersOf(item: Item, url: string, settings: Settings) {
+  const seller = { "@type": "Organization", name: settings.name };
+  const offer = (o: { name?: string; sku?: string; barcode?: string | null; priceCents: number; stock: Stock }) => ({
+    "@type": "Offer",
+    ...(o.name ? { name: o.name } : {}),
+    url,
+    ...(o.sku ? { sku: o.sku } : {}),
+    ...(o.barcode ? { gtin: o.barcode } : {}),
+    price: money(o.priceCents),
+    priceCurrency: settings.currency,
+    availability: `https://schema.org/${availability[stockStatusOf(o.stock, settings.lowStockThreshold)]}`,
+    seller,
+  });
+  if (item.variants.length === 0) return offer(item);
+  if (item.variants.length === 1) return offer(item.variants[0]!);
+  const prices = item.variants.map((v) => v.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: money(Math.min(...prices)),
+    highPrice: money(Math.max(...prices)),
+    offerCount: item.variants.length,
+    priceCurrency: settings.currency,
+    offers: item.variants.map((v) => offer({ ...v, name: optionsLabel(v) })),
+  };
+}
+
+/**
+ * A device's or flavour's page: `Product` with its offers (above) and the page's `BreadcrumbList`, as
+ * `script:ld+json` meta (React Router escapes it), plus Open Graph's first image.
  */
 export function productStructuredData(
   matches: Match[],
@@ -40,16 +82,9 @@ export function productStructuredData(
     "@type": "Product",
     name: item.name,
     description: item.description,
-    sku: item.id,
+    productID: item.id,
     ...(images.length ? { image: images } : {}),
-    offers: {
-      "@type": "Offer",
-      url: origin + path,
-      price: (item.priceCents / 100).toFixed(2),
-      priceCurrency: settings.currency,
-      availability: `https://schema.org/${availability[stockStatusOf(item.stock, settings.lowStockThreshold)]}`,
-      seller: { "@type": "Organization", name: settings.name },
-    },
+    offers: offersOf(item, origin + path, settings),
   };
   const breadcrumbs = {
     "@context": "https://schema.org",

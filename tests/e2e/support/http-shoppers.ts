@@ -2,7 +2,8 @@
 import { randomBytes } from "node:crypto";
 
 export type Shopper = { base: string; cookie: string; ip: string };
-export type Flavour = { id: string; size: number };
+/** A flavour and one of its sizes (`variantId`: that size's variant, which holds its stock). */
+export type Flavour = { id: string; size: number; variantId: string };
 
 let shopperCount = 0;
 
@@ -127,13 +128,17 @@ export async function placeOrder(s: Shopper): Promise<OrderAnswer> {
   };
 }
 
-/** The first flavour in stock, read from the shop's database, given plenty of stock so these runs never sell out. */
+/**
+ * The first flavour in stock, read from the shop's database, its first size in stock given plenty so these runs never
+ * sell out.
+ */
 export async function sellableFlavour(query: Query): Promise<Flavour> {
   const [row] = await query(
-    "select id, sizes from flavours f where exists (select 1 from variants v where v.kind = 'flavour' and v.item_id = f.id and v.position = 0 and v.stock_quantity > 0) order by slug limit 1",
+    `select f.id, v.id as variant_id, v.nicotine_strength from variants v join flavours f on f.id = v.item_id
+     where v.kind = 'flavour' and v.archived = 0 and f.archived = 0 and v.stock_quantity > 0
+     order by f.slug, v.position limit 1`,
   );
   if (!row) throw new Error("no flavour in stock");
-  // Its first size is the one these runs buy (stock is kept per variant: docs/decisions/043).
-  await query(`update variants set stock_quantity = 100000 where kind = 'flavour' and item_id = '${String(row.id)}'`);
-  return { id: String(row.id), size: (JSON.parse(String(row.sizes)) as number[])[0]! };
+  await query(`update variants set stock_quantity = 100000 where id = '${String(row.variant_id)}'`);
+  return { id: String(row.id), size: Number(row.nicotine_strength), variantId: String(row.variant_id) };
 }

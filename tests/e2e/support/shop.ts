@@ -5,6 +5,16 @@ export async function confirmAgeByCookie(context: BrowserContext, baseURL: strin
   await context.addCookies([{ name: "age_verified", value: "yes", url: baseURL }]);
 }
 
+/** The promises under Add to Cart on an item's page: delivery, its stock (the chosen variant's) and the guarantee. */
+export const promises = (page: Page) => page.getByRole("list", { name: "Delivery, stock and guarantee" });
+
+/** The card in a list whose link is named `name` (the full name, whatever the card shows). */
+export const cardNamed = (page: Page, name: string) =>
+  page
+    .getByRole("main")
+    .getByRole("article")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+
 /** Collects console errors and failed page scripts (CSP violations show up here). */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];

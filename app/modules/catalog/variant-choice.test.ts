@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { changedOptions, chooseOption, optionAvailability, startingChoice } from "./variant-choice";
+import type { VariantOffer, VariantOptions } from "./variants";
+
+let count = 0;
+const offer = (flavour: string, nicotineStrength: number, puffCount: number | null, quantity = 5): VariantOffer => ({
+  id: `v${++count}`,
+  sku: `sku-${count}`,
+  barcode: null,
+  flavour,
+  nicotineStrength,
+  puffCount,
+  priceCents: 999,
+  stock: { tracked: true, quantity },
+});
+const options = (flavour: string, nicotineStrength: number, puffCount: number | null): VariantOptions => ({
+  flavour,
+  nicotineStrength,
+  puffCount,
+});
+
+// A device listing Blue Razz in 10 and 20 mg (20 mg sold out) and Mango only in 20 mg, each at 5000 puffs, and Mango
+// also at 10 mg with 8000 puffs.
+const blue10 = offer("Blue Razz", 10, 5000);
+const blue20 = offer("Blue Razz", 20, 5000, 0);
+const mango20 = offer("Mango", 20, 5000);
+const mango10 = offer("Mango", 10, 8000, 0);
+const device = [blue10, blue20, mango20, mango10];
+const onBlue10 = options("Blue Razz", 10, 5000);
+
+describe("choosing a variant on an item's page", () => {
+  it("says what each value gives with the other choices: on sale, out of stock, sold with others, or not sold", () => {
+    expect(optionAvailability(device, onBlue10, "nicotineStrength", 10)).toEqual({ state: "onSale", variant: blue10 });
+    expect(optionAvailability(device, onBlue10, "nicotineStrength", 20)).toEqual({
+      state: "outOfStock",
+      variant: blue20,
+    });
+    // Mango is sold, but not in 10 mg with 5000 puffs; nobody sells 3 mg.
+    expect(optionAvailability(device, onBlue10, "flavour", "Mango")).toEqual({ state: "otherChoices" });
+    expect(optionAvailability(device, onBlue10, "nicotineStrength", 3)).toEqual({ state: "notSold" });
+  });
+
+  it("keeps the other choices when the combination is sold, out of stock or not", () => {
+    expect(chooseOption(device, onBlue10, "nicotineStrength", 20)).toEqual(options("Blue Razz", 20, 5000));
+  });
+
+  it("moves the other choices to the nearest combination sold: an earlier choice is kept before a later one", () => {
+    // Mango at 10 mg keeps the strength (8000 puffs, though sold out) rather than the puffs.
+    expect(chooseOption(device, onBlue10, "flavour", "Mango")).toEqual(options("Mango", 10, 8000));
+    expect(chooseOption(device, options("Blue Razz", 20, 5000), "flavour", "Mango")).toEqual(
+      options("Mango", 20, 5000),
+    );
+    expect(changedOptions(onBlue10, options("Mango", 10, 8000))).toEqual(["flavour", "puffCount"]);
+  });
+
+  it("prefers a combination in stock between two equally near", () => {
+    const a = offer("Lime", 10, 6000, 0);
+    const b = offer("Lime", 10, 8000, 3);
+    expect(chooseOption([blue10, a, b], onBlue10, "flavour", "Lime")).toEqual(options("Lime", 10, 8000));
+    // Made to order never runs out.
+    const untracked = { ...offer("Lime", 10, 7000, 0), stock: { tracked: false, quantity: 0 } };
+    expect(chooseOption([blue10, a, untracked], onBlue10, "flavour", "Lime")).toEqual(options("Lime", 10, 7000));
+  });
+
+  it("changes only the value picked when no variant has it (nothing can be added then)", () => {
+    expect(chooseOption(device, onBlue10, "nicotineStrength", 3)).toEqual(options("Blue Razz", 3, 5000));
+  });
+
+  it("opens on the preferred choices when sold, even out of stock; else on the nearest combination sold", () => {
+    expect(startingChoice(device, options("Blue Razz", 20, 5000))).toEqual(options("Blue Razz", 20, 5000));
+    expect(startingChoice(device, options("Mango", 10, 5000))).toEqual(options("Mango", 10, 8000));
+    expect(startingChoice([], onBlue10)).toEqual(onBlue10);
+    // A flavour's sizes: one choice only.
+    const sizes = [offer("", 10, null), offer("", 20, null)];
+    expect(startingChoice(sizes, options("", 10, null))).toEqual(options("", 10, null));
+    expect(optionAvailability(sizes, options("", 10, null), "nicotineStrength", 20).state).toBe("onSale");
+  });
+});
