@@ -139,7 +139,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
         now,
       );
     }
-    const flavourRows = demoFlavours.map((f, index) => {
+    const flavourRows = demoFlavours.map((f) => {
       const deviceId = deviceIds.get(f.deviceSlug);
       if (!deviceId) throw new Error(`Demo flavour ${f.slug} names an unknown device ${f.deviceSlug}`);
       return {

@@ -140,7 +140,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       })),
     );
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("variants").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("variants")
+      .values(rows.slice(i, i + 200))
+      .execute();
 
   // Order lines keep the variant and SKU they sold (matched by their choices; lines of choices no longer listed keep
   // none); the history and the requests of an item go to its first variant, where its stock went.
@@ -150,7 +154,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       and v.item_id = order_lines.item_id and v.flavour = order_lines.flavour
       and v.nicotine_strength = order_lines.nicotine_strength
       and coalesce(v.puff_count, -1) = coalesce(order_lines.puff_count, -1))`.execute(db);
-  await sql`update order_lines set sku = (select v.sku from variants v where v.id = order_lines.variant_id)`.execute(db);
+  await sql`update order_lines set sku = (select v.sku from variants v where v.id = order_lines.variant_id)`.execute(
+    db,
+  );
 
   const firstVariant = (table: string) =>
     sql`(select v.id from variants v where v.kind = ${sql.ref(`${table}.kind`)}

@@ -22,11 +22,7 @@ export async function setItemStock(db: Db, kind: ItemKind, itemId: string, units
 
 /** The units of an item's first variant (a flavour's first size), or of the one of this nicotine strength. */
 export async function variantUnits(db: Db, kind: ItemKind, itemId: string, strength?: number): Promise<number> {
-  let query = db
-    .selectFrom("variants")
-    .select("stock_quantity")
-    .where("kind", "=", kind)
-    .where("item_id", "=", itemId);
+  let query = db.selectFrom("variants").select("stock_quantity").where("kind", "=", kind).where("item_id", "=", itemId);
   query = strength === undefined ? query.where("position", "=", 0) : query.where("nicotine_strength", "=", strength);
   return Number((await query.orderBy("position").executeTakeFirstOrThrow()).stock_quantity);
 }

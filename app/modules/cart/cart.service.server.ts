@@ -40,7 +40,8 @@ function resolveChoice(item: ItemOnSale, line: Choice): Resolved | { problem: st
   if (!offered((v) => v.flavour).includes(line.flavour)) return { problem: "Choose one of the device's flavours" };
   if (!offered((v) => v.nicotineStrength).includes(line.nicotineStrength))
     return { problem: "Choose one of the device's nicotine strengths" };
-  if (!offered((v) => v.puffCount).includes(line.puffCount)) return { problem: "Choose one of the device's puff counts" };
+  if (!offered((v) => v.puffCount).includes(line.puffCount))
+    return { problem: "Choose one of the device's puff counts" };
   const variant = findVariant(item.variants, chosen);
   if (!variant) return { problem: cartMessages.notOffered };
   return { item, variant, available: availableUnits(variant.stock) };

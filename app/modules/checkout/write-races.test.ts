@@ -55,16 +55,17 @@ describeEachDatabase(
       flavourIds = rows.map((r) => r.id);
       for (const id of flavourIds) await setItemStock(db, "flavour", id, 1000);
       firstVariants = await Promise.all(
-        flavourIds.map(async (id) =>
-          (
-            await db
-              .selectFrom("variants")
-              .select("id")
-              .where("kind", "=", "flavour")
-              .where("item_id", "=", id)
-              .where("position", "=", 0)
-              .executeTakeFirstOrThrow()
-          ).id,
+        flavourIds.map(
+          async (id) =>
+            (
+              await db
+                .selectFrom("variants")
+                .select("id")
+                .where("kind", "=", "flavour")
+                .where("item_id", "=", id)
+                .where("position", "=", 0)
+                .executeTakeFirstOrThrow()
+            ).id,
         ),
       );
       const now = new Date().toISOString();

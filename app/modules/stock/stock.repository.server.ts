@@ -67,9 +67,7 @@ export function findStock(db: Db, variantId: string) {
       "v.stock_quantity",
       "v.track_stock",
       sql<string>`coalesce(d.name, f.name, '')`.as("name"),
-      sql<number>`case when v.archived = 1 or coalesce(d.archived, f.archived, 1) = 1 then 1 else 0 end`.as(
-        "archived",
-      ),
+      sql<number>`case when v.archived = 1 or coalesce(d.archived, f.archived, 1) = 1 then 1 else 0 end`.as("archived"),
     ])
     .where("v.id", "=", variantId)
     .executeTakeFirst();

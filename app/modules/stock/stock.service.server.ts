@@ -144,7 +144,9 @@ export async function setStockFromForm(
   }
   if (seen === typed) return { ok: true, backInStock: false }; // counted: the same as shown
   const by = { id: actor.id, name: actor.name };
-  await repo.insertMovements(trx, [movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), { note })]);
+  await repo.insertMovements(trx, [
+    movement(of, typed - seen, typed, "edited", by, new Date().toISOString(), { note }),
+  ]);
   const backInStock = seen === 0 && typed > 0;
   if (backInStock) await notifyBackInStock(trx, of.variantId);
   return { ok: true, backInStock };
