@@ -48,6 +48,12 @@ export async function waitForHealth(base = BENCH_BASE) {
 export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}) {
   // BENCH_NODE_ARGS: extra flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // A server left on the port (an interrupted run) would answer for this one: its figures would be another database's.
+  const stale = await fetch(`${BENCH_BASE}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`something already answers on ${BENCH_BASE}: stop it (or set BENCH_PORT) and run again`);
   const server = spawn(process.execPath, [...nodeArgs, "build/main.js"], {
     env: {
       ...process.env,

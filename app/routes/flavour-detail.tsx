@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { Badges, MhraNumber, NicotineWarning, Sku, VatNote } from "~/components/product/badges";
+import { Badges, VatNote } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
-import { BackInStockForm, StockStatusTag } from "~/components/product/stock";
+import { StockStatusTag } from "~/components/product/stock";
+import { ItemFacts } from "~/components/product/item-facts";
 import { flavourOptions, useVariantChoice, VariantPicker } from "~/components/product/variant-picker";
 import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
@@ -12,12 +13,9 @@ import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
-import { soldOut } from "~/modules/catalog/variant-choice";
-import { optionsLabel } from "~/modules/catalog/variants";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
 import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
-import { WishlistButton } from "~/components/cart/wishlist-button";
 import type { Route } from "./+types/flavour-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -84,20 +82,14 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             disabled={choice.unavailable !== null}
             disabledReason={choice.unavailable ?? undefined}
           />
-          <WishlistButton kind="flavour" itemId={flavour.id} />
-          <NicotineWarning />
-          <MhraNumber ecid={flavour.mhraEcid} />
-          <Sku sku={variant?.sku} />
-          {variant && soldOut(variant) && (
-            <BackInStockForm
-              key={variant.id}
-              kind="flavour"
-              itemId={flavour.id}
-              variantId={variant.id}
-              choice={flavour.variants.length > 1 ? optionsLabel(variant) : null}
-              notice={notice}
-            />
-          )}
+          <ItemFacts
+            kind="flavour"
+            itemId={flavour.id}
+            mhraEcid={flavour.mhraEcid}
+            variant={variant}
+            nameChoice={flavour.variants.length > 1}
+            notice={notice}
+          />
           <Badges stock={choice.stock} delivery={delivery} />
         </div>
       </div>

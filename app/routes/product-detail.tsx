@@ -1,8 +1,9 @@
 import { data } from "react-router";
-import { Badges, MhraNumber, NicotineWarning, Sku, VatNote } from "~/components/product/badges";
+import { Badges, VatNote } from "~/components/product/badges";
 import { DeviceFlavours } from "~/components/product/device-flavours";
 import { Gallery } from "~/components/product/gallery";
-import { BackInStockForm, StockStatusTag } from "~/components/product/stock";
+import { StockStatusTag } from "~/components/product/stock";
+import { ItemFacts } from "~/components/product/item-facts";
 import { deviceOptions, useVariantChoice, VariantPicker } from "~/components/product/variant-picker";
 import { backInStockMessages } from "~/modules/stock/stock";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
@@ -11,14 +12,11 @@ import { pageMeta } from "~/lib/meta";
 import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { reusabilitySpecifications } from "~/modules/catalog/catalog";
-import { soldOut } from "~/modules/catalog/variant-choice";
-import { optionsLabel } from "~/modules/catalog/variants";
 import { getDevice, listDeviceFlavours } from "~/modules/catalog/catalog.service.server";
 import { shownWasPrice } from "~/modules/catalog/price-history.service.server";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
 import { shippingOptions } from "~/modules/checkout/shipping";
 import { AddToCart } from "~/components/cart/add-to-cart";
-import { WishlistButton } from "~/components/cart/wishlist-button";
 import type { Route } from "./+types/product-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -97,20 +95,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             disabled={choice.unavailable !== null}
             disabledReason={choice.unavailable ?? undefined}
           />
-          <WishlistButton kind="device" itemId={device.id} />
-          <NicotineWarning />
-          <MhraNumber ecid={device.mhraEcid} />
-          <Sku sku={variant?.sku} />
-          {variant && soldOut(variant) && (
-            <BackInStockForm
-              key={variant.id}
-              kind="device"
-              itemId={device.id}
-              variantId={variant.id}
-              choice={optionsLabel(variant)}
-              notice={notice}
-            />
-          )}
+          <ItemFacts
+            kind="device"
+            itemId={device.id}
+            mhraEcid={device.mhraEcid}
+            variant={variant}
+            nameChoice={true}
+            notice={notice}
+          />
           <Badges stock={choice.stock} delivery={delivery} />
         </div>
       </div>

@@ -5,7 +5,7 @@
  */
 import type { ItemKind } from "~/db/values";
 import { kindWords, type CatalogCsvRow, type CsvProblem } from "./catalog-csv";
-import { quoted } from "./catalog-csv-cells";
+import { quoted, type Cell } from "./catalog-csv-cells";
 import { madeSku, optionsKey, optionsLabel, type VariantOptions } from "./variants";
 
 /** The item-level cells as one row gives them: "" or [] where it leaves them to another row of the item. */
@@ -37,6 +37,32 @@ export type RowDraft = {
   stock: number;
   trackStock: boolean;
 };
+
+/**
+ * A row's draft before its cells are read, and `take`: a cell's value, or `fallback` with its problem recorded on
+ * the row. Both formats read their rows this way (`trackStock`: what a row that does not say means).
+ */
+export function startDraft(line: number, trackStock: boolean, problems: Problems) {
+  const draft: RowDraft = {
+    line,
+    bad: false,
+    handle: null,
+    item: { kind: null, name: "", description: "", deviceHandle: "", images: [], mhraEcid: "" },
+    itemBad: false,
+    sku: "",
+    options: null,
+    barcode: null,
+    priceCents: 0,
+    stock: 0,
+    trackStock,
+  };
+  const take = <T>(cell: Cell<T>, fallback: T): T => {
+    if ("value" in cell) return cell.value;
+    problems.row(draft, cell.error);
+    return fallback;
+  };
+  return { draft, take };
+}
 
 export type Problems = {
   list: CsvProblem[];

@@ -9,7 +9,6 @@ import type { ItemKind } from "~/db/values";
 import { slugify } from "~/lib/slug";
 import { catalogCsvLimits } from "./catalog-csv";
 import {
-  type Cell,
   imageError,
   isImageAddress,
   parseBarcode,
@@ -23,7 +22,7 @@ import {
   parseText,
   textCell,
 } from "./catalog-csv-cells";
-import { itemValue, type Problems, type RowDraft } from "./catalog-csv-items";
+import { itemValue, startDraft, type Problems, type RowDraft } from "./catalog-csv-items";
 import type { CsvRecord, CsvTable } from "./catalog-csv-read.server";
 
 /** The columns a Shopify product export must have to be read (Handle, Title and Variant SKU say it is one). */
@@ -229,24 +228,7 @@ function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, numb
 }
 
 function variantDraft(row: ShopifyRow, problems: Problems, options: Map<OptionKind, number> | null): RowDraft {
-  const draft: RowDraft = {
-    line: row.line,
-    bad: false,
-    handle: null,
-    item: { kind: null, name: "", description: "", deviceHandle: "", images: [], mhraEcid: "" },
-    itemBad: false,
-    sku: "",
-    options: null,
-    barcode: null,
-    priceCents: 0,
-    stock: 0,
-    trackStock: false,
-  };
-  const take = <T>(cell: Cell<T>, fallback: T): T => {
-    if ("value" in cell) return cell.value;
-    problems.row(draft, cell.error);
-    return fallback;
-  };
+  const { draft, take } = startDraft(row.line, false, problems);
   draft.sku = take(parseSku(row.get("Variant SKU")), "");
   draft.barcode = take(parseBarcode(row.get("Variant Barcode")), null);
   draft.priceCents = take(parsePrice(row.get("Variant Price")), 0);

@@ -13,7 +13,6 @@ import {
   type CsvProblem,
 } from "./catalog-csv";
 import {
-  type Cell,
   guardFormula,
   parseBarcode,
   parseHandle,
@@ -29,7 +28,14 @@ import {
   parseTrackStock,
   textCell,
 } from "./catalog-csv-cells";
-import { catalogRowsOf, problemList, type FormatWords, type Problems, type RowDraft } from "./catalog-csv-items";
+import {
+  catalogRowsOf,
+  problemList,
+  startDraft,
+  type FormatWords,
+  type Problems,
+  type RowDraft,
+} from "./catalog-csv-items";
 import { readCsvTable, type CsvRecord, type CsvTable } from "./catalog-csv-read.server";
 import { looksLikeShopify, SHOPIFY_COLUMNS, shopifyDrafts } from "./catalog-csv-shopify.server";
 
@@ -113,24 +119,7 @@ function shopDraft(record: CsvRecord, table: CsvTable, problems: Problems): RowD
     const raw = record.cells[table.column(name)!] ?? "";
     return TEXT_COLUMNS.has(name) ? textCell(raw) : raw.trim();
   };
-  const draft: RowDraft = {
-    line: record.line,
-    bad: false,
-    handle: null,
-    item: { kind: null, name: "", description: "", deviceHandle: "", images: [], mhraEcid: "" },
-    itemBad: false,
-    sku: "",
-    options: null,
-    barcode: null,
-    priceCents: 0,
-    stock: 0,
-    trackStock: true,
-  };
-  const take = <T>(parsed: Cell<T>, fallback: T): T => {
-    if ("value" in parsed) return parsed.value;
-    problems.row(draft, parsed.error);
-    return fallback;
-  };
+  const { draft, take } = startDraft(record.line, true, problems);
   const extra = record.cells.slice(table.header.cells.length).filter((c) => c.trim() !== "").length;
   if (extra > 0)
     problems.row(

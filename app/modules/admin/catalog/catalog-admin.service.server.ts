@@ -67,15 +67,23 @@ export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor
     featured: Number(row.featured) === 1,
     position: Number(row.position),
   });
-  return {
-    id: row.id,
-    name: row.name,
-    archived: Number(row.archived) === 1,
-    updatedAt: row.updated_at,
-    priceCents: Number(row.price_cents),
-    values,
-  };
+  return { ...editorHead(row), values };
 }
+
+/** What the device and flavour editors show of an item's row above its form. */
+const editorHead = (row: {
+  id: string;
+  name: string;
+  archived: number | string;
+  updated_at: string;
+  price_cents: number | string;
+}) => ({
+  id: row.id,
+  name: row.name,
+  archived: Number(row.archived) === 1,
+  updatedAt: row.updated_at,
+  priceCents: Number(row.price_cents),
+});
 
 export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEditor | null> {
   if (!catalogIdSchema.safeParse(id).success) return null;
@@ -83,11 +91,7 @@ export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEdito
   if (!row) return null;
   const values = flavourToValues(flavourOf(row, []));
   return {
-    id: row.id,
-    name: row.name,
-    archived: Number(row.archived) === 1,
-    updatedAt: row.updated_at,
-    priceCents: Number(row.price_cents),
+    ...editorHead(row),
     values,
     device: { id: row.device_id, name: row.device_name, archived: Number(row.device_archived) === 1 },
   };
