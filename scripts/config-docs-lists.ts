@@ -179,6 +179,12 @@ export const projectSettings: Setting[] = [
   },
   { name: "CI", default: "(none)", meaning: "Set by CI: a journey left with `.only` fails the run." },
   {
+    name: "SUDO_USER",
+    default: "(none)",
+    meaning:
+      "Set by `sudo`: `npm run staff -- reset-two-factor` logs it as who ran the command (else the system user's name).",
+  },
+  {
     name: "PLAYWRIGHT_JSON_OUTPUT_NAME",
     default: "(none)",
     meaning: "Set by `npm test`: the journeys also write a JSON report, from which the summary line is counted.",

@@ -166,10 +166,19 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                 Order Through WhatsApp
               </button>
             ) : (
-              <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">
+              <a
+                href={whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-outline"
+                aria-describedby="whatsapp-cart-note"
+              >
                 Order Through WhatsApp
               </a>
             )}
+            <p id="whatsapp-cart-note" className="text-xs text-slate-600">
+              {cartMessages.whatsappNote}
+            </p>
           </div>
         </aside>
       </div>

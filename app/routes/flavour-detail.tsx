@@ -90,7 +90,7 @@ export default function FlavourDetail({ loaderData }: Route.ComponentProps) {
             nameChoice={flavour.variants.length > 1}
             notice={notice}
           />
-          <Badges stock={choice.stock} delivery={delivery} />
+          <Badges kind="flavour" stock={choice.stock} delivery={delivery} />
         </div>
       </div>
     </div>

@@ -103,7 +103,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             nameChoice={true}
             notice={notice}
           />
-          <Badges stock={choice.stock} delivery={delivery} />
+          <Badges kind="device" stock={choice.stock} delivery={delivery} />
         </div>
       </div>
       <section aria-labelledby="details-title" className="mt-14">

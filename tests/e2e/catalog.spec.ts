@@ -124,8 +124,10 @@ test("a visitor opens a flavour", async ({ page }) => {
     "This product contains nicotine which is a highly addictive substance.",
   );
   const badges = page.getByRole("list", { name: "Delivery, stock and guarantee" });
-  for (const badge of ["Free Delivery", "Guaranteed"])
+  for (const badge of ["Free Delivery", "Guaranteed on arrival", "Against leaks and faults"])
     await expect(badges.getByText(badge, { exact: true })).toBeVisible();
+  // A year is a device's guarantee, not a pod's (the Guarantee page): a flavour never promises it.
+  await expect(badges.getByText("1 year")).toHaveCount(0);
   // The demo's first flavour of this device (Banana Ice) is sold out: the stock badge says so, no Add to Cart.
   expect(fullName).toBe("Banana Ice");
   await expect(page.getByText("Out of stock").first()).toBeVisible();

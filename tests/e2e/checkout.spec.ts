@@ -110,6 +110,10 @@ test("cart rules: same line adds up, minus stops at 1, remove empties, WhatsApp 
   await expectQuantity(line, 1);
   await expect(line.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   const whatsapp = page.getByRole("link", { name: "Order Through WhatsApp" });
+  // It asks about the cart; nobody should think it placed an order.
+  await expect(whatsapp).toHaveAccessibleDescription(
+    "Sends your cart to us to ask about it; to order with delivery, use Checkout.",
+  );
   const text = new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")!;
   expect(text).toMatch(
     new RegExp(

@@ -36,6 +36,7 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   await expect(badges.getByText(freeLine, { exact: true })).toBeVisible();
   await expect(badges.getByText(expressLine, { exact: true })).toBeVisible();
   await expect(badges.getByText("Guaranteed", { exact: true })).toBeVisible();
+  await expect(badges.getByText("1 year", { exact: true })).toBeVisible();
   await expect(page.getByText("1-2 day")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -149,6 +150,7 @@ test("a device's page lists flavours made for it and links to all of them", asyn
   const section = page.getByRole("region", { name: "Flavours for this device" });
   const cards = section.getByRole("article");
   await expect(cards).toHaveCount(8);
+  await expect(section.getByText("Showing 8 of 16 flavours")).toBeVisible();
   for (const card of await cards.all()) await expect(card).toContainText("Hayati Rubik 7000");
   await section.getByRole("link", { name: "See all 16 flavours for Hayati Rubik 7000" }).click();
   await expect(page).toHaveURL(/\/flavours\?device=hayati-rubik-7000$/);

@@ -172,13 +172,13 @@ export function StatusFilters({
   );
 }
 
-/** A table's header row of plain column names. */
-export function HeaderRow({ columns }: { columns: readonly string[] }) {
+/** A table's header row of plain column names (`dense`: smaller, for a grid of inputs). */
+export function HeaderRow({ columns, dense = false }: { columns: readonly string[]; dense?: boolean }) {
   return (
-    <thead className="bg-slate-50 text-left">
+    <thead className={dense ? "bg-slate-50 text-left text-sm" : "bg-slate-50 text-left"}>
       <tr>
         {columns.map((h) => (
-          <th key={h} scope="col" className="px-3 py-2">
+          <th key={h} scope="col" className={dense ? "px-2 py-2" : "px-3 py-2"}>
             {h}
           </th>
         ))}

@@ -4,12 +4,16 @@ import { BoxIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import type { Stock } from "~/modules/catalog/catalog";
 import { deliveryOptionText, deliveryTitle, type DeliveryOption } from "~/modules/checkout/delivery-promise";
 import { MHRA_ECID_LABEL, NICOTINE_WARNING } from "~/modules/compliance/compliance";
+import { guarantees } from "~/modules/content/guarantee";
+import type { ItemKind } from "~/db/values";
 
 /**
  * The promises under Add to Cart (docs/product/specification.md §2 and §9), each one true: delivery as the checkout
- * offers it (the options come from the loader), the item's stock as the rest of the page says it, the guarantee.
+ * offers it (the options come from the loader), the item's stock as the rest of the page says it, the guarantee of its
+ * kind as the Guarantee page words it.
  */
-export function Badges({ stock, delivery }: { stock: Stock; delivery: DeliveryOption[] }) {
+export function Badges({ kind, stock, delivery }: { kind: ItemKind; stock: Stock; delivery: DeliveryOption[] }) {
+  const guarantee = guarantees[kind];
   const { currency } = useShopSettings();
   const { status, label } = useStockLabel(stock);
   const tile = "flex flex-col items-center gap-1 rounded-xl bg-slate-50 p-3";
@@ -31,8 +35,8 @@ export function Badges({ stock, delivery }: { stock: Stock; delivery: DeliveryOp
       </li>
       <li className={tile}>
         <ShieldIcon className="text-brand-600" />
-        <span className="font-semibold">Guaranteed</span>
-        <span className="text-slate-600">1 year</span>
+        <span className="font-semibold">{guarantee.badge}</span>
+        <span className="text-slate-600">{guarantee.detail}</span>
       </li>
     </ul>
   );

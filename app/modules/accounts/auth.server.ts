@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { recoveryCodes } from "./recovery-codes.server";
 import { createEmailVerificationToken } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { DatabaseKind, Db } from "~/db/database.server";
@@ -144,7 +145,7 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
       // TOTP with recovery codes (docs/decisions/021): required for staff, optional for customers.
       twoFactor({
         issuer: config.SHOP_NAME,
-        backupCodeOptions: { amount: 10, length: 10 },
+        backupCodeOptions: { customBackupCodesGenerate: recoveryCodes },
         twoFactorCookieMaxAge: 10 * 60,
       }),
       ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? [googlePlugin(config)] : []),

@@ -1,5 +1,6 @@
 import type { ShopContext } from "~/context";
 import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
+import { findAccountRole, forgetSecondFactor } from "./two-factor.repository.server";
 
 /** Staff are made only by `npm run create-staff` (never by a form): creates the account or promotes it. */
 export async function createOrPromoteStaff(
@@ -34,4 +35,28 @@ export async function createOrPromoteStaff(
   // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
   await makeStaff(ctx.db, email);
   return existing ? "promoted" : "created";
+}
+
+export type TwoFactorReset = { ok: true; sessionsEnded: number } | { ok: false; message: string };
+
+/**
+ * `npm run staff -- reset-two-factor`: for a staff member who lost their phone and their recovery codes. Their
+ * authenticator secret and recovery codes are removed and every session of theirs ends, in one transaction; on their
+ * next sign-in (password) the back office asks them to set two-factor up again before anything else. Written to the
+ * log with the account and who ran the command. Staff only: a customer turns it off with their password.
+ */
+export async function resetStaffTwoFactor(
+  ctx: Pick<ShopContext, "db" | "log">,
+  email: string,
+  ranBy: string,
+): Promise<TwoFactorReset> {
+  const address = email.trim().toLowerCase();
+  const user = await findAccountRole(ctx.db, address);
+  if (!user || user.role !== "staff") return { ok: false, message: `There is no staff account for ${address}.` };
+  const sessionsEnded = await ctx.db.transaction().execute((trx) => forgetSecondFactor(trx, user.id));
+  ctx.log.warn(
+    { userId: user.id, email: address, ranBy, sessionsEnded },
+    "staff two-factor reset by command: secret and recovery codes removed, signed out everywhere",
+  );
+  return { ok: true, sessionsEnded };
 }

@@ -1,4 +1,5 @@
 /** The two-factor queries of the shop's own (Better Auth keeps its tables through its adapter). */
+import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 
 /** The account a password sign-in waiting for its code belongs to (Better Auth's verification row), if still valid. */
@@ -44,4 +45,20 @@ export async function findTwoFactorSecret(
     .where("userId", "=", userId)
     .executeTakeFirst();
   return row ? { secret: row.secret, verified: !(row.verified === false || row.verified === 0) } : null;
+}
+
+export const findAccountRole = (db: Db, email: string) =>
+  db.selectFrom("user").select(["id", "role"]).where("email", "=", email).executeTakeFirst();
+
+/** Removes the account's second factor (secret, recovery codes, codes used) and ends its sessions; how many ended. */
+export async function forgetSecondFactor(trx: Db, userId: string): Promise<number> {
+  await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  await trx.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("user")
+    .set({ twoFactorEnabled: sql<boolean>`false` })
+    .where("id", "=", userId)
+    .execute();
+  const ended = await trx.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  return Number(ended.numDeletedRows);
 }

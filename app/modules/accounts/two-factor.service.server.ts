@@ -25,6 +25,7 @@ import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
 import { forgetSetup } from "./two-factor-setup.service.server";
 import * as repo from "./two-factor.repository.server";
+import { typedRecoveryCode } from "./recovery-codes.server";
 
 export { pendingSetup, qrCodeFor, startTwoFactorSetup, type SetupStarted } from "./two-factor-setup.service.server";
 
@@ -89,7 +90,7 @@ export async function verifySecondFactor(
   const checked = kind === "totp" ? check(codeInput, values) : check(recoveryInput, values);
   if (!checked.ok) return checked;
   const field = kind === "totp" ? "code" : "recoveryCode";
-  const code = "code" in checked.data ? checked.data.code : checked.data.recoveryCode;
+  const code = "code" in checked.data ? checked.data.code : typedRecoveryCode(checked.data.recoveryCode);
   const userId = await accountAsked(ctx, request, now);
   if (!userId) return fail(twoFactorMessages.expired, 401);
   // Counted, against this address and the account the code is for, before it is checked; a right code is taken back.

@@ -9,6 +9,7 @@ import { twoFactorMessages } from "./two-factor";
 import { startTwoFactorSetup, turnOffTwoFactor, verifySecondFactor } from "./two-factor.service.server";
 import { getSessionUser } from "./session.service.server";
 import { door, mergeCookies } from "./testing/two-factor-fixture";
+import { resetStaffTwoFactor } from "./staff-accounts.service.server";
 
 const password = "staff passphrase 77";
 const post = (cookie: string, url = "http://shop.test/admin/orders") =>
@@ -65,6 +66,9 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       expect(started.totpUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
       expect(started.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(started.recoveryCodes).toHaveLength(10);
+      // Read off paper and typed: two groups of five, capitals and digits without 0/O or 1/I/L.
+      for (const code of started.recoveryCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+      expect(new Set(started.recoveryCodes).size).toBe(10);
       ({ totpUri, recoveryCodes } = started);
       // Not on until a code proves the app has it.
       expect(await door(context(), requestWith(staffCookie, "http://shop.test/admin"))).toBe(
@@ -126,7 +130,8 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       const recovered = await verifySecondFactor(
         context("203.0.113.4"),
         requestWith(first),
-        { recoveryCode: recoveryCodes[0]! },
+        // Typed with a space between its groups instead of the dash: taken as the code it is.
+        { recoveryCode: recoveryCodes[0]!.replace("-", " ") },
         "recovery",
       );
       if (!recovered.ok) throw new Error(JSON.stringify(recovered));
@@ -187,5 +192,42 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
       ok: false,
       message: twoFactorMessages.staffKeepOn,
     });
+  });
+
+  it("staff who lost their phone and codes are reset by the owner's command: signed out everywhere, set up anew", async () => {
+    const log: Array<{ fields: unknown; message: string }> = [];
+    const ctx = {
+      db: context().db,
+      log: { ...context().log, warn: (fields: unknown, message: string) => log.push({ fields, message }) },
+    };
+    // A customer's is theirs to turn off with their password: the command refuses it, and an unknown address.
+    expect(await resetStaffTwoFactor(ctx as never, "cas@example.com", "owner")).toEqual({
+      ok: false,
+      message: "There is no staff account for cas@example.com.",
+    });
+    expect(await resetStaffTwoFactor(ctx as never, "nobody@example.com", "owner")).toMatchObject({ ok: false });
+    expect(await getSessionUser(context(), requestWith(staffCookie))).toMatchObject({ twoFactorEnabled: true });
+
+    const reset = await resetStaffTwoFactor(ctx as never, " Boss@Example.com ", "owner");
+    expect(reset).toMatchObject({ ok: true });
+    expect(reset.ok && reset.sessionsEnded).toBeGreaterThanOrEqual(1);
+    expect(await getSessionUser(context(), requestWith(staffCookie))).toBeNull();
+    expect(log).toEqual([
+      expect.objectContaining({ fields: expect.objectContaining({ email: "boss@example.com", ranBy: "owner" }) }),
+    ]);
+    // The password still signs in; the back office asks for a new set-up, and the old codes are gone.
+    const signedIn = await signIn("203.0.113.30");
+    expect(signedIn.twoFactor).toBe(false);
+    const cookie = cookieHeader(signedIn.headers);
+    expect(await door(context(), requestWith(cookie, "http://shop.test/admin"))).toBe(
+      "/account/two-factor?redirectTo=%2Fadmin",
+    );
+    const oldCode = await verifySecondFactor(
+      context("203.0.113.30"),
+      requestWith(cookie),
+      { recoveryCode: recoveryCodes[1]! },
+      "recovery",
+    );
+    expect(oldCode.ok).toBe(false);
   });
 });

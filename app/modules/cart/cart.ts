@@ -14,6 +14,8 @@ export const cartMessages = {
   selectSize: "Please select a size.",
   notOffered: "That combination is not sold: choose another.",
   empty: "Your cart is empty",
+  /** Beside 'Order Through WhatsApp': the message asks about the cart; it places no order (issue 33). */
+  whatsappNote: "Sends your cart to us to ask about it; to order with delivery, use Checkout.",
 } as const;
 
 /**

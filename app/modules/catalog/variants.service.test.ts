@@ -6,7 +6,7 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { taxIncluded } from "~/lib/pricing";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { listCatalogItems } from "~/modules/admin/catalog/catalog-admin-list.service.server";
-import { insertUsers } from "~/modules/admin/orders/testing/orders-fixture";
+import { insertUsers, shopper } from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart, getCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
@@ -17,16 +17,6 @@ import { getFlavour } from "./catalog.service.server";
 // Stock per variant (issue 30, docs/decisions/043): what one variant sells never takes another's units, a
 // cancellation gives each variant back its own, and the migration moves today's catalogue without changing it.
 
-const shopper = (id: string): SessionUser => ({
-  id,
-  name: `${id} Name`,
-  email: `${id}@example.com`,
-  firstName: id,
-  lastName: null,
-  dateOfBirth: "1990-01-01",
-  role: "customer",
-  authProvider: "email",
-});
 const home = { title: "Home", type: "HOME" as const, address: "3 Mill Lane, Hull HU1 1AA", phone: "07700 900333" };
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
 let keys = 0;

@@ -3,6 +3,7 @@ import { SCHEDULE_DAYS, shippingCost, shippingOptions } from "~/modules/checkout
 import { shippingNames } from "~/modules/orders/orders";
 import { CANCELLATION_FORM_PATH, hygieneException } from "~/modules/orders/cancellation";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
+import { guarantees } from "./guarantee";
 
 /** The short pages behind the footer links; each paragraph is plain text. */
 const bodies: Record<string, string[]> = {
@@ -41,7 +42,7 @@ const bodies: Record<string, string[]> = {
     `${hygieneException} Faulty goods are covered by our guarantee and your rights under the Consumer Rights Act 2015, beyond the 14 days.`,
   ],
   guarantee: [
-    "Every device is guaranteed for 1 year against manufacturing faults. Pods are guaranteed against leaks and faults on arrival.",
+    `${guarantees.device.page} ${guarantees.flavour.page}`,
     "If something is wrong, message us with your order number and a photo and we will replace it.",
   ],
   faq: [

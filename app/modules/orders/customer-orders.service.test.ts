@@ -2,11 +2,16 @@ import { beforeAll, expect, it } from "vitest";
 import { failFields } from "~/lib/result";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import type { SessionUser } from "~/modules/accounts/accounts";
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
 import { decideReturn, listReturnRequests } from "~/modules/admin/orders/returns-admin.service.server";
-import { deliveredDaysAgo, insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import {
+  deliveredDaysAgo,
+  insertOrder,
+  insertUsers,
+  staff,
+  shopper,
+} from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
@@ -16,16 +21,6 @@ import { returnMessages } from "./returns";
 import { taxAdded } from "~/lib/pricing";
 import { firstSizeInStock, setItemStock, variantUnits } from "~/db/testing/variant-stock";
 
-const shopper = (id: string): SessionUser => ({
-  id,
-  name: `${id} Name`,
-  email: `${id}@example.com`,
-  firstName: id,
-  lastName: null,
-  dateOfBirth: "1990-01-01",
-  role: "customer",
-  authProvider: "email",
-});
 const cara = shopper("cara");
 const dev = shopper("dev");
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
-import { AdminTable } from "~/components/admin/list-controls";
+import { AdminTable, HeaderRow } from "~/components/admin/list-controls";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { FormAlert } from "~/components/ui/form-alert";
 import { centsToText } from "~/lib/money";
@@ -48,15 +48,7 @@ export function VariantGrid({ panel, answer }: { panel: StockPanelData; answer?:
       {answer && <FormAlert message={variantGridMessages.invalid} />}
       <Form method="post" key={answer?.formKey ?? savedState(variants)} noValidate aria-labelledby="variants-title">
         <AdminTable caption="Variants" minWidth="min-w-[44rem]">
-          <thead className="bg-slate-50 text-left text-sm">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="px-2 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeaderRow columns={headers} dense />
           <tbody className="divide-y divide-slate-200 text-sm">
             {rows.map((v) => (
               <VariantRow

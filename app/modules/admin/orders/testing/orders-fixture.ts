@@ -15,6 +15,8 @@ const sessionUser = (id: string, name: string, role: "customer" | "staff"): Sess
   role,
   authProvider: "email",
 });
+/** A customer called "<id> Name" (first name <id>), born 1990. */
+export const shopper = (id: string) => sessionUser(id, `${id} Name`, "customer");
 export const staff = sessionUser("staff-sam", "Sam Staff", "staff");
 export const alice = sessionUser("alice", "Alice Archer", "customer");
 export const bob = { ...sessionUser("bob", "Bob <b>Bold</b>", "customer"), email: "bob@shop.example" };
