@@ -115,7 +115,7 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   DEMO_CONTENT:
     "`on`: a new database (no devices, no blog posts) gets the demo shop's content at start; `off`: it starts empty, for a real shop (docs/decisions/026). A database with content of its own is never changed.",
   LOG_LEVEL:
-    "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; logs are JSON lines on stdout (readable lines under `npm run dev`).",
+    "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; logs are JSON lines on stdout (readable lines under `npm run dev`). At `info`, one line per page or action; static files and health checks only at `debug`.",
   SHUTDOWN_TIMEOUT_MS:
     "On SIGTERM, how long requests in flight may take to finish before they are cut, in ms (0–600000).",
   KEEP_ALIVE_TIMEOUT_MS:
