@@ -127,7 +127,6 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionResu
         label="Phone Number"
         name="phone"
         type="tel"
-        required
         autoComplete="tel"
         maxLength={contactLimits.phone}
         defaultValue={values.phone}

@@ -11,7 +11,7 @@ export function contactNoticeText(input: ContactInput): string {
     ``,
     `Name: ${senderName(input)}`,
     `Email: ${input.email}`,
-    `Phone: ${input.phone}`,
+    `Phone: ${input.phone || "(not given)"}`,
     `Subject: ${input.subject}`,
     ``,
     input.message,
@@ -33,7 +33,7 @@ export function ContactNoticeEmail({ shop, input }: { shop: MailShop; input: Con
         <strong>Email:</strong> {input.email}
       </Text>
       <Text style={row}>
-        <strong>Phone:</strong> {input.phone}
+        <strong>Phone:</strong> {input.phone || "(not given)"}
       </Text>
       <Text style={row}>
         <strong>Subject:</strong> {input.subject}

@@ -33,12 +33,13 @@ export const contactInput = z.object({
     .min(1, "Email is required")
     .max(contactLimits.email, tooLong("Email", contactLimits.email))
     .regex(EMAIL, "Invalid email"),
+  // Optional (issue 33): a reply goes to the e-mail address; a phone number, when given, is checked.
   phone: z
     .string()
     .trim()
-    .min(1, "Phone is required")
     .max(contactLimits.phone, tooLong("Phone", contactLimits.phone))
-    .regex(/^\+?[\d\s()-]*\d[\d\s()-]*$/, "Enter a phone number using digits"),
+    .regex(/^(\+?[\d\s()-]*\d[\d\s()-]*)?$/, "Enter a phone number using digits")
+    .default(""),
   subject: z.enum(CONTACT_SUBJECTS, "Choose a subject from the list"),
   message: z
     .string()

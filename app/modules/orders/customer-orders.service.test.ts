@@ -29,7 +29,7 @@ const home = { title: "Home", type: "HOME" as const, address: "3 Mill Lane, Hull
 const jobsFor = (db: Db, orderId: string) =>
   db
     .selectFrom("jobs")
-    .select(["kind", "recipient", "subject"])
+    .select(["kind", "recipient", "subject", "payload"])
     .where("payload", "like", `%${orderId}%`)
     .orderBy("created_at")
     .orderBy("recipient")
@@ -176,11 +176,17 @@ describeEachDatabase(
       });
       const before = (await jobsFor(db, id)).length;
       expect(
-        await decideReturn(db, staff, id, { decision: "accepted", note: "Send it back unopened to our address" }, mail),
+        await decideReturn(
+          db,
+          staff,
+          id,
+          { decision: "accepted", note: "Send it back unopened to our address." },
+          mail,
+        ),
       ).toEqual({ ok: true, message: returnMessages.decided(id, "accepted") });
       expect(await returnRequestOf(db, id)).toMatchObject({
         status: "accepted",
-        staffNote: "Send it back unopened to our address",
+        staffNote: "Send it back unopened to our address.",
       });
       const jobs = await jobsFor(db, id);
       expect(jobs).toHaveLength(before + 1);
@@ -189,6 +195,9 @@ describeEachDatabase(
         recipient: cara.email,
         subject: `Test Shop: your return of order ${id} is accepted`,
       });
+      // The note keeps its own full stop: none is added after its closing quote.
+      const paragraphs = (JSON.parse(String(jobs.at(-1)!.payload)) as { paragraphs: string[] }).paragraphs;
+      expect(paragraphs.at(-1)).toBe("A note from the shop: “Send it back unopened to our address.”");
       expect(await decideReturn(db, staff, id, { decision: "refused", note: "changed my mind" }, mail)).toEqual({
         ok: false,
         status: 409,

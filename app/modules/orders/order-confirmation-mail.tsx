@@ -16,7 +16,8 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string, r
     `Thank you for your order ${order.id}.`,
     "",
     ...order.lines.map(
-      (l) => `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg) ${money(l.lineTotalCents)}`,
+      (l) =>
+        `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg${l.puffCount ? `, ${l.puffCount} puffs` : ""}) ${money(l.lineTotalCents)}`,
     ),
     "",
     `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (Includes VAT: ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,

@@ -89,7 +89,8 @@ export async function decideReturn(
             accepted
               ? `We have accepted your request to return order ${orderId}. We refund you within 14 days of receiving the goods back.`
               : `We are sorry: we cannot accept your request to return order ${orderId}.`,
-            `A note from the shop: “${note}”.`,
+            // The note is the staff member's own sentence, with its own full stop: nothing is added after it.
+            `A note from the shop: “${note}”`,
           ],
           action: { label: "See your order", url: `${mail.baseUrl}/account/orders/${orderId}` },
         },
