@@ -41,7 +41,7 @@ export function OrderView({
     <div className="space-y-6">
       {showStatus && <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />}
       {paidAt && order.paymentStatus === "paid" && (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
           <strong>{paymentMessages.received}</strong> on <time dateTime={paidAt}>{formatDate(paidAt)}</time>.
         </p>
       )}
