@@ -1,7 +1,14 @@
 import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
-import type { PaymentMethod, PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason } from "./values";
+import type {
+  PaymentMethod,
+  PaymentStatus,
+  RecordedAgeStatus,
+  ReturnStatus,
+  ShippingMethod,
+  StockReason,
+} from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 

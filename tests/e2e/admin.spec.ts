@@ -1,13 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
-import {
-  ADMIN_ACTIONS,
-  ADMIN_PAGES,
-  createStaff,
-  fillNewFlavour,
-  recordPayment,
-  signInAsStaff,
-} from "./support/admin";
+import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, fillNewFlavour, recordPayment, signInAsStaff } from "./support/admin";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress, watchConsole } from "./support/shop";
 

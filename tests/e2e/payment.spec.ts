@@ -52,13 +52,17 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   // A wrong amount is refused under its field, saying the total; nothing is recorded.
   const payment = staff.getByRole("form", { name: "Record a payment" });
   const total = await recordPayment(staff, { amount: "1.00" });
-  await expect(payment.getByText(`The amount must be the order's total, £${total}. Nothing was recorded.`)).toBeVisible();
+  await expect(
+    payment.getByText(`The amount must be the order's total, £${total}. Nothing was recorded.`),
+  ).toBeVisible();
   await expect(payment.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
   await expect(staff.getByRole("region", { name: "Payment status" })).toContainText("Payment pending");
 
   // The total is accepted: the order is paid, with how, the reference and who recorded it.
   await recordPayment(staff, { reference: "BACS 77120" });
-  await expect(staff.getByRole("status")).toContainText(`The payment for order ${orderId} is recorded: it is now paid.`);
+  await expect(staff.getByRole("status")).toContainText(
+    `The payment for order ${orderId} is recorded: it is now paid.`,
+  );
   const paid = staff.getByRole("region", { name: "Payment status" });
   await expect(paid).toContainText("Paid");
   await expect(paid).toContainText("Bank transfer");

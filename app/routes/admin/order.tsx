@@ -51,8 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : done === "payment-recorded" && order.paymentStatus === "paid"
         ? paymentMessages.recorded(order.id)
         : returned && returnRequest?.status === returned
-        ? returnMessages.decided(order.id, returnRequest.status)
-        : null;
+          ? returnMessages.decided(order.id, returnRequest.status)
+          : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
   const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
   return data({

@@ -26,7 +26,14 @@ export function PaymentForm({
     <Form method="post" className="mt-3 space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Record a payment">
       <input type="hidden" name="from" value="pending" />
       <SelectField label="Method" name="method" options={methodOptions} required error={errors.method} />
-      <TextField label="Reference" name="reference" autoComplete="off" maxLength={60} required error={errors.reference} />
+      <TextField
+        label="Reference"
+        name="reference"
+        autoComplete="off"
+        maxLength={60}
+        required
+        error={errors.reference}
+      />
       <TextField
         label="Amount"
         name="amount"

@@ -139,7 +139,12 @@ export async function payInFull(db: Db, orderId: string, now = new Date(), mail?
     db,
     staff,
     orderId,
-    { method: "bank-transfer", reference: `BACS-${orderId}`, amount: centsToText(Number(total_cents)), from: "pending" },
+    {
+      method: "bank-transfer",
+      reference: `BACS-${orderId}`,
+      amount: centsToText(Number(total_cents)),
+      from: "pending",
+    },
     now,
     mail,
   );
