@@ -79,6 +79,7 @@ type Refused = {
   returnErrors: FieldErrors;
   dispatchErrors: FieldErrors;
   paymentErrors?: FieldErrors;
+  paymentValues?: Record<string, string>;
   cancellationMessage?: string | null;
   cancellationErrors?: FieldErrors;
 };
@@ -113,8 +114,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (paid.ok) return redirect(`/admin/orders/${params.id}?done=payment-recorded`);
     if (paid.status === 404) throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(paid);
+    // What was typed comes back with the errors (a page without JavaScript shows it again).
+    const paymentValues = formValues(form, ["method", "reference", "amount"]);
     return refused(
-      { message: formError, paymentErrors: errors, returnErrors: noErrors, dispatchErrors: noErrors },
+      { message: formError, paymentErrors: errors, paymentValues, returnErrors: noErrors, dispatchErrors: noErrors },
       paid.status,
     );
   }
@@ -185,6 +188,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         errors={actionData?.dispatchErrors}
         payment={loaderData.payment}
         paymentErrors={actionData?.paymentErrors ?? noErrors}
+        paymentValues={actionData?.paymentValues}
         dispatchWaits={loaderData.dispatchWaits}
       />
       <OrderView order={order} showStatus={false} showSku />

@@ -128,12 +128,15 @@ export function OrderStepForms({
   errors = {},
   payment,
   paymentErrors = {},
+  paymentValues,
   dispatchWaits = [],
 }: {
   order: OrderState & { totalCents: number; currency: string };
   errors?: DispatchErrors;
   payment: Payment | null;
   paymentErrors?: PaymentErrors;
+  /** What was typed in the payment form, when it was refused. */
+  paymentValues?: Record<string, string>;
   /** Why the order may not be dispatched yet, besides its payment (the age check). */
   dispatchWaits?: string[];
 }) {
@@ -144,7 +147,14 @@ export function OrderStepForms({
       <StepForm field="status" order={order} title="Order status" errors={errors} waits={waits} />
       <StepForm field="paymentStatus" order={order} title="Payment status" errors={{}}>
         {payment && <RecordedPayment payment={payment} />}
-        {payable && <PaymentForm totalCents={order.totalCents} currency={order.currency} errors={paymentErrors} />}
+        {payable && (
+          <PaymentForm
+            totalCents={order.totalCents}
+            currency={order.currency}
+            errors={paymentErrors}
+            values={paymentValues}
+          />
+        )}
       </StepForm>
     </div>
   );

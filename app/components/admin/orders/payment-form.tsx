@@ -16,19 +16,30 @@ export function PaymentForm({
   totalCents,
   currency,
   errors,
+  values = {},
 }: {
   totalCents: number;
   currency: string;
   errors: PaymentErrors;
+  /** What was typed, when the form comes back refused. */
+  values?: Record<string, string>;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" className="mt-3 space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Record a payment">
       <input type="hidden" name="from" value="pending" />
-      <SelectField label="Method" name="method" options={methodOptions} required error={errors.method} />
+      <SelectField
+        label="Method"
+        name="method"
+        options={methodOptions}
+        defaultValue={values.method ?? ""}
+        required
+        error={errors.method}
+      />
       <TextField
         label="Reference"
         name="reference"
+        defaultValue={values.reference ?? ""}
         autoComplete="off"
         maxLength={60}
         required
@@ -37,6 +48,7 @@ export function PaymentForm({
       <TextField
         label="Amount"
         name="amount"
+        defaultValue={values.amount ?? ""}
         inputMode="decimal"
         autoComplete="off"
         maxLength={12}
