@@ -136,6 +136,31 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
     expect(await recordPayment(db, staff, "not an id", rightPayment)).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("records one payment when several staff record it at once; the others are told, nothing doubled", async () => {
+    const { db } = testDb();
+    const id = await insertOrder(db, { userId: alice.id });
+    // Every answer comes a little late, so the transactions overlap (on PostgreSQL all read "pending" first).
+    const slow = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise((r) => setTimeout(r, 40));
+        return args.result;
+      },
+    });
+    const results = await Promise.all(
+      ["A-1", "A-2", "A-3"].map((reference) =>
+        recordPayment(slow, staff, id, { ...rightPayment, reference }, at, mail),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const loser of results.filter((r) => !r.ok))
+      expect([paymentMessages.stale, paymentMessages.alreadyPaid(id)]).toContain(loser.message);
+    const { payments, mails, events } = await everything(db, id);
+    expect(payments).toHaveLength(1);
+    expect(mails).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+
   it("lets only staff record a payment: customers (their own order too) and visitors are refused, by the service and the page", async () => {
     const { db } = testDb();
     const id = await insertOrder(db, { userId: alice.id });
