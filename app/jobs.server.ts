@@ -22,7 +22,13 @@ import { noticeMail } from "~/modules/mail/notice";
 import { noticeJob } from "~/modules/mail/notice.jobs";
 import { orderConfirmationMail } from "~/modules/orders/order-confirmation-mail";
 import { orderStepMail } from "~/modules/orders/order-status-mail";
-import { orderConfirmationJob, orderStatusJob } from "~/modules/orders/orders.jobs";
+import {
+  orderConfirmationJob,
+  orderStatusJob,
+  unpaidOrderCancelJob,
+  unpaidOrderReminderJob,
+} from "~/modules/orders/orders.jobs";
+import { cancelUnpaidOrder, remindUnpaidOrder } from "~/modules/orders/payments.service.server";
 import { backInStockMail } from "~/modules/stock/back-in-stock-mail";
 import { backInStockJob } from "~/modules/stock/stock.jobs";
 import type { JobKindName } from "~/db/values";
@@ -72,6 +78,16 @@ export const jobRunners = {
       dispatch: p.dispatch,
     }),
   ),
+  /** An unpaid order two days before its payment is due: the customer is reminded (docs/decisions/045). */
+  "unpaid-order-reminder": runner(unpaidOrderReminderJob, async (p, deps) => {
+    const outcome = await remindUnpaidOrder(deps.db, p, { baseUrl: appUrl(deps.config) }, deps.now?.());
+    deps.log.info({ orderId: p.orderId, outcome }, "unpaid order reminder");
+  }),
+  /** An order still unpaid when its payment is due: cancelled, its stock back, the customer told. */
+  "unpaid-order-cancel": runner(unpaidOrderCancelJob, async (p, deps) => {
+    const outcome = await cancelUnpaidOrder(deps.db, p, { baseUrl: appUrl(deps.config) }, deps.now?.());
+    deps.log.info({ orderId: p.orderId, outcome }, "unpaid order cancellation");
+  }),
   "password-reset": emailJob(passwordResetJob, async (p, _deps, shop) => passwordResetMail(shop, p.name, p.link)),
   "contact-notice": emailJob(contactNoticeJob, async (p, _deps, shop) => ({
     ...(await contactNoticeMail(shop, p.message)),

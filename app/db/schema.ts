@@ -1,7 +1,14 @@
 import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus, OrderEventField, OrderStatus } from "./values";
-import type { PaymentStatus, RecordedAgeStatus, ReturnStatus, ShippingMethod, StockReason } from "./values";
+import type {
+  PaymentMethod,
+  PaymentStatus,
+  RecordedAgeStatus,
+  ReturnStatus,
+  ShippingMethod,
+  StockReason,
+} from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 
@@ -160,6 +167,17 @@ export type OrderEventsTable = {
   by_name: string;
   created_at: string;
 };
+/** A payment staff recorded on an order (migration 2026_11_26_0520, docs/decisions/045): one per order. */
+export type OrderPaymentsTable = {
+  order_id: string;
+  method: PaymentMethod;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  recorded_at: string;
+  recorded_by_id: string | null;
+  recorded_by_name: string;
+};
 /** width, height: as shown (after the EXIF orientation); variant_widths: of its AVIF/WebP variants ("320,640,…"). Null until made. */
 export type UploadsTable = {
   id: string;
@@ -282,6 +300,7 @@ export type Database = {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
+  order_payments: OrderPaymentsTable;
   uploads: UploadsTable;
   stock_movements: StockMovementsTable;
   stock_alerts: StockAlertsTable;

@@ -18,6 +18,9 @@ export const orderStatuses = ["pending", "confirmed", "dispatched", "delivered",
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ["pending", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/** How a payment staff recorded came in (docs/decisions/045). */
+export const paymentMethods = ["bank-transfer", "card-link", "cash-on-collection"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 /** The order column an order event records a change of. */
 export const orderEventFields = ["status", "payment_status"] as const;
 export type OrderEventField = (typeof orderEventFields)[number];
@@ -64,6 +67,8 @@ export const jobKindNames = [
   "order-status",
   "password-reset",
   "contact-notice",
+  "unpaid-order-reminder",
+  "unpaid-order-cancel",
 ] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 

@@ -92,6 +92,7 @@ export const configSchema = z.object({
   SOCIAL_X_URL: socialUrl("x.com"),
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
+  UNPAID_ORDER_DAYS: z.coerce.number().int().min(3, "must be 3 days or more").max(90).default(7),
   AGE_VERIFICATION: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual")
@@ -190,6 +191,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   SOCIAL_YOUTUBE_URL: "The shop's own YouTube page (as `SOCIAL_FACEBOOK_URL`).",
   LOW_STOCK_THRESHOLD:
     "At or under this many units an item shows 'Only N left' and is listed as low stock in the back office.",
+  UNPAID_ORDER_DAYS:
+    "Days an order waits for its payment (3–90): two days before, the customer is reminded by e-mail; then an order still unpaid is cancelled, its stock goes back on sale and the customer is told (docs/decisions/045). Each order keeps the days it was placed with.",
   AGE_VERIFICATION:
     "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015); `manual` refers every check to staff.",
   JOB_POLL_MS: "How often each server process's job worker looks for due e-mails, in ms (docs/decisions/012).",

@@ -16,6 +16,7 @@ import {
 import { orderMail, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
 import { orderEvents } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
+import { paymentOf } from "~/modules/orders/payments.service.server";
 import { customerMayCancel, returnMessages, returnWindow } from "~/modules/orders/returns";
 import type { Route } from "./+types/account-order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
@@ -46,6 +47,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const window = returnWindow({ status: order.status, deliveredAt: delivered }, returnRequest);
   const devices = devicesBought(order.lines);
   const takeBack = await takeBackOf(context.db, order.id);
+  // The day the shop recorded the payment (not how or by whom: that is the back office's).
+  const paidAt = (await paymentOf(context.db, order.id))?.recordedAt ?? null;
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const notice = Object.hasOwn(notices, done) ? notices[done]!(order.id) : null;
   return {
@@ -61,6 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       window: takeBackWindow({ status: order.status, deliveredAt: delivered, devices }, takeBack),
     },
     notice,
+    paidAt,
   };
 }
 
@@ -132,7 +136,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         />
       </div>
       <div className="mt-6">
-        <OrderView order={order} />
+        <OrderView order={order} paidAt={loaderData.paidAt} />
       </div>
       <div className="mt-6">
         <OrderHistory placedAt={order.createdAt} events={history} />

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
-import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, fillNewFlavour, signInAsStaff } from "./support/admin";
+import { ADMIN_ACTIONS, ADMIN_PAGES, createStaff, fillNewFlavour, recordPayment, signInAsStaff } from "./support/admin";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress, watchConsole } from "./support/shop";
 
@@ -115,6 +115,9 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
 
   await staff.goto(`/admin/orders/${orderId}`);
   await expect(staff.getByRole("note").filter({ hasText: "Age check needed" })).toHaveCount(0);
+  // And for its payment (docs/decisions/045; refusals: payment.spec.ts).
+  await recordPayment(staff);
+  await expect(staff.getByRole("status")).toContainText(`The payment for order ${orderId} is recorded`);
   // Dispatch asks for the courier and tracking number: refused with a message under each field until given.
   await dispatch.getByLabel("Courier").fill("Royal Mail");
   await dispatch.getByLabel("Tracking number").fill("#?");
@@ -125,7 +128,6 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
   await expect(staff.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
-  await staff.getByRole("button", { name: "Mark paid" }).click();
   await expect(staff.getByRole("heading", { name: "History" })).toBeVisible();
 
   await page.goto(`/account/orders/${orderId}`);

@@ -1,6 +1,7 @@
 import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";
-import { formatDeliveryDate } from "~/lib/shop-time";
+import { formatDate, formatDeliveryDate } from "~/lib/shop-time";
+import { paymentMessages } from "~/modules/orders/payments";
 import { orderStatusLabels, orderTotals, paymentStatusLabels, type Order } from "~/modules/orders/orders";
 
 export const statusLabels: Record<string, string> = { ...orderStatusLabels, paid: "Paid", refunded: "Refunded" };
@@ -28,14 +29,22 @@ export function OrderView({
   order,
   showStatus = true,
   showSku = false,
+  paidAt = null,
 }: {
   order: Order;
   showStatus?: boolean;
   showSku?: boolean;
+  /** When the shop recorded the payment: the shopper reads 'Payment received' and the day. */
+  paidAt?: string | null;
 }) {
   return (
     <div className="space-y-6">
       {showStatus && <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />}
+      {paidAt && order.paymentStatus === "paid" && (
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <strong>{paymentMessages.received}</strong> on <time dateTime={paidAt}>{formatDate(paidAt)}</time>.
+        </p>
+      )}
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-4 p-4 text-sm">

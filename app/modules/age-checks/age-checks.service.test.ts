@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { changeOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
-import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { insertUsers, payInFull, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
@@ -102,6 +102,7 @@ describeEachDatabase(
         await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "fail", note: "Second thoughts" }),
       ).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
       const dispatch = { courier: "Evri", trackingNumber: "H01234567890" };
+      await payInFull(db, first.order.id); // and paid (docs/decisions/045)
       expect(
         await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed", dispatch }),
       ).toMatchObject({ ok: true, to: "dispatched" });

@@ -61,6 +61,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
       lowStockThreshold: context.settings.lowStockThreshold,
       confirmation: { to: user.email, shopName: context.settings.name },
       currency: context.settings.currency,
+      unpaid: { days: context.config.UNPAID_ORDER_DAYS, shopName: context.settings.name },
     });
     if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
     if (result.created) metrics.orderPlaced();

@@ -10,6 +10,7 @@ import { emptyCartWrite, getCart, type CartLine } from "~/modules/cart/cart.serv
 import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
 import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
 import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
+import { unpaidOrderJobs } from "~/modules/orders/payments.service.server";
 import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.server";
 import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
@@ -27,6 +28,11 @@ export type PlaceOptions = {
   confirmation?: { to: string; shopName: string };
   /** The shop's currency (SHOP_CURRENCY), kept on the order (decision 036); GBP unless told. */
   currency?: string;
+  /**
+   * UNPAID_ORDER_DAYS: queue, with the order, the reminder and the cancellation of an order whose payment does not
+   * come in time (delayed jobs: docs/decisions/045).
+   */
+  unpaid?: { days: number; shopName: string };
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -37,7 +43,7 @@ export const isIdempotencyKey = (key: unknown): key is string => typeof key === 
  * The last step of checkout: places the shopper's order from the server's own view of cart, address and shipping.
  * Every price and total is recomputed; in one transaction the order and its lines are saved, the stock of every line
  * taken (never below zero: not enough of one item refuses the order and saves nothing), the confirmation e-mail
- * queued as a job (no order without it, no e-mail for an order rolled back), the cart emptied and the shipping
+ * queued as a job (no order without it, no e-mail for an order rolled back) with the unpaid-order jobs, the cart emptied and the shipping
  * choice forgotten. The same idempotency key always gives the same order (a double click, a retry, a second tab).
  */
 export async function placeOrder(
@@ -110,6 +116,8 @@ export async function placeOrder(
       const jobs = options.confirmation ? [newJob(orderConfirmationJob, { ...options.confirmation, order }, now)] : [];
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
       if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
+      // An order that is not paid in time is chased, then cancelled: both jobs wait in the queue from now on.
+      if (options.unpaid) jobs.push(...unpaidOrderJobs(id, options.unpaid.shopName, options.unpaid.days, now));
       await writeTogether(trx, [
         ...orderWrites(trx, order, {
           userId,

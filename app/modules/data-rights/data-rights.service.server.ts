@@ -8,6 +8,7 @@ import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.serve
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
 import { takeBackOf } from "~/modules/orders/take-back.service.server";
+import { paymentOf } from "~/modules/orders/payments.service.server";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
@@ -33,7 +34,16 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     const returnRequest = await returnRequestOf(db, id);
     // A WEEE take-back asked for with the order (docs/decisions/041): kept four years, so it is in the copy.
     const takeBack = await takeBackOf(db, id);
-    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest, takeBack });
+    // The payment the shop recorded (docs/decisions/045): how, its reference, the amount and when; not who recorded it.
+    const paid = await paymentOf(db, id);
+    const payment = paid && {
+      method: paid.method,
+      reference: paid.reference,
+      amountCents: paid.amountCents,
+      currency: paid.currency,
+      receivedAt: paid.recordedAt,
+    };
+    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest, takeBack, payment });
   }
   const wishlist = await repo.listWishlist(db, userId);
   const cart = await repo.listCart(db, userId);

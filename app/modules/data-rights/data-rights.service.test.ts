@@ -4,7 +4,7 @@ import { describeEachDatabase, type TestDatabase } from "~/db/testing/test-datab
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { getAdminOrder } from "~/modules/admin/orders/orders-admin.service.server";
-import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { insertOrder, insertUsers, payInFull, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
 import { cancelOwnOrder } from "~/modules/orders/customer-orders.service.server";
@@ -143,6 +143,7 @@ async function fillAccount(db: Db, user: SessionUser, address: typeof zebAddress
     .set({ address_title: address.title, address_text: address.address, address_phone: address.phone })
     .where("id", "=", delivered)
     .execute();
+  await payInFull(db, delivered); // recorded by staff, whose name is not in the customer's copy
   // A second order the customer cancelled themselves: the history and stock records name them only as 'Customer'.
   const cancelled = await insertOrder(db, { userId: user.id, status: "pending", totalCents: 1100 });
   const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
@@ -207,6 +208,15 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
           [zebOrders.delivered, "delivered", 2599],
         ].sort(),
       );
+      // The payment the shop recorded: how, its reference, the amount and when (not who recorded it).
+      expect(copy.orders.find((o) => o.id === zebOrders.delivered)?.payment).toEqual({
+        method: "bank-transfer",
+        reference: `BACS-${zebOrders.delivered}`,
+        amountCents: 2599,
+        currency: "GBP",
+        receivedAt: expect.any(String),
+      });
+      expect(copy.orders.find((o) => o.id === zebOrders.cancelled)?.payment).toBeNull();
       expect(copy.wishlist).toEqual([expect.objectContaining({ kind: "flavour", itemId: "blue-razz" })]);
       expect(copy.cart).toEqual([expect.objectContaining({ itemId: "blue-razz", quantity: 2 })]);
       expect(copy.messages).toEqual([expect.objectContaining({ message: zebMessage, email: zeb.email })]);

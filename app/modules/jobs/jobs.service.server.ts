@@ -13,8 +13,8 @@ import { errorText, GIVE_UP_AFTER_MS, isPermanentFailure, PermanentJobError, ret
 import { finishJobs, insertJobs, jobsInsert, type JobRow, type NewJobRow } from "./jobs.repository.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 
-/** What a running job may use. */
-export type JobDeps = { db: Db; mailer: Mailer; log: Logger; config: Config };
+/** What a running job may use; `now` is the worker's clock (tests inject one), the real one unless given. */
+export type JobDeps = { db: Db; mailer: Mailer; log: Logger; config: Config; now?: () => Date };
 
 /** What running one kind of job does, with the kind it runs. */
 export type JobRunner<K extends JobKindName = JobKindName, S extends z.ZodType = z.ZodType> = {
@@ -104,7 +104,7 @@ export async function attemptJob(
     const runner: JobRunner = runners[job.kind];
     const parsed = runner.type.payload.safeParse(JSON.parse(job.payload));
     if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
-    await runner.run(parsed.data, deps);
+    await runner.run(parsed.data, { ...deps, now: options.now });
     return { status: "done" };
   } catch (error) {
     const outcome = afterFailure(job, error, options.now(), options.retryBaseMs);

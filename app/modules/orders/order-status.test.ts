@@ -34,11 +34,12 @@ describe("order status rules", () => {
   it("offers only the buttons for the next steps", () => {
     const buttons = (status: (typeof orderStatuses)[number], paymentStatus: (typeof paymentStatuses)[number]) =>
       nextSteps({ status, paymentStatus }).map((s) => orderSteps[s].button);
-    expect(buttons("pending", "pending")).toEqual(["Mark confirmed", "Cancel order", "Mark paid"]);
+    // Paid is no bare button: the back office records a payment with its method, reference and amount (decision 045).
+    expect(buttons("pending", "pending")).toEqual(["Mark confirmed", "Cancel order"]);
     expect(buttons("confirmed", "paid")).toEqual(["Mark dispatched", "Cancel order", "Mark refunded"]);
     expect(buttons("dispatched", "paid")).toEqual(["Mark delivered", "Mark refunded"]);
     expect(buttons("delivered", "refunded")).toEqual([]);
-    expect(buttons("cancelled", "pending")).toEqual(["Mark paid"]);
+    expect(buttons("cancelled", "pending")).toEqual([]);
   });
 
   it("accepts a step from what the page showed", () => {
@@ -76,7 +77,10 @@ describe("order status rules", () => {
       ok: false,
       message: "Payment cannot go from Payment pending to Refunded: the next step is Paid.",
     });
-    expect(checkStep("pay", { status: "pending", paymentStatus: "refunded" }, "refunded")).toMatchObject({ ok: false });
+    expect(checkStep("pay", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
+      ok: false,
+      message: stepMessages.unknown,
+    });
     expect(checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "confirmed")).toEqual({
       ok: false,
       message: "Status is already Confirmed.",

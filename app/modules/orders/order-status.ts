@@ -25,20 +25,22 @@ export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** Payment: pending → paid → refunded. */
+/** Payment: pending → paid (by a recorded payment) → refunded. */
 export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ["paid"],
   paid: ["refunded"],
   refunded: [],
 };
 
-/** The steps staff can take, with their button names (the back office shows them in this order). */
+/**
+ * The steps staff can take, with their button names (the back office shows them in this order). Paid is not one: a
+ * payment is recorded with its method, reference and amount (docs/decisions/045, payments-admin.service.server.ts).
+ */
 export const orderSteps = {
   confirm: { field: "status", to: "confirmed", button: "Mark confirmed" },
   dispatch: { field: "status", to: "dispatched", button: "Mark dispatched" },
   deliver: { field: "status", to: "delivered", button: "Mark delivered" },
   cancel: { field: "status", to: "cancelled", button: "Cancel order" },
-  pay: { field: "paymentStatus", to: "paid", button: "Mark paid" },
   refund: { field: "paymentStatus", to: "refunded", button: "Mark refunded" },
 } as const satisfies Record<string, { field: OrderField; to: OrderStatus | PaymentStatus; button: string }>;
 export type OrderStep = keyof typeof orderSteps;

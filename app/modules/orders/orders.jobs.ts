@@ -90,3 +90,23 @@ export const orderStatusJob = jobType(
     subject: orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status }),
   }),
 );
+
+/**
+ * The two delayed jobs a new order queues in its own transaction (docs/decisions/045): a reminder two days before
+ * the payment is due, then the cancellation of an order still unpaid. Each does nothing if the order was paid or
+ * cancelled meanwhile; each queues its own e-mail in the transaction of what it does.
+ */
+const unpaidOrder = z.object({
+  orderId: z.string().regex(ORDER_ID),
+  shopName,
+  /** UNPAID_ORDER_DAYS when the order was placed: the e-mails count with it. */
+  days: z.number().int().min(3).max(90),
+});
+export const unpaidOrderReminderJob = jobType("unpaid-order-reminder", unpaidOrder, (p) => ({
+  recipient: null,
+  subject: `Order ${p.orderId}: payment reminder if still unpaid`,
+}));
+export const unpaidOrderCancelJob = jobType("unpaid-order-cancel", unpaidOrder, (p) => ({
+  recipient: null,
+  subject: `Order ${p.orderId}: cancel if still unpaid`,
+}));

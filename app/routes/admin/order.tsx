@@ -27,6 +27,9 @@ import {
 } from "~/modules/admin/orders/cancellation-notice.service.server";
 import { formValues } from "~/lib/form-check";
 import { shopDate } from "~/lib/shop-time";
+import { handleRecordPayment } from "~/modules/admin/orders/payments-admin.service.server";
+import { paymentOf } from "~/modules/orders/payments.service.server";
+import { paymentMessages } from "~/modules/orders/payments";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -45,13 +48,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notice =
     step && order[step.field] === step.to
       ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.`
-      : returned && returnRequest?.status === returned
-        ? returnMessages.decided(order.id, returnRequest.status)
-        : null;
+      : done === "payment-recorded" && order.paymentStatus === "paid"
+        ? paymentMessages.recorded(order.id)
+        : returned && returnRequest?.status === returned
+          ? returnMessages.decided(order.id, returnRequest.status)
+          : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
   const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
   return data({
     ...found,
+    payment: await paymentOf(context.db, order.id),
+    dispatchWaits: age.status === "verified" ? [] : [paymentMessages.dispatchWaitsAge],
     cancellationNotice,
     cancellationOpen: order.status !== "cancelled" && !returnRequest && !cancellationNotice,
     today: shopDate(),
@@ -71,12 +78,17 @@ type Refused = {
   message: string | null;
   returnErrors: FieldErrors;
   dispatchErrors: FieldErrors;
+  paymentErrors?: FieldErrors;
+  paymentValues?: Record<string, string>;
   cancellationMessage?: string | null;
   cancellationErrors?: FieldErrors;
 };
 const refused = (answer: Refused, status: number) => data(answer, { status });
 
-/** A status or payment step (intent) from the value the page showed (from); refused steps come back as a message. */
+/**
+ * A status or payment step (intent) from the value the page showed (from), or a recorded payment
+ * (intent=record-payment); refused steps come back as a message, a refused payment with its errors under its fields.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
@@ -95,6 +107,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         dispatchErrors: noErrors,
       },
       recorded.status,
+    );
+  }
+  if (form.get("intent") === "record-payment") {
+    const paid = await handleRecordPayment(context, staff, params.id, form);
+    if (paid.ok) return redirect(`/admin/orders/${params.id}?done=payment-recorded`);
+    if (paid.status === 404) throw data(null, { status: 404 });
+    const { errors, formError } = formFeedback(paid);
+    // What was typed comes back with the errors (a page without JavaScript shows it again).
+    const paymentValues = formValues(form, ["method", "reference", "amount"]);
+    return refused(
+      { message: formError, paymentErrors: errors, paymentValues, returnErrors: noErrors, dispatchErrors: noErrors },
+      paid.status,
     );
   }
   if (form.get("intent") === "return-decision") {
@@ -159,7 +183,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         message={actionData?.cancellationMessage ?? null}
         today={loaderData.today}
       />
-      <OrderStepForms order={order} errors={actionData?.dispatchErrors} />
+      <OrderStepForms
+        order={order}
+        errors={actionData?.dispatchErrors}
+        payment={loaderData.payment}
+        paymentErrors={actionData?.paymentErrors ?? noErrors}
+        paymentValues={actionData?.paymentValues}
+        dispatchWaits={loaderData.dispatchWaits}
+      />
       <OrderView order={order} showStatus={false} showSku />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -139,3 +139,19 @@ export async function fillNewFlavour(
   await page.getByLabel("Pod size (ml)").fill("2");
   await page.getByLabel("MHRA notification number (ECID)").fill("12345-22-67890");
 }
+
+/**
+ * On a back-office order page, records the order's payment as staff do before dispatching (docs/decisions/045):
+ * 'Bank transfer', a reference, and the amount, which is the order's total as the form shows it unless `amount` says
+ * otherwise (a wrong amount is refused). Leaves the page as the answer shows it.
+ */
+export async function recordPayment(staff: Page, options: { amount?: string; reference?: string } = {}) {
+  const form = staff.getByRole("form", { name: "Record a payment" });
+  const shown = (await form.getByText(/^Order total:/).textContent()) ?? "";
+  const total = shown.replace(/^Order total:\s*£/, "").trim();
+  await form.getByLabel("Method").selectOption({ label: "Bank transfer" });
+  await form.getByLabel("Reference").fill(options.reference ?? "BACS 20931");
+  await form.getByLabel("Amount").fill(options.amount ?? total);
+  await form.getByRole("button", { name: "Record payment" }).click();
+  return total;
+}

@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/field";
 import { ukCouriers } from "~/modules/orders/dispatch";
+import { paymentMessages, type Payment } from "~/modules/orders/payments";
+import { PaymentForm, RecordedPayment, type PaymentErrors } from "./payment-form";
 import {
   nextSteps,
   orderSteps,
@@ -14,10 +16,28 @@ const quiet = new Set(["cancel", "refund"]);
 
 type DispatchErrors = { courier?: string; trackingNumber?: string };
 
-/** Dispatching asks who carries the parcel and its tracking number (the customer sees both, and gets them by e-mail). */
-function DispatchForm({ from, busy, errors }: { from: string; busy: boolean; errors: DispatchErrors }) {
+/**
+ * Dispatching asks who carries the parcel and its tracking number (the customer sees both, and gets them by e-mail).
+ * While something holds the order back the form says why (the server refuses the dispatch whatever the page shows).
+ */
+function DispatchForm({
+  from,
+  busy,
+  errors,
+  waits,
+}: {
+  from: string;
+  busy: boolean;
+  errors: DispatchErrors;
+  waits: string[];
+}) {
   return (
     <Form method="post" className="mt-3 space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Dispatch">
+      {waits.map((why) => (
+        <p key={why} className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          {why}
+        </p>
+      ))}
       <input type="hidden" name="from" value={from} />
       <TextField
         label="Courier"
@@ -54,11 +74,15 @@ function StepForm({
   order,
   title,
   errors,
+  waits = [],
+  children,
 }: {
   field: OrderField;
   order: OrderState;
   title: string;
   errors: DispatchErrors;
+  waits?: string[];
+  children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -71,7 +95,8 @@ function StepForm({
         {title}
       </h2>
       <p className="mt-1 text-xl font-bold">{statusLabel(field, order[field])}</p>
-      {steps.includes("dispatch") && <DispatchForm from={order[field]} busy={busy} errors={errors} />}
+      {children}
+      {steps.includes("dispatch") && <DispatchForm from={order[field]} busy={busy} errors={errors} waits={waits} />}
       {buttons.length > 0 && (
         <Form method="post" className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="from" value={order[field]} />
@@ -89,17 +114,48 @@ function StepForm({
           ))}
         </Form>
       )}
-      {steps.length === 0 && <p className="mt-3 text-sm text-slate-600">No further changes.</p>}
+      {steps.length === 0 && !children && <p className="mt-3 text-sm text-slate-600">No further changes.</p>}
     </section>
   );
 }
 
-/** The order's status and payment status, each with the steps staff may take from here. */
-export function OrderStepForms({ order, errors = {} }: { order: OrderState; errors?: DispatchErrors }) {
+/**
+ * The order's status and payment status, each with the steps staff may take from here: an unpaid order that is not
+ * cancelled takes its payment through the payment form; a paid one shows the payment recorded.
+ */
+export function OrderStepForms({
+  order,
+  errors = {},
+  payment,
+  paymentErrors = {},
+  paymentValues,
+  dispatchWaits = [],
+}: {
+  order: OrderState & { totalCents: number; currency: string };
+  errors?: DispatchErrors;
+  payment: Payment | null;
+  paymentErrors?: PaymentErrors;
+  /** What was typed in the payment form, when it was refused. */
+  paymentValues?: Record<string, string>;
+  /** Why the order may not be dispatched yet, besides its payment (the age check). */
+  dispatchWaits?: string[];
+}) {
+  const payable = order.paymentStatus === "pending" && order.status !== "cancelled";
+  const waits = order.paymentStatus === "paid" ? dispatchWaits : [...dispatchWaits, paymentMessages.dispatchWaits];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <StepForm field="status" order={order} title="Order status" errors={errors} />
-      <StepForm field="paymentStatus" order={order} title="Payment status" errors={{}} />
+      <StepForm field="status" order={order} title="Order status" errors={errors} waits={waits} />
+      <StepForm field="paymentStatus" order={order} title="Payment status" errors={{}}>
+        {payment && <RecordedPayment payment={payment} />}
+        {payable && (
+          <PaymentForm
+            totalCents={order.totalCents}
+            currency={order.currency}
+            errors={paymentErrors}
+            values={paymentValues}
+          />
+        )}
+      </StepForm>
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { cookieHeader, createTestContext, requestWith } from "~/testing/test-con
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { changeOrderStep, handleOrderStep } from "./orders-admin.service.server";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
-import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";
+import { alice, insertOrder, insertUsers, payInFull, snapshot, staff } from "./testing/orders-fixture";
+import { handleRecordPayment } from "./payments-admin.service.server";
 
 // Changing an order's status through the form action and the pages: staff only, and the customer is e-mailed.
 describeEachDatabase("back-office orders: the step action, its guards and e-mails", (testDb) => {
@@ -62,7 +63,11 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     const id = await insertOrder(db, { userId: alice.id });
     const count = sink.received.length;
     expect(await handleOrderStep(context(), staff, id, form("confirm", "pending"))).toMatchObject({ ok: true });
-    expect(await handleOrderStep(context(), staff, id, form("pay", "pending"))).toMatchObject({ ok: true });
+    const payment = form("record-payment", "pending");
+    payment.set("method", "card-link");
+    payment.set("reference", "LINK-0042");
+    payment.set("amount", "11.00");
+    expect(await handleRecordPayment(context(), staff, id, payment)).toMatchObject({ ok: true });
     expect(await handleOrderStep(context(), staff, id, form("deliver", "confirmed"))).toMatchObject({ ok: false });
     const aboutThisOrder = () => sink.received.slice(count).filter((m) => m.raw.includes(id));
     for (let i = 0; i < 100 && aboutThisOrder().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
@@ -88,6 +93,7 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
       note: "Passport seen",
     });
     const id = await insertOrder(db, { userId: alice.id, status: "confirmed" });
+    await payInFull(db, id);
     const count = sink.received.length;
     const dispatch = form("dispatch", "confirmed");
     expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({

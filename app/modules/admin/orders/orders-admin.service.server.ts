@@ -19,6 +19,7 @@ import { check as checkInput } from "~/lib/form-check";
 import { fail, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
+import { paymentMessages } from "~/modules/orders/payments";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) =>
@@ -96,9 +97,10 @@ export type StepResult = Result<
 >;
 
 /**
- * Takes one step (confirm, dispatch, deliver, cancel, pay, refund) on an order, from the value the staff member's
+ * Takes one step (confirm, dispatch, deliver, cancel, refund) on an order, from the value the staff member's
  * page showed. Only an allowed step from the order's real current value is taken, by a conditional update in a
- * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. With `mail`,
+ * transaction (two staff at once: one wins, the other is told), and it is recorded with who and when. Dispatch waits
+ * for the customer's age check and for the payment (recorded by payments-admin.service.server.ts, never a bare step). With `mail`,
  * the customer's e-mail is queued in that transaction too. Staff only.
  */
 export async function changeOrderStep(
@@ -122,6 +124,8 @@ export async function changeOrderStep(
     if (dispatching && !(await dispatchAllowed(trx, row.user_id))) {
       return fail(ageMessages.dispatchRefused, 409);
     }
+    // Nothing is dispatched before its payment is recorded (docs/decisions/045).
+    if (dispatching && row.payment_status !== "paid") return fail(paymentMessages.dispatchRefused, 409);
     // A dispatched order says who carries it and how to follow it.
     const sent = dispatching ? checkInput(dispatchInput, input.dispatch ?? {}) : null;
     if (sent && !sent.ok) {

@@ -4,7 +4,8 @@ import { stepMessages } from "~/modules/orders/order-status";
 import { changeOrderStep } from "./orders-admin.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { dispatchMessages } from "~/modules/orders/dispatch";
-import { alice, insertOrder, insertUsers, snapshot, staff } from "./testing/orders-fixture";
+import { alice, insertOrder, insertUsers, payInFull, snapshot, staff } from "./testing/orders-fixture";
+import { paymentMessages } from "~/modules/orders/payments";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 
@@ -25,10 +26,6 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
       ok: true,
       message: `Order ${id} is now Confirmed.`,
     });
-    expect(await changeOrderStep(db, staff, { orderId: id, step: "pay", from: "pending" }, at(2))).toMatchObject({
-      ok: true,
-      message: `Order ${id} is now Paid.`,
-    });
     // UK: not dispatched before the customer's age is verified.
     expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toEqual({
       ok: false,
@@ -38,6 +35,13 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     expect(
       await decideAgeCheck(db, staff, shop, alice.id, { decision: "verify", note: "Driving licence seen" }),
     ).toMatchObject({ ok: true, status: "verified" });
+    // Nor before its payment is recorded (docs/decisions/045), even with the courier and tracking number typed in.
+    const early = { courier: "Royal Mail", trackingNumber: "AB123456789GB" };
+    expect(
+      await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: early }, at(3)),
+    ).toEqual({ ok: false, status: 409, message: paymentMessages.dispatchRefused });
+    expect(await snapshot(db, id)).toMatchObject({ order: { status: "confirmed", payment_status: "pending" } });
+    await payInFull(db, id, at(2));
     // Dispatch asks for the courier and tracking number; without them nothing changes.
     expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toEqual({
       ok: false,
@@ -133,9 +137,10 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
         "dispatched",
         "Status cannot go from Dispatched to Confirmed: the next step is Delivered.",
       ],
-      [dispatched, "pay", "paid", "Payment is already Paid."],
+      // Paid is no longer a bare step: a payment is recorded with its method, reference and amount.
+      [pending, "pay", "pending", stepMessages.unknown],
       [delivered, "dispatch", "delivered", "Status cannot go from Delivered to Dispatched: Delivered is final."],
-      [delivered, "pay", "refunded", "Payment cannot go from Refunded to Paid: Refunded is final."],
+      [delivered, "refund", "refunded", "Payment is already Refunded."],
       [cancelled, "confirm", "cancelled", "Status cannot go from Cancelled to Confirmed: Cancelled is final."],
       [pending, "ship", "pending", stepMessages.unknown],
       [pending, "constructor", "pending", stepMessages.unknown],

@@ -4,6 +4,8 @@ import type { OrderStatus, PaymentStatus } from "~/db/values";
 import { newOrderId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderEvents } from "~/modules/orders/orders.service.server";
+import { centsToText } from "~/lib/money";
+import { recordPayment } from "../payments-admin.service.server";
 
 const sessionUser = (id: string, name: string, role: "customer" | "staff"): SessionUser => ({
   id,
@@ -123,4 +125,30 @@ export async function deliveredDaysAgo(db: Db, id: string, daysAgo: number, now 
       created_at: new Date(now.getTime() - daysAgo * 86_400_000).toISOString(),
     })
     .execute();
+}
+
+/**
+ * Records the order's payment in full as staff would (its total, by bank transfer), so that it may be dispatched
+ * (docs/decisions/045). Throws if the payment is refused: set-up that fails should say so.
+ */
+export async function payInFull(db: Db, orderId: string, now = new Date(), mail?: { shopName: string }) {
+  const { total_cents } = await db
+    .selectFrom("orders")
+    .select("total_cents")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const paid = await recordPayment(
+    db,
+    staff,
+    orderId,
+    {
+      method: "bank-transfer",
+      reference: `BACS-${orderId}`,
+      amount: centsToText(Number(total_cents)),
+      from: "pending",
+    },
+    now,
+    mail,
+  );
+  if (!paid.ok) throw new Error(`payInFull ${orderId}: ${paid.message}`);
 }

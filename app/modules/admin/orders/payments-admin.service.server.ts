@@ -1,0 +1,83 @@
+/**
+ * Staff record an order's payment (docs/decisions/045): how it came, its reference and the amount, which must be the
+ * order's total. The order becomes paid with who and when, its history says so and the customer's e-mail is queued,
+ * all in one transaction. Staff only: a customer can never mark an order paid.
+ */
+import type { Db } from "~/db/database.server";
+import type { ShopContext } from "~/context";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { assertStaff } from "~/modules/accounts/staff";
+import { enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { orderStatusJob } from "~/modules/orders/orders.jobs";
+import { ORDER_ID } from "~/modules/orders/orders";
+import { paymentMessages as m } from "~/modules/orders/payments";
+import { paymentInput } from "~/modules/orders/payments.schema";
+import { markPaid, payableOrder } from "~/modules/orders/payments.service.server";
+import { check, formValues } from "~/lib/form-check";
+import { fail, failFields, type Result } from "~/lib/result";
+
+export type PaymentResult = Result<{ orderId: string; message: string }>;
+
+/**
+ * Records the payment of an order whose payment the staff member's page showed as `from` (pending). Refused with
+ * nothing changed: an unknown order (404), a cancelled or paid one, a stale page, a form that does not check, an
+ * amount other than the total (the message under the field says the total).
+ */
+export async function recordPayment(
+  db: Db,
+  actor: SessionUser | null,
+  orderId: string,
+  input: { method?: unknown; reference?: unknown; amount?: unknown; from?: unknown },
+  now = new Date(),
+  mail?: { shopName: string },
+): Promise<PaymentResult> {
+  assertStaff(actor);
+  if (!ORDER_ID.test(orderId)) return fail("There is no such order.", 404);
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<PaymentResult> => {
+    const row = await payableOrder(trx, orderId);
+    if (!row) return fail("There is no such order.", 404);
+    if (row.status === "cancelled") return fail(m.cancelled(orderId), 409);
+    if (row.payment_status !== "pending") return fail(m.alreadyPaid(orderId), 409);
+    if (input.from !== row.payment_status) return fail(m.stale, 409);
+    const checked = check(paymentInput, {
+      method: input.method,
+      reference: input.reference,
+      amount: input.amount,
+    });
+    if (!checked.ok) return checked;
+    const total = Number(row.total_cents);
+    if (checked.data.amount !== total) return failFields({ amount: m.amountWrong(total, row.currency) });
+    const by = { id: actor.id, name: actor.name || actor.email };
+    const payment = {
+      method: checked.data.method,
+      reference: checked.data.reference,
+      amountCents: total,
+      currency: row.currency,
+    };
+    if (!(await markPaid(trx, orderId, payment, by, stamp))) return fail(m.stale, 409);
+    if (mail) {
+      const payload = {
+        to: row.email,
+        shopName: mail.shopName,
+        orderId,
+        field: "paymentStatus" as const,
+        status: "paid",
+        customerName: row.firstName || row.name || "there",
+      };
+      if (!row.deletedAt) await enqueueJob(trx, orderStatusJob, payload, now);
+    }
+    return { ok: true, orderId, message: m.recorded(orderId) };
+  });
+}
+
+/** The back office's action: the form's fields, the shop's name for the customer's e-mail. */
+export function handleRecordPayment(
+  context: ShopContext,
+  actor: SessionUser | null,
+  orderId: string,
+  form: FormData,
+): Promise<PaymentResult> {
+  const values = formValues(form, ["method", "reference", "amount", "from"]);
+  return recordPayment(context.db, actor, orderId, values, new Date(), { shopName: context.settings.name });
+}

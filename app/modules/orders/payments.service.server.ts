@@ -1,0 +1,176 @@
+/**
+ * Payments on orders (docs/decisions/045): the payment staff recorded, marking an order paid with it, and the
+ * unpaid-order jobs (a reminder, then the cancellation of an order whose payment never came, its stock back).
+ */
+import type { Db } from "~/db/database.server";
+import { formatMoney } from "~/lib/money";
+import { formatLongDate } from "~/lib/shop-time";
+import { newJob, enqueueJob } from "~/modules/jobs/jobs.service.server";
+import { noticeJob } from "~/modules/mail/notice.jobs";
+import { returnStockForOrder } from "~/modules/stock/stock.service.server";
+import { recordOrderEvent } from "./order-events.repository.server";
+import { unpaidOrderCancelJob, unpaidOrderReminderJob } from "./orders.jobs";
+import type { PaymentMethod } from "./payments";
+import { REMINDER_DAYS_BEFORE, type Payment } from "./payments";
+import * as repo from "./payments.repository.server";
+
+const DAY_MS = 86_400_000;
+/** How order events and stock movements name the shop cancelling an unpaid order by itself. */
+export const UNPAID_ACTOR = "Shop (no payment)";
+
+/** The order's recorded payment, or null. */
+export async function paymentOf(db: Db, orderId: string): Promise<Payment | null> {
+  const row = await repo.findPayment(db, orderId);
+  return row
+    ? {
+        method: row.method,
+        reference: row.reference,
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        recordedAt: row.recorded_at,
+        recordedByName: row.recorded_by_name,
+      }
+    : null;
+}
+
+/** An order with what paying it needs: state, total, currency and its customer. */
+export const payableOrder = (db: Db, orderId: string) => repo.findPayableOrder(db, orderId);
+
+/**
+ * Marks the order paid with the payment recorded beside it and the change in its history, in the caller's
+ * transaction. False when the order was paid or cancelled between the caller's read and this write.
+ */
+export async function markPaid(
+  trx: Db,
+  orderId: string,
+  payment: { method: PaymentMethod; reference: string; amountCents: number; currency: string },
+  by: { id: string; name: string },
+  stamp: string,
+): Promise<boolean> {
+  if (!(await repo.markPaidIfStill(trx, orderId, stamp))) return false;
+  await repo.insertPayment(trx, {
+    order_id: orderId,
+    method: payment.method,
+    reference: payment.reference,
+    amount_cents: payment.amountCents,
+    currency: payment.currency,
+    recorded_at: stamp,
+    recorded_by_id: by.id,
+    recorded_by_name: by.name,
+  });
+  await recordOrderEvent(trx, orderId, {
+    field: "paymentStatus",
+    from: "pending",
+    to: "paid",
+    byUserId: by.id,
+    byName: by.name,
+    at: stamp,
+  });
+  return true;
+}
+
+/** The reminder and the cancellation a new order queues, due `days - 2` and `days` days after it was placed. */
+export function unpaidOrderJobs(orderId: string, shopName: string, days: number, placedAt: Date) {
+  const at = (d: number) => new Date(placedAt.getTime() + d * DAY_MS);
+  const payload = { orderId, shopName, days };
+  return [
+    newJob(unpaidOrderReminderJob, payload, at(days - REMINDER_DAYS_BEFORE)),
+    newJob(unpaidOrderCancelJob, payload, at(days)),
+  ];
+}
+
+type UnpaidJob = { orderId: string; shopName: string; days: number };
+export type UnpaidOutcome = "reminded" | "cancelled" | "paid or cancelled already";
+/** Only an order not yet on its way and still unpaid is chased or cancelled. */
+const open = (row: { status: string; payment_status: string }) =>
+  (row.status === "pending" || row.status === "confirmed") && row.payment_status === "pending";
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findPayableOrder>>>;
+const greeting = (row: Row) => `Hello ${row.firstName || row.name || "there"},`;
+const orderLink = (baseUrl: string, orderId: string) => ({
+  label: "Open the order",
+  url: `${baseUrl}/account/orders/${orderId}`,
+});
+
+/** Two days before: e-mails the customer that the order still waits for its payment, and until when. */
+export async function remindUnpaidOrder(
+  db: Db,
+  job: UnpaidJob,
+  shop: { baseUrl: string },
+  now = new Date(),
+): Promise<UnpaidOutcome> {
+  return db.transaction().execute(async (trx): Promise<UnpaidOutcome> => {
+    const row = await repo.findPayableOrder(trx, job.orderId);
+    if (!row || !open(row)) return "paid or cancelled already";
+    if (row.deletedAt) return "reminded"; // nobody to write to; the cancellation still comes
+    const due = new Date(Date.parse(row.created_at) + job.days * DAY_MS).toISOString();
+    const total = formatMoney(Number(row.total_cents), row.currency);
+    await enqueueJob(
+      trx,
+      noticeJob,
+      {
+        to: row.email,
+        shopName: job.shopName,
+        subject: `${job.shopName}: order ${row.id} is waiting for your payment`,
+        title: `Order ${row.id} is waiting for your payment`,
+        greeting: greeting(row),
+        paragraphs: [
+          `We have not received the payment of ${total} for order ${row.id} yet. We dispatch your order once payment has arrived.`,
+          `If it has not arrived by ${formatLongDate(due)}, we will cancel the order and put its items back on sale. If you have paid already, thank you: send us the payment's reference on WhatsApp and we will look for it.`,
+        ],
+        action: orderLink(shop.baseUrl, row.id),
+      },
+      now,
+    );
+    return "reminded";
+  });
+}
+
+/**
+ * When the payment is due: cancels an order still unpaid as a cancellation by staff would (the history says the shop
+ * did, its stock goes back) and e-mails the customer why, all in one transaction. A paid or cancelled order is left.
+ */
+export async function cancelUnpaidOrder(
+  db: Db,
+  job: UnpaidJob,
+  shop: { baseUrl: string },
+  now = new Date(),
+): Promise<UnpaidOutcome> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx): Promise<UnpaidOutcome> => {
+    const row = await repo.findPayableOrder(trx, job.orderId);
+    if (!row || !open(row)) return "paid or cancelled already";
+    if (!(await repo.cancelUnpaidIfStill(trx, row.id, row.status, stamp))) return "paid or cancelled already";
+    const by = { id: null, name: UNPAID_ACTOR };
+    await recordOrderEvent(trx, row.id, {
+      field: "status",
+      from: row.status,
+      to: "cancelled",
+      byUserId: null,
+      byName: by.name,
+      at: stamp,
+    });
+    await returnStockForOrder(trx, row.id, by, stamp);
+    if (!row.deletedAt) {
+      const total = formatMoney(Number(row.total_cents), row.currency);
+      await enqueueJob(
+        trx,
+        noticeJob,
+        {
+          to: row.email,
+          shopName: job.shopName,
+          subject: `${job.shopName}: order ${row.id} is cancelled (no payment)`,
+          title: `Order ${row.id} is cancelled`,
+          greeting: greeting(row),
+          paragraphs: [
+            `We have cancelled order ${row.id} because its payment of ${total} did not arrive within ${job.days} days of ordering. Its items are back on sale.`,
+            "Nothing is owed. If you still want them, you are welcome to order again.",
+          ],
+          action: orderLink(shop.baseUrl, row.id),
+        },
+        now,
+      );
+    }
+    return "cancelled";
+  });
+}

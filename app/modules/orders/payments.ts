@@ -1,0 +1,47 @@
+/** A payment staff record on an order, and the words for it (client-safe, no I/O; docs/decisions/045). */
+import { formatMoney } from "~/lib/money";
+import type { PaymentMethod } from "~/db/values";
+export { paymentMethods, type PaymentMethod } from "~/db/values";
+
+/** How each way of paying reads in the back office's form and on the order. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  "bank-transfer": "Bank transfer",
+  "card-link": "Card payment link",
+  "cash-on-collection": "Cash on collection",
+};
+
+/** A recorded payment as the pages show it. */
+export type Payment = {
+  method: PaymentMethod;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  recordedAt: string;
+  recordedByName: string;
+};
+
+/** An order waits for its payment this many days unless UNPAID_ORDER_DAYS says otherwise; the reminder goes 2 before. */
+export const DEFAULT_UNPAID_ORDER_DAYS = 7;
+export const REMINDER_DAYS_BEFORE = 2;
+
+export const paymentMessages = {
+  recordButton: "Record payment",
+  methodMissing: "Choose how the payment came in",
+  referenceMissing: "Enter the payment's reference",
+  referenceLong: "A reference is at most 60 characters",
+  amountMissing: "Enter the amount received",
+  amountShape: "Enter the amount as a number such as 12.99",
+  /** The amount must be the order's total: staff are told which. */
+  amountWrong: (totalCents: number, currency: string) =>
+    `The amount must be the order's total, ${formatMoney(totalCents, currency)}. Nothing was recorded.`,
+  alreadyPaid: (orderId: string) => `Order ${orderId} is already paid. Nothing was recorded.`,
+  cancelled: (orderId: string) => `Order ${orderId} is cancelled: no payment can be recorded on it.`,
+  stale: "This order changed while you were looking at it. Nothing was recorded; check it and try again.",
+  recorded: (orderId: string) => `The payment for order ${orderId} is recorded: it is now paid.`,
+  /** Why the server refuses to dispatch (as the age check's refusal says why). */
+  dispatchRefused: "This order is not paid yet. Record its payment before dispatching the order.",
+  /** What the order page says beside the dispatch form while payment is pending. */
+  dispatchWaits: "Dispatch is not available yet: no payment has been recorded for this order.",
+  dispatchWaitsAge: "Dispatch is not available yet: the customer's age is not verified.",
+  received: "Payment received",
+} as const;

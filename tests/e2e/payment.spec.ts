@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
+import { createStaff, recordPayment, signInAsStaff } from "./support/admin";
+import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
+import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await confirmAgeByCookie(context, baseURL!);
+  await context.setExtraHTTPHeaders(ownClientAddress());
+  await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "WhatsApp" }));
+});
+
+// Payment before dispatch (docs/decisions/045): the payment page promises 'We dispatch your order once payment has
+// arrived', and the back office keeps that promise.
+test("staff cannot dispatch an unpaid order; they record its payment (the total, nothing else) and then dispatch", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("payer");
+  await signedUp(page, email, { firstName: "Pippa" });
+  await addFlavourToCart(page, "hayati-mini-1500", 0);
+  await checkoutToPayment(page);
+  const orderId = await placeOrderViaWhatsApp(page);
+
+  const staffContext = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(staffContext, baseURL!);
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff, createStaff("payments"));
+
+  // The customer's age is verified on the Age checks page: that is not what holds this order back.
+  await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Age checks" }).click();
+  const check = staff.getByRole("listitem", { name: "Pippa Taylor" });
+  await check.getByLabel("Note (what you checked)").fill("Passport seen on a video call");
+  await check.getByRole("button", { name: "Verify" }).click();
+  await expect(staff.getByRole("status")).toContainText("Pippa's age is now verified.");
+
+  await staff.goto(`/admin/orders/${orderId}`);
+  await staff.getByRole("button", { name: "Mark confirmed" }).click();
+  await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Confirmed.`);
+  // The page says why dispatch is not available, and the server refuses it all the same.
+  const dispatch = staff.getByRole("form", { name: "Dispatch" });
+  await expect(dispatch).toContainText("Dispatch is not available yet: no payment has been recorded for this order.");
+  await dispatch.getByLabel("Courier").fill("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("AB123456789GB");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(staff.getByRole("alert")).toHaveText(
+    "This order is not paid yet. Record its payment before dispatching the order.",
+  );
+
+  // A wrong amount is refused under its field, saying the total; nothing is recorded.
+  const payment = staff.getByRole("form", { name: "Record a payment" });
+  const total = await recordPayment(staff, { amount: "1.00" });
+  await expect(
+    payment.getByText(`The amount must be the order's total, £${total}. Nothing was recorded.`),
+  ).toBeVisible();
+  await expect(payment.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+  await expect(staff.getByRole("region", { name: "Payment status" })).toContainText("Payment pending");
+
+  // The total is accepted: the order is paid, with how, the reference and who recorded it.
+  await recordPayment(staff, { reference: "BACS 77120" });
+  await expect(staff.getByRole("status")).toContainText(
+    `The payment for order ${orderId} is recorded: it is now paid.`,
+  );
+  const paid = staff.getByRole("region", { name: "Payment status" });
+  await expect(paid).toContainText("Paid");
+  await expect(paid).toContainText("Bank transfer");
+  await expect(paid).toContainText("BACS 77120");
+  await expect(paid).toContainText(`£${total}`);
+  await expect(staff.getByRole("form", { name: "Record a payment" })).toHaveCount(0);
+  await expect(dispatch).not.toContainText("Dispatch is not available yet");
+
+  // The customer sees it on their order, and is e-mailed.
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("Payment received on")).toBeVisible();
+  await expect(page.getByText("Payment: Paid")).toBeVisible();
+  expect((await waitForMail(email, 10_000, /payment received/)).text).toContain(
+    `We have received your payment for order ${orderId}. Thank you.`,
+  );
+
+  // Now staff may dispatch.
+  await dispatch.getByLabel("Courier").fill("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("AB123456789GB");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
+  await page.reload();
+  await expect(page.getByText("Status: Dispatched")).toBeVisible();
+  await staffContext.close();
+});
