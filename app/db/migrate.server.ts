@@ -21,6 +21,7 @@ import * as aboutAndReviews from "./migrations/2026_11_26_0120_about_and_reviews
 import * as lawfulCatalogue from "./migrations/2026_11_26_0210_lawful_catalogue";
 import * as takeBackAndCancellations from "./migrations/2026_11_26_0310_take_back_and_cancellations";
 import * as variants from "./migrations/2026_11_26_0410_variants";
+import * as ageDocuments from "./migrations/2026_11_26_0510_age_documents";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0210_lawful_catalogue": lawfulCatalogue,
   "2026_11_26_0310_take_back_and_cancellations": takeBackAndCancellations,
   "2026_11_26_0410_variants": variants,
+  "2026_11_26_0510_age_documents": ageDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
