@@ -34,6 +34,20 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             We have saved your order and opened a WhatsApp message to us with its details. Send it, and we will confirm
             your order and the payment details on WhatsApp. We have also e-mailed you a confirmation.
           </p>
+          {ageCheckOpen && (
+            <section aria-labelledby="age-next" className="mt-6 rounded-2xl bg-amber-50 p-4 text-left text-amber-950">
+              <h2 id="age-next" className="text-lg font-bold">
+                One more step: confirm your age
+              </h2>
+              <p className="mt-1">{ageDocumentMessages.what}</p>
+              <p className="mt-1">
+                Your order is kept until we have checked it; we have e-mailed you how.{" "}
+                <Link to={AGE_CHECK_PAGE_PATH} className="font-semibold underline">
+                  Send a photo of your photo ID
+                </Link>
+              </p>
+            </section>
+          )}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
               Open the WhatsApp message again
