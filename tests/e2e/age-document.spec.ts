@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createStaff, signInAsStaff } from "./support/admin";
+import { axeViolations } from "./support/axe";
 import { anotherBrowser, signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { E2E_DIR } from "./support/ports";
@@ -42,6 +43,8 @@ test("a new customer sends a photo of their ID after ordering; staff see it, ver
   await expect(page.getByText(/Only the shop's staff see it/)).toBeVisible();
   await expect(page.getByText(/deleted as soon as they have checked it, or after 30 days/)).toBeVisible();
 
+  expect(await axeViolations(page), page.url()).toEqual([]);
+
   // Something that only claims to be a photo is refused under the field; nothing is kept.
   const fileField = page.getByLabel(/Photo or scan of the document/);
   await page.getByRole("radio", { name: "Passport" }).check();
@@ -79,6 +82,7 @@ test("a new customer sends a photo of their ID after ordering; staff see it, ver
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   const documentUrl = new URL((await image.getAttribute("src"))!, baseURL).pathname;
+  expect(await axeViolations(staff.page), staff.page.url()).toEqual([]);
 
   const seenByStaff = await staff.page.request.get(documentUrl);
   expect(seenByStaff.status()).toBe(200);

@@ -86,10 +86,10 @@ export async function dispatchAllowed(db: Db, userId: string): Promise<boolean> 
 export type CheckerOutcome = "verified" | "failed" | "referred" | "skipped";
 
 /**
- * The decision's transaction deletes the customer's waiting document (its file by a job queued here, after the
- * commit); the kind of document is what is kept.
+ * Inside the caller's transaction (a decision, an account's erasure): the customer's waiting document is deleted,
+ * its file by a job queued here, run after the commit. A decision keeps the kind of document, never the image.
  */
-async function takeDocument(trx: Db, userId: string, now: Date): Promise<void> {
+export async function dropAgeDocument(trx: Db, userId: string, now: Date): Promise<void> {
   const document = await repo.deleteDocument(trx, userId);
   if (document) await enqueueJob(trx, ageDocumentDeleteJob, { fileName: document.file_name }, now);
 }
@@ -144,7 +144,7 @@ export async function runAgeCheck(
       documentType,
     });
     if (!recorded) return false;
-    await takeDocument(trx, userId, now);
+    await dropAgeDocument(trx, userId, now);
     const cancelled =
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
     await enqueueJob(
@@ -200,7 +200,7 @@ export async function decideAgeCheck(
     });
     if (!decided) return fail(ageMessages.alreadyDecided, 409);
     // The photo ID is not kept once decided: its row now, its file by a job after the commit.
-    await takeDocument(trx, userId, now);
+    await dropAgeDocument(trx, userId, now);
     const cancelledOrders =
       status === "failed"
         ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)

@@ -8,6 +8,7 @@ import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { eraseAccount } from "~/modules/data-rights/data-rights.service.server";
 import { ageDocumentMessages } from "./age-checks";
 import { decideAgeCheck, holdForAgeCheck, runAgeCheck } from "./age-checks.service.server";
 import {
@@ -33,12 +34,9 @@ const customer = (id: string): SessionUser => ({
   role: "customer",
   authProvider: "email",
 });
-const [uploader, refused, late, stranger] = ["uploader", "refused", "late", "stranger"].map(customer) as [
-  SessionUser,
-  SessionUser,
-  SessionUser,
-  SessionUser,
-];
+const [uploader, refused, late, stranger, leaver] = ["uploader", "refused", "late", "stranger", "leaver"].map(
+  customer,
+) as [SessionUser, SessionUser, SessionUser, SessionUser, SessionUser];
 
 /** A real picture, as a phone would send (decoded by the shop, so magic bytes alone would not pass). */
 const picture = (format: "png" | "jpeg") =>
@@ -68,9 +66,9 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
   beforeAll(async () => {
     const { db, kind } = testDb();
     dir = join(root, kind, "age-documents");
-    await insertUsers(db, [uploader, refused, late, stranger, staff]);
+    await insertUsers(db, [uploader, refused, late, stranger, leaver, staff]);
     await db.updateTable("user").set({ dateOfBirth: "1990-01-01" }).where("role", "=", "customer").execute();
-    for (const c of [uploader, refused, late]) await holdForAgeCheck(db, c.id, new Date().toISOString());
+    for (const c of [uploader, refused, late, leaver]) await holdForAgeCheck(db, c.id, new Date().toISOString());
   });
 
   it("asks the customer for a photo ID once when the checker refers to staff, and says what and why", async () => {
@@ -133,9 +131,9 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
     const fileError = (message: string) => ({ ok: false, fieldErrors: { file: message } });
     const passport = { documentType: "passport" };
     // A text file, and a file that only starts like a PNG: refused by content, whatever its name or type said.
-    expect(
-      await uploadAgeDocument(db, dir, refused, passport, new Uint8Array(Buffer.from("just text"))),
-    ).toMatchObject(fileError(ageDocumentMessages.notDocument));
+    expect(await uploadAgeDocument(db, dir, refused, passport, new Uint8Array(Buffer.from("just text")))).toMatchObject(
+      fileError(ageDocumentMessages.notDocument),
+    );
     const fakePng = new Uint8Array([...png.slice(0, 16), ...new Uint8Array(200).fill(7)]);
     expect(await uploadAgeDocument(db, dir, refused, passport, fakePng)).toMatchObject(
       fileError(ageDocumentMessages.notDocument),
@@ -197,9 +195,12 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
     expect(
       await uploadAgeDocument(db, dir, uploader, { documentType: "passport" }, await picture("png")),
     ).toMatchObject({ ok: false, status: 409, fieldErrors: { file: ageDocumentMessages.decided } });
-    expect(await decideAgeCheck(db, staff, shop, refused.id, { decision: "fail", note: "The photo shows a child" }))
-      .toMatchObject({ ok: true, status: "failed" });
-    const failedMail = JSON.parse((await jobsOf(db, "notice")).filter((j) => j.recipient === refused.email).at(-1)!.payload);
+    expect(
+      await decideAgeCheck(db, staff, shop, refused.id, { decision: "fail", note: "The photo shows a child" }),
+    ).toMatchObject({ ok: true, status: "failed" });
+    const failedMail = JSON.parse(
+      (await jobsOf(db, "notice")).filter((j) => j.recipient === refused.email).at(-1)!.payload,
+    );
     expect(failedMail.paragraphs.join(" ")).toContain("The reason: The photo shows a child");
     expect(await uploadAgeDocument(db, dir, refused, { documentType: "pass-card" }, PDF)).toMatchObject({
       ok: false,
@@ -223,5 +224,17 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
     expect(await customerAgeCheck(db, late.id)).toMatchObject({ status: "pending", document: null, mayUpload: true });
     // Run again (a second job): nothing left to do.
     expect(await expireAgeDocuments(db, dir, job, new Date(sentAt.getTime() + 31 * DAY))).toBe(0);
+  });
+
+  it("deletes a waiting document when the customer erases their account", async () => {
+    const { db } = testDb();
+    expect(await uploadAgeDocument(db, dir, leaver, { documentType: "passport" }, PDF)).toMatchObject({ ok: true });
+    const row = (await documentRow(db, leaver.id))!;
+    await db.transaction().execute((trx) => eraseAccount(trx, leaver.id, leaver.email, new Date()));
+    expect(await documentRow(db, leaver.id)).toBeUndefined();
+    const deletion = (await jobsOf(db, "age-document-delete")).map((j) => JSON.parse(j.payload).fileName);
+    expect(deletion).toContain(row.file_name);
+    expect(await deleteAgeDocumentFile(db, dir, row.file_name)).toBe(true);
+    expect(existsSync(join(dir, row.file_name))).toBe(false);
   });
 });
