@@ -93,7 +93,9 @@ export const configSchema = z.object({
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   AGE_VERIFICATION: z.enum(["manual", "http"], "must be manual or http").default("manual"),
-  AGE_CHECK_API_URL: z.url({ protocol: /^https?$/, error: "must be the checking service's http(s) address" }).optional(),
+  AGE_CHECK_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be the checking service's http(s) address" })
+    .optional(),
   AGE_CHECK_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   AGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   AGE_DOCUMENTS_DIR: z.string().min(1).default("./data/age-documents"),

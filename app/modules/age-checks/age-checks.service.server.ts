@@ -147,12 +147,7 @@ export async function runAgeCheck(
     await dropAgeDocument(trx, userId, now);
     const cancelled =
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
-    await enqueueJob(
-      trx,
-      noticeJob,
-      ageDecisionMail(shop, customer, status, cancelled),
-      now,
-    );
+    await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelled), now);
     return true;
   });
   return decided ? status : "skipped";

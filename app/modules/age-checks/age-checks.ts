@@ -51,7 +51,8 @@ export const ageDocumentMessages = {
   noCheck: "There is no age check waiting for a document on your account: we ask for one after your first order.",
   decided: "Your age check has already been decided, so there is nothing more to send.",
   customersOnly: "Only customer accounts send a photo ID.",
-  tooBigRequest: "The file is too big: the most a document may be is 10 MB. Go back and choose a smaller photo or scan.",
+  tooBigRequest:
+    "The file is too big: the most a document may be is 10 MB. Go back and choose a smaller photo or scan.",
 } as const;
 
 export const ageDocumentInput = z.object({

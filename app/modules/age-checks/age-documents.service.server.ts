@@ -36,7 +36,10 @@ export type CustomerAgeCheck = {
 
 /** What the customer's own age check page shows. */
 export async function customerAgeCheck(db: Db, userId: string): Promise<CustomerAgeCheck> {
-  const [verification, document] = await Promise.all([repo.findVerification(db, userId), repo.findDocument(db, userId)]);
+  const [verification, document] = await Promise.all([
+    repo.findVerification(db, userId),
+    repo.findDocument(db, userId),
+  ]);
   const status: AgeStatus = verification?.status ?? "unverified";
   return {
     status,
@@ -91,12 +94,7 @@ export async function uploadAgeDocument(
       });
       if (previous) await enqueueJob(trx, ageDocumentDeleteJob, { fileName: previous.file_name }, now);
       // Deleted after 30 days if nobody decided: a job due then, written with the document.
-      await enqueueJob(
-        trx,
-        ageDocumentExpireJob,
-        { userId: actor.id, fileName },
-        new Date(now.getTime() + KEEP_MS),
-      );
+      await enqueueJob(trx, ageDocumentExpireJob, { userId: actor.id, fileName }, new Date(now.getTime() + KEEP_MS));
       return { ok: true, replaced: Boolean(previous) };
     })
     .catch(async (error: unknown) => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
+import type { JobKindName } from "~/db/values";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
@@ -39,14 +40,13 @@ const [uploader, refused, late, stranger, leaver] = ["uploader", "refused", "lat
 ) as [SessionUser, SessionUser, SessionUser, SessionUser, SessionUser];
 
 /** A real picture, as a phone would send (decoded by the shop, so magic bytes alone would not pass). */
-const picture = (format: "png" | "jpeg") =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    [format]()
-    .toBuffer()
-    .then((b) => new Uint8Array(b));
+const picture = async (format: "png" | "jpeg") => {
+  const image = sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+  return new Uint8Array(await (format === "png" ? image.png() : image.jpeg()).toBuffer());
+};
 const PDF = new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n"));
 
-const jobsOf = (db: Db, kind: string) =>
+const jobsOf = (db: Db, kind: JobKindName) =>
   db.selectFrom("jobs").selectAll().where("kind", "=", kind).orderBy("created_at").execute();
 const documentRow = (db: Db, userId: string) =>
   db.selectFrom("age_documents").selectAll().where("user_id", "=", userId).executeTakeFirst();

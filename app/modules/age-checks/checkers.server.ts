@@ -72,7 +72,9 @@ export function httpChecker(settings: HttpCheckerSettings, requestId: () => stri
         });
       } catch (error) {
         const name = (error as Error).name;
-        return refer(name === "TimeoutError" ? "the service did not answer in time" : "the service could not be reached");
+        return refer(
+          name === "TimeoutError" ? "the service did not answer in time" : "the service could not be reached",
+        );
       }
       let json: unknown;
       try {

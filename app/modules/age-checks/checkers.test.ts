@@ -70,7 +70,10 @@ describe("the HTTP age checker", () => {
       ...referred,
       problem: "the service's answer is not pass, fail or refer",
     });
-    expect(await checker().check(input("Not Json"))).toMatchObject({ ...referred, problem: expect.stringMatching(/JSON/) });
+    expect(await checker().check(input("Not Json"))).toMatchObject({
+      ...referred,
+      problem: expect.stringMatching(/JSON/),
+    });
     expect(await checker().check(input("Ser Ver"))).toEqual({ ...referred, problem: "the service answered 500" });
     const started = Date.now();
     expect(await checker().check(input("Slow Poke"))).toEqual({

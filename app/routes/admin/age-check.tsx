@@ -101,7 +101,11 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
             </div>
           )}
         </dl>
-        <div aria-labelledby="document-title" role="region" className="space-y-2 rounded-2xl border border-slate-200 p-4">
+        <div
+          aria-labelledby="document-title"
+          role="region"
+          className="space-y-2 rounded-2xl border border-slate-200 p-4"
+        >
           <h2 id="document-title" className="text-lg font-bold">
             Document
           </h2>
@@ -134,7 +138,12 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
         </div>
       </div>
       {open && (
-        <Form method="post" className="max-w-2xl space-y-2" aria-label={`Decide the age check of ${check.name}`} noValidate>
+        <Form
+          method="post"
+          className="max-w-2xl space-y-2"
+          aria-label={`Decide the age check of ${check.name}`}
+          noValidate
+        >
           <FormAlert message={actionData?.message} />
           <label htmlFor="note" className="block text-sm font-medium">
             Note (what you checked)

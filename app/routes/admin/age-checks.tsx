@@ -169,8 +169,8 @@ export default function AdminAgeChecks({ loaderData, actionData }: Route.Compone
       </h1>
       <p className="text-slate-700">
         Nothing is dispatched until a customer&apos;s age is verified.{" "}
-        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Open a customer to see the photo ID they
-        sent beside their name and date of birth, then record the result with a note (the customer is e-mailed it); the
+        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Open a customer to see the photo ID they sent
+        beside their name and date of birth, then record the result with a note (the customer is e-mailed it); the
         document is deleted when you decide. Keep no copy of it.
       </p>
       <FormAlert message={actionData?.notice} tone="success" />
