@@ -52,6 +52,16 @@ test("a new customer sends a photo of their ID after ordering; staff see it, ver
   await page.getByRole("button", { name: "Send the document" }).click();
   await expect(page.getByText("This file is not a photo (JPEG or PNG) or a PDF.")).toBeVisible();
   await expect(fileField).toHaveAttribute("aria-invalid", "true");
+  // So is one over 10 MB, with the reason.
+  await page.getByRole("radio", { name: "Passport" }).check();
+  await fileField.setInputFiles({
+    name: "huge.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(11 * 1024 * 1024, 0xff),
+  });
+  await page.getByRole("button", { name: "Send the document" }).click();
+  await expect(page.getByText("This file is larger than 10 MB.")).toBeVisible();
+  expect(existsSync(DOCUMENTS_DIR) ? readdirSync(DOCUMENTS_DIR) : []).toEqual([]);
 
   // A real photo (made here with sharp) is taken.
   const photo = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 160 } } })

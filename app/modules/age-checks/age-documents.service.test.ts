@@ -20,7 +20,7 @@ import {
   staffAgeDocument,
   uploadAgeDocument,
 } from "./age-documents.service.server";
-import { manualChecker } from "./checkers.server";
+import { httpChecker, manualChecker } from "./checkers.server";
 
 const shop = { shopName: "Vapour Lane", baseUrl: "http://shop.test" };
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,9 +35,14 @@ const customer = (id: string): SessionUser => ({
   role: "customer",
   authProvider: "email",
 });
-const [uploader, refused, late, stranger, leaver] = ["uploader", "refused", "late", "stranger", "leaver"].map(
-  customer,
-) as [SessionUser, SessionUser, SessionUser, SessionUser, SessionUser];
+const [uploader, refused, late, stranger, leaver, offline] = [
+  "uploader",
+  "refused",
+  "late",
+  "stranger",
+  "leaver",
+  "offline",
+].map(customer) as [SessionUser, SessionUser, SessionUser, SessionUser, SessionUser, SessionUser];
 
 /** A real picture, as a phone would send (decoded by the shop, so magic bytes alone would not pass). */
 const picture = async (format: "png" | "jpeg") => {
@@ -66,9 +71,10 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
   beforeAll(async () => {
     const { db, kind } = testDb();
     dir = join(root, kind, "age-documents");
-    await insertUsers(db, [uploader, refused, late, stranger, leaver, staff]);
+    await insertUsers(db, [uploader, refused, late, stranger, leaver, offline, staff]);
     await db.updateTable("user").set({ dateOfBirth: "1990-01-01" }).where("role", "=", "customer").execute();
-    for (const c of [uploader, refused, late, leaver]) await holdForAgeCheck(db, c.id, new Date().toISOString());
+    for (const c of [uploader, refused, late, leaver, offline])
+      await holdForAgeCheck(db, c.id, new Date().toISOString());
   });
 
   it("asks the customer for a photo ID once when the checker refers to staff, and says what and why", async () => {
@@ -80,6 +86,17 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
     const mail = JSON.parse(asked[0]!.payload);
     expect(mail.action).toEqual({ label: "Send your photo ID", url: "http://shop.test/account/age-check" });
     expect(mail.paragraphs.join(" ")).toContain("Only the shop's staff see it");
+  });
+
+  it("a checking service that is down refers the check: the customer is asked for a photo ID, nothing is lost", async () => {
+    const { db } = testDb();
+    const problems: string[] = [];
+    const down = httpChecker({ url: "http://127.0.0.1:9/checks", timeoutMs: 500 });
+    expect(await runAgeCheck(db, down, shop, offline.id, new Date(), (p) => problems.push(p))).toBe("referred");
+    expect(problems).toEqual(["the service could not be reached"]);
+    expect(await customerAgeCheck(db, offline.id)).toMatchObject({ status: "pending", mayUpload: true });
+    const asked = (await jobsOf(db, "notice")).filter((j) => j.recipient === offline.email);
+    expect(asked.map((j) => j.subject)).toEqual(["Vapour Lane: please send a photo of your ID"]);
   });
 
   it("keeps the document in the private directory, for staff only, and a new one replaces the waiting one", async () => {
