@@ -36,6 +36,8 @@ export default defineConfig({
       // Every journey shops the demo catalogue (the default; pinned so a DEMO_CONTENT=off in the shell cannot leak in).
       DEMO_CONTENT: "on",
       UPLOAD_DIR: `./${E2E_DIR}/uploads`,
+      // Customers' photo IDs: private, beside (never inside) the public uploads (docs/decisions/044).
+      AGE_DOCUMENTS_DIR: `./${E2E_DIR}/age-documents`,
       LOG_LEVEL: "warn",
       // Journeys give themselves their own client address (X-Forwarded-For), so rate limits don't leak between them.
       TRUST_PROXY: "1",

@@ -10,7 +10,8 @@ import { traderDetails } from "~/lib/trader";
 import type { Mail } from "~/lib/mailer.server";
 import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
 import { passwordResetMail } from "~/modules/accounts/password-reset-mail";
-import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
+import { ageCheckJob, ageDocumentDeleteJob, ageDocumentExpireJob } from "~/modules/age-checks/age-checks.jobs";
+import { deleteAgeDocumentFile, expireAgeDocuments } from "~/modules/age-checks/age-documents.service.server";
 import { runAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { checkerFor } from "~/modules/age-checks/checkers.server";
 import { contactNoticeJob } from "~/modules/content/contact.jobs";
@@ -54,8 +55,19 @@ export const jobRunners = {
   /** A new customer's age check by the configured checker (docs/decisions/015); a refer waits for staff. */
   "age-check": runner(ageCheckJob, async (p, deps) => {
     const shop = { shopName: deps.config.SHOP_NAME, baseUrl: appUrl(deps.config) };
-    const outcome = await runAgeCheck(deps.db, checkerFor(deps.config.AGE_VERIFICATION), shop, p.userId);
+    const outcome = await runAgeCheck(deps.db, checkerFor(deps.config), shop, p.userId, new Date(), (problem) =>
+      deps.log.warn({ userId: p.userId, problem }, "the age checking service's answer was not used: referred to staff"),
+    );
     deps.log.info({ userId: p.userId, outcome }, "age check run");
+  }),
+  /** A customer's photo ID decided on or replaced: its file is deleted (docs/decisions/044). */
+  "age-document-delete": runner(ageDocumentDeleteJob, async (p, deps) => {
+    await deleteAgeDocumentFile(deps.db, deps.config.AGE_DOCUMENTS_DIR, p.fileName);
+  }),
+  /** 30 days after an upload: documents nobody decided on are deleted (docs/decisions/044). */
+  "age-document-expire": runner(ageDocumentExpireJob, async (p, deps) => {
+    const deleted = await expireAgeDocuments(deps.db, deps.config.AGE_DOCUMENTS_DIR, p);
+    if (deleted) deps.log.info({ deleted }, "age documents deleted after 30 days without a decision");
   }),
   /** A short notice (sign-up links, account and age-check news, order news): composed when queued. */
   notice: emailJob(noticeJob, async (p, _deps, shop) => noticeMail(shop, p)),

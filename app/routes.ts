@@ -25,6 +25,7 @@ export default [
   route("account/date-of-birth", "routes/account-date-of-birth.tsx"),
   route("account/data", "routes/account-data.ts"),
   route("account/two-factor", "routes/account-two-factor.tsx"),
+  route("account/age-check", "routes/account-age-check.tsx"),
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("api/me", "routes/api-me.ts"),
@@ -53,6 +54,8 @@ export default [
     route("upload", "routes/admin/upload.ts"),
     // The whole catalogue as the shop's CSV file (a download, not a page).
     route("catalogue.csv", "routes/admin/catalogue-csv.ts"),
+    // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
+    route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -69,6 +72,7 @@ export default [
       route("mail", "routes/admin/mail.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("age-checks", "routes/admin/age-checks.tsx"),
+      route("age-checks/:userId", "routes/admin/age-check.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("take-backs", "routes/admin/take-backs.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),

@@ -63,6 +63,10 @@ export const groups: Group[] = [
       "VAT_NUMBER",
       "COMPANY_ADDRESS",
       "AGE_VERIFICATION",
+      "AGE_CHECK_API_URL",
+      "AGE_CHECK_API_KEY",
+      "AGE_CHECK_TIMEOUT_MS",
+      "AGE_DOCUMENTS_DIR",
     ],
   },
   {

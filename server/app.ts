@@ -30,6 +30,7 @@ import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
 import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.service.server";
 import { MAX_CATALOG_CSV_BYTES } from "~/modules/catalog/catalog-csv";
+import { AGE_CHECK_PAGE_PATH, ageDocumentMessages, MAX_AGE_DOCUMENT_BYTES } from "~/modules/age-checks/age-checks";
 import {
   bodyLimit,
   cspNonce,
@@ -148,6 +149,9 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
         maxBytes: MAX_CATALOG_CSV_BYTES,
         tooBig: `The file is too big: the most a catalogue file may be is ${MAX_CATALOG_CSV_BYTES / 1024 / 1024} MB. Go back and choose a smaller file.`,
       },
+      // A customer's photo ID (docs/decisions/044): up to 10 MB. A phone photo a little larger still reaches the page,
+      // which says so under the field; only a body past twice that is cut here (in words too).
+      { path: AGE_CHECK_PAGE_PATH, maxBytes: 2 * MAX_AGE_DOCUMENT_BYTES, tooBig: ageDocumentMessages.tooBigRequest },
     ]),
   );
   app.use(sameOriginWrites());

@@ -148,7 +148,10 @@ describe("addresses with a NUL character", () => {
 describe("body limits", () => {
   let app: Awaited<ReturnType<typeof serve>>;
   const csv = { path: "/admin/catalogue-import", maxBytes: 200_000, tooBig: "The file is too big: at most 0.2 MB." };
-  beforeAll(async () => (app = await serve(bodyLimit(1_000, { pathPrefix: "/admin/", maxBytes: 100_000 }, [csv]))));
+  const photoId = { path: "/account/age-check", maxBytes: 300_000, tooBig: "The file is too big: at most 0.3 MB." };
+  beforeAll(
+    async () => (app = await serve(bodyLimit(1_000, { pathPrefix: "/admin/", maxBytes: 100_000 }, [csv, photoId]))),
+  );
   afterAll(() => app.close());
   const send = async (path: string, bytes: number, type = "multipart/form-data; boundary=x") => {
     const response = await fetch(`${app.base}${path}`, {
@@ -169,5 +172,12 @@ describe("body limits", () => {
       413,
       "Request too large",
     ]);
+  });
+
+  it("gives a page's own limit to the form its script posts (the page's .data address) too", async () => {
+    expect(await send("/account/age-check", 250_000)).toEqual([200, "ok"]);
+    expect(await send("/account/age-check.data", 250_000)).toEqual([200, "ok"]);
+    expect(await send("/account/age-check.data", 400_000)).toEqual([413, photoId.tooBig]);
+    expect(await send("/account/orders", 250_000)).toEqual([413, "Request too large"]);
   });
 });

@@ -77,7 +77,8 @@ export function bodyLimit(
     if (req.method === "GET" || req.method === "HEAD") return next();
     const multipart = /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
     // A page that takes one larger file (the catalogue's CSV) says in words when it is too big.
-    const file = multipart ? files.find((f) => req.path === f.path) : undefined;
+    // (The form posted by the page's script goes to its `.data` address: the same page.)
+    const file = multipart ? files.find((f) => req.path === f.path || req.path === `${f.path}.data`) : undefined;
     // Back-office forms that carry an image (multipart) may be as large as one upload plus the form around it.
     const upload = uploads && req.path.startsWith(uploads.pathPrefix) && multipart;
     const maxBytes = file ? file.maxBytes + 64 * 1024 : upload ? uploads.maxBytes + 64 * 1024 : defaultMaxBytes;

@@ -22,6 +22,7 @@ import * as lawfulCatalogue from "./migrations/2026_11_26_0210_lawful_catalogue"
 import * as takeBackAndCancellations from "./migrations/2026_11_26_0310_take_back_and_cancellations";
 import * as variants from "./migrations/2026_11_26_0410_variants";
 import * as variantStockLookup from "./migrations/2026_11_26_0430_variant_stock_lookup";
+import * as ageDocuments from "./migrations/2026_11_26_0510_age_documents";
 import * as orderPayments from "./migrations/2026_11_26_0520_order_payments";
 
 /** Every migration, by name; names sort by date so they run in order. */
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0310_take_back_and_cancellations": takeBackAndCancellations,
   "2026_11_26_0410_variants": variants,
   "2026_11_26_0430_variant_stock_lookup": variantStockLookup,
+  "2026_11_26_0510_age_documents": ageDocuments,
   "2026_11_26_0520_order_payments": orderPayments,
 };
 

@@ -9,6 +9,7 @@ import type {
   ShippingMethod,
   StockReason,
 } from "./values";
+import type { AgeDocumentFormat, AgeDocumentType } from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 
@@ -227,6 +228,23 @@ export type AgeVerificationsTable = {
   decided_by_name: string | null;
   requested_at: string;
   updated_at: string;
+  /** The kind of photo ID staff decided on (kept after the document itself is deleted), if one was sent. */
+  document_type: AgeDocumentType | null;
+  /** When the customer was first e-mailed to send a photo ID (once per check). */
+  document_requested_at: string | null;
+};
+
+/**
+ * A customer's photo ID waiting for staff (docs/decisions/044): at most one per account, the file itself in the
+ * private AGE_DOCUMENTS_DIR (never under the public uploads). Deleted with its file on the decision or after 30 days.
+ */
+export type AgeDocumentsTable = {
+  user_id: string;
+  document_type: AgeDocumentType;
+  file_name: string;
+  content_type: AgeDocumentFormat;
+  size_bytes: number;
+  uploaded_at: string;
 };
 
 /** A customer's request to return an order within the 14-day cancellation period (docs/decisions/020). */
@@ -306,6 +324,7 @@ export type Database = {
   stock_alerts: StockAlertsTable;
   health_checks: HealthChecksTable;
   age_verifications: AgeVerificationsTable;
+  age_documents: AgeDocumentsTable;
   jobs: JobsTable;
   return_requests: ReturnRequestsTable;
   about_page: AboutPageTable;

@@ -54,6 +54,12 @@ export type AgeStatus = (typeof ageStatuses)[number];
 export type RecordedAgeStatus = Exclude<AgeStatus, "unverified">;
 export const ageMethods = ["service", "manual"] as const;
 export type AgeMethod = (typeof ageMethods)[number];
+/** The photo ID a customer may send for their age check (docs/decisions/044). */
+export const ageDocumentTypes = ["passport", "driving-licence", "pass-card"] as const;
+export type AgeDocumentType = (typeof ageDocumentTypes)[number];
+/** What a customer's document is, checked by its first bytes (never by its name or the browser's word). */
+export const ageDocumentFormats = ["image/jpeg", "image/png", "application/pdf"] as const;
+export type AgeDocumentFormat = (typeof ageDocumentFormats)[number];
 
 export const jobStatuses = ["queued", "running", "done", "failed"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -62,6 +68,8 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const jobKindNames = [
   "back-in-stock",
   "age-check",
+  "age-document-delete",
+  "age-document-expire",
   "notice",
   "order-confirmation",
   "order-status",

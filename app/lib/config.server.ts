@@ -93,10 +93,13 @@ export const configSchema = z.object({
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   UNPAID_ORDER_DAYS: z.coerce.number().int().min(3, "must be 3 days or more").max(90).default(7),
-  AGE_VERIFICATION: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/, "must name an age checker, e.g. manual")
-    .default("manual"),
+  AGE_VERIFICATION: z.enum(["manual", "http"], "must be manual or http").default("manual"),
+  AGE_CHECK_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be the checking service's http(s) address" })
+    .optional(),
+  AGE_CHECK_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  AGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  AGE_DOCUMENTS_DIR: z.string().min(1).default("./data/age-documents"),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
@@ -194,7 +197,20 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   UNPAID_ORDER_DAYS:
     "Days an order waits for its payment (3–90): two days before, the customer is reminded by e-mail; then an order still unpaid is cancelled, its stock goes back on sale and the customer is told (docs/decisions/045). Each order keeps the days it was placed with.",
   AGE_VERIFICATION:
-    "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015); `manual` refers every check to staff.",
+    "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015, 044): `manual` refers every check to staff (the customer is asked for a photo ID); `http` asks the service at `AGE_CHECK_API_URL` first, and a refer, a timeout or a service down falls back to the photo ID.",
+  AGE_CHECK_API_URL: {
+    description:
+      "With `AGE_VERIFICATION=http`: where each check is POSTed as JSON (`{ requestId, name, dateOfBirth, address }`); the answer is `{ result: pass | fail | refer, reference }` (docs/decisions/044).",
+    defaultText: "none (required by `http`)",
+  },
+  AGE_CHECK_API_KEY: {
+    description: "With `AGE_VERIFICATION=http`: sent as `Authorization: Bearer <key>`.",
+    defaultText: "none",
+  },
+  AGE_CHECK_TIMEOUT_MS:
+    "With `AGE_VERIFICATION=http`: how long to wait for the service's answer, in ms (100–60000); longer is a refer to staff.",
+  AGE_DOCUMENTS_DIR:
+    "Where customers' photo IDs wait for staff (private: never served by the static server, only to staff through the back office; keep it outside `UPLOAD_DIR` and out of backups you share). Each file is deleted on the decision or after 30 days.",
   JOB_POLL_MS: "How often each server process's job worker looks for due e-mails, in ms (docs/decisions/012).",
   JOB_RETRY_BASE_MS: "Wait before the first retry of a failed e-mail, in ms; each later one doubles it, up to an hour.",
 };
@@ -241,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
+  if (result.data.AGE_VERIFICATION === "http" && !result.data.AGE_CHECK_API_URL)
+    throw new ConfigError("Invalid configuration: AGE_CHECK_API_URL is needed with AGE_VERIFICATION=http");
   return result.data;
 }
 

@@ -14,6 +14,18 @@ describe("loadConfig", () => {
     });
     expect(shopSettings(config).whatsappNumber).toBe("447700900123");
   });
+  it("checks ages by hand unless told to ask a service, which then needs its address; photo IDs kept privately", () => {
+    expect(loadConfig({})).toMatchObject({ AGE_VERIFICATION: "manual", AGE_DOCUMENTS_DIR: "./data/age-documents" });
+    expect(() => loadConfig({ AGE_VERIFICATION: "http" })).toThrow(/AGE_CHECK_API_URL is needed/);
+    expect(() => loadConfig({ AGE_VERIFICATION: "yoti" })).toThrow(/AGE_VERIFICATION must be manual or http/);
+    expect(
+      loadConfig({
+        AGE_VERIFICATION: "http",
+        AGE_CHECK_API_URL: "https://checks.example/v1/age",
+        AGE_CHECK_TIMEOUT_MS: "5000",
+      }),
+    ).toMatchObject({ AGE_CHECK_API_URL: "https://checks.example/v1/age", AGE_CHECK_TIMEOUT_MS: 5000 });
+  });
   it("gives requests 10 s to finish on shutdown unless told otherwise", () => {
     expect(loadConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: "2500" }).SHUTDOWN_TIMEOUT_MS).toBe(2500);

@@ -11,6 +11,7 @@ import { hasPasswordLogin, requireUser } from "~/modules/accounts/session.servic
 import type { Route } from "./+types/account";
 import { AgeCheckStatus } from "~/components/account/age-check-status";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { ageDocumentWaiting } from "~/modules/age-checks/age-documents.service.server";
 import { readForm } from "~/lib/form-data.server";
 import { YourData } from "~/components/account/your-data";
 import { deleteAccount } from "~/modules/data-rights/data-rights.service.server";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = notices[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
   const hasPassword = await hasPasswordLogin(context.db, user.id);
   const age = await ageVerificationOf(context.db, user.id);
-  return data({ user, notice, hasPassword, ageStatus: age.status });
+  const documentWaiting = age.status === "pending" && (await ageDocumentWaiting(context.db, user.id));
+  return data({ user, notice, hasPassword, ageStatus: age.status, documentWaiting });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, notice, hasPassword, ageStatus } = loaderData;
+  const { user, notice, hasPassword, ageStatus, documentWaiting } = loaderData;
   const profileErrors = actionData?.values.intent === "profile" ? actionData.errors : {};
   const passwordErrors = actionData?.values.intent === "password" ? actionData.errors : {};
   const deleting = actionData?.values.intent === "delete-account" ? actionData : null;
@@ -98,7 +100,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </dd>
         </div>
       </dl>
-      {user.role === "customer" && <AgeCheckStatus status={ageStatus} />}
+      {user.role === "customer" && <AgeCheckStatus status={ageStatus} documentWaiting={documentWaiting} />}
 
       <section aria-labelledby="profile-title" className="mt-10">
         <h2 id="profile-title" className="text-xl font-bold">

@@ -1,4 +1,5 @@
-import { ageMessages, ageStatusLabels, type AgeStatus } from "~/modules/age-checks/age-checks";
+import { Link } from "react-router";
+import { AGE_CHECK_PAGE_PATH, ageMessages, ageStatusLabels, type AgeStatus } from "~/modules/age-checks/age-checks";
 
 const detail: Record<AgeStatus, string> = {
   unverified: "We check each new customer once, when they first order.",
@@ -8,7 +9,7 @@ const detail: Record<AgeStatus, string> = {
 };
 
 /** The customer's own age check, on their account page (UK: nothing is dispatched before it passes). */
-export function AgeCheckStatus({ status }: { status: AgeStatus }) {
+export function AgeCheckStatus({ status, documentWaiting }: { status: AgeStatus; documentWaiting: boolean }) {
   return (
     <section aria-labelledby="age-title" className="mt-6 rounded-2xl border border-slate-200 p-6">
       <h2 id="age-title" className="text-xl font-bold">
@@ -18,6 +19,23 @@ export function AgeCheckStatus({ status }: { status: AgeStatus }) {
       <p className="mt-3">
         <span className="font-semibold">{ageStatusLabels[status]}</span>: {detail[status]}
       </p>
+      {status === "pending" && (
+        <p className="mt-3">
+          {documentWaiting
+            ? "We have your photo ID; staff will check it soon. "
+            : "To finish it, send us a photo of your passport, driving licence or PASS card. "}
+          <Link to={AGE_CHECK_PAGE_PATH} className="font-semibold text-brand-700 underline">
+            {documentWaiting ? "See your age check" : "Send your photo ID"}
+          </Link>
+        </p>
+      )}
+      {status !== "pending" && (
+        <p className="mt-3 text-sm">
+          <Link to={AGE_CHECK_PAGE_PATH} className="text-brand-700 underline">
+            What we check and why
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

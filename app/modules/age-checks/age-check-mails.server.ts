@@ -1,16 +1,39 @@
 import type { NoticePayload } from "~/modules/mail/notice.jobs";
-import { ageMessages } from "./age-checks";
+import { AGE_CHECK_PAGE_PATH, ageDocumentMessages, ageMessages } from "./age-checks";
 
 export type ShopLink = { shopName: string; baseUrl: string };
 
-/** The customer hears the result of their age check: verified (orders go out) or failed (open orders cancelled). */
+/** The check was referred to staff: the customer is asked for a photo of their photo ID, and told how and why. */
+export function ageDocumentNeededMail(shop: ShopLink, user: { email: string; name: string }): NoticePayload {
+  return {
+    to: user.email,
+    shopName: shop.shopName,
+    subject: `${shop.shopName}: please send a photo of your ID`,
+    title: "Please confirm your age",
+    greeting: user.name ? `Hello ${user.name},` : "Hello,",
+    paragraphs: [
+      `Thank you for your order. ${ageDocumentMessages.what}`,
+      ageDocumentMessages.how,
+      ageDocumentMessages.who,
+      "Your order is kept until we have checked it; nothing is dispatched before.",
+    ],
+    action: { label: "Send your photo ID", url: `${shop.baseUrl}${AGE_CHECK_PAGE_PATH}` },
+  };
+}
+
+/**
+ * The customer hears the result of their age check: verified (orders go out) or failed (open orders cancelled),
+ * with the reason staff gave (`note`; none when a checking service decided) and what to do next.
+ */
 export function ageDecisionMail(
   shop: ShopLink,
   user: { email: string; name: string },
   status: "verified" | "failed",
   cancelledOrders: string[],
+  note: string | null = null,
 ): NoticePayload {
   const greeting = user.name ? `Hello ${user.name},` : "Hello,";
+  const reason = note ? [`What we checked: ${note}`] : [];
   if (status === "verified") {
     return {
       to: user.email,
@@ -20,6 +43,8 @@ export function ageDecisionMail(
       greeting,
       paragraphs: [
         "Thank you: we have confirmed that you are 18 or over. Your orders will now be dispatched without waiting.",
+        ...reason,
+        "There is nothing more to do: any photo ID you sent has been deleted, and we will not ask again.",
       ],
       action: { label: "See your orders", url: `${shop.baseUrl}/account/orders` },
     };
@@ -32,11 +57,13 @@ export function ageDecisionMail(
     greeting,
     paragraphs: [
       ageMessages.failed,
+      ...(note ? [`The reason: ${note}`] : []),
       ...(cancelledOrders.length
         ? [
             `We have cancelled ${cancelledOrders.length === 1 ? "your order" : "your orders"} ${cancelledOrders.join(", ")}; nothing will be sent. If you have already paid, we will refund you.`,
           ]
         : []),
+      "Any photo ID you sent has been deleted. If you think we made a mistake (for example the photo was unclear), contact us and say so: staff can look again at a clearer photo of a valid photo ID.",
     ],
     action: { label: "Contact us", url: `${shop.baseUrl}/contactus` },
   };

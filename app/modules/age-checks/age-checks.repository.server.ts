@@ -1,5 +1,5 @@
 import type { Db } from "~/db/database.server";
-import type { OrderStatus, RecordedAgeStatus } from "~/db/values";
+import type { AgeDocumentFormat, AgeDocumentType, OrderStatus, RecordedAgeStatus } from "~/db/values";
 import type { AgeMethod, AgeStatus } from "./age-checks";
 
 // Every query of age verification. Rows in, rows out.
@@ -26,6 +26,8 @@ export type Decision = {
   byId: string | null;
   byName: string | null;
   at: string;
+  /** The kind of photo ID the decision was made on, if one was sent (the document itself is not kept). */
+  documentType?: AgeDocumentType | null;
 };
 
 /** Records a decision only from one of the states given (two staff at once: one wins); true when it was recorded. */
@@ -40,6 +42,7 @@ export async function decide(db: Db, userId: string, from: AgeStatus[], decision
     decided_by_id: decision.byId,
     decided_by_name: decision.byName,
     updated_at: decision.at,
+    ...(decision.documentType ? { document_type: decision.documentType } : {}),
   };
   if (from.includes("unverified")) {
     const inserted = await db
@@ -64,7 +67,11 @@ export function findChecks(db: Db, limit: number, offset: number) {
   return db
     .selectFrom("age_verifications as v")
     .innerJoin("user as u", "u.id", "v.user_id")
+    .leftJoin("age_documents as d", "d.user_id", "v.user_id")
     .select([
+      "d.document_type as waiting_document_type",
+      "d.uploaded_at as document_uploaded_at",
+      "v.document_type",
       "v.user_id",
       "v.status",
       "v.method",
@@ -144,4 +151,69 @@ export async function cancelOrderIfStill(db: Db, orderId: string, status: OrderS
     .where("status", "=", status)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// The customer's photo ID waiting for staff (docs/decisions/044): one row per account at most.
+
+export function findDocument(db: Db, userId: string) {
+  return db.selectFrom("age_documents").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+export type NewDocument = {
+  user_id: string;
+  document_type: AgeDocumentType;
+  file_name: string;
+  content_type: AgeDocumentFormat;
+  size_bytes: number;
+  uploaded_at: string;
+};
+
+/** Keeps the account's document: a new one replaces the one waiting (whose file the caller deletes). */
+export async function putDocument(db: Db, row: NewDocument): Promise<void> {
+  const { user_id: _userId, ...rest } = row;
+  await db
+    .insertInto("age_documents")
+    .values(row)
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(rest))
+    .execute();
+}
+
+/** Deletes the account's document row (only the one with this file, when given); the row deleted, if any. */
+export async function deleteDocument(db: Db, userId: string, fileName?: string) {
+  const found = await findDocument(db, userId);
+  if (!found || (fileName && found.file_name !== fileName)) return null;
+  const deleted = await db
+    .deleteFrom("age_documents")
+    .where("user_id", "=", userId)
+    .where("file_name", "=", found.file_name)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0 ? found : null;
+}
+
+/** Documents sent at or before `stamp` and still waiting. */
+export function findDocumentsSentBefore(db: Db, stamp: string) {
+  return db
+    .selectFrom("age_documents")
+    .select(["user_id", "file_name"])
+    .where("uploaded_at", "<=", stamp)
+    .limit(500)
+    .execute();
+}
+
+export async function documentFileInUse(db: Db, fileName: string): Promise<boolean> {
+  return Boolean(
+    await db.selectFrom("age_documents").select("user_id").where("file_name", "=", fileName).executeTakeFirst(),
+  );
+}
+
+/** Marks that the customer was asked for a photo ID (once per check); true when this call marked it. */
+export async function markDocumentRequested(db: Db, userId: string, stamp: string): Promise<boolean> {
+  const result = await db
+    .updateTable("age_verifications")
+    .set({ document_requested_at: stamp, updated_at: stamp })
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .where("document_requested_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

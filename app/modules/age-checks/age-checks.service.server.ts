@@ -1,5 +1,5 @@
 import type { Db } from "~/db/database.server";
-import type { RecordedAgeStatus } from "~/db/values";
+import type { AgeDocumentType, RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
@@ -13,7 +13,8 @@ import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from ".
 import type { AgeChecker } from "./checkers.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
-import { ageDecisionMail, type ShopLink } from "./age-check-mails.server";
+import { ageDecisionMail, ageDocumentNeededMail, type ShopLink } from "./age-check-mails.server";
+import { ageDocumentDeleteJob } from "./age-checks.jobs";
 
 export type AgeVerification = {
   status: AgeStatus;
@@ -85,8 +86,18 @@ export async function dispatchAllowed(db: Db, userId: string): Promise<boolean> 
 export type CheckerOutcome = "verified" | "failed" | "referred" | "skipped";
 
 /**
+ * Inside the caller's transaction (a decision, an account's erasure): the customer's waiting document is deleted,
+ * its file by a job queued here, run after the commit. A decision keeps the kind of document, never the image.
+ */
+export async function dropAgeDocument(trx: Db, userId: string, now: Date): Promise<void> {
+  const document = await repo.deleteDocument(trx, userId);
+  if (document) await enqueueJob(trx, ageDocumentDeleteJob, { fileName: document.file_name }, now);
+}
+
+/**
  * The checker's job: asks the configured checker with the account's name, date of birth and delivery address (never
- * kept) and records only the result. `refer` leaves the check pending for staff.
+ * kept) and records only the result. `refer` leaves the check pending for staff, and the customer is e-mailed (once)
+ * to send a photo of their photo ID; a service that could not answer (`problem`, passed to `onProblem`) is a refer.
  */
 export async function runAgeCheck(
   db: Db,
@@ -94,6 +105,7 @@ export async function runAgeCheck(
   shop: ShopLink,
   userId: string,
   now = new Date(),
+  onProblem: (problem: string) => void = () => {},
 ): Promise<CheckerOutcome> {
   const [user, verification, address] = await Promise.all([
     repo.findUserForCheck(db, userId),
@@ -107,10 +119,20 @@ export async function runAgeCheck(
     dateOfBirth: user.dateOfBirth ?? "",
     address: address?.address_text ?? "",
   });
-  if (outcome.result === "refer") return "referred";
+  if (outcome.problem) onProblem(outcome.problem);
+  const customer = { email: user.email, name: user.firstName || user.name };
+  if (outcome.result === "refer") {
+    await db.transaction().execute(async (trx) => {
+      // A retried job asks once: the mark and the e-mail are written together.
+      if (await repo.markDocumentRequested(trx, userId, now.toISOString()))
+        await enqueueJob(trx, noticeJob, ageDocumentNeededMail(shop, customer), now);
+    });
+    return "referred";
+  }
   const status = outcome.result === "pass" ? "verified" : "failed";
   const decided = await db.transaction().execute(async (trx) => {
     const stamp = now.toISOString();
+    const documentType = (await repo.findDocument(trx, userId))?.document_type ?? null;
     const recorded = await repo.decide(trx, userId, ["pending"], {
       status,
       method: "service",
@@ -119,16 +141,13 @@ export async function runAgeCheck(
       byId: null,
       byName: `${checker.name} check`,
       at: stamp,
+      documentType,
     });
     if (!recorded) return false;
+    await dropAgeDocument(trx, userId, now);
     const cancelled =
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
-    await enqueueJob(
-      trx,
-      noticeJob,
-      ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelled),
-      now,
-    );
+    await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelled), now);
     return true;
   });
   return decided ? status : "skipped";
@@ -163,6 +182,7 @@ export async function decideAgeCheck(
   const from: AgeStatus[] = status === "verified" ? ["unverified", "pending", "failed"] : ["unverified", "pending"];
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<AgeDecisionResult> => {
+    const documentType = (await repo.findDocument(trx, userId))?.document_type ?? null;
     const decided = await repo.decide(trx, userId, from, {
       status,
       method: "manual",
@@ -171,8 +191,11 @@ export async function decideAgeCheck(
       byId: actor.id,
       byName: actor.name || actor.email,
       at: stamp,
+      documentType,
     });
     if (!decided) return fail(ageMessages.alreadyDecided, 409);
+    // The photo ID is not kept once decided: its row now, its file by a job after the commit.
+    await dropAgeDocument(trx, userId, now);
     const cancelledOrders =
       status === "failed"
         ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)
@@ -181,7 +204,13 @@ export async function decideAgeCheck(
     await enqueueJob(
       trx,
       noticeJob,
-      ageDecisionMail(shop, { email: user.email, name: user.firstName || user.name }, status, cancelledOrders),
+      ageDecisionMail(
+        shop,
+        { email: user.email, name: user.firstName || user.name },
+        status,
+        cancelledOrders,
+        checked.data.note,
+      ),
       now,
     );
     return { ok: true, status, cancelledOrders, email: user.email, name: user.firstName || user.name };
@@ -219,6 +248,10 @@ export type AgeCheckRow = Omit<AgeVerification, "reference" | "requestedAt"> & {
   dateOfBirth: string | null;
   requestedAt: string;
   deliveryAddress: string | null;
+  /** The photo ID waiting for staff, if the customer sent one. */
+  waitingDocument: { type: AgeDocumentType; sentAt: string } | null;
+  /** The kind of photo ID a decision was made on (the document itself is deleted). */
+  documentType: AgeDocumentType | null;
 };
 
 /** The back office's 'Age checks': pending first, with what staff need to decide (date of birth, delivery address). */
@@ -242,6 +275,11 @@ export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: 
       email: r.email,
       dateOfBirth: r.dateOfBirth,
       deliveryAddress: address ? `${address.address_title}: ${address.address_text}` : null,
+      waitingDocument:
+        r.waiting_document_type && r.document_uploaded_at
+          ? { type: r.waiting_document_type, sentAt: r.document_uploaded_at }
+          : null,
+      documentType: r.document_type,
     };
   });
   return { items, total, page, totalPages, offset, pending: await repo.countChecks(db, "pending") };

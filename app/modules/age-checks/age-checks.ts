@@ -1,9 +1,10 @@
 /** Age verification of customer accounts (UK: nothing dispatched until it passes): states, words and checks. */
 import { z } from "zod";
 
-import type { AgeStatus } from "~/db/values";
+import { ageDocumentTypes, type AgeDocumentType, type AgeStatus } from "~/db/values";
 // The sets of values are defined once with the schema (docs/decisions/025).
 export { ageMethods, ageStatuses, type AgeMethod, type AgeStatus } from "~/db/values";
+export { ageDocumentTypes, type AgeDocumentFormat, type AgeDocumentType } from "~/db/values";
 
 export const ageStatusLabels: Record<AgeStatus, string> = {
   unverified: "Not checked yet",
@@ -23,6 +24,40 @@ export const ageMessages = {
   dispatchRefused: "This customer's age is not verified yet. Verify it under Age checks before dispatching the order.",
   alreadyDecided: "This age check has already been decided.",
 } as const;
+
+/** The customer's own age check page: where they send a photo of their photo ID. */
+export const AGE_CHECK_PAGE_PATH = "/account/age-check";
+/** The largest photo ID a customer may send (the request limit for the page is this plus the form around it). */
+export const MAX_AGE_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** A document no staff member decided on is deleted this many days after it was sent. */
+export const AGE_DOCUMENT_KEEP_DAYS = 30;
+
+export const ageDocumentTypeLabels: Record<AgeDocumentType, string> = {
+  passport: "Passport",
+  "driving-licence": "Driving licence (photocard)",
+  "pass-card": "PASS proof-of-age card (with the hologram)",
+};
+
+/** What the customer reads about sending a photo ID, and why one is refused. */
+export const ageDocumentMessages = {
+  what: "We need to see that you are 18 or over before we send anything: UK law forbids selling nicotine products to under-18s, and a date of birth typed in is not enough.",
+  how: "Send a clear photo or scan of one photo ID showing your name, date of birth and photo: a passport, a photocard driving licence, or a PASS proof-of-age card with its hologram. JPEG, PNG or PDF, up to 10 MB.",
+  who: "Only the shop's staff see it, to check your age. It is deleted as soon as they have checked it, or after 30 days if they have not; we keep only the result, who checked and when, and which kind of document it was.",
+  received: "Thank you: we have your document. Staff will check it soon and e-mail you the result.",
+  waiting: "We have your document and staff will check it soon. You may send a new one: it replaces the one waiting.",
+  noFile: "Choose a photo or scan of your document.",
+  notDocument: "This file is not a photo (JPEG or PNG) or a PDF. Choose a photo or scan of your document.",
+  tooBig: "This file is larger than 10 MB. Choose a smaller photo or scan (a phone photo is usually 2–5 MB).",
+  noCheck: "There is no age check waiting for a document on your account: we ask for one after your first order.",
+  decided: "Your age check has already been decided, so there is nothing more to send.",
+  customersOnly: "Only customer accounts send a photo ID.",
+  tooBigRequest:
+    "The file is too big: the most a document may be is 10 MB. Go back and choose a smaller photo or scan.",
+} as const;
+
+export const ageDocumentInput = z.object({
+  documentType: z.enum(ageDocumentTypes, "Choose which document you are sending"),
+});
 
 /** Staff's decision on a check: verify or fail, always with a note saying what they saw (no document is kept). */
 export const ageDecisionInput = z.object({

@@ -4,7 +4,7 @@
  */
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
-import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { ageVerificationOf, dropAgeDocument } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
 import { takeBackOf } from "~/modules/orders/take-back.service.server";
@@ -173,5 +173,8 @@ export async function deleteAccount(
 }
 
 /** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
-export const eraseAccount = (trx: Db, userId: string, email: string, now: Date) =>
-  repo.eraseAccountRows(trx, userId, email, now.toISOString());
+export async function eraseAccount(trx: Db, userId: string, email: string, now: Date): Promise<void> {
+  await repo.eraseAccountRows(trx, userId, email, now.toISOString());
+  // A photo ID waiting for the age check goes too (its file by a job after the commit: docs/decisions/044).
+  await dropAgeDocument(trx, userId, now);
+}

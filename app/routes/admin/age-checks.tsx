@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
-import { ageStatusLabels } from "~/modules/age-checks/age-checks";
+import { ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck, listAgeChecks, type AgeCheckRow } from "~/modules/age-checks/age-checks.service.server";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
@@ -70,7 +70,7 @@ function CheckRow({
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 p-4" aria-label={row.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={`/admin/customers/${row.userId}`} className="font-semibold text-brand-700 hover:underline">
+        <Link to={`/admin/age-checks/${row.userId}`} className="font-semibold text-brand-700 hover:underline">
           {row.name}
         </Link>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[row.status]}`}>
@@ -94,6 +94,21 @@ function CheckRow({
           <dt className="text-slate-600">Asked</dt>
           <dd>{formatDateTime(row.requestedAt)}</dd>
         </div>
+        {row.status === "pending" && (
+          <div>
+            <dt className="text-slate-600">Document</dt>
+            <dd>
+              {row.waitingDocument ? (
+                <Link to={`/admin/age-checks/${row.userId}`} className="font-semibold text-brand-700 underline">
+                  Document waiting: {ageDocumentTypeLabels[row.waitingDocument.type]}, sent{" "}
+                  {formatDateTime(row.waitingDocument.sentAt)}
+                </Link>
+              ) : (
+                "None sent yet"
+              )}
+            </dd>
+          </div>
+        )}
         {row.decidedAt && (
           <div>
             <dt className="text-slate-600">Decided</dt>
@@ -154,8 +169,9 @@ export default function AdminAgeChecks({ loaderData, actionData }: Route.Compone
       </h1>
       <p className="text-slate-700">
         Nothing is dispatched until a customer&apos;s age is verified.{" "}
-        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Check an ID document or the checking
-        service&apos;s answer, then record the result with a note; keep no copy of the document.
+        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Open a customer to see the photo ID they sent
+        beside their name and date of birth, then record the result with a note (the customer is e-mailed it); the
+        document is deleted when you decide. Keep no copy of it.
       </p>
       <FormAlert message={actionData?.notice} tone="success" />
       <ListCount offset={offset} shown={items.length} total={total} noun="checks" />

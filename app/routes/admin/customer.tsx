@@ -46,7 +46,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     ["Role", roleLabels[customer.role] ?? customer.role],
     [
       "Age check",
-      <Link key="age" to="/admin/age-checks" className="text-brand-700 hover:underline">
+      <Link key="age" to={`/admin/age-checks/${customer.id}`} className="text-brand-700 hover:underline">
         {ageStatusLabels[age.status]}
         {age.decidedBy ? ` (${age.decidedBy})` : ""}
       </Link>,

@@ -12,6 +12,7 @@ import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-sta
 import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
+import { ageDocumentWaiting } from "~/modules/age-checks/age-documents.service.server";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { ReturnDecision } from "~/components/admin/orders/return-decision";
@@ -66,6 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       notice ??
       (done === "cancellation-recorded" && cancellationNotice ? "The customer's cancellation is recorded." : null),
     ageStatus: age.status,
+    ageDocumentWaiting: age.status === "pending" && (await ageDocumentWaiting(context.db, found.customer.id)),
     returnRequest,
     whatsappText: orderWhatsappText(order),
     whatsappUrl: orderWhatsappUrl(context, order),
@@ -172,7 +174,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
       {actionData?.message ? <FormAlert message={actionData.message} /> : <FormAlert message={notice} tone="success" />}
-      {ageCheckNeeded(ageStatus, order.status) && <AgeCheckNeeded status={ageStatus} forStaff />}
+      {ageCheckNeeded(ageStatus, order.status) && (
+        <AgeCheckNeeded
+          status={ageStatus}
+          forStaff
+          customerId={customer.id}
+          documentWaiting={loaderData.ageDocumentWaiting}
+        />
+      )}
       {returnRequest && (
         <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
       )}

@@ -1,0 +1,181 @@
+import { data, Form, Link, redirect } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
+import { readForm } from "~/lib/form-data.server";
+import { formText } from "~/lib/form-data";
+import { pageMeta } from "~/lib/meta";
+import { formFeedback } from "~/lib/result";
+import { formatDateTime, formatShortDay } from "~/lib/shop-time";
+import { appUrl } from "~/lib/config.server";
+import { requireStaff } from "~/modules/accounts/session.service.server";
+import { ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
+import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
+import { staffAgeCheck } from "~/modules/age-checks/age-documents.service.server";
+import type { Route } from "./+types/age-check";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, `Age check: ${loaderData.check.name}`, "Back office: one customer's age check.")
+    : [{ title: "Page not found" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(context, request);
+  const check = await staffAgeCheck(context.db, staff, params.userId);
+  if (!check) throw data(null, { status: 404 });
+  return { check, decided: new URL(request.url).searchParams.get("notice") === "decided" };
+}
+
+/** Verify or Fail with a note: recorded with who and when; the document and its row are deleted in the same step. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  const form = await readForm(request);
+  const values = { decision: formText(form, "decision", 10), note: formText(form, "note", 600) };
+  const result = await decideAgeCheck(
+    context.db,
+    staff,
+    { shopName: context.settings.name, baseUrl: appUrl(context.config) },
+    params.userId,
+    values,
+  );
+  if (!result.ok) {
+    const { errors, formError } = formFeedback(result);
+    return data({ errors, message: formError }, { status: result.status });
+  }
+  return redirect(`/admin/age-checks/${params.userId}?notice=decided`);
+}
+
+export default function AdminAgeCheck({ loaderData, actionData }: Route.ComponentProps) {
+  const { check, decided } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const documentUrl = `/admin/age-checks/${check.userId}/document`;
+  const open = check.status !== "verified";
+  return (
+    <section aria-labelledby="age-check-title" className="max-w-5xl space-y-5">
+      <Link to="/admin/age-checks" className="text-sm text-brand-700 hover:underline">
+        All age checks
+      </Link>
+      <h1 id="age-check-title" className="text-2xl font-extrabold">
+        Age check: {check.name}
+      </h1>
+      {decided && (
+        <FormAlert
+          tone="success"
+          message={`${check.name}'s age is now ${ageStatusLabels[check.status].toLowerCase()}. Any document sent has been deleted.`}
+        />
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <dl className="grid content-start gap-3 rounded-2xl bg-slate-50 p-4 text-sm">
+          <div>
+            <dt className="text-slate-600">Name</dt>
+            <dd className="text-lg font-semibold">{check.name}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Date of birth</dt>
+            <dd className="text-lg font-semibold">
+              {check.dateOfBirth ? formatShortDay(check.dateOfBirth) : "Not given"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">E-mail</dt>
+            <dd className="break-all">
+              <Link to={`/admin/customers/${check.userId}`} className="text-brand-700 hover:underline">
+                {check.email}
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Delivery address</dt>
+            <dd>{check.deliveryAddress ?? "No order yet"}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Status</dt>
+            <dd>{ageStatusLabels[check.status]}</dd>
+          </div>
+          {check.decidedAt && (
+            <div>
+              <dt className="text-slate-600">Decided</dt>
+              <dd>
+                {formatDateTime(check.decidedAt)} by {check.decidedBy}
+                {check.documentType && ` on a ${ageDocumentTypeLabels[check.documentType].toLowerCase()}`}
+                {check.note && `: ${check.note}`}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <div
+          aria-labelledby="document-title"
+          role="region"
+          className="space-y-2 rounded-2xl border border-slate-200 p-4"
+        >
+          <h2 id="document-title" className="text-lg font-bold">
+            Document
+          </h2>
+          {check.document ? (
+            <>
+              <p className="text-sm">
+                {ageDocumentTypeLabels[check.document.type]}, sent {formatDateTime(check.document.sentAt)}. Check the
+                name and date of birth against the left, and that the photo ID is genuine (a PASS card: the hologram).
+                Keep no copy: it is deleted when you decide.
+              </p>
+              {check.document.contentType === "application/pdf" ? (
+                <a href={documentUrl} target="_blank" rel="noreferrer" className="btn-outline">
+                  Open the PDF document
+                </a>
+              ) : (
+                <img
+                  src={documentUrl}
+                  alt={`The customer's ${ageDocumentTypeLabels[check.document.type].toLowerCase()}`}
+                  className="max-h-[32rem] w-full rounded-lg border border-slate-200 object-contain"
+                />
+              )}
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">
+              {check.status === "pending"
+                ? "No document waiting: the customer has been asked by e-mail to send a photo of their photo ID."
+                : "No document is kept once a check is decided."}
+            </p>
+          )}
+        </div>
+      </div>
+      {open && (
+        <Form
+          method="post"
+          className="max-w-2xl space-y-2"
+          aria-label={`Decide the age check of ${check.name}`}
+          noValidate
+        >
+          <FormAlert message={actionData?.message} />
+          <label htmlFor="note" className="block text-sm font-medium">
+            Note (what you checked)
+          </label>
+          <p id="note-hint" className="text-sm text-slate-600">
+            The customer is e-mailed this note with the result.
+          </p>
+          <textarea
+            id="note"
+            name="note"
+            rows={2}
+            required
+            maxLength={500}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2"
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? "note-hint note-error" : "note-hint"}
+          />
+          {errors.note && (
+            <p id="note-error" className="text-sm text-rose-700">
+              {errors.note}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <button type="submit" name="decision" value="verify" className="btn-primary">
+              Verify
+            </button>
+            <button type="submit" name="decision" value="fail" className="btn-outline">
+              Fail
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
