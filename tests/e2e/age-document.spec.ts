@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { createStaff, signInAsStaff } from "./support/admin";
+import { createStaff, recordPayment, signInAsStaff } from "./support/admin";
 import { axeViolations } from "./support/axe";
 import { anotherBrowser, signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
@@ -16,7 +16,7 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.setExtraHTTPHeaders(ownClientAddress());
 });
 
-test("a new customer sends a photo of their ID after ordering; staff see it, verify, and it is gone", async ({
+test("a new customer orders and sends a photo of their ID; staff see it and verify (it is gone), record the payment and dispatch", async ({
   page,
   browser,
   baseURL,
@@ -92,6 +92,7 @@ test("a new customer sends a photo of their ID after ordering; staff see it, ver
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   const documentUrl = new URL((await image.getAttribute("src"))!, baseURL).pathname;
+  // A visitor is refused it at every step: here while it waits, then after the decision and after the dispatch.
   expect(await axeViolations(staff.page), staff.page.url()).toEqual([]);
 
   const seenByStaff = await staff.page.request.get(documentUrl);
@@ -112,10 +113,35 @@ test("a new customer sends a photo of their ID after ordering; staff see it, ver
   await expect(staff.page.getByRole("region", { name: "Document" })).toContainText("No document is kept");
   expect((await staff.page.request.get(documentUrl)).status()).toBe(404);
   expect((await visitor.get(documentUrl)).status()).toBe(404);
-  await visitor.dispose();
+  // Nor to another member of staff, in a session of their own, once it is deleted.
+  const colleague = await anotherBrowser(browser, baseURL!);
+  await signInAsStaff(colleague.page, createStaff("age-document-colleague"));
+  expect((await colleague.page.request.get(documentUrl)).status()).toBe(404);
+  await colleague.context.close();
   // The file itself goes by the job queued with the decision.
   await expect.poll(() => readdirSync(DOCUMENTS_DIR).filter((name) => !name.startsWith(".")).length).toBe(0);
+
+  // Verified, the order still waits for its payment: staff record it (the order's total), then dispatch.
+  await staff.page.goto(`/admin/orders/${orderId}`);
+  await expect(staff.page.getByText("This order waits for the age check")).toHaveCount(0);
+  await staff.page.getByRole("button", { name: "Mark confirmed" }).click();
+  await expect(staff.page.getByRole("status")).toContainText(`Order ${orderId} is now Confirmed.`);
+  const dispatch = staff.page.getByRole("form", { name: "Dispatch" });
+  await expect(dispatch).toContainText("Dispatch is not available yet: no payment has been recorded for this order.");
+  await recordPayment(staff.page, { reference: "BACS 55120" });
+  await expect(staff.page.getByRole("status")).toContainText(
+    `The payment for order ${orderId} is recorded: it is now paid.`,
+  );
+  await dispatch.getByLabel("Courier").fill("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("AB987654321GB");
+  await dispatch.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(staff.page.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
+  expect((await visitor.get(documentUrl)).status()).toBe(404);
+  await visitor.dispose();
   await staff.context.close();
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("Payment received on")).toBeVisible();
+  await expect(page.getByText("Status: Dispatched")).toBeVisible();
 
   const result = await waitForMail(email, 15_000, /your age is confirmed/);
   expect(result.text).toContain("What we checked: Passport photo matches; born 1992");

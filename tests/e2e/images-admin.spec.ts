@@ -136,3 +136,44 @@ test("an uploaded photo is shown as AVIF or WebP at the width the page needs, an
   );
   await expect(page.getByRole("img", { name, exact: true })).toHaveCount(0);
 });
+
+test("saving a flavour while the page still reloads its data after an upload raises no uncaught error", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // What a busy machine once showed: the upload's reload of the page's data, cut short by the save, surfaced in the
+  // browser as an uncaught "AbortError: signal is aborted without reason" (issue 33). Here that reload is held until
+  // the save has been pressed, every time.
+  const uncaught: string[] = [];
+  page.on("pageerror", (error) => uncaught.push(`${error.name}: ${error.message}`));
+  await signInAsStaff(page, createStaff("abort"));
+  await page.goto("/admin/flavours/new");
+  const name = `Abort Apricot ${Date.now()}`;
+  await fillNewFlavour(page, {
+    name,
+    description: "Saved before the page reloaded.",
+    price: "4.99",
+    nicotineMgMl: "10",
+  });
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reloadsHeld = 0;
+  await page.route(/\/admin\/flavours\/new\.data(\?.*)?$/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    reloadsHeld++;
+    await held;
+    await route.continue().catch(() => {}); // the browser may have given up on it: that is the point
+  });
+  await page
+    .getByLabel("Add image")
+    .setInputFiles({ name: "apricot.jpg", mimeType: "image/jpeg", buffer: await photoJpeg() });
+  const images = page.getByRole("list", { name: "Current images" });
+  await expect(images.getByRole("img", { name: /, image 1$/ })).toBeVisible({ timeout: 45_000 });
+  await expect.poll(() => reloadsHeld).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Create flavour" }).click();
+  await expect(page.getByRole("status")).toContainText("Flavour created.");
+  release();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+  expect(uncaught).toEqual([]);
+});
