@@ -37,6 +37,12 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   await expect(staff.getByRole("status")).toContainText("Pippa's age is now verified.");
 
   await staff.goto(`/admin/orders/${orderId}`);
+  // 'Open in WhatsApp' opens a chat with the customer, on the order's phone number (not the shop's own).
+  const chat = staff.getByRole("link", { name: "Open in WhatsApp" });
+  await expect(chat).toHaveAccessibleDescription(/Opens a chat with the customer on 07700 900444/);
+  const chatUrl = new URL((await chat.getAttribute("href"))!);
+  expect(chatUrl.pathname).toBe("/447700900444");
+  expect(chatUrl.searchParams.get("text")).toBe(`Hello Pippa Taylor, this is Vapour Lane about your order ${orderId}.`);
   await staff.getByRole("button", { name: "Mark confirmed" }).click();
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Confirmed.`);
   // The page says why dispatch is not available, and the server refuses it all the same.

@@ -3,7 +3,7 @@ import type { AddressType, ShippingMethod } from "~/db/values";
 import type { ShopContext } from "~/context";
 import { appUrl, staffEmail } from "~/lib/config.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { whatsappChatUrl } from "~/lib/whatsapp";
+import { internationalPhone, whatsappChatUrl } from "~/lib/whatsapp";
 import { orderMessage } from "~/lib/whatsapp-text";
 import type { OrderMail } from "./customer-orders.service.server";
 import { ORDER_ID, shippingNames, type Order } from "./orders";
@@ -120,6 +120,17 @@ export function orderWrites(
 /** The order version of the WhatsApp text, to the shop's number. */
 export function orderWhatsappUrl(context: ShopContext, order: Order): string {
   return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(order));
+}
+
+/**
+ * Staff's chat with the customer about an order (the back office's 'Open in WhatsApp'): the phone number the order was
+ * placed with, in international form, and a greeting naming the order. Null when that number cannot be used.
+ */
+export function customerChatUrl(context: ShopContext, order: Order, customerName: string): string | null {
+  const number = internationalPhone(order.address.phone);
+  if (!number) return null;
+  const hello = customerName ? `Hello ${customerName}` : "Hello";
+  return whatsappChatUrl(number, `${hello}, this is ${context.settings.name} about your order ${order.id}.`);
 }
 
 /** The order version of the WhatsApp text itself (the back office shows it), in the order's own currency. */

@@ -7,7 +7,7 @@ import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
-import { orderWhatsappText, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { customerChatUrl, orderWhatsappText } from "~/modules/orders/orders.service.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
@@ -70,7 +70,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageDocumentWaiting: age.status === "pending" && (await ageDocumentWaiting(context.db, found.customer.id)),
     returnRequest,
     whatsappText: orderWhatsappText(order),
-    whatsappUrl: orderWhatsappUrl(context, order),
+    // A chat with the customer, on the phone number of the order's address (not the shop's own number).
+    whatsappUrl: customerChatUrl(context, order, found.customer.deleted ? "" : found.customer.name),
   });
 }
 
@@ -206,10 +207,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <h2 id="whatsapp-title" className="text-lg font-bold">
             WhatsApp message
           </h2>
-          <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline">
-            Open in WhatsApp
-          </a>
+          {whatsappUrl ? (
+            <a
+              href={whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-outline"
+              aria-describedby="whatsapp-chat-note"
+            >
+              Open in WhatsApp
+            </a>
+          ) : null}
         </div>
+        <p id="whatsapp-chat-note" className="mt-2 text-sm text-slate-600">
+          {whatsappUrl
+            ? `Opens a chat with the customer on ${order.address.phone}, the phone number of the order's address. The order as they sent it:`
+            : `The order's phone number (${order.address.phone}) cannot be used on WhatsApp: contact the customer by e-mail. The order as they sent it:`}
+        </p>
         <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">
           {whatsappText}
         </pre>
