@@ -48,6 +48,7 @@ export const groups: Group[] = [
       "SOCIAL_X_URL",
       "SOCIAL_YOUTUBE_URL",
       "LOW_STOCK_THRESHOLD",
+      "SCHEDULED_SHIPPING_PRICE",
       "UNPAID_ORDER_DAYS",
     ],
   },

@@ -93,6 +93,12 @@ export const configSchema = z.object({
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   UNPAID_ORDER_DAYS: z.coerce.number().int().min(3, "must be 3 days or more").max(90).default(7),
+  // A scheduled day's price in the shop's currency ("9.50"); unset: Express's. Never less than Express's (8.50).
+  SCHEDULED_SHIPPING_PRICE: z
+    .string()
+    .regex(/^\d{1,4}(\.\d{2})?$/, "must be a price such as 9.50")
+    .refine((price) => Math.round(Number(price) * 100) >= 850, "must be at least Express Shipping's price, 8.50")
+    .optional(),
   AGE_VERIFICATION: z.enum(["manual", "http"], "must be manual or http").default("manual"),
   AGE_CHECK_API_URL: z
     .url({ protocol: /^https?$/, error: "must be the checking service's http(s) address" })
@@ -194,6 +200,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   SOCIAL_YOUTUBE_URL: "The shop's own YouTube page (as `SOCIAL_FACEBOOK_URL`).",
   LOW_STOCK_THRESHOLD:
     "At or under this many units an item shows 'Only N left' and is listed as low stock in the back office.",
+  SCHEDULED_SHIPPING_PRICE:
+    "What delivery on a chosen day costs, in the shop's currency (e.g. `9.50`); unset, Express Shipping's price. Never less than Express's: a chosen day is offered from the day Express would arrive to 15 days ahead, Monday to Saturday.",
   UNPAID_ORDER_DAYS:
     "Days an order waits for its payment (3–90): two days before, the customer is reminded by e-mail; then an order still unpaid is cancelled, its stock goes back on sale and the customer is told (docs/decisions/045). Each order keeps the days it was placed with.",
   AGE_VERIFICATION:

@@ -7,7 +7,14 @@ import { pageMeta } from "~/lib/meta";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate, shopDate } from "~/lib/shop-time";
-import { deliveryDateFor, scheduleDays, shippingOptions, type ShippingMethod } from "~/modules/checkout/shipping";
+import {
+  deliveryDateFor,
+  scheduleDays,
+  shippingCost,
+  shippingOptions,
+  type ShippingMethod,
+} from "~/modules/checkout/shipping";
+import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
 import type { Route } from "./+types/cart-shipping";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
@@ -24,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     freeDate: deliveryDateFor("free", today),
     expressDate: deliveryDateFor("express", today),
     days: scheduleDays(today),
+    scheduleCents: shippingCost("schedule", shippingPrices(context.config)),
   };
 }
 
@@ -36,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartShipping({ loaderData, actionData }: Route.ComponentProps) {
-  const { freeDate, expressDate, days } = loaderData;
+  const { freeDate, expressDate, days, scheduleCents } = loaderData;
   const [method, setMethod] = useState<ShippingMethod | null>(loaderData.method);
   const [date, setDate] = useState<string | null>(loaderData.method === "schedule" ? loaderData.date : null);
   const [picking, setPicking] = useState(false);
@@ -89,8 +97,10 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
           {option(
             "schedule",
             "Schedule",
-            date ? `On ${formatDeliveryDate(date)}` : "Pick a day within the next 15 days",
-            0,
+            date
+              ? `On ${formatDeliveryDate(date)}`
+              : `Pick a day, Monday to Saturday, from ${formatDeliveryDate(days[0]!)} to ${formatDeliveryDate(days.at(-1)!)}`,
+            scheduleCents,
           )}
         </fieldset>
         {method === "schedule" && date && (

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { shopCookies } from "~/modules/content/cookies";
 import { findInfoPage } from "~/modules/content/info-pages";
+import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
 import type { Route } from "./+types/info";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -10,6 +11,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     email: context.config.SHOP_EMAIL,
     address: context.config.SHOP_ADDRESS,
     currency: context.settings.currency,
+    shippingPrices: shippingPrices(context.config),
   });
   if (!page) throw data(null, { status: 404 });
   return { page, cookies: page.listsCookies ? shopCookies : [] };

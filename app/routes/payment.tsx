@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toast";
+import { useRefreshShopper } from "~/components/layout/use-shop";
 import { TotalsList } from "~/components/cart/cart-summary";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Spinner } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
+import { paymentAtButton } from "~/modules/orders/cancellation";
 import { totals } from "~/lib/pricing";
 import { getCart } from "~/modules/cart/cart.service.server";
 import { getAddressBook } from "~/modules/checkout/addresses.service.server";
 import { missingStepRedirect, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { shippingCost } from "~/modules/checkout/shipping";
+import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
 import { newIdempotencyKey, placeOrderRequest, type PlaceAnswer } from "~/modules/checkout/place-order.action.server";
 import { orderMessages, shippingNames } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
@@ -38,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capped: cart.capped,
     address,
     shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
-    totals: totals(cart.lines, taxRule(context.config), shippingCost(method)),
+    totals: totals(cart.lines, taxRule(context.config), shippingCost(method, shippingPrices(context.config))),
     trader: traderDetails(context.config),
     // One key per visit of this page: a double click, a retry or a second tab places one order.
     idempotencyKey: newIdempotencyKey(),
@@ -57,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, capped, address, shipping, totals: money, idempotencyKey, trader } = loaderData;
   const navigate = useNavigate();
+  const refreshShopper = useRefreshShopper();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(actionData?.message ?? null);
   const precheck = !address ? orderMessages.noAddress : lines.length === 0 ? orderMessages.emptyCart : null;
@@ -80,6 +84,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         tab.location.href = answer.whatsappUrl;
       }
       toast.success(orderMessages.placed);
+      // The cart is empty now: the header says so at once (a fetch is not an action React Router revalidates after).
+      refreshShopper();
       void navigate(`/success?order=${answer.orderId}`);
     } catch (caught) {
       tab?.close();
@@ -150,10 +156,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </p>
             )}
           </div>
-          <Form method="post" onSubmit={onSubmit} className="mt-6">
+          {/* How paying works, where the shopper decides: beside the button, not only after the order (issue 33). */}
+          <p id="how-you-pay" className="mt-6 text-sm text-slate-700">
+            {paymentAtButton}
+          </p>
+          <Form method="post" onSubmit={onSubmit} className="mt-4">
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             <button
               type="submit"
+              aria-describedby="how-you-pay"
               className="btn-primary w-full"
               disabled={processing || !address || lines.length === 0}
               aria-busy={processing}

@@ -35,6 +35,10 @@ test("a new customer goes from the home page to /success and the order reaches W
   await checkoutToPayment(page);
   await expect(page.getByText("Express Shipping")).toBeVisible();
   await expect(page.getByRole("complementary")).toContainText("£8.50");
+  // How paying works is said at the button, before the order: nothing is taken now.
+  await expect(page.getByRole("button", { name: "Order via WhatsApp" })).toHaveAccessibleDescription(
+    "Nothing is taken now: your order is saved and sent to us on WhatsApp, where we send the payment details.",
+  );
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Order via WhatsApp" }).click();
   const popup = await popupPromise;
@@ -54,6 +58,9 @@ test("a new customer goes from the home page to /success and the order reaches W
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Success");
   await expect(page.getByText(orderId)).toBeVisible();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  // The header knows at once that the cart is empty, without a reload.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Cart: / })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Open the WhatsApp message again" })).toHaveAttribute(
     "href",
     /^https:\/\/wa\.me\/447700900123\?text=Order%20ID%3A%20/,

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { ShopSettings } from "~/lib/config.server";
 import { DEFAULT_SHOP_TIME_ZONE } from "~/lib/shop-time";
@@ -62,6 +62,16 @@ export function useLoadShopper() {
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, [load]);
+}
+
+/**
+ * Asks /api/me again now: for a write React Router does not see as an action (a `fetch` of its own, like the
+ * payment step's POST /api/orders), after which the header's cart count and the wishlist would otherwise stay as
+ * they were until the next action or a reload.
+ */
+export function useRefreshShopper(): () => void {
+  const { load } = useFetcher<Shopper>({ key: SHOPPER });
+  return useCallback(() => void load(SHOPPER_URL), [load]);
 }
 
 /** true or false once known; undefined while the page has not heard yet (the server then decides, e.g. on a form post). */

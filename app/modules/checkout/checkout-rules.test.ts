@@ -61,13 +61,21 @@ describe("shipping dates", () => {
     expect(deliveryDateFor("express", "2024-12-30")).toBe("2025-01-02");
     expect(shippingCost("express")).toBe(850);
     expect(shippingCost("free")).toBe(0);
-    expect(shippingCost("schedule")).toBe(0);
+    // A chosen day costs what Express does, or the shop's own price, never less.
+    expect(shippingCost("schedule")).toBe(850);
+    expect(shippingCost("schedule", { scheduleCents: 1200 })).toBe(1200);
+    expect(shippingCost("schedule", { scheduleCents: 0 })).toBe(850);
   });
-  it("offers the next 15 days to schedule", () => {
+  it("offers a day to schedule from Express's day to 15 days ahead, Monday to Saturday", () => {
+    // Saturday 4 January 2025: Express would come on Tuesday the 7th; Sundays the 12th and 19th are not offered.
     const days = scheduleDays("2025-01-04");
-    expect(days).toHaveLength(15);
-    expect(days[0]).toBe("2025-01-05");
-    expect(days.at(-1)).toBe("2025-01-19");
+    expect(days[0]).toBe(deliveryDateFor("express", "2025-01-04"));
+    expect(days[0]).toBe("2025-01-07");
+    expect(days.at(-1)).toBe("2025-01-18");
+    expect(days).not.toContain("2025-01-12");
+    expect(days).not.toContain("2025-01-19");
+    expect(days).toHaveLength(11);
+    for (const day of days) expect(new Date(`${day}T12:00:00Z`).getUTCDay()).not.toBe(0);
   });
   it("shows dates like 'Mon, Jan 5, 2025' and counts days in London", () => {
     expect(formatDeliveryDate("2025-01-05")).toBe("Sun, Jan 5, 2025");

@@ -2,7 +2,7 @@ import type { Db } from "~/db/database.server";
 import { fail, type Result } from "~/lib/result";
 import * as repo from "./checkout.repository.server";
 import { shopDate } from "~/lib/shop-time";
-import { deliveryDateFor, scheduleDays, shippingMethodSchema, type ShippingMethod } from "./shipping";
+import { deliveryDateFor, scheduleDays, scheduleMessages, shippingMethodSchema, type ShippingMethod } from "./shipping";
 
 export type CheckoutState = {
   addressId: string | null;
@@ -35,8 +35,7 @@ export async function chooseShipping(
   const today = shopDate(now);
   let date: string;
   if (method.data === "schedule") {
-    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate))
-      return fail("Please pick a delivery day within the next 15 days");
+    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate)) return fail(scheduleMessages.pickDay);
     date = rawDate;
   } else {
     date = deliveryDateFor(method.data, today);

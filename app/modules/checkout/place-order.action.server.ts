@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderMessages, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { shippingPrices } from "./shipping-prices.server";
 import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
 import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
 
@@ -59,6 +60,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
   try {
     const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), taxRule(context.config), {
       lowStockThreshold: context.settings.lowStockThreshold,
+      shippingPrices: shippingPrices(context.config),
       confirmation: { to: user.email, shopName: context.settings.name },
       currency: context.settings.currency,
       unpaid: { days: context.config.UNPAID_ORDER_DAYS, shopName: context.settings.name },

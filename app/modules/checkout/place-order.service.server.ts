@@ -15,13 +15,15 @@ import { orderMessages, shippingNames, type Order } from "~/modules/orders/order
 import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.server";
 import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
-import { scheduleDays, shippingCost, shippingMethodSchema } from "./shipping";
+import { scheduleDays, scheduleMessages, shippingCost, shippingMethodSchema, type ShippingPrices } from "./shipping";
 import { variantName } from "~/modules/catalog/variants";
 
 export type PlaceResult = Result<{ order: Order; created: boolean }>;
 
 export type PlaceOptions = {
   now?: Date;
+  /** What each shipping method costs in this shop (SCHEDULED_SHIPPING_PRICE); the defaults unless told. */
+  shippingPrices?: ShippingPrices;
   /** At or under this many units left an item shows 'Only N left': an order that gets there drops cached pages. */
   lowStockThreshold?: number;
   /** Queue the confirmation e-mail to this address, in the order's own transaction. */
@@ -76,7 +78,7 @@ export async function placeOrder(
       if (invalid) return fail(invalid);
       if (!shippingMethod || !deliveryDate) return fail(orderMessages.noShipping);
       if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
-        return fail("Please pick a delivery day within the next 15 days");
+        return fail(scheduleMessages.pickDay);
       }
       // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
       // placed, and held back from dispatch until the check passes).
@@ -84,7 +86,7 @@ export async function placeOrder(
       const age = await holdForAgeCheck(trx, userId, stamp);
       if (age.refused) return fail(age.refused);
 
-      const money = totals(cart.lines, tax, shippingCost(shippingMethod));
+      const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));
       const id = newOrderId();
       const lines = cart.lines.map(orderLine);
       const stock = await takeStockForOrder(

@@ -3,8 +3,8 @@ import { shippingMethods, type ShippingMethod } from "~/db/values";
 import { addDays } from "~/lib/shop-time";
 
 /**
- * docs/product/specification.md §9: Free Shipping (0, 15 days), Express Shipping (8.50, 3 days), or a chosen day of the
- * next 15.
+ * docs/product/specification.md §9: Free Shipping (0, 15 days), Express Shipping (8.50, 3 days), or a chosen day (from
+ * Express's day to 15 days ahead, Monday to Saturday, at Express's price unless the shop sets its own).
  */
 export const shippingOptions = {
   free: {
@@ -25,11 +25,25 @@ export const shippingOptions = {
   },
 } as const;
 export const SCHEDULE_DAYS = 15;
+export const scheduleMessages = {
+  pickDay: "Please pick a delivery day from the list: Monday to Saturday, from 3 to 15 days ahead",
+} as const;
 // The set of methods is defined once with the schema (docs/decisions/025).
 export { shippingMethods, type ShippingMethod };
 export const shippingMethodSchema = z.enum(shippingMethods);
 
-export const shippingCost = (method: ShippingMethod) => (method === "express" ? shippingOptions.express.priceCents : 0);
+/**
+ * What a scheduled day costs (docs/decisions: "scheduled delivery"): Express's price unless the shop sets its own
+ * (SCHEDULED_SHIPPING_PRICE), and never less than Express: a chosen day is a faster promise than Free Shipping's.
+ */
+export type ShippingPrices = { scheduleCents: number };
+export const defaultShippingPrices: ShippingPrices = { scheduleCents: shippingOptions.express.priceCents };
+
+export function shippingCost(method: ShippingMethod, prices: ShippingPrices = defaultShippingPrices): number {
+  if (method === "express") return shippingOptions.express.priceCents;
+  if (method === "schedule") return Math.max(prices.scheduleCents, shippingOptions.express.priceCents);
+  return 0;
+}
 
 // Dates are the shop's calendar dates (YYYY-MM-DD, app/lib/shop-time.ts); "today" is the shop's today.
 
@@ -37,5 +51,14 @@ export const shippingCost = (method: ShippingMethod) => (method === "express" ? 
 export const deliveryDateFor = (method: "free" | "express", today: string) =>
   addDays(today, shippingOptions[method].deliveryDays);
 
-/** The days a delivery can be scheduled for: the next 15, starting tomorrow. */
-export const scheduleDays = (today: string) => Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i + 1));
+/** Sunday, for a shop's calendar date (YYYY-MM-DD): couriers do not deliver on Sundays. */
+const isSunday = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).getUTCDay() === 0;
+
+/**
+ * The days a delivery can be scheduled for: from the day Express would arrive up to 15 days ahead, Monday to
+ * Saturday (docs/decisions: "scheduled delivery"; it never promises sooner than Express can).
+ */
+export const scheduleDays = (today: string) =>
+  Array.from({ length: SCHEDULE_DAYS - shippingOptions.express.deliveryDays + 1 }, (_, i) =>
+    addDays(today, shippingOptions.express.deliveryDays + i),
+  ).filter((day) => !isSunday(day));

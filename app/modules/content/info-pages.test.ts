@@ -21,7 +21,13 @@ describe("info pages promise only what the shop does", () => {
       expect(terms).toContain(`${option.name}: ${price}, delivered within ${option.deliveryDays} days.`);
     }
     expect(terms).toContain("Express Shipping: £8.50, delivered within 3 days.");
-    expect(terms).toContain("Scheduled Delivery: no charge, on a day you choose from the next 15 days.");
+    expect(terms).toContain(
+      "Scheduled Delivery: £8.50, on a day you choose, Monday to Saturday, from 3 to 15 days ahead.",
+    );
+    // A shop that sets its own price for a chosen day says that one.
+    expect(
+      findInfoPage("terms-of-delivery", { ...details, shippingPrices: { scheduleCents: 1200 } })!.paragraphs.join(" "),
+    ).toContain("Scheduled Delivery: £12.00, on a day");
   });
 
   it("names no way of paying the shop does not offer: payment details are arranged on WhatsApp", () => {

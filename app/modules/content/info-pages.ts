@@ -1,5 +1,11 @@
 import { formatMoney } from "~/lib/money";
-import { SCHEDULE_DAYS, shippingCost, shippingOptions } from "~/modules/checkout/shipping";
+import {
+  defaultShippingPrices,
+  SCHEDULE_DAYS,
+  shippingCost,
+  shippingOptions,
+  type ShippingPrices,
+} from "~/modules/checkout/shipping";
 import { shippingNames } from "~/modules/orders/orders";
 import { CANCELLATION_FORM_PATH, hygieneException } from "~/modules/orders/cancellation";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
@@ -92,15 +98,22 @@ export type InfoPage = {
   links: Array<{ to: string; label: string }>;
   listsCookies: boolean;
 };
-export type ShopDetails = { shop: string; email: string; address: string; currency: string };
+export type ShopDetails = {
+  shop: string;
+  email: string;
+  address: string;
+  currency: string;
+  /** What a scheduled day costs here (SCHEDULED_SHIPPING_PRICE); the default unless told. */
+  shippingPrices?: ShippingPrices;
+};
 
 /** The delivery terms, from the options the checkout offers (shipping.ts), so the two always agree. */
-export function deliveryTerms(currency: string): string {
+export function deliveryTerms(currency: string, prices: ShippingPrices = defaultShippingPrices): string {
   const price = (cents: number) => (cents === 0 ? "no charge" : formatMoney(cents, currency));
   const options = Object.values(shippingOptions).map(
     (o) => `${o.name}: ${price(o.priceCents)}, delivered within ${o.deliveryDays} days.`,
   );
-  const schedule = `${shippingNames.schedule}: ${price(shippingCost("schedule"))}, on a day you choose from the next ${SCHEDULE_DAYS} days.`;
+  const schedule = `${shippingNames.schedule}: ${price(shippingCost("schedule", prices))}, on a day you choose, Monday to Saturday, from ${shippingOptions.express.deliveryDays} to ${SCHEDULE_DAYS} days ahead.`;
   return [...options, schedule].join(" ");
 }
 
@@ -109,7 +122,7 @@ export function findInfoPage(slug: string, details: ShopDetails): InfoPage | nul
   const link = [...serviceLinks, ...assistanceLinks, ...legalLinks].find((l) => l.slug === slug);
   const paragraphs = bodies[slug]?.map((p) =>
     p === "{delivery}"
-      ? deliveryTerms(details.currency)
+      ? deliveryTerms(details.currency, details.shippingPrices)
       : p.replace(/\{(shop|email|address)\}/g, (_, key: "shop" | "email" | "address") => details[key]),
   );
   return link && paragraphs

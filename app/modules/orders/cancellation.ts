@@ -15,6 +15,10 @@ export const TERMS_PAGE_PATH = "/info/terms-of-use";
 export const paymentArrangement =
   "You do not pay now: nothing is taken on this site. We confirm your order on WhatsApp and send you the payment details there; we dispatch it once your payment has arrived.";
 
+/** The same, short, beside the payment step's button: what pressing it does and does not do. */
+export const paymentAtButton =
+  "Nothing is taken now: your order is saved and sent to us on WhatsApp, where we send the payment details.";
+
 /** The right to cancel, short, for the payment step and the e-mail (from the model instructions, Schedule 3). */
 export const rightToCancelSummary = `You have the right to cancel this contract within ${RETURN_DAYS} days without giving any reason. The ${RETURN_DAYS} days end ${RETURN_DAYS} days after the day you (or someone you name, other than the courier) receive the goods. To cancel, cancel the order in your account, or tell us by a clear statement, for example by e-mail; you may use the model cancellation form, but you do not have to.`;
 
