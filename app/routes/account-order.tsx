@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { formFeedback } from "~/lib/result";
 import { OrderHistory } from "~/components/orders/order-history";
 import { OrderView } from "~/components/orders/order-view";
+import { ParcelTracking } from "~/components/orders/parcel-tracking";
 import { CustomerOrderActions } from "~/components/orders/order-returns";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
@@ -13,7 +14,7 @@ import {
   requestReturn,
   returnRequestOf,
 } from "~/modules/orders/customer-orders.service.server";
-import { orderMail, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import { customerWhatsapp, orderMail } from "~/modules/orders/orders.service.server";
 import { orderEvents } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
@@ -49,12 +50,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const takeBack = await takeBackOf(context.db, order.id);
   // The day the shop recorded the payment (not how or by whom: that is the back office's).
   const paidAt = (await paymentOf(context.db, order.id))?.recordedAt ?? null;
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done") ?? "";
   const notice = Object.hasOwn(notices, done) ? notices[done]!(order.id) : null;
   return {
     order,
     history,
-    whatsappUrl: orderWhatsappUrl(context, order),
+    confirmingCancel: search.get("cancel") === "confirm" && customerMayCancel(order.status),
+    whatsapp: customerWhatsapp(context, order),
     ageStatus: age.status,
     returnRequest,
     returnWindow: window,
@@ -98,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, whatsappUrl, ageStatus, returnRequest, returnWindow: window, notice, takeBack } = loaderData;
+  const { order, history, whatsapp, ageStatus, returnRequest, returnWindow: window, notice, takeBack } = loaderData;
   // A refusal shows on the form it is about; the success notice on the section that was used.
   const takeBackAnswer = actionData?.about === "take-back" ? actionData : null;
   const orderAnswer = actionData && actionData.about !== "take-back" ? actionData : null;
@@ -114,9 +117,17 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           <AgeCheckNeeded status={ageStatus} forStaff={false} />
         </div>
       )}
+      {order.dispatch && (
+        <div className="mt-6">
+          <ParcelTracking dispatch={order.dispatch} />
+        </div>
+      )}
       <div className="mt-6">
         <CustomerOrderActions
+          orderId={order.id}
           mayCancel={customerMayCancel(order.status)}
+          confirmingCancel={loaderData.confirmingCancel}
+          cancelled={order.status === "cancelled"}
           returnRequest={returnRequest}
           returnWindow={window}
           delivered={order.status === "delivered"}
@@ -141,9 +152,11 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       <div className="mt-6">
         <OrderHistory placedAt={order.createdAt} events={history} />
       </div>
-      <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-outline mt-8">
-        Send the WhatsApp message again
-      </a>
+      {whatsapp && (
+        <a href={whatsapp.url} target="_blank" rel="noopener noreferrer" className="btn-outline mt-8">
+          {whatsapp.label}
+        </a>
+      )}
     </div>
   );
 }

@@ -45,6 +45,15 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   expect(chatUrl.searchParams.get("text")).toBe(`Hello Pippa Taylor, this is Vapour Lane about your order ${orderId}.`);
   await staff.getByRole("button", { name: "Mark confirmed" }).click();
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Confirmed.`);
+  // Confirmed and unpaid, the customer's page offers to ask for the payment details on WhatsApp (not the order again).
+  await page.goto(`/account/orders/${orderId}`);
+  const ask = page.getByRole("link", { name: "Ask for the payment details on WhatsApp" });
+  expect(new URL((await ask.getAttribute("href"))!).searchParams.get("text")).toMatch(
+    new RegExp(
+      `^Hello Vapour Lane! About my order ${orderId}: please send me the payment details for £\\d+\\.\\d{2}\\.$`,
+    ),
+  );
+  await expect(page.getByRole("link", { name: "Send the WhatsApp message again" })).toHaveCount(0);
   // The page says why dispatch is not available, and the server refuses it all the same.
   const dispatch = staff.getByRole("form", { name: "Dispatch" });
   await expect(dispatch).toContainText("Dispatch is not available yet: no payment has been recorded for this order.");
@@ -92,5 +101,18 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
   await page.reload();
   await expect(page.getByText("Status: Dispatched")).toBeVisible();
+  // The parcel comes first on the order page, with the courier's own tracking page; WhatsApp is no longer offered.
+  const parcel = page.getByRole("region", { name: "Your parcel" });
+  await expect(parcel).toContainText("Sent with Royal Mail, tracking number AB123456789GB.");
+  await expect(parcel.getByRole("link", { name: "Track it with Royal Mail" })).toHaveAttribute(
+    "href",
+    "https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB",
+  );
+  const regions = await page
+    .getByRole("main")
+    .getByRole("region")
+    .evaluateAll((all) => all.map((r) => r.getAttribute("aria-labelledby")));
+  expect(regions[0]).toBe("tracking-title");
+  await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
   await staffContext.close();
 });

@@ -44,13 +44,25 @@ test("a customer cancels their pending order themselves; the shop and the custom
   expect(forged.status()).toBe(404);
   await other.context.close();
   await page.reload();
-  await expect(page.getByRole("button", { name: "Cancel this order" })).toBeVisible();
+  // While it waits for the shop, the order's WhatsApp message can be sent again.
+  await expect(page.getByRole("link", { name: "Send the WhatsApp message again" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Cancel this order" }).click();
+  // Cancelling asks first; 'Keep the order' changes nothing.
+  await page.getByRole("link", { name: "Cancel this order" }).click();
+  await expect(page.getByText(`Cancel order ${orderId}? Its items go back on sale`)).toBeVisible();
+  await page.getByRole("link", { name: "Keep the order" }).click();
+  await expect(page.getByRole("link", { name: "Cancel this order" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, cancel the order" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Cancel this order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel the order" }).click();
   await expect(page.getByRole("status")).toHaveText(
     `Order ${orderId} is cancelled. We have told the shop; if you have paid, your money will be refunded.`,
   );
-  await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0);
+  // It reads as a cancellation, not as a return; nothing is offered on WhatsApp any more.
+  await expect(page.getByRole("heading", { level: 2, name: "Order cancelled" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Return this order" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel this order" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "History" }).getByText("Order cancelled")).toBeVisible();
   const toCustomer = await waitForMail(email, 15_000, /cancelled/i);
   expect(toCustomer.text).toContain(`Your order ${orderId} is now cancelled.`);
@@ -68,7 +80,7 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
   markDelivered(orderId, 3);
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 2, name: "Return this order" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel this order" })).toHaveCount(0);
   await page.getByRole("button", { name: "Ask to return this order" }).click();
   await expect(page.getByLabel("Why are you returning it?")).toHaveAccessibleDescription(
     "Please tell us why you are returning the order",

@@ -28,7 +28,11 @@ export function ReturnRequestView({ request, forStaff = false }: { request: Retu
 }
 
 type Props = {
+  orderId: string;
   mayCancel: boolean;
+  /** The customer pressed 'Cancel this order' and is asked to confirm (?cancel=confirm; works without JavaScript). */
+  confirmingCancel: boolean;
+  cancelled: boolean;
   returnRequest: ReturnRequest | null;
   returnWindow: { open: boolean; lastDay: string | null };
   delivered: boolean;
@@ -37,9 +41,15 @@ type Props = {
   tone: "error" | "success";
 };
 
-/** On the customer's order page: cancel it before dispatch, or ask to return it within 14 days of delivery. */
+/**
+ * On the customer's order page: cancel it before dispatch (asked to confirm first), or ask to return it within 14
+ * days of delivery; once cancelled, the section says so under its own heading.
+ */
 export function CustomerOrderActions({
+  orderId,
   mayCancel,
+  confirmingCancel,
+  cancelled,
   returnRequest,
   returnWindow,
   delivered,
@@ -53,18 +63,34 @@ export function CustomerOrderActions({
   return (
     <section aria-labelledby="order-actions-title" className="rounded-2xl border border-slate-200 p-4">
       <h2 id="order-actions-title" className="text-lg font-bold">
-        {mayCancel ? "Cancel this order" : "Return this order"}
+        {mayCancel ? "Cancel this order" : cancelled ? "Order cancelled" : "Return this order"}
       </h2>
       <div className="mt-3">
         <FormAlert message={message} tone={tone} />
       </div>
-      {mayCancel && (
+      {mayCancel && !confirmingCancel && (
         <>
           <p className="mt-2 text-sm text-slate-600">
             You can cancel until we dispatch it. Its items go back on sale and, if you have paid, we refund you in full.
           </p>
-          <Form method="post" className="mt-3 sm:max-w-xs">
-            <SubmitButton label="Cancel this order" intent="cancel" />
+          <Link to="?cancel=confirm" preventScrollReset className="btn-outline mt-3 inline-flex">
+            Cancel this order
+          </Link>
+        </>
+      )}
+      {mayCancel && confirmingCancel && (
+        <>
+          <p className="mt-2 text-sm font-semibold" id="cancel-question">
+            Cancel order {orderId}? Its items go back on sale and, if you have paid, we refund you in full. This cannot
+            be undone.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap gap-3" aria-describedby="cancel-question">
+            <div className="sm:w-64">
+              <SubmitButton label="Yes, cancel the order" intent="cancel" />
+            </div>
+            <Link to="." preventScrollReset className="btn-outline inline-flex">
+              Keep the order
+            </Link>
           </Form>
         </>
       )}

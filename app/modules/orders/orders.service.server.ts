@@ -4,6 +4,7 @@ import type { ShopContext } from "~/context";
 import { appUrl, staffEmail } from "~/lib/config.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { internationalPhone, whatsappChatUrl } from "~/lib/whatsapp";
+import { formatMoney } from "~/lib/money";
 import { orderMessage } from "~/lib/whatsapp-text";
 import type { OrderMail } from "./customer-orders.service.server";
 import { ORDER_ID, shippingNames, type Order } from "./orders";
@@ -120,6 +121,27 @@ export function orderWrites(
 /** The order version of the WhatsApp text, to the shop's number. */
 export function orderWhatsappUrl(context: ShopContext, order: Order): string {
   return whatsappChatUrl(context.settings.whatsappNumber, orderWhatsappText(order));
+}
+
+/**
+ * The customer's WhatsApp link on their order page, only while the order waits for the shop: the order's message
+ * again while it waits to be confirmed, a request for the payment details once confirmed and still unpaid. Null after
+ * (nothing on WhatsApp moves a paid, dispatched or cancelled order on).
+ */
+export function customerWhatsapp(context: ShopContext, order: Order): { label: string; url: string } | null {
+  if (order.status === "pending")
+    return { label: "Send the WhatsApp message again", url: orderWhatsappUrl(context, order) };
+  if (order.status === "confirmed" && order.paymentStatus === "pending") {
+    const total = formatMoney(order.totalCents, order.currency);
+    return {
+      label: "Ask for the payment details on WhatsApp",
+      url: whatsappChatUrl(
+        context.settings.whatsappNumber,
+        `Hello ${context.settings.name}! About my order ${order.id}: please send me the payment details for ${total}.`,
+      ),
+    };
+  }
+  return null;
 }
 
 /**

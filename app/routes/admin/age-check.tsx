@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
@@ -145,35 +146,11 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
           noValidate
         >
           <FormAlert message={actionData?.message} />
-          <label htmlFor="note" className="block text-sm font-medium">
-            Note (what you checked)
-          </label>
-          <p id="note-hint" className="text-sm text-slate-600">
-            The customer is e-mailed this note with the result.
-          </p>
-          <textarea
-            id="note"
-            name="note"
-            rows={2}
-            required
-            maxLength={500}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? "note-hint note-error" : "note-hint"}
+          <AgeDecisionFields
+            noteId="note"
+            error={errors.note}
+            hint="The customer is e-mailed this note with the result."
           />
-          {errors.note && (
-            <p id="note-error" className="text-sm text-rose-700">
-              {errors.note}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <button type="submit" name="decision" value="verify" className="btn-primary">
-              Verify
-            </button>
-            <button type="submit" name="decision" value="fail" className="btn-outline">
-              Fail
-            </button>
-          </div>
         </Form>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime, formatShortDay } from "~/lib/shop-time";
@@ -128,32 +129,7 @@ function CheckRow({
         >
           <FormAlert message={message} />
           <input type="hidden" name="userId" value={row.userId} />
-          <label htmlFor={noteId} className="block text-sm font-medium">
-            Note (what you checked)
-          </label>
-          <textarea
-            id={noteId}
-            name="note"
-            rows={2}
-            required
-            maxLength={500}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-            aria-invalid={errors?.note ? true : undefined}
-            aria-describedby={errors?.note ? `${noteId}-error` : undefined}
-          />
-          {errors?.note && (
-            <p id={`${noteId}-error`} className="text-sm text-rose-700">
-              {errors.note}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <button type="submit" name="decision" value="verify" className="btn-primary">
-              Verify
-            </button>
-            <button type="submit" name="decision" value="fail" className="btn-outline">
-              Fail
-            </button>
-          </div>
+          <AgeDecisionFields noteId={noteId} error={errors?.note} />
         </Form>
       )}
     </li>
