@@ -8,7 +8,7 @@ import {
   formatDayLabel,
   formatDeliveryDate,
   formatLongDate,
-  formatShortDay,
+  formatBirthDate,
   isTimeZone,
   setShopTimeZone,
   shopDate,
@@ -71,8 +71,8 @@ describe("another shop time zone, through the setting", () => {
     // Clocks go back at 02:00 EDT on 1 November 2026: that day is 25 hours long.
     expect(start("2026-11-01")).toBe("2026-11-01T04:00:00.000Z");
     expect(start("2026-11-02")).toBe("2026-11-02T05:00:00.000Z");
-    expect(formatDateTime("2026-07-01T03:30:00Z")).toBe("30 Jun 2026, 23:30");
-    expect(formatDate("2026-07-01T03:30:00Z")).toBe("30 Jun 2026");
+    expect(formatDateTime("2026-07-01T03:30:00Z")).toBe("Tue 30 Jun 2026, 23:30");
+    expect(formatDate("2026-07-01T03:30:00Z")).toBe("Tue 30 Jun 2026");
   });
 
   it("begins the day at 01:00 where the clocks skip midnight (Santiago, 6 September 2026)", () => {
@@ -121,21 +121,22 @@ describe("what the pages show", () => {
   it("writes calendar dates the same in every zone", () => {
     for (const zone of ["Europe/London", "Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
       setShopTimeZone(zone);
-      expect(formatDay("2025-01-05")).toBe("5 January 2025");
-      expect(formatShortDay("1990-12-31")).toBe("31 Dec 1990");
-      expect(formatDeliveryDate("2025-01-05")).toBe("Sun, Jan 5, 2025");
-      expect(formatDeliveryDate("2025-01-06")).toBe("Mon, Jan 6, 2025");
+      expect(formatDay("2025-01-05")).toBe("Sun 5 Jan 2025");
+      expect(formatBirthDate("1990-12-31")).toBe("31 December 1990");
+      expect(formatBirthDate("1990-05-15")).toBe("15 May 1990");
+      expect(formatDeliveryDate("2025-01-05")).toBe("Sun 5 Jan 2025");
+      expect(formatDeliveryDate("2026-12-09")).toBe("Wed 9 Dec 2026");
       expect(formatDayLabel("2026-11-22")).toBe("Sun 22 Nov");
     }
   });
 
   it("writes instants on the shop's clock", () => {
-    expect(formatDateTime("2026-11-22T13:30:00.000Z")).toBe("22 Nov 2026, 13:30");
-    expect(formatDateTime("2026-07-15T08:05:00.000Z")).toBe("15 Jul 2026, 09:05"); // BST
-    expect(formatDateTime(new Date("2026-10-24T23:30:00Z"))).toBe("25 Oct 2026, 00:30");
-    expect(formatDate("2026-06-30T23:30:00.000Z")).toBe("1 Jul 2026");
-    expect(formatDate("2026-11-22T13:30:00.000Z")).toBe("22 Nov 2026");
-    expect(formatLongDate("2026-11-05T10:00:00.000Z")).toBe("5 November 2026");
-    expect(formatLongDate("2026-06-30T23:30:00.000Z")).toBe("1 July 2026");
+    expect(formatDateTime("2026-11-22T13:30:00.000Z")).toBe("Sun 22 Nov 2026, 13:30");
+    expect(formatDateTime("2026-07-15T08:05:00.000Z")).toBe("Wed 15 Jul 2026, 09:05"); // BST
+    expect(formatDateTime(new Date("2026-10-24T23:30:00Z"))).toBe("Sun 25 Oct 2026, 00:30");
+    expect(formatDate("2026-06-30T23:30:00.000Z")).toBe("Wed 1 Jul 2026");
+    expect(formatDate("2026-11-22T13:30:00.000Z")).toBe("Sun 22 Nov 2026");
+    expect(formatLongDate("2026-11-05T10:00:00.000Z")).toBe("Thu 5 Nov 2026");
+    expect(formatLongDate("2026-06-30T23:30:00.000Z")).toBe("Wed 1 Jul 2026");
   });
 });

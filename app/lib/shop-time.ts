@@ -18,7 +18,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-type Clock = { parts: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat };
+type Clock = { parts: Intl.DateTimeFormat };
 let zone = DEFAULT_SHOP_TIME_ZONE;
 // Formatters are costly to make: built on first use, again only when the zone changes.
 let clock: Clock | null = null;
@@ -34,14 +34,6 @@ const current = (): Clock =>
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
-    }),
-    dateTime: new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
     }),
   });
 
@@ -111,24 +103,32 @@ const calendar = (locale: "en-GB" | "en-US", options: Intl.DateTimeFormatOptions
     );
 };
 
-/** '5 January 2025' for 2025-01-05. */
-export const formatDay = calendar("en-GB", { day: "numeric", month: "long", year: "numeric" });
-/** '5 Jan 2025' for 2025-01-05 (a date of birth). */
-export const formatShortDay = calendar("en-GB", { day: "numeric", month: "short", year: "numeric" });
-/** 'Sun, Jan 5, 2025' for 2025-01-05 (docs/product/specification.md §3). */
-export const formatDeliveryDate = calendar("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+/**
+ * The shop's one date style (the decisions' "dates" row, UK style): 'Wed 9 Dec 2026'. Intl's en-GB puts a comma after
+ * the weekday; the shop's style has none.
+ */
+const ukDay = (() => {
+  const format = calendar("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  return (isoDate: string) => format(isoDate).replace(",", "");
+})();
+
+/** 'Sun 5 Jan 2025' for 2025-01-05: every day the shop shows (deliveries, deadlines, orders, posts). */
+export const formatDay = ukDay;
+/** 'Sun 5 Jan 2025' for 2025-01-05 (the specification's 'Sun, Jan 5, 2025', in the UK style of the decisions). */
+export const formatDeliveryDate = ukDay;
+/** '15 May 1990': a date of birth (no weekday: nobody thinks of their birthday by it). */
+export const formatBirthDate = calendar("en-GB", { day: "numeric", month: "long", year: "numeric" });
 /** 'Sun 5 Jan' for 2025-01-05 (the dashboard's chart). */
 export const formatDayLabel = calendar("en-GB", { weekday: "short", day: "numeric", month: "short" });
 
 // Instants are shown on the shop's clock.
-/** '5 January 2025': the shop's day of an instant (blog posts). */
-export const formatLongDate = (when: Instant) => formatDay(shopDate(when));
-/** '5 Jan 2025': the shop's day of an instant. */
-export const formatDate = (when: Instant) => formatShortDay(shopDate(when));
-/** '5 Jan 2025, 13:30' on the shop's clock. */
-export const formatDateTime = (when: Instant) => current().dateTime.format(new Date(when));
+/** 'Sun 5 Jan 2025': the shop's day of an instant (blog posts, requests). */
+export const formatLongDate = (when: Instant) => ukDay(shopDate(when));
+/** 'Sun 5 Jan 2025': the shop's day of an instant. */
+export const formatDate = (when: Instant) => ukDay(shopDate(when));
+/** 'Sun 5 Jan 2025, 13:30' on the shop's clock. */
+export const formatDateTime = (when: Instant) => {
+  const at = new Date(when);
+  const { hour, minute } = wallClock(at);
+  return `${ukDay(shopDate(at))}, ${hour}:${minute}`;
+};

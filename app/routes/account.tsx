@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { formatBirthDate } from "~/lib/shop-time";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
@@ -92,7 +93,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <div>
           <dt className="text-sm text-slate-500">Date of birth</dt>
           <dd className="font-semibold">
-            {user.dateOfBirth ?? (
+            {user.dateOfBirth ? formatBirthDate(user.dateOfBirth) : (
               <Link to="/account/date-of-birth" className="text-brand-700 underline">
                 Add it
               </Link>

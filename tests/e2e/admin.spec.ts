@@ -97,7 +97,7 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Age checks" }).click();
   const check = staff.getByRole("listitem", { name: "Casey Taylor" });
   await expect(check).toContainText("Being checked");
-  await expect(check).toContainText("14 Mar 1992");
+  await expect(check).toContainText("14 March 1992");
   await expect(check).toContainText("12 High Street, Leeds LS1 1AA");
   await check.getByRole("button", { name: "Verify" }).click();
   await expect(staff.getByText("Write a short note: what you checked")).toBeVisible();

@@ -87,7 +87,7 @@ test("a new customer orders and sends a photo of their ID; staff see it and veri
   const check = staff.page.getByRole("listitem", { name: "Morgan Taylor" });
   await check.getByRole("link", { name: /Document waiting: Passport/ }).click();
   await expect(staff.page.getByRole("heading", { name: "Age check: Morgan Taylor" })).toBeVisible();
-  await expect(staff.page.getByText("14 Mar 1992", { exact: true })).toBeVisible();
+  await expect(staff.page.getByText("14 March 1992", { exact: true })).toBeVisible();
   const image = staff.page.getByRole("img", { name: "The customer's passport" });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);

@@ -77,9 +77,9 @@ describe("shipping dates", () => {
     expect(days).toHaveLength(11);
     for (const day of days) expect(new Date(`${day}T12:00:00Z`).getUTCDay()).not.toBe(0);
   });
-  it("shows dates like 'Mon, Jan 5, 2025' and counts days in London", () => {
-    expect(formatDeliveryDate("2025-01-05")).toBe("Sun, Jan 5, 2025");
-    expect(formatDeliveryDate("2025-01-06")).toBe("Mon, Jan 6, 2025");
+  it("shows dates in the UK style, 'Mon 6 Jan 2025', and counts days in London", () => {
+    expect(formatDeliveryDate("2025-01-05")).toBe("Sun 5 Jan 2025");
+    expect(formatDeliveryDate("2025-01-06")).toBe("Mon 6 Jan 2025");
     expect(shopDate(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01");
   });
 });
@@ -183,7 +183,7 @@ describe("WhatsApp texts", () => {
           },
         ],
         address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
-        shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },
+        shipping: { method: "Express Shipping", date: "Mon 6 Jan 2025", costCents: 850 },
         subtotalCents: 1999,
         taxCents: 200,
         totalCents: 3049,
@@ -192,7 +192,7 @@ describe("WhatsApp texts", () => {
       "USD",
     );
     expect(text).toBe(
-      "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\n12 High St, Leeds LS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon, Jan 6, 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
+      "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\n12 High St, Leeds LS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon 6 Jan 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
     );
   });
   it("with VAT-inclusive prices both versions give the total and then the VAT it includes", () => {
@@ -218,7 +218,7 @@ describe("WhatsApp texts", () => {
           },
         ],
         address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
-        shipping: { method: "Express Shipping", date: "Mon, Jan 6, 2025", costCents: 850 },
+        shipping: { method: "Express Shipping", date: "Mon 6 Jan 2025", costCents: 850 },
         subtotalCents: 1200,
         taxCents: 342,
         totalCents: 2050,

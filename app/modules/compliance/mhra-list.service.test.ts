@@ -37,7 +37,7 @@ describeEachDatabase("the MHRA list", (testDb) => {
       source: "mhra.csv",
     });
     expect(await mhraNumberProblem(db, "12345-22-01199")).toBeNull();
-    expect(await mhraNumberProblem(db, "12345-22-01200")).toBe(mhraListMessages.unknown("20 Nov 2026"));
+    expect(await mhraNumberProblem(db, "12345-22-01200")).toBe(mhraListMessages.unknown("Fri 20 Nov 2026"));
   });
 
   it("replaces the list at each load; a file with no number changes nothing; clearing goes back to the shape check", async () => {

@@ -154,7 +154,7 @@ describeEachDatabase(
       expect(late).toMatchObject({
         ok: false,
         status: 409,
-        message: expect.stringMatching(/^The 14 days to return this order ended on \d+ \w+ \d{4}\./),
+        message: expect.stringMatching(/^The 14 days to return this order ended on \w{3} \d{1,2} \w{3} \d{4}\./),
       });
       expect(await returnRequestOf(db, old)).toBeNull();
     });

@@ -32,6 +32,6 @@ describe("the 14-day return window", () => {
     expect(returnWindow({ status: "delivered", deliveredAt: null }, null).open).toBe(false);
   });
   it("writes the last day out", () => {
-    expect(formatDay("2026-07-16")).toBe("16 July 2026");
+    expect(formatDay("2026-07-16")).toBe("Thu 16 Jul 2026");
   });
 });

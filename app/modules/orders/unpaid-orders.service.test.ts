@@ -148,7 +148,7 @@ describeEachDatabase(
       });
       const reminderText = JSON.parse(reminder!.payload) as { paragraphs: string[]; action: { url: string } };
       expect(reminderText.paragraphs.join(" ")).toContain(`£${(unpaid.totalCents / 100).toFixed(2)}`);
-      expect(reminderText.paragraphs.join(" ")).toContain("9 November 2026");
+      expect(reminderText.paragraphs.join(" ")).toContain("Mon 9 Nov 2026");
       expect(reminderText.action.url).toBe(`http://shop.test/account/orders/${unpaid.id}`);
       expect(await statusOf(db, unpaid.id)).toEqual({ status: "pending", payment_status: "pending" });
       expect(await notices(db, paid.id)).toEqual([]);

@@ -5,7 +5,7 @@ import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
 import { formFeedback } from "~/lib/result";
-import { formatDateTime, formatShortDay } from "~/lib/shop-time";
+import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
@@ -72,7 +72,7 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
           <div>
             <dt className="text-slate-600">Date of birth</dt>
             <dd className="text-lg font-semibold">
-              {check.dateOfBirth ? formatShortDay(check.dateOfBirth) : "Not given"}
+              {check.dateOfBirth ? formatBirthDate(check.dateOfBirth) : "Not given"}
             </dd>
           </div>
           <div>

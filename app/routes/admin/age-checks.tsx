@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
-import { formatDateTime, formatShortDay } from "~/lib/shop-time";
+import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { ListCount } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/lib/form-data.server";
@@ -85,7 +85,7 @@ function CheckRow({
         </div>
         <div>
           <dt className="text-slate-600">Date of birth</dt>
-          <dd>{row.dateOfBirth ? formatShortDay(row.dateOfBirth) : "Not given"}</dd>
+          <dd>{row.dateOfBirth ? formatBirthDate(row.dateOfBirth) : "Not given"}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="text-slate-600">Delivery address</dt>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { formatDate, formatDateTime, formatShortDay } from "~/lib/shop-time";
+import { formatBirthDate, formatDate, formatDateTime } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable } from "~/components/admin/list-controls";
 import { statusLabels } from "~/components/orders/order-view";
@@ -35,7 +35,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   const details: Array<[string, ReactNode]> = [
     ["Name", customer.name || "—"],
     ["Email", customer.email],
-    ["Date of birth", customer.dateOfBirth ? formatShortDay(customer.dateOfBirth) : "Not given"],
+    ["Date of birth", customer.dateOfBirth ? formatBirthDate(customer.dateOfBirth) : "Not given"],
     ["Sign-in method", customer.signInMethod],
     [
       "Joined",

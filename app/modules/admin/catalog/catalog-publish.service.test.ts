@@ -126,7 +126,7 @@ describeEachDatabase(
       );
       expect(refused).toMatchObject({ ok: false });
       expect(refused.ok ? "" : refused.fieldErrors?.mhraEcid).toMatch(
-        /^This number is not on the MHRA's published list loaded on \d{1,2} \w{3} \d{4}\./,
+        /^This number is not on the MHRA's published list loaded on \w{3} \d{1,2} \w{3} \d{4}\./,
       );
       expect(await db.selectFrom("flavours").select("id").where("name", "=", "Unknown number").execute()).toEqual([]);
       // Refused for a draft too: a wrong number is wrong whether or not it is shown.
