@@ -52,6 +52,28 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   await expect(
     page.getByRole("radio", { name: new RegExp(`^${shippingOptions.express.name}\\b`) }),
   ).toHaveAccessibleName(new RegExp(`${expressPrice}$`));
+
+  // A chosen day costs what Express does, and is offered from the day Express would come, Monday to Saturday only.
+  const schedule = page.getByRole("radio", { name: /^Schedule\b/ });
+  await expect(schedule).toHaveAccessibleName(new RegExp(`Pick a day, Monday to Saturday, from .+ ${expressPrice}$`));
+  await schedule.check();
+  const days = page.getByRole("dialog", { name: "Pick a delivery day" }).getByRole("button");
+  await expect(days.first()).toBeVisible();
+  const offered = await days.allTextContents();
+  // Express's day comes first (or the Monday after, when Express would come on a Sunday).
+  const expressDay = (await page
+    .getByText(/^Delivered by /)
+    .nth(1)
+    .textContent())!.replace("Delivered by ", "");
+  expect(offered[0] === expressDay || expressDay.startsWith("Sun ")).toBe(true);
+  expect(offered.length).toBeGreaterThanOrEqual(10);
+  for (const day of offered) expect(day).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await days.nth(1).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(schedule).toHaveAccessibleName(new RegExp(`^Schedule On ${offered[1]}`));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole("complementary")).toContainText(expressPrice);
 });
 
 test("an item out of stock says so on its card in the lists, and its badge follows its stock", async ({ page }) => {
