@@ -93,7 +93,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <div>
           <dt className="text-sm text-slate-500">Date of birth</dt>
           <dd className="font-semibold">
-            {user.dateOfBirth ? formatBirthDate(user.dateOfBirth) : (
+            {user.dateOfBirth ? (
+              formatBirthDate(user.dateOfBirth)
+            ) : (
               <Link to="/account/date-of-birth" className="text-brand-700 underline">
                 Add it
               </Link>
