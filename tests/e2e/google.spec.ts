@@ -40,7 +40,7 @@ test("a new Google account is created, then asked for a date of birth once befor
 
   await page.goto("/account");
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText("1988-08-08")).toBeVisible();
+  await expect(page.getByText("8 August 1988", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Change your password" })).toHaveCount(0);
 
   // Next time: the same account, no questions.
