@@ -147,7 +147,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         />
       </div>
       <div className="mt-6">
-        <OrderView order={order} paidAt={loaderData.paidAt} />
+        <OrderView order={order} paidAt={loaderData.paidAt} showDispatch={false} />
       </div>
       <div className="mt-6">
         <OrderHistory placedAt={order.createdAt} events={history} />

@@ -29,11 +29,14 @@ export function OrderView({
   order,
   showStatus = true,
   showSku = false,
+  showDispatch = true,
   paidAt = null,
 }: {
   order: Order;
   showStatus?: boolean;
   showSku?: boolean;
+  /** The courier and tracking number under Shipping; the customer's page shows them first instead (ParcelTracking). */
+  showDispatch?: boolean;
   /** When the shop recorded the payment: the shopper reads 'Payment received' and the day. */
   paidAt?: string | null;
 }) {
@@ -76,7 +79,7 @@ export function OrderView({
             <br />
             {formatDeliveryDate(order.shipping.deliveryDate)}
           </p>
-          {order.dispatch && (
+          {showDispatch && order.dispatch && (
             <p className="mt-2">
               Sent with {order.dispatch.courier}
               <br />
