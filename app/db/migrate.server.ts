@@ -24,6 +24,7 @@ import * as variants from "./migrations/2026_11_26_0410_variants";
 import * as variantStockLookup from "./migrations/2026_11_26_0430_variant_stock_lookup";
 import * as ageDocuments from "./migrations/2026_11_26_0510_age_documents";
 import * as orderPayments from "./migrations/2026_11_26_0520_order_payments";
+import * as ukAddresses from "./migrations/2026_11_26_0610_uk_addresses";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0430_variant_stock_lookup": variantStockLookup,
   "2026_11_26_0510_age_documents": ageDocuments,
   "2026_11_26_0520_order_payments": orderPayments,
+  "2026_11_26_0610_uk_addresses": ukAddresses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

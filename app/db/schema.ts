@@ -98,9 +98,15 @@ export type WishlistItemsTable = { user_id: string; kind: ItemKind; item_id: str
 export type AddressesTable = {
   id: string;
   user_id: string;
+  /** The shopper's nickname for it ('Home', 'Work'); may be empty. */
   title: string;
   type: AddressType;
-  address: string;
+  /** A UK address (migration 2026_11_26_0610): addresses saved before have their free text in line1, the rest "". */
+  recipient: string;
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
   phone: string;
   is_default: Flag;
   position: number;
@@ -121,7 +127,12 @@ export type OrdersTable = {
   payment_status: PaymentStatus;
   address_title: string;
   address_type: AddressType | ""; // "" once the customer's data is erased
-  address_text: string;
+  /** The address as placed (migration 2026_11_26_0610): orders placed before have their free text in line 1. */
+  address_recipient: string;
+  address_line1: string;
+  address_line2: string;
+  address_town: string;
+  address_postcode: string;
   address_phone: string;
   shipping_method: ShippingMethod;
   delivery_date: string;

@@ -1,5 +1,6 @@
 import { formatMoney } from "./money";
 import { taxLabel } from "./pricing";
+import { addressHeading, postalLines, type DeliveryAddress } from "./uk-address";
 
 export type WhatsAppCartLine = {
   name: string;
@@ -40,7 +41,7 @@ export function cartMessage(shopName: string, lines: WhatsAppCartLine[], money: 
 export type WhatsAppOrder = {
   orderId: string;
   lines: WhatsAppOrderLine[];
-  address: { title: string; type: string; address: string; phone: string };
+  address: DeliveryAddress;
   shipping: { method: string; date: string; costCents: number };
   subtotalCents: number;
   taxCents: number;
@@ -63,8 +64,8 @@ export function orderMessage(order: WhatsAppOrder, currency: string): string {
     ),
     "",
     "Address:",
-    `${order.address.title} (${order.address.type})`,
-    order.address.address,
+    addressHeading(order.address),
+    ...postalLines(order.address),
     `Phone: ${order.address.phone}`,
     "",
     `Shipping: ${order.shipping.method}, ${order.shipping.date}`,

@@ -5,15 +5,10 @@ import { AddressForm } from "~/components/checkout/address-form";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Modal, useHydrated } from "~/components/ui/modal";
 import { pageMeta } from "~/lib/meta";
-import { check } from "~/lib/form-check";
-import { addressInput } from "~/modules/checkout/addresses";
-import {
-  addAddress,
-  deleteAddress,
-  editAddress,
-  getAddressBook,
-  selectAddress,
-} from "~/modules/checkout/addresses.service.server";
+import { check, formValues } from "~/lib/form-check";
+import { isComplete } from "~/lib/uk-address";
+import { addressFields, addressInput, type Address } from "~/modules/checkout/addresses";
+import { deleteAddress, getAddressBook, saveAddress, selectAddress } from "~/modules/checkout/addresses.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/cart-address";
@@ -23,9 +18,28 @@ import { readForm } from "~/lib/form-data.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Delivery address", "Step 1 of checkout: where should we deliver?");
 
+/**
+ * An address saved before the UK form, chosen to order to: its editor opens with what it lacks under each field
+ * (docs/decisions/046), so the shopper completes it and goes on.
+ */
+function toComplete(address: Address) {
+  const values = Object.fromEntries(addressFields.map((k) => [k, String(address[k])]));
+  const checked = check(addressInput, values);
+  return {
+    errors: checked.ok ? {} : (checked.fieldErrors ?? {}),
+    values,
+    editing: address.id,
+    message: orderMessages.incompleteAddress,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireCheckoutStep(context, request, "address");
-  return getAddressBook(context.db, user.id);
+  const book = await getAddressBook(context.db, user.id);
+  // A later step sent the shopper back here because the chosen address lacks a part (checkout-guard.server.ts).
+  const chosen = book.addresses.find((a) => a.id === book.selectedId);
+  const completing = new URL(request.url).searchParams.has("complete") && chosen && !isComplete(chosen);
+  return { ...book, completing: completing ? toComplete(chosen) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,16 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   if (intent === "save") {
-    const values = Object.fromEntries(["title", "type", "address", "phone"].map((k) => [k, String(form.get(k) ?? "")]));
-    const checked = check(addressInput, values);
-    if (!checked.ok)
-      return data({ errors: checked.fieldErrors ?? {}, values, editing: id || "new", message: null }, { status: 400 });
-    const input = { ...checked.data, isDefault: form.get("isDefault") === "on" };
-    if (id) {
-      if (!(await editAddress(context.db, user.id, id, input))) throw data(null, { status: 404 });
-    } else {
-      await addAddress(context.db, user.id, input);
-    }
+    const values = formValues(form, [...addressFields]);
+    const saved = await saveAddress(context.db, user.id, id || null, values, form.get("isDefault") === "on");
+    if (!saved.ok && saved.status === 404) throw data(null, { status: 404 });
+    if (!saved.ok)
+      return data({ errors: saved.fieldErrors ?? {}, values, editing: id || "new", message: null }, { status: 400 });
     return redirect("/cart-address");
   }
   if (intent === "delete") {
@@ -55,22 +64,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!chosen || !(await selectAddress(context.db, user.id, chosen))) {
       return data({ errors: {}, values: {}, editing: null, message: orderMessages.noAddress }, { status: 400 });
     }
+    const address = (await getAddressBook(context.db, user.id)).addresses.find((a) => a.id === chosen);
+    if (address && !isComplete(address)) return data(toComplete(address), { status: 400 });
     return redirect("/cart-shipping");
   }
   throw data(null, { status: 400 });
 }
 
 export default function CartAddress({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses, selectedId } = loaderData;
+  const { addresses, selectedId, completing } = loaderData;
+  const answer = actionData ?? completing;
   const [params] = useSearchParams();
   const location = useLocation();
   const [picked, setSelected] = useState<string | null>(null);
   const selected = picked ?? selectedId;
   const [editing, setEditing] = useState<string | null>(
-    actionData?.editing ?? (params.get("new") ? "new" : params.get("edit")),
+    answer?.editing ?? (params.get("new") ? "new" : params.get("edit")),
   );
   // A saved address lands back here (a new location): the dialog closes. A refused one keeps it open.
-  useEffect(() => setEditing(params.get("new") ? "new" : params.get("edit")), [location.key, params]);
+  useEffect(
+    () => setEditing(completing?.editing ?? (params.get("new") ? "new" : params.get("edit"))),
+    [location.key, params, completing],
+  );
   useEffect(() => {
     if (actionData?.editing) setEditing(actionData.editing);
   }, [actionData]);
@@ -80,9 +95,9 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
     <div className="container-page max-w-3xl py-10">
       <CheckoutSteps current={1} />
       <h1 className="mt-4 text-3xl font-extrabold">Delivery address</h1>
-      {actionData?.message && (
+      {answer?.message && (
         <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">
-          {actionData.message}
+          {answer.message}
         </p>
       )}
       <Form method="post" id="choose-address" className="mt-6">
@@ -143,8 +158,9 @@ export default function CartAddress({ loaderData, actionData }: Route.ComponentP
           <AddressForm
             key={editing}
             address={editedAddress}
-            errors={actionData?.editing === editing ? actionData.errors : undefined}
-            values={actionData?.editing === editing ? actionData.values : undefined}
+            errors={answer?.editing === editing ? answer.errors : undefined}
+            values={answer?.editing === editing ? answer.values : undefined}
+            message={answer?.editing === editing ? answer.message : null}
             onCancel={() => setEditing(null)}
           />
         )}

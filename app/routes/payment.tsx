@@ -6,6 +6,7 @@ import { TotalsList } from "~/components/cart/cart-summary";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Spinner } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
+import { PostalAddress } from "~/components/ui/postal-address";
 import { pageMeta } from "~/lib/meta";
 import { paymentAtButton } from "~/modules/orders/cancellation";
 import { totals } from "~/lib/pricing";
@@ -126,12 +127,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             <div className="rounded-2xl bg-slate-50 p-4 text-sm">
               <h3 className="font-bold">Delivery address</h3>
               {address ? (
-                <p className="mt-1">
-                  {address.title} ({address.type})<br />
-                  {address.address}
-                  <br />
-                  {address.phone}
-                </p>
+                <PostalAddress address={address} />
               ) : (
                 <p className="mt-1 text-rose-700">{orderMessages.noAddress}</p>
               )}

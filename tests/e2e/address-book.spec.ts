@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signedUp, uniqueEmail } from "./support/accounts";
 import { addAddress, addFlavourToCart } from "./support/checkout";
+import { E2E_DIR } from "./support/ports";
 import { confirmAgeByCookie, expectNoHorizontalScroll, ownClientAddress } from "./support/shop";
+import { sqliteQuery } from "./support/sqlite-query";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await confirmAgeByCookie(context, baseURL!);
@@ -11,10 +13,12 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** A signed-up shopper with a line in the cart, on the address step. */
 async function onAddressStep(page: Page, label: string) {
-  await signedUp(page, uniqueEmail(label));
+  const email = uniqueEmail(label);
+  await signedUp(page, email);
   await addFlavourToCart(page, "hayati-pro-max-6000", 0);
   await page.goto("/cart-address");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delivery address");
+  return email;
 }
 
 const addresses = (page: Page) => page.getByRole("group", { name: "Choose a delivery address" });
@@ -36,24 +40,30 @@ test("each saved address is a card with its type once and its own Edit and Delet
   await page.setViewportSize({ width: 360, height: 800 });
   await onAddressStep(page, "address-cards");
   await addAddress(page, "Home");
-  await page.getByRole("link", { name: "Add New Address" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Title").fill("Mum's house");
-  await dialog.getByRole("radio", { name: "Office" }).check();
-  await dialog.getByLabel("Full address").fill("3 Mill Lane, York YO1 7HH");
-  await dialog.getByLabel("Phone").fill("07700 900555");
-  await dialog.getByRole("button", { name: "Save address" }).click();
+  await addAddress(page, "Mum's house", {
+    recipient: "Jean Taylor",
+    line1: "3 Mill Lane",
+    town: "York",
+    postcode: "yo17hh",
+    phone: "07700 900555",
+  });
+  await page.getByRole("button", { name: "Edit address Mum's house" }).click();
+  const office = page.getByRole("dialog", { name: "Edit address" });
+  await office.getByRole("radio", { name: "Office" }).check();
+  await office.getByLabel("Address line 2").fill("Clifton");
+  await office.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  // The title says 'Home' already: no 'Home' tag, no 'Home (Home)'. A title that does not say the type gets the tag.
+  // The nickname says 'Home' already: no 'Home' tag, no 'Home (Home)'. One that does not say the type gets the tag.
   const home = page.getByRole("radio", { name: /^Home/ });
   await expect(cardOf(home).getByText("Home", { exact: true })).toHaveCount(1);
   await expect(cardOf(home).getByText("DEFAULT", { exact: true })).toBeVisible();
-  await expect(cardOf(home)).toContainText("12 High Street, Leeds LS1 1AA");
+  await expect(cardOf(home)).toContainText("Sam Taylor12 High StreetLeedsLS1 1AA07700 900444");
   const mums = page.getByRole("radio", { name: /^Mum's house/ });
   await expect(cardOf(mums).getByText("Office", { exact: true })).toBeVisible();
-  await expect(cardOf(mums)).toContainText("3 Mill Lane, York YO1 7HH");
-  await expect(cardOf(mums)).toContainText("07700 900555");
+  // A part per line, the postcode in capitals with its space.
+  for (const line of ["Jean Taylor", "3 Mill Lane", "Clifton", "York", "YO1 7HH", "07700 900555"])
+    await expect(cardOf(mums).getByText(line, { exact: true })).toBeVisible();
   await expect(page.getByText("(Home)")).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   expect(await violations(page)).toEqual([]);
@@ -85,15 +95,19 @@ test("each saved address is a card with its type once and its own Edit and Delet
   // Edit, from the keyboard: the dialog holds this address; saving changes the card.
   await page.keyboard.press("Enter");
   const editing = page.getByRole("dialog", { name: "Edit address" });
-  await expect(editing.getByLabel("Title")).toHaveValue("Mum's house");
-  await editing.getByLabel("Title").fill("Gran's flat");
-  await editing.getByLabel("Full address").fill("9 Abbey Road, Bath BA1 1AA");
+  await expect(editing.getByLabel("Nickname")).toHaveValue("Mum's house");
+  await expect(editing.getByLabel("Postcode")).toHaveValue("YO1 7HH");
+  await editing.getByLabel("Nickname").fill("Gran's flat");
+  await editing.getByLabel("Address line 1").fill("9 Abbey Road");
+  await editing.getByLabel("Address line 2").fill("");
+  await editing.getByLabel("Town or city").fill("Bath");
+  await editing.getByLabel("Postcode").fill("ba1 1aa");
   await editing.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("radio", { name: /^Mum's house/ })).toHaveCount(0);
   const gran = page.getByRole("radio", { name: /^Gran's flat/ });
   await expect(cardOf(gran).getByText("Office", { exact: true })).toBeVisible();
-  await expect(cardOf(gran)).toContainText("9 Abbey Road, Bath BA1 1AA");
+  await expect(cardOf(gran)).toContainText("Jean Taylor9 Abbey RoadBathBA1 1AA");
 
   // Delete removes that address and only that one.
   await page.getByRole("button", { name: "Delete address Gran's flat" }).click();
@@ -112,17 +126,25 @@ test("in the address dialog a field's error goes as soon as that field is put ri
   await page.getByRole("link", { name: "Add New Address" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Address" });
   await dialog.getByRole("button", { name: "Save address" }).click();
-  await expect(dialog.getByText("Title is required")).toBeVisible();
-  await expect(dialog.getByText("Full address is required")).toBeVisible();
-  await expect(dialog.getByText("Phone is required")).toBeVisible();
-  const title = dialog.getByLabel("Title");
-  await expect(title).toHaveAttribute("aria-invalid", "true");
+  const required = [
+    "Enter the recipient's name",
+    "Enter the first line of the address",
+    "Enter the town or city",
+    "Enter the postcode",
+    "Phone is required",
+  ];
+  for (const message of required) await expect(dialog.getByText(message)).toBeVisible();
+  // The nickname and line 2 are optional: nothing said under them.
+  await expect(dialog.getByLabel("Nickname")).not.toHaveAttribute("aria-invalid");
+  await expect(dialog.getByLabel("Address line 2")).not.toHaveAttribute("aria-invalid");
+  const recipient = dialog.getByLabel("Recipient's name");
+  await expect(recipient).toHaveAttribute("aria-invalid", "true");
   expect(await violations(page)).toEqual([]);
 
-  await title.fill("Work");
-  await expect(dialog.getByText("Title is required")).toHaveCount(0);
-  await expect(title).not.toHaveAttribute("aria-invalid");
-  await expect(dialog.getByText("Full address is required")).toBeVisible();
+  await recipient.fill("Rowan Hale");
+  await expect(dialog.getByText("Enter the recipient's name")).toHaveCount(0);
+  await expect(recipient).not.toHaveAttribute("aria-invalid");
+  await expect(dialog.getByText("Enter the first line of the address")).toBeVisible();
   await expect(dialog.getByText("Phone is required")).toBeVisible();
 
   // A field still wrong says what is wrong now, by the same rules as the server.
@@ -132,15 +154,82 @@ test("in the address dialog a field's error goes as soon as that field is put ri
   await expect(dialog.getByText("Phone is required")).toHaveCount(0);
   await phone.fill("0113 496 0000");
   await expect(dialog.getByText("Enter a phone number using digits")).toHaveCount(0);
-  await expect(dialog.getByText("Full address is required")).toBeVisible();
+  const postcode = dialog.getByLabel("Postcode");
+  await postcode.fill("90210");
+  await expect(dialog.getByText("Enter a UK postcode, like LS1 1AA")).toBeVisible();
+  await postcode.fill("ls1 5ab");
+  await expect(dialog.getByText("Enter a UK postcode, like LS1 1AA")).toHaveCount(0);
+  await dialog.getByLabel("Town or city").fill("Leeds");
+  await expect(dialog.getByText("Enter the first line of the address")).toBeVisible();
 
-  // The server still checks everything: the address left empty is refused again, nothing is saved.
+  // The server still checks everything: line 1 left empty is refused again, nothing is saved.
   await dialog.getByRole("button", { name: "Save address" }).click();
-  await expect(dialog.getByText("Full address is required")).toBeVisible();
+  await expect(dialog.getByText("Enter the first line of the address")).toBeVisible();
   await expect(addresses(page).getByRole("radio")).toHaveCount(0);
-  await dialog.getByLabel("Full address").fill("1 Park Row, Leeds LS1 5AB");
-  await expect(dialog.getByText("Full address is required")).toHaveCount(0);
+  await dialog.getByLabel("Address line 1").fill("1 Park Row");
+  await expect(dialog.getByText("Enter the first line of the address")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByRole("radio", { name: /^Work/ })).toBeChecked();
+  // No nickname: the card is named by its type.
+  const saved = page.getByRole("radio", { name: /^Home/ });
+  await expect(saved).toBeChecked();
+  await expect(cardOf(saved)).toContainText("Rowan Hale1 Park RowLeedsLS1 5AB");
 });
+
+for (const { width, height } of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`an address saved before the UK form is completed when it is next used (${width} px)`, async ({ page }) => {
+    test.setTimeout(180_000); // sign-up by e-mailed link, a flavour page, then the checkout's steps
+    await page.setViewportSize({ width, height });
+    const email = await onAddressStep(page, `address-before-${width}`);
+    await addAddress(page, "Home");
+    // As migration 2026_11_26_0610 left it: the free text as line 1 (its own line breaks), the rest empty.
+    await sqliteQuery(`${E2E_DIR}/shop.db`)(
+      `update addresses set recipient = '', line1 = 'Flat 9' || char(10) || '3 Mill Lane' || char(10) || 'Hull HU1 1AA',
+       line2 = '', town = '', postcode = '' where user_id = (select id from "user" where email = '${email}')`,
+    );
+    await page.reload();
+    const home = page.getByRole("radio", { name: /^Home/ });
+    for (const line of ["Flat 9", "3 Mill Lane", "Hull HU1 1AA"])
+      await expect(cardOf(home).getByText(line, { exact: true })).toBeVisible();
+    await expect(cardOf(home)).toContainText(
+      "Needs the recipient's name, town and postcode: edit it before ordering to it.",
+    );
+    await expectNoHorizontalScroll(page);
+
+    // Straight to the payment step: the shop sends the shopper back to complete it, the editor open.
+    await page.goto("/payment");
+    await expect(page).toHaveURL(/\/cart-address\?complete=1$/);
+    const editing = page.getByRole("dialog", { name: "Edit address" });
+    await expect(editing.getByText("the recipient's name, town or city and postcode are needed")).toBeVisible();
+    await expect(editing.getByText("Enter the recipient's name")).toBeVisible();
+    await expect(editing.getByText("Enter the town or city")).toBeVisible();
+    await expect(editing.getByText("Enter the postcode")).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await editing.getByRole("button", { name: "Cancel" }).click();
+
+    // Next with it chosen asks the same, and nothing goes on until it is complete.
+    await home.check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(editing.getByText("Enter the recipient's name")).toBeVisible();
+    await expect(page).toHaveURL(/\/cart-address/);
+    await editing.getByLabel("Recipient's name").fill("Owen Price");
+    await editing.getByLabel("Address line 1").fill("Flat 9");
+    await editing.getByLabel("Address line 2").fill("3 Mill Lane");
+    await editing.getByLabel("Town or city").fill("Hull");
+    await editing.getByLabel("Postcode").fill("hu1 1aa");
+    await editing.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(cardOf(home)).not.toContainText("Needs the recipient's name");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/cart-shipping$/);
+    await page.getByRole("radio", { name: /Free Shipping/ }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+    const delivery = page.getByRole("heading", { name: "Delivery address" }).locator("xpath=..");
+    await expect(delivery).toContainText("Owen PriceFlat 93 Mill LaneHullHU1 1AA07700 900444");
+    await expectNoHorizontalScroll(page);
+  });
+}

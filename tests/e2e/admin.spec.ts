@@ -98,7 +98,7 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   const check = staff.getByRole("listitem", { name: "Casey Taylor" });
   await expect(check).toContainText("Being checked");
   await expect(check).toContainText("14 March 1992");
-  await expect(check).toContainText("12 High Street, Leeds LS1 1AA");
+  await expect(check).toContainText("Sam Taylor, 12 High Street, Leeds, LS1 1AA");
   await check.getByRole("button", { name: "Verify" }).click();
   await expect(staff.getByText("Write a short note: what you checked")).toBeVisible();
   await staff

@@ -171,8 +171,16 @@ test.describe("on PostgreSQL", () => {
     expect(
       await one(`select name, "firstName", "lastName", "dateOfBirth" from "user" where id = '${String(userId)}'`),
     ).toEqual({ name: "Deleted customer", firstName: null, lastName: null, dateOfBirth: null });
-    expect(await one(`select address_text, address_phone, total_cents from orders where id = '${order}'`)).toEqual({
-      address_text: "Erased",
+    expect(
+      await one(
+        `select address_recipient, address_line1, address_town, address_postcode, address_phone, total_cents
+         from orders where id = '${order}'`,
+      ),
+    ).toEqual({
+      address_recipient: "",
+      address_line1: "Erased",
+      address_town: "",
+      address_postcode: "",
       address_phone: "",
       total_cents: total,
     });

@@ -145,7 +145,8 @@ test("an order placed while the mail server is down is confirmed by e-mail (HTML
     expect(parts.text).toContain(`Thank you for your order ${orderId}.`);
     expect(parts.html).toContain(orderId);
     expect(parts.html).toContain("Express Shipping");
-    expect(parts.html).toContain("12 High Street, Leeds LS1 1AA");
+    expect(parts.html).toMatch(/Sam Taylor<br\/?>12 High Street<br\/?>Leeds<br\/?>LS1 1AA/);
+    expect(parts.text).toMatch(/To:\r?\nSam Taylor\r?\n12 High Street\r?\nLeeds\r?\nLS1 1AA\r?\n07700 900444/);
   } finally {
     await sink.close();
   }

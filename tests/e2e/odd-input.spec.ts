@@ -248,7 +248,11 @@ const addressForm = {
   intent: "save",
   title: "Home",
   type: "HOME",
-  address: "1 Odd Street, Leeds",
+  recipient: "Odd Input",
+  line1: "1 Odd Street",
+  line2: "",
+  town: "Leeds",
+  postcode: "LS1 1AA",
   phone: "07700900000",
 };
 const contactFields = {

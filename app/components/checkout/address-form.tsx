@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { addressInput, addressTypeLabels, addressTypes, type Address } from "~/modules/checkout/addresses";
 
 type Props = {
   address?: Address;
   errors?: Record<string, string>;
   values?: Record<string, string>;
+  /** Why the form is open, above its fields (an address to complete before ordering to it). */
+  message?: string | null;
   onCancel?: () => void;
 };
 
@@ -24,11 +26,12 @@ function checked(shown: Record<string, string>, name: keyof typeof fieldRules, v
 }
 
 /**
- * Add or edit an address: title, type (Home, Office, Other; Home first), full address, phone, default. The server
+ * Add or edit a UK address (docs/decisions/046): recipient's name, address lines 1–2, town or city, postcode, phone,
+ * an optional nickname, type (Home, Office, Other; Home first), default. The server
  * checks the whole form on Save; a field it refused is checked again here as it is corrected (the same zod rules), so
  * its message goes as soon as the value is right and the others stay until theirs are.
  */
-export function AddressForm({ address, errors: refused = noErrors, values = {}, onCancel }: Props) {
+export function AddressForm({ address, errors: refused = noErrors, values = {}, message, onCancel }: Props) {
   const [errors, setErrors] = useState(refused);
   const [answered, setAnswered] = useState(refused);
   const form = useRef<HTMLFormElement>(null);
@@ -59,13 +62,71 @@ export function AddressForm({ address, errors: refused = noErrors, values = {}, 
   return (
     <Form ref={form} method="post" className="space-y-4" noValidate onChange={recheck}>
       <input type="hidden" name="intent" value="save" />
+      {message && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{message}</p>}
       {address && <input type="hidden" name="id" value={address.id} />}
       <TextField
-        label="Title"
-        name="title"
+        label="Recipient's name"
+        name="recipient"
         required
-        maxLength={60}
-        placeholder="e.g. Home"
+        maxLength={80}
+        autoComplete="name"
+        defaultValue={value("recipient")}
+        error={errors.recipient}
+      />
+      <TextField
+        label="Address line 1"
+        name="line1"
+        required
+        maxLength={100}
+        autoComplete="address-line1"
+        defaultValue={value("line1")}
+        error={errors.line1}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        name="line2"
+        maxLength={100}
+        autoComplete="address-line2"
+        defaultValue={value("line2")}
+        error={errors.line2}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Town or city"
+          name="town"
+          required
+          maxLength={60}
+          autoComplete="address-level2"
+          defaultValue={value("town")}
+          error={errors.town}
+        />
+        <TextField
+          label="Postcode"
+          name="postcode"
+          required
+          maxLength={10}
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          defaultValue={value("postcode")}
+          error={errors.postcode}
+        />
+      </div>
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        required
+        maxLength={30}
+        autoComplete="tel"
+        defaultValue={value("phone")}
+        error={errors.phone}
+      />
+      <TextField
+        label="Nickname (optional)"
+        name="title"
+        maxLength={40}
+        placeholder="e.g. Home, Work"
         defaultValue={value("title")}
         error={errors.title}
       />
@@ -87,25 +148,6 @@ export function AddressForm({ address, errors: refused = noErrors, values = {}, 
         </div>
         {errors.type && <p className="mt-1 text-sm text-rose-700">{errors.type}</p>}
       </fieldset>
-      <TextAreaField
-        label="Full address"
-        name="address"
-        required
-        rows={3}
-        maxLength={300}
-        defaultValue={value("address")}
-        error={errors.address}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        required
-        maxLength={30}
-        autoComplete="tel"
-        defaultValue={value("phone")}
-        error={errors.phone}
-      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

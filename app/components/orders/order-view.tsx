@@ -1,5 +1,6 @@
 import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";
+import { PostalAddress } from "~/components/ui/postal-address";
 import { formatDate, formatDeliveryDate } from "~/lib/shop-time";
 import { paymentMessages } from "~/modules/orders/payments";
 import { orderStatusLabels, orderTotals, paymentStatusLabels, type Order } from "~/modules/orders/orders";
@@ -65,12 +66,7 @@ export function OrderView({
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-2xl bg-slate-50 p-4 text-sm">
           <h3 className="font-bold">Address</h3>
-          <p className="mt-1">
-            {order.address.title} ({order.address.type})<br />
-            {order.address.address}
-            <br />
-            {order.address.phone}
-          </p>
+          <PostalAddress address={order.address} />
         </div>
         <div className="rounded-2xl bg-slate-50 p-4 text-sm">
           <h3 className="font-bold">Shipping</h3>

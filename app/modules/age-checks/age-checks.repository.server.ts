@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { orderAddressColumns, orderPostalAddress, type PostalAddress } from "~/lib/uk-address";
 import type { AgeDocumentFormat, AgeDocumentType, OrderStatus, RecordedAgeStatus } from "~/db/values";
 import type { AgeMethod, AgeStatus } from "./age-checks";
 
@@ -103,7 +104,7 @@ export async function countChecks(db: Db, status?: RecordedAgeStatus): Promise<n
 export function findLatestDeliveryAddress(db: Db, userId: string) {
   return db
     .selectFrom("orders")
-    .select(["address_title", "address_text", "address_phone"])
+    .select(["address_title", ...orderAddressColumns, "address_phone"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .limit(1)
@@ -112,15 +113,15 @@ export function findLatestDeliveryAddress(db: Db, userId: string) {
 
 /** The latest delivery address of each of these accounts, in one query (a page of the 'Age checks' list). */
 export async function findLatestDeliveryAddresses(db: Db, userIds: string[]) {
-  const latest = new Map<string, { address_title: string; address_text: string }>();
+  const latest = new Map<string, PostalAddress>();
   if (userIds.length === 0) return latest;
   const rows = await db
     .selectFrom("orders")
-    .select(["user_id", "address_title", "address_text"])
+    .select(["user_id", ...orderAddressColumns])
     .where("user_id", "in", userIds)
     .orderBy("created_at", "desc")
     .execute();
-  for (const row of rows) if (!latest.has(row.user_id)) latest.set(row.user_id, row);
+  for (const row of rows) if (!latest.has(row.user_id)) latest.set(row.user_id, orderPostalAddress(row));
   return latest;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { oneLine, orderPostalAddress, postalLines } from "~/lib/uk-address";
 import type { AgeDocumentType, RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
@@ -117,7 +118,7 @@ export async function runAgeCheck(
   const outcome = await checker.check({
     name,
     dateOfBirth: user.dateOfBirth ?? "",
-    address: address?.address_text ?? "",
+    address: address ? oneLine(orderPostalAddress(address)) : "",
   });
   if (outcome.problem) onProblem(outcome.problem);
   const customer = { email: user.email, name: user.firstName || user.name };
@@ -274,7 +275,7 @@ export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: 
       name: fullName(r),
       email: r.email,
       dateOfBirth: r.dateOfBirth,
-      deliveryAddress: address ? `${address.address_title}: ${address.address_text}` : null,
+      deliveryAddress: address ? postalLines(address).join(", ") : null,
       waitingDocument:
         r.waiting_document_type && r.document_uploaded_at
           ? { type: r.waiting_document_type, sentAt: r.document_uploaded_at }

@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
@@ -32,7 +33,7 @@ const [newcomer, doubtful, serviced, referred] = ["newcomer", "doubtful", "servi
   SessionUser,
   SessionUser,
 ];
-const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
+const home = ukAddress();
 
 /** A checking service that answers what it is told to, as a real adapter would after asking its provider. */
 const serviceAnswering = (result: "pass" | "fail" | "refer"): AgeChecker => ({
@@ -162,7 +163,7 @@ describeEachDatabase(
       expect(list.items[0]!.status).toBe("pending"); // pending first
       expect(list.items.find((i) => i.userId === referred.id)).toMatchObject({
         dateOfBirth: "1990-01-01",
-        deliveryAddress: `Home: ${home.address}`,
+        deliveryAddress: "Sam Taylor, 12 High Street, Leeds, LS1 1AA",
       });
     });
   },

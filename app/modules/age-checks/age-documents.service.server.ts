@@ -3,6 +3,7 @@
  * private directory only until staff decide (or 30 days), then deleted with its row. Only the decision, who, when
  * and the kind of document are kept.
  */
+import { orderPostalAddress, postalLines } from "~/lib/uk-address";
 import type { Db } from "~/db/database.server";
 import type { AgeDocumentFormat, AgeDocumentType } from "~/db/values";
 import { check } from "~/lib/form-check";
@@ -150,7 +151,7 @@ export async function staffAgeCheck(db: Db, actor: SessionUser | null, userId: s
     decidedBy: verification?.decided_by_name ?? null,
     documentType: verification?.document_type ?? null,
     requestedAt: verification?.requested_at ?? null,
-    deliveryAddress: address ? `${address.address_title}: ${address.address_text}` : null,
+    deliveryAddress: address ? postalLines(orderPostalAddress(address)).join(", ") : null,
     document: document
       ? {
           type: document.document_type,

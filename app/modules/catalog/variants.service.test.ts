@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
@@ -17,7 +18,7 @@ import { getFlavour } from "./catalog.service.server";
 // Stock per variant (issue 30, docs/decisions/043): what one variant sells never takes another's units, a
 // cancellation gives each variant back its own, and the migration moves today's catalogue without changing it.
 
-const home = { title: "Home", type: "HOME" as const, address: "3 Mill Lane, Hull HU1 1AA", phone: "07700 900333" };
+const home = ukAddress({ phone: "07700 900333", line1: "3 Mill Lane", town: "Hull", postcode: "HU1 1AA" });
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
 let keys = 0;
 const key = () => `variant-test-key-${String(++keys).padStart(8, "0")}`;

@@ -1,5 +1,8 @@
 import type { Db } from "~/db/database.server";
+import { check } from "~/lib/form-check";
 import { newId } from "~/lib/ids.server";
+import { fail, type Result } from "~/lib/result";
+import type { PostalAddress } from "~/lib/uk-address";
 import * as repo from "./checkout.repository.server";
 import {
   afterAdd,
@@ -9,14 +12,20 @@ import {
   type AddressBook,
   type AddressInput,
   type AddressType,
+  addressFields,
+  addressInput,
 } from "./addresses";
 
-type Row = { id: string; title: string; type: AddressType; address: string; phone: string; is_default: number };
+type Row = PostalAddress & { id: string; title: string; type: AddressType; phone: string; is_default: number };
 const toAddress = (r: Row): Address => ({
   id: r.id,
   title: r.title,
   type: r.type,
-  address: r.address,
+  recipient: r.recipient,
+  line1: r.line1,
+  line2: r.line2,
+  town: r.town,
+  postcode: r.postcode,
   phone: r.phone,
   isDefault: Boolean(r.is_default),
 });
@@ -85,4 +94,27 @@ export async function selectAddress(db: Db, userId: string, id: string): Promise
   if (!book.addresses.some((a) => a.id === id)) return false;
   await setSelectedAddress(db, userId, id);
   return true;
+}
+
+/**
+ * The address form, checked on the server (the UK rules of addresses.ts: recipient, line 1, town, a UK postcode kept in
+ * capitals, phone) and saved as a new address or over one of this shopper's (`id`). Refused: the first message of each
+ * field wrong, and nothing saved; another shopper's id is not found.
+ */
+export async function saveAddress(
+  db: Db,
+  userId: string,
+  id: string | null,
+  values: Record<string, string>,
+  isDefault: boolean,
+): Promise<Result<{ address: Address }>> {
+  const checked = check(addressInput, Object.fromEntries(addressFields.map((k) => [k, values[k] ?? ""])));
+  if (!checked.ok) return checked;
+  const input = { ...checked.data, isDefault };
+  let savedId = id;
+  if (!savedId) savedId = (await addAddress(db, userId, input)).id;
+  else if (!(await editAddress(db, userId, savedId, input))) return fail("This address was not found.", 404);
+  // As the book now has it (the first address added is the default).
+  const book = await getAddressBook(db, userId);
+  return { ok: true, address: book.addresses.find((a) => a.id === savedId)! };
 }

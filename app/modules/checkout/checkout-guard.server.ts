@@ -7,7 +7,7 @@ import { getCheckoutState, type CheckoutState } from "./checkout.service.server"
 
 export type CheckoutStep = "address" | "shipping" | "payment";
 /** What a step still lacks: the steps before it, in order (a signed-in adult, a cart with lines, address, shipping). */
-export type MissingStep = NotABuyer | "empty-cart" | "no-address" | "no-shipping";
+export type MissingStep = NotABuyer | "empty-cart" | "no-address" | "incomplete-address" | "no-shipping";
 
 export type CheckoutGate =
   { ok: true; user: SessionUser; state: CheckoutState } | { ok: false; missing: MissingStep; user: SessionUser | null };
@@ -28,6 +28,8 @@ export async function checkCheckoutStep(
   if ((await countCartLines(context.db, user.id)) === 0) return { ok: false, missing: "empty-cart", user };
   const state = await getCheckoutState(context.db, user.id);
   if (step !== "address" && !state.addressId) return { ok: false, missing: "no-address", user };
+  // An address saved before the UK form (its free text only) is completed before it is used (docs/decisions/046).
+  if (step !== "address" && !state.addressComplete) return { ok: false, missing: "incomplete-address", user };
   if (step === "payment" && (!state.shippingMethod || !state.deliveryDate))
     return { ok: false, missing: "no-shipping", user };
   return { ok: true, user, state };
@@ -40,6 +42,8 @@ export function missingStepRedirect(request: Request, missing: MissingStep): str
       return "/cart";
     case "no-address":
       return "/cart-address";
+    case "incomplete-address":
+      return "/cart-address?complete=1";
     case "no-shipping":
       return "/cart-shipping";
     default:

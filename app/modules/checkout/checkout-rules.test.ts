@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { describe, expect, it } from "vitest";
 import { taxAdded, taxIncluded, totals } from "~/lib/pricing";
 import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
@@ -116,7 +117,11 @@ describe("address book rules", () => {
     id,
     title: id,
     type: "HOME",
-    address: "1 Road",
+    recipient: "Sam Taylor",
+    line1: "1 Road",
+    line2: "",
+    town: "Leeds",
+    postcode: "LS1 1AA",
     phone: "0123456789",
     isDefault,
   });
@@ -182,7 +187,7 @@ describe("WhatsApp texts", () => {
             lineTotalCents: 1999,
           },
         ],
-        address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
+        address: ukAddress({ line1: "12 High St", phone: "07700 900123" }),
         shipping: { method: "Express Shipping", date: "Mon 6 Jan 2025", costCents: 850 },
         subtotalCents: 1999,
         taxCents: 200,
@@ -192,7 +197,7 @@ describe("WhatsApp texts", () => {
       "USD",
     );
     expect(text).toBe(
-      "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\n12 High St, Leeds LS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon 6 Jan 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
+      "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\nSam Taylor\n12 High St\nLeeds\nLS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon 6 Jan 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
     );
   });
   it("with VAT-inclusive prices both versions give the total and then the VAT it includes", () => {
@@ -217,7 +222,7 @@ describe("WhatsApp texts", () => {
             lineTotalCents: 1200,
           },
         ],
-        address: { title: "Home", type: "HOME", address: "12 High St, Leeds LS1 1AA", phone: "07700 900123" },
+        address: ukAddress({ line1: "12 High St", phone: "07700 900123" }),
         shipping: { method: "Express Shipping", date: "Mon 6 Jan 2025", costCents: 850 },
         subtotalCents: 1200,
         taxCents: 342,

@@ -1,21 +1,27 @@
 /** The checkout module's queries: the address book and the checkout state (chosen address and shipping). */
 import { isPostgres, type Db } from "~/db/database.server";
+import type { PostalAddress } from "~/lib/uk-address";
 import type { AddressType } from "./addresses";
 import type { ShippingMethod } from "./shipping";
 
-export type AddressRow = {
+export type AddressRow = PostalAddress & {
   id: string;
   title: string;
   type: AddressType;
-  address: string;
   phone: string;
   isDefault: boolean;
 };
 
 export const findAddressRows = (db: Db, userId: string) =>
   db.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("position").execute();
+/** The shopper's checkout state with the parts of the chosen address a courier needs (to tell a complete one). */
 export const findCheckoutStateRow = (db: Db, userId: string) =>
-  db.selectFrom("checkout_state").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  db
+    .selectFrom("checkout_state as c")
+    .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
+    .select(["c.address_id", "c.shipping_method", "c.delivery_date", "a.recipient", "a.line1", "a.town", "a.postcode"])
+    .where("c.user_id", "=", userId)
+    .executeTakeFirst();
 
 /**
  * Writes the whole address book back (in the caller's transaction): addresses no longer in it are deleted, changed
@@ -36,7 +42,11 @@ export async function saveAddressBook(
     const values = {
       title: a.title,
       type: a.type,
-      address: a.address,
+      recipient: a.recipient,
+      line1: a.line1,
+      line2: a.line2,
+      town: a.town,
+      postcode: a.postcode,
       phone: a.phone,
       is_default: a.isDefault ? 1 : 0,
       position,
@@ -93,7 +103,18 @@ export function findPlacementChoice(trx: Db, userId: string) {
   const query = trx
     .selectFrom("checkout_state as c")
     .leftJoin("addresses as a", (join) => join.onRef("a.id", "=", "c.address_id").onRef("a.user_id", "=", "c.user_id"))
-    .select(["c.shipping_method", "c.delivery_date", "a.title", "a.type", "a.address", "a.phone"])
+    .select([
+      "c.shipping_method",
+      "c.delivery_date",
+      "a.title",
+      "a.type",
+      "a.recipient",
+      "a.line1",
+      "a.line2",
+      "a.town",
+      "a.postcode",
+      "a.phone",
+    ])
     .where("c.user_id", "=", userId);
   return (isPostgres(trx) ? query.forUpdate("c") : query).executeTakeFirst();
 }

@@ -6,6 +6,8 @@ import { deliveryDateFor, scheduleDays, scheduleMessages, shippingMethodSchema, 
 
 export type CheckoutState = {
   addressId: string | null;
+  /** The chosen address has what a courier needs (one saved before the UK form may not: docs/decisions/046). */
+  addressComplete: boolean;
   shippingMethod: ShippingMethod | null;
   deliveryDate: string | null;
 };
@@ -15,6 +17,7 @@ export async function getCheckoutState(db: Db, userId: string): Promise<Checkout
   const method = shippingMethodSchema.safeParse(row?.shipping_method);
   return {
     addressId: row?.address_id ?? null,
+    addressComplete: Boolean(row?.recipient && row.line1 && row.town && row.postcode),
     shippingMethod: method.success ? method.data : null,
     deliveryDate: row?.delivery_date ?? null,
   };

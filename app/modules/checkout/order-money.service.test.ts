@@ -1,6 +1,7 @@
 // Each order keeps the currency, tax mode and rate it was placed with (docs/decisions/036): a later change of
 // SHOP_CURRENCY, TAX_MODE or TAX_RATE_PERCENT never changes how it reads, on the order page, in the back office, in
 // its e-mails (also one queued before the change) or in the customer's data export.
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
@@ -40,12 +41,7 @@ async function readyToOrder(db: Db) {
     quantity: 2,
   };
   expect(await addToCart(db, alice.id, line)).toEqual({ ok: true });
-  await addAddress(db, alice.id, {
-    title: "Home",
-    type: "HOME",
-    address: "12 High Street, Leeds LS1 1AA",
-    phone: "07700 900111",
-  });
+  await addAddress(db, alice.id, ukAddress());
   expect(await chooseShipping(db, alice.id, "express", null)).toEqual({ ok: true });
 }
 

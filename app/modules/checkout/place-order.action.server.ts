@@ -33,6 +33,7 @@ export const missingStepAnswers: Record<MissingStep, { status: number; message: 
   underage: { status: 403, message: "We sell only to adults aged 18 and over." },
   "empty-cart": { status: 400, message: orderMessages.emptyCart },
   "no-address": { status: 400, message: orderMessages.noAddress },
+  "incomplete-address": { status: 400, message: orderMessages.incompleteAddress },
   "no-shipping": { status: 400, message: orderMessages.noShipping },
 };
 

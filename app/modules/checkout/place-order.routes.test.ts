@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { randomBytes } from "node:crypto";
@@ -128,12 +129,11 @@ describeEachDatabase(
         }),
       ).toEqual({ ok: true });
     const chooseAddress = async (userId: string) => {
-      const address = await addAddress(testDb().db, userId, {
-        title: "Home",
-        type: "HOME",
-        address: "1 Test Street, Leeds",
-        phone: "07700900111",
-      });
+      const address = await addAddress(
+        testDb().db,
+        userId,
+        ukAddress({ phone: "07700900111", line1: "1 Test Street" }),
+      );
       await selectAddress(testDb().db, userId, address.id);
     };
     const chooseFree = async (userId: string) =>

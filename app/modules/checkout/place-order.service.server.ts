@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals, type TaxRule } from "~/lib/pricing";
 import { shopDate } from "~/lib/shop-time";
+import { isComplete, type DeliveryAddress } from "~/lib/uk-address";
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { emptyCartWrite, getCart, type CartLine } from "~/modules/cart/cart.service.server";
 import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
@@ -68,8 +69,19 @@ export async function placeOrder(
         const placed = await findOrderByKey(trx, userId, idempotencyKey);
         if (placed) return { ok: true, order: placed, created: false };
       }
-      if (!chosen?.title || !chosen.type || !chosen.address || !chosen.phone) return fail(orderMessages.noAddress);
-      const address = { title: chosen.title, type: chosen.type, address: chosen.address, phone: chosen.phone };
+      if (!chosen?.type || !chosen.line1 || !chosen.phone) return fail(orderMessages.noAddress);
+      const address: DeliveryAddress = {
+        title: chosen.title ?? "",
+        type: chosen.type,
+        recipient: chosen.recipient ?? "",
+        line1: chosen.line1,
+        line2: chosen.line2 ?? "",
+        town: chosen.town ?? "",
+        postcode: chosen.postcode ?? "",
+        phone: chosen.phone,
+      };
+      // An address saved before the UK form has only its first line: the shopper completes it before ordering.
+      if (!isComplete(address)) return fail(orderMessages.incompleteAddress);
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;

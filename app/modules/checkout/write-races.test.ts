@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -93,12 +94,7 @@ describeEachDatabase(
           quantity: 1,
         });
         expect(added).toEqual({ ok: true });
-        await addAddress(db, id, {
-          title: "Home",
-          type: "HOME",
-          address: `${i} Race Street, Leeds`,
-          phone: "07700900111",
-        });
+        await addAddress(db, id, ukAddress({ phone: "07700900111", line1: `${i} Race Street` }));
         expect(await chooseShipping(db, id, "free", null)).toEqual({ ok: true });
       }
     });

@@ -38,7 +38,7 @@ export const listSessions = (db: Db, userId: string) =>
 export const listAddresses = (db: Db, userId: string) =>
   db
     .selectFrom("addresses")
-    .select(["title", "type", "address", "phone", "is_default", "created_at"])
+    .select(["title", "type", "recipient", "line1", "line2", "town", "postcode", "phone", "is_default", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("position")
     .execute();
@@ -141,7 +141,11 @@ export async function eraseAccountRows(trx: Db, userId: string, email: string, s
     .set({
       address_title: DELETED_CUSTOMER,
       address_type: "",
-      address_text: ERASED,
+      address_recipient: "",
+      address_line1: ERASED,
+      address_line2: "",
+      address_town: "",
+      address_postcode: "",
       address_phone: "",
       updated_at: stamp,
     })

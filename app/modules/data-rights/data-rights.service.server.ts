@@ -74,7 +74,11 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     addresses: addresses.map((a) => ({
       title: a.title,
       type: a.type,
-      address: a.address,
+      recipient: a.recipient,
+      line1: a.line1,
+      line2: a.line2,
+      town: a.town,
+      postcode: a.postcode,
       phone: a.phone,
       isDefault: Boolean(a.is_default),
       addedAt: a.created_at,

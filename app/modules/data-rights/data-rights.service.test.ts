@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, type TestDatabase } from "~/db/testing/test-database";
@@ -24,19 +25,23 @@ const zeb = {
   email: "zebulon.q@example.com",
   dateOfBirth: "1984-07-09",
 };
-const zebAddress = {
+const zebAddress = ukAddress({
   title: "Juniper home",
-  type: "HOME" as const,
-  address: "77 Juniper Crescent, York YO1 7HH",
+  recipient: "Zebulon Quayle",
+  line1: "77 Juniper Crescent",
+  town: "York",
+  postcode: "YO1 7HH",
   phone: "07700 900765",
-};
+});
 const zebMessage = "A question about my Juniper Crescent delivery";
 const personal = [
   zeb.firstName,
   zeb.lastName,
   zeb.email,
   zeb.dateOfBirth,
-  zebAddress.address,
+  zebAddress.recipient,
+  zebAddress.line1,
+  zebAddress.postcode,
   zebAddress.phone,
   "Juniper",
   "900765",
@@ -140,7 +145,15 @@ async function fillAccount(db: Db, user: SessionUser, address: typeof zebAddress
   const delivered = await insertOrder(db, { userId: user.id, status: "delivered", totalCents: 2599 });
   await db
     .updateTable("orders")
-    .set({ address_title: address.title, address_text: address.address, address_phone: address.phone })
+    .set({
+      address_title: address.title,
+      address_recipient: address.recipient,
+      address_line1: address.line1,
+      address_line2: address.line2,
+      address_town: address.town,
+      address_postcode: address.postcode,
+      address_phone: address.phone,
+    })
     .where("id", "=", delivered)
     .execute();
   await payInFull(db, delivered); // recorded by staff, whose name is not in the customer's copy
@@ -184,7 +197,13 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
     await fillAccount(
       db,
       adaUser,
-      { title: "Ada's flat", type: "HOME" as const, address: "5 Brightwater Row, Bath BA1 1AA", phone: "07700 900222" },
+      ukAddress({
+        title: "Ada's flat",
+        phone: "07700 900222",
+        line1: "5 Brightwater Row",
+        town: "Bath",
+        postcode: "BA1 1AA",
+      }),
       "Ada's own question",
     );
   });
@@ -200,7 +219,13 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
         signInMethods: ["password"],
       });
       expect(copy.addresses).toEqual([
-        expect.objectContaining({ address: zebAddress.address, phone: zebAddress.phone }),
+        expect.objectContaining({
+          recipient: zebAddress.recipient,
+          line1: zebAddress.line1,
+          town: zebAddress.town,
+          postcode: zebAddress.postcode,
+          phone: zebAddress.phone,
+        }),
       ]);
       expect(copy.orders.map((o) => [o.id, o.status, o.totalCents]).sort()).toEqual(
         [
@@ -278,7 +303,7 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
       expect(await getSessionUser(context(), requestWith(zebCookie))).toBeNull();
       const seen = await getAdminOrder(db, staff, zebOrders.delivered);
       expect(seen?.customer).toMatchObject({ name: DELETED_CUSTOMER, deleted: true });
-      expect(seen?.order.address.address).toBe("Erased");
+      expect(seen?.order.address).toMatchObject({ recipient: "", line1: "Erased", town: "", postcode: "", phone: "" });
       // The other customer keeps everything.
       const adaCopy = (await exportAccountData(db, adaUser.id))!;
       expect(adaCopy.addresses).toHaveLength(1);

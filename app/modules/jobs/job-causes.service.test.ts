@@ -1,4 +1,5 @@
 // Each e-mail is queued in the transaction of what caused it: committed together, or rolled back together.
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
@@ -78,13 +79,7 @@ describeEachDatabase(
       };
       expect(await addToCart(db, alice.id, line)).toEqual({ ok: true });
       const book = await db.selectFrom("addresses").select("id").where("user_id", "=", alice.id).executeTakeFirst();
-      if (!book)
-        await addAddress(db, alice.id, {
-          title: "Home",
-          type: "HOME",
-          address: "12 High Street, Leeds LS1 1AA",
-          phone: "07700 900111",
-        });
+      if (!book) await addAddress(db, alice.id, ukAddress());
       expect(await chooseShipping(db, alice.id, "express", null)).toEqual({ ok: true });
     };
     const confirmation = { to: alice.email, shopName: "Vapour Lane" };
@@ -133,7 +128,7 @@ describeEachDatabase(
         order.id,
         order.lines[0]!.name,
         "Express Shipping",
-        "12 High Street, Leeds LS1 1AA",
+        "Sam Taylor<br/>12 High Street<br/>Leeds<br/>LS1 1AA",
         "Subtotal",
         "Total",
         `http://shop.test/account/orders/${order.id}`,

@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { beforeAll, expect, it } from "vitest";
 import { failFields } from "~/lib/result";
 import type { Db } from "~/db/database.server";
@@ -24,7 +25,7 @@ import { firstSizeInStock, setItemStock, variantUnits } from "~/db/testing/varia
 const cara = shopper("cara");
 const dev = shopper("dev");
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
-const home = { title: "Home", type: "HOME" as const, address: "3 Mill Lane, Hull HU1 1AA", phone: "07700 900333" };
+const home = ukAddress({ phone: "07700 900333", line1: "3 Mill Lane", town: "Hull", postcode: "HU1 1AA" });
 
 const jobsFor = (db: Db, orderId: string) =>
   db

@@ -1,4 +1,5 @@
 // The order confirmation's lines name what was chosen: flavour, strength and, for a device sold by puff count, that.
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { describe, expect, it } from "vitest";
 import type { ConfirmedOrder } from "./orders.jobs";
 import { orderConfirmationMail } from "./order-confirmation-mail";
@@ -6,7 +7,7 @@ import { orderConfirmationMail } from "./order-confirmation-mail";
 const line = { flavour: "Blue Razz Ice", nicotineStrength: 20, quantity: 1, lineTotalCents: 1299 };
 const order: ConfirmedOrder = {
   id: "ORD-20261126-ABCD",
-  address: { title: "Home", type: "HOME", address: "3 Mill Lane, Hull HU1 1AA", phone: "07700 900333" },
+  address: ukAddress({ phone: "07700 900333", line1: "3 Mill Lane", town: "Hull", postcode: "HU1 1AA" }),
   shipping: { method: "Free Shipping", deliveryDate: "2026-12-09", costCents: 0 },
   subtotalCents: 2598,
   taxCents: 433,

@@ -1,4 +1,6 @@
 /** The confirmation a shopper gets for a new order: the same words as ever as text, and an HTML version. */
+import { Fragment } from "react";
+import { postalLines } from "~/lib/uk-address";
 import { Column } from "@react-email/column";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
@@ -20,7 +22,11 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string, r
         `${l.quantity} × ${l.name} (${l.flavour}, ${l.nicotineStrength}mg${l.puffCount ? `, ${l.puffCount} puffs` : ""}) ${money(l.lineTotalCents)}`,
     ),
     "",
-    `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (Includes VAT: ${money(order.taxCents)})` : ""}, ${order.shipping.method} to ${order.address.title}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+    `Total: ${money(order.totalCents)}${order.taxIncluded ? ` (Includes VAT: ${money(order.taxCents)})` : ""}, ${order.shipping.method}, ${formatDeliveryDate(order.shipping.deliveryDate)}.`,
+    "",
+    "To:",
+    ...postalLines(order.address),
+    order.address.phone,
     "",
     "We will confirm it on WhatsApp and send payment details. You can follow it in your account.",
     ...(rights ? ["", confirmationRightsText(rights)] : []),
@@ -99,7 +105,14 @@ export function OrderConfirmationEmail({
           <strong>Delivery:</strong> {order.shipping.method}, {formatDeliveryDate(order.shipping.deliveryDate)}
         </Text>
         <Text style={{ ...paragraph, margin: "8px 0" }}>
-          <strong>To:</strong> {order.address.title} ({order.address.type}), {order.address.address},{" "}
+          <strong>To:</strong>
+          {postalLines(order.address).map((line, i) => (
+            <Fragment key={i}>
+              <br />
+              {line}
+            </Fragment>
+          ))}
+          <br />
           {order.address.phone}
         </Text>
       </Section>

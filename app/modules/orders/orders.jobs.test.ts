@@ -26,4 +26,31 @@ describe("the order confirmation job's payload", () => {
   it("refuses a line with no flavour at all", () => {
     expect(orderConfirmationJob.payload.safeParse(payload([line])).success).toBe(false);
   });
+
+  it("reads a confirmation queued before the UK address (free text in `address`) as line 1, and a new one as written", () => {
+    const queuedBefore = orderConfirmationJob.payload.parse(payload([{ ...line, flavour: "Cola Ice" }]));
+    expect(queuedBefore.order.address).toEqual({
+      title: "Home",
+      type: "HOME",
+      recipient: "",
+      line1: "1 Test Street",
+      line2: "",
+      town: "",
+      postcode: "",
+      phone: "07700900111",
+    });
+    const address = {
+      title: "",
+      type: "HOME",
+      recipient: "Sam Taylor",
+      line1: "12 High Street",
+      line2: "Flat 2",
+      town: "Leeds",
+      postcode: "LS1 1AA",
+      phone: "07700900111",
+    };
+    const queued = payload([{ ...line, flavour: "Cola Ice" }]);
+    const now = orderConfirmationJob.payload.parse({ ...queued, order: { ...queued.order, address } });
+    expect(now.order.address).toEqual(address);
+  });
 });

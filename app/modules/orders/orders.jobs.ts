@@ -8,7 +8,26 @@ const cents = z.number().int().min(0);
 /** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
 export const confirmedOrder = z.object({
   id: z.string().regex(ORDER_ID),
-  address: z.object({ title: z.string(), type: z.string(), address: z.string(), phone: z.string() }),
+  /**
+   * The UK address (docs/decisions/046). A confirmation queued before it carries `address`, the free text: read as line
+   * 1, the rest empty, as the migration did with the order itself.
+   */
+  address: z.preprocess(
+    (a) =>
+      typeof a === "object" && a !== null && "address" in a && !("line1" in a)
+        ? { ...a, line1: (a as { address: unknown }).address }
+        : a,
+    z.object({
+      title: z.string(),
+      type: z.string(),
+      recipient: z.string().default(""),
+      line1: z.string(),
+      line2: z.string().default(""),
+      town: z.string().default(""),
+      postcode: z.string().default(""),
+      phone: z.string(),
+    }),
+  ),
   shipping: z.object({ method: z.string(), deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), costCents: cents }),
   subtotalCents: cents,
   taxCents: cents,

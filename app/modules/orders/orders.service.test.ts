@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { addToCart, changeQuantity, getCart, mergeGuestCart } from "~/modules/cart/cart.service.server";
@@ -16,7 +17,7 @@ import { findOrder } from "./orders.service.server";
 import { taxAdded } from "~/lib/pricing";
 import { firstSizeInStock } from "~/db/testing/variant-stock";
 
-const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
+const home = ukAddress();
 
 describeEachDatabase(
   "cart, checkout and orders",

@@ -1,5 +1,6 @@
 import type { ItemKind, OrderStatus, PaymentStatus, ShippingMethod } from "~/db/values";
 import type { Totals } from "~/lib/pricing";
+import type { DeliveryAddress } from "~/lib/uk-address";
 // The sets of values are defined once with the schema (docs/decisions/025); this module owns their words and rules.
 export { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
 
@@ -29,6 +30,8 @@ export const orderMessages = {
   unavailable:
     "We can't take orders for a moment. Please try again shortly: nothing was charged and nothing is lost (your cart is kept).",
   noAddress: "Please select a shipping address",
+  incompleteAddress:
+    "Please complete the delivery address: the recipient's name, town or city and postcode are needed for the courier.",
   emptyCart: "Your cart is empty",
   noShipping: "Please choose a shipping method",
   placed: "Order placed successfully!",
@@ -56,7 +59,8 @@ export type Order = {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   createdAt: string;
-  address: { title: string; type: string; address: string; phone: string };
+  /** As placed: orders placed before the UK address form have their free text in line1 (docs/decisions/046). */
+  address: DeliveryAddress;
   shipping: { method: string; deliveryDate: string; costCents: number };
   subtotalCents: number;
   taxCents: number;

@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
@@ -76,12 +77,7 @@ describeEachDatabase(
       const { db } = testDb();
       await insertUsers(db, [staff, alice]);
       await db.updateTable("user").set({ dateOfBirth: "1990-01-01" }).where("id", "=", alice.id).execute();
-      await addAddress(db, alice.id, {
-        title: "Home",
-        type: "HOME",
-        address: "12 High Street, Leeds LS1 1AA",
-        phone: "07700 900111",
-      });
+      await addAddress(db, alice.id, ukAddress());
       flavour = await db
         .selectFrom("flavours")
         .select(["id", "sizes"])

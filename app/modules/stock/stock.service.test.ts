@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { beforeAll, expect, it } from "vitest";
 import { fail, failFields } from "~/lib/result";
 import type { Db } from "~/db/database.server";
@@ -20,7 +21,7 @@ import { firstSizeInStock, variantUnits } from "~/db/testing/variant-stock";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { optionsLabel, variantName, type VariantOffer } from "~/modules/catalog/variants";
 
-const home = { title: "Home", type: "HOME" as const, address: "12 High Street, Leeds LS1 1AA", phone: "07700 900111" };
+const home = ukAddress();
 const shopper = (id: string): SessionUser => ({
   id,
   name: id,

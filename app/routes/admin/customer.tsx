@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PostalAddress } from "~/components/ui/postal-address";
 import { data, Link } from "react-router";
 import { formatBirthDate, formatDate, formatDateTime } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
@@ -141,15 +142,14 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {customer.addresses.map((a) => (
               <li key={a.id} className="rounded-2xl border border-slate-200 p-4 text-sm">
                 <p className="font-semibold">
-                  {a.title} <span className="font-normal text-slate-600">({a.type})</span>
+                  {a.title || a.type} {a.title && <span className="font-normal text-slate-600">({a.type})</span>}
                   {a.isDefault && (
                     <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
                       Default
                     </span>
                   )}
                 </p>
-                <p className="mt-1 whitespace-pre-line break-words">{a.address}</p>
-                <p className="mt-1">{a.phone}</p>
+                <PostalAddress address={a} named={false} />
               </li>
             ))}
           </ul>

@@ -18,12 +18,26 @@ export async function addFlavourToCart(page: Page, device = "hayati-rubik-7000",
   throw new Error(`no flavour in stock near position ${nth} of ${device}`);
 }
 
-export async function addAddress(page: Page, title = "Home", address = "12 High Street, Leeds LS1 1AA") {
+/** The UK address the journeys deliver to (typed as a shopper might: the shop writes the postcode in capitals). */
+export const journeyAddress = {
+  recipient: "Sam Taylor",
+  line1: "12 High Street",
+  town: "Leeds",
+  postcode: "ls1 1aa",
+  phone: "07700 900444",
+};
+
+/** On the address step: adds a UK address by its dialog, under this nickname, with any part replaced. */
+export async function addAddress(page: Page, nickname = "Home", parts: Partial<typeof journeyAddress> = {}) {
+  const address = { ...journeyAddress, ...parts };
   await page.getByRole("link", { name: "Add New Address" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Full address").fill(address);
-  await dialog.getByLabel("Phone").fill("07700 900444");
+  await dialog.getByLabel("Recipient's name").fill(address.recipient);
+  await dialog.getByLabel("Address line 1").fill(address.line1);
+  await dialog.getByLabel("Town or city").fill(address.town);
+  await dialog.getByLabel("Postcode").fill(address.postcode);
+  await dialog.getByLabel("Phone").fill(address.phone);
+  await dialog.getByLabel("Nickname").fill(nickname);
   await dialog.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }

@@ -78,7 +78,16 @@ export async function newShopper(base: string, flavour: Flavour, query: Query): 
   const saved = await post(
     base,
     "/cart-address",
-    { intent: "save", title: "Home", type: "HOME", address: `${n} Fault Street, Leeds`, phone: "07700900000" },
+    {
+      intent: "save",
+      title: "Home",
+      type: "HOME",
+      recipient: "Fault Tester",
+      line1: `${n} Fault Street`,
+      town: "Leeds",
+      postcode: "LS1 1AA",
+      phone: "07700900000",
+    },
     cookie,
     ip,
   );

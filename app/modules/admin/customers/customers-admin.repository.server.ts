@@ -61,7 +61,7 @@ export const findCustomerOrders = (db: Db, userId: string) =>
 export const findCustomerAddresses = (db: Db, userId: string) =>
   db
     .selectFrom("addresses")
-    .select(["id", "title", "type", "address", "phone", "is_default"])
+    .select(["id", "title", "type", "recipient", "line1", "line2", "town", "postcode", "phone", "is_default"])
     .where("user_id", "=", userId)
     .orderBy("position")
     .orderBy("created_at")

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import type { DeliveryAddress } from "~/lib/uk-address";
 import { fullName, type SessionUser } from "~/modules/accounts/accounts";
 import { addressTypeLabels } from "~/modules/checkout/addresses";
 import { assertStaff } from "~/modules/accounts/staff";
@@ -37,7 +38,7 @@ export type CustomerDetail = {
     currency: string;
     createdAt: string;
   }>;
-  addresses: Array<{ id: string; title: string; type: string; address: string; phone: string; isDefault: boolean }>;
+  addresses: Array<DeliveryAddress & { id: string; isDefault: boolean }>;
 };
 
 const signInMethods: Record<string, string> = { email: "Email and password", google: "Google" };
@@ -93,7 +94,11 @@ export async function getCustomer(db: Db, actor: SessionUser | null, id: string)
       id: a.id,
       title: a.title,
       type: addressTypeLabels[a.type] ?? a.type,
-      address: a.address,
+      recipient: a.recipient,
+      line1: a.line1,
+      line2: a.line2,
+      town: a.town,
+      postcode: a.postcode,
       phone: a.phone,
       isDefault: Number(a.is_default) === 1,
     })),

@@ -1,3 +1,4 @@
+import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 import { provedSecondFactor } from "~/testing/accounts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
@@ -50,7 +51,11 @@ const order = (
   payment_status: "pending",
   address_title: "Home",
   address_type: "HOME",
-  address_text: "1 Test Road, Leeds",
+  address_recipient: "Sam Taylor",
+  address_line1: "12 High Street",
+  address_line2: "",
+  address_town: "Leeds",
+  address_postcode: "LS1 1AA",
   address_phone: "07700 900111",
   shipping_method: "free",
   delivery_date: "2026-12-01",
@@ -120,18 +125,12 @@ describeEachDatabase("back office: customers", (testDb) => {
       .insertInto("orders")
       .values(order("CDEFGHJK", "filler-1", "2026-11-11T10:00:00.000Z", 999))
       .execute();
-    await addAddress(db, alex.id, {
-      title: "Home",
-      type: "HOME",
-      address: "12 High Street, Leeds LS1 1AA",
-      phone: "07700 900111",
-    });
-    await addAddress(db, alex.id, {
-      title: "Work <b>HQ</b>",
-      type: "OFFICE",
-      address: "1 Office Park, Leeds",
-      phone: "07700 900112",
-    });
+    await addAddress(db, alex.id, ukAddress());
+    await addAddress(
+      db,
+      alex.id,
+      ukAddress({ title: "Work <b>HQ</b>", type: "OFFICE", phone: "07700 900112", line1: "1 Office Park" }),
+    );
   });
 
   const list = (
