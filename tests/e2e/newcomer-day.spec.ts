@@ -177,6 +177,11 @@ for (const [width, viewport] of widths) {
       // The parcel first, the return form after it.
       const sections = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
       expect(sections.slice(0, 2)).toEqual(["Your parcel", "Return this order"]);
+      await expect(page.getByRole("region", { name: "History" }).getByRole("listitem")).toContainText([
+        "Order placed",
+        "Payment received",
+        "Order dispatched",
+      ]);
       const returning = page.getByRole("region", { name: "Return this order" });
       await expect(returning.getByLabel("Why are you returning it?")).toBeVisible();
       // Item 4: nothing waits for the shop any more, so WhatsApp is not offered, and it can no longer be cancelled.

@@ -14,14 +14,18 @@ function inShopDb(change: (db: Db) => void) {
   }
 }
 
-/** Records the order's payment (its total) and its dispatch at `at`, with the events staff would have left. */
+/**
+ * Records the order's payment (its total) a second before `at` and its dispatch at `at`, with the events staff would
+ * have left (so the history reads in that order: paid, then dispatched).
+ */
 function paidAndDispatched(db: Db, orderId: string, at: string) {
+  const paidAt = new Date(Date.parse(at) - 1000).toISOString();
   db.prepare(
     "insert into order_payments (order_id, method, reference, amount_cents, currency, recorded_at, recorded_by_id, recorded_by_name) select id, 'bank-transfer', 'SET-UP', total_cents, currency, ?, null, 'Set-up' from orders where id = ?",
-  ).run(at, orderId);
+  ).run(paidAt, orderId);
   db.prepare(
     "insert into order_events (id, order_id, field, from_value, to_value, by_user_id, by_name, created_at) values (?, ?, 'payment_status', 'pending', 'paid', null, 'Set-up', ?)",
-  ).run(`e2e-p-${orderId}`, orderId, at);
+  ).run(`e2e-p-${orderId}`, orderId, paidAt);
   db.prepare(
     "insert into order_events (id, order_id, field, from_value, to_value, by_user_id, by_name, created_at) values (?, ?, 'status', 'confirmed', 'dispatched', null, 'Set-up', ?)",
   ).run(`e2e-d-${orderId}`, orderId, at);
