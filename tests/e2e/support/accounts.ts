@@ -92,7 +92,11 @@ export async function openConfirmationLink(page: Page, email: string) {
 }
 
 /** Signs up, follows the link in the confirmation e-mail, and waits until the header shows the new account. */
-export async function signedUp(page: Page, email: string, options: { password?: string; firstName?: string } = {}) {
+export async function signedUp(
+  page: Page,
+  email: string,
+  options: { password?: string; firstName?: string; dateOfBirth?: string } = {},
+) {
   await signUp(page, email, options);
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await openConfirmationLink(page, email);

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 /** Skips the 18+ dialog for journeys that are not about it (the dialog has its own journey). */
 export async function confirmAgeByCookie(context: BrowserContext, baseURL: string) {
@@ -53,4 +60,19 @@ export async function cachedGet(
     response = await request.get(path, { headers });
   expect(response.headers()["x-page-cache"], `${path} from the page cache`).toBe("hit");
   return response;
+}
+
+/**
+ * Scrolled to, the element is on the screen and nothing of it is cut off at the sides (a narrow phone's check): its
+ * box lies within the page's width, and no box around it hides it (the ratio leaves a pixel's rounding).
+ */
+export async function expectWhollyOnScreen(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeInViewport({ ratio: 0.95 });
+  // Where it lies on the page, not in the window: scrolling sideways to it does not count.
+  const box = (await target.boundingBox())!;
+  const x = box.x + (await target.page().evaluate(() => window.scrollX));
+  const width = target.page().viewportSize()!.width;
+  expect(Math.round(x), "cut off at the left").toBeGreaterThanOrEqual(0);
+  expect(Math.round(x + box.width), "cut off at the right").toBeLessThanOrEqual(width);
 }
