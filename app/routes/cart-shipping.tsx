@@ -103,9 +103,9 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
             scheduleCents,
           )}
         </fieldset>
-        {method === "schedule" && date && (
+        {method === "schedule" && hydrated && (
           <button type="button" className="text-sm text-brand-700 underline" onClick={() => setPicking(true)}>
-            Pick another day
+            {date ? "Pick another day" : "Pick a day"}
           </button>
         )}
         {hydrated ? (

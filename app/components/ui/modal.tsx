@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { XIcon } from "./icons";
 
-/** A native modal dialog (focus is trapped and Escape closes it); open while `open` is true. */
+/**
+ * A native modal dialog (focus is trapped and Escape closes it); open while `open` is true. A Close button in its corner
+ * closes it on a phone, which has no Escape key; it comes last, so the dialog opens on its first field.
+ */
 export function Modal({
   open,
   title,
@@ -24,12 +28,20 @@ export function Modal({
       ref={ref}
       onClose={onClose}
       aria-labelledby="modal-title"
-      className="m-auto w-full max-w-lg rounded-2xl p-6 backdrop:bg-slate-950/60"
+      className="relative m-auto w-full max-w-lg rounded-2xl p-6 backdrop:bg-slate-950/60"
     >
-      <h2 id="modal-title" className="text-xl font-bold">
+      <h2 id="modal-title" className="pr-10 text-xl font-bold">
         {title}
       </h2>
       <div className="mt-4">{children}</div>
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => ref.current?.close()}
+        className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+      >
+        <XIcon width={20} height={20} />
+      </button>
     </dialog>
   );
 }
