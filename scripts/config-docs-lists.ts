@@ -33,6 +33,11 @@ export const groups: Group[] = [
     settings: ["DATABASE_URL", "DATABASE_POOL_SIZE", "DEMO_CONTENT"],
   },
   {
+    title: "Backups",
+    guide: ["Backups", "guide/backups.md"],
+    settings: ["BACKUP_KEEP_DAYS"],
+  },
+  {
     title: "The shop",
     guide: ["Shopping", "guide/shopping.md"],
     settings: [

@@ -2,8 +2,7 @@
 // need the database alone, not the whole shop.
 import { describeDemoPart } from "~/demo/seed.server";
 
-/** DATABASE_URL with its password hidden. */
-export const shownDatabaseUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+export { shownDatabaseUrl } from "~/db/database.server";
 
 /** The migrations run and the demo content loaded. */
 export function printPrepared({ migrations, loaded }: { migrations: string[]; loaded: string[] }) {

@@ -13,6 +13,9 @@ export function databaseKind(url: string): DatabaseKind {
   return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
 }
 
+/** A database URL as it may be printed: its password hidden. */
+export const shownDatabaseUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+
 /** `file:./data/shop.db` → an absolute path; `file::memory:` stays in memory. */
 export function sqlitePath(url: string): string {
   const path = url.replace(/^file:/, "");
@@ -23,6 +26,8 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Told about every connection the database broke (restart, network); default: a line on stderr. */
   onConnectionError?: (error: Error) => void;
+  /** SQLite: open the file only to read it (a backup's snapshot), changing nothing in it. */
+  readonly?: boolean;
 };
 
 const pools = new WeakMap<Db, pg.Pool>();
@@ -59,6 +64,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     return db;
   }
   const path = sqlitePath(url);
+  if (options.readonly) {
+    const snapshot = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(preparedOnce(snapshot)) });
+  }
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
   sqlite.pragma("journal_mode = WAL");

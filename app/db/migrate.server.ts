@@ -25,6 +25,7 @@ import * as variantStockLookup from "./migrations/2026_11_26_0430_variant_stock_
 import * as ageDocuments from "./migrations/2026_11_26_0510_age_documents";
 import * as orderPayments from "./migrations/2026_11_26_0520_order_payments";
 import * as ukAddresses from "./migrations/2026_11_26_0610_uk_addresses";
+import * as backupRuns from "./migrations/2026_11_26_0620_backup_runs";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0510_age_documents": ageDocuments,
   "2026_11_26_0520_order_payments": orderPayments,
   "2026_11_26_0610_uk_addresses": ukAddresses,
+  "2026_11_26_0620_backup_runs": backupRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -71,3 +73,6 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   const { error } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/** Every migration this code has, in the order they run. */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();

@@ -23,7 +23,8 @@ export async function resetDatabase(databaseUrl: string, seed?: Seed): Promise<R
   }
 }
 
-async function dropEverything(databaseUrl: string): Promise<string> {
+/** Drops every table (PostgreSQL: the public schema's contents) or deletes the SQLite file and its journals. */
+export async function dropEverything(databaseUrl: string): Promise<string> {
   if (databaseKind(databaseUrl) === "postgres") {
     const db = createDatabase(databaseUrl, { poolSize: 1 });
     try {

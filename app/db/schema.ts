@@ -112,6 +112,8 @@ export type AddressesTable = {
   position: number;
   created_at: string;
 };
+/** A backup `npm run backup` finished (migration 2026_11_26_0620, docs/decisions/048). */
+export type BackupRunsTable = { id: string; finished_at: string; file: string; bytes: number; seconds: number };
 export type CheckoutStateTable = {
   user_id: string;
   address_id: string | null;
@@ -325,6 +327,7 @@ export type Database = {
   guest_merges: GuestMergesTable;
   wishlist_items: WishlistItemsTable;
   addresses: AddressesTable;
+  backup_runs: BackupRunsTable;
   checkout_state: CheckoutStateTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -39,6 +39,7 @@ export const configSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
   UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, "must be 1 day or more").max(3650).default(30),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(5_000_000),
   SHOP_NAME: z.string().min(1).max(60).default("Vapour Lane"),
   SHOP_CURRENCY: z
@@ -143,6 +144,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "Largest request body accepted, in bytes (larger: 413); image uploads in the back office have their own limit.",
   UPLOAD_DIR:
     "Where images uploaded in the back office are stored (served at `/uploads/…`, cached for a year: names are content hashes).",
+  BACKUP_KEEP_DAYS:
+    "`npm run backup` deletes the backups in its folder older than this many days (docs/guide/backups.md). The privacy notice tells customers that an erased account can remain in a backup this long.",
   UPLOAD_MAX_BYTES: "Largest image upload in bytes (JPEG, PNG or WebP; at most 50 megapixels whatever the size).",
   SHOP_NAME: "Shown in the header, footer and page titles.",
   SHOP_CURRENCY:

@@ -11,6 +11,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     email: context.config.SHOP_EMAIL,
     address: context.config.SHOP_ADDRESS,
     currency: context.settings.currency,
+    backupDays: context.config.BACKUP_KEEP_DAYS,
     shippingPrices: shippingPrices(context.config),
   });
   if (!page) throw data(null, { status: 404 });

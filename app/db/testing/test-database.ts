@@ -27,7 +27,7 @@ export async function createSqliteTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A fresh, migrated PostgreSQL database made on the server of TEST_DATABASE_URL, dropped afterwards. */
-export async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+export async function createPostgresTestDatabase(adminUrl: string, migrate = true): Promise<TestDatabase> {
   const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -36,7 +36,7 @@ export async function createPostgresTestDatabase(adminUrl: string): Promise<Test
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDatabase(url.toString(), { poolSize: 5 });
-  await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
   return {
     db,
     kind: "postgres",
@@ -98,4 +98,22 @@ export function describeEachDatabase(
       });
     });
   }
+}
+
+/** Where a restore or a copy may write: a database with nothing in it (SQLite: a file not made yet). */
+export type EmptyDatabase = { kind: "sqlite" | "postgres"; url: string; drop: () => Promise<void> };
+
+export async function createEmptyDatabase(kind: "sqlite" | "postgres"): Promise<EmptyDatabase> {
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "shop-empty-"));
+    return {
+      kind,
+      url: `file:${join(dir, "shop.db")}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("an empty PostgreSQL database needs TEST_DATABASE_URL");
+  const made = await createPostgresTestDatabase(adminUrl, false);
+  return { kind, url: made.url, drop: made.drop };
 }

@@ -47,5 +47,12 @@ describe("info pages promise only what the shop does", () => {
   it("fills in the shop's name and contact details", () => {
     expect(text("privacy")).toContain("Vape Shop is the controller");
     expect(text("privacy")).toContain("hello@example.com or 1 High Street");
+    // How long an erased account can remain in a backup (BACKUP_KEEP_DAYS; 30 unless told).
+    expect(text("privacy")).toContain(
+      "Our backups, kept so that nothing is lost if a disk fails, are deleted after 30 days",
+    );
+    expect(findInfoPage("privacy", { ...details, backupDays: 14 })!.paragraphs.join(" ")).toContain(
+      "are deleted after 14 days: until then an erased account can remain in one",
+    );
   });
 });

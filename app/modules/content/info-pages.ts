@@ -61,7 +61,7 @@ const bodies: Record<string, string[]> = {
     "What we keep and why: your name, e-mail address, date of birth and password (stored only as a one-way hash) to run your account and to check that you are 18 or over, as the law requires before we sell nicotine products; your delivery addresses, phone number and orders to deliver them and keep our accounts; your cart and wishlist so they are there when you come back; messages you send us so we can answer them.",
     "Our lawful bases: the contract with you (your account and orders), our legal obligations (age checks, keeping order and tax records for six years) and our legitimate interest in answering your messages. We do not sell your data, we send no marketing e-mails, and we use no advertising or analytics tools.",
     "Who else sees it: our e-mail provider delivers our messages to you; an age-checking service may confirm your age from your name, date of birth and address; WhatsApp carries the order message you choose to send us. Each handles it only for that purpose.",
-    "Your rights: you can see, correct and download your data, and delete your account, yourself on your account page ('Download my data' and 'Delete my account'). When you delete it we erase your details, addresses, cart and wishlist at once; we keep your past orders for our accounts without your name, e-mail or address. You can also ask us to restrict or stop using your data, and complain to the Information Commissioner's Office (ico.org.uk).",
+    "Your rights: you can see, correct and download your data, and delete your account, yourself on your account page ('Download my data' and 'Delete my account'). When you delete it we erase your details, addresses, cart and wishlist at once; we keep your past orders for our accounts without your name, e-mail or address. Our backups, kept so that nothing is lost if a disk fails, are deleted after {backupDays} days: until then an erased account can remain in one, used only to rebuild the shop after a failure. You can also ask us to restrict or stop using your data, and complain to the Information Commissioner's Office (ico.org.uk).",
     "Cookies: we set only the cookies the shop needs to work. The cookies page lists each of them.",
   ],
   cookies: [
@@ -103,6 +103,8 @@ export type ShopDetails = {
   email: string;
   address: string;
   currency: string;
+  /** How many days backups are kept (BACKUP_KEEP_DAYS): the privacy notice says so. */
+  backupDays?: number;
   /** What a scheduled day costs here (SCHEDULED_SHIPPING_PRICE); the default unless told. */
   shippingPrices?: ShippingPrices;
 };
@@ -123,7 +125,9 @@ export function findInfoPage(slug: string, details: ShopDetails): InfoPage | nul
   const paragraphs = bodies[slug]?.map((p) =>
     p === "{delivery}"
       ? deliveryTerms(details.currency, details.shippingPrices)
-      : p.replace(/\{(shop|email|address)\}/g, (_, key: "shop" | "email" | "address") => details[key]),
+      : p
+          .replace(/\{(shop|email|address)\}/g, (_, key: "shop" | "email" | "address") => details[key])
+          .replace("{backupDays}", String(details.backupDays ?? 30)),
   );
   return link && paragraphs
     ? { slug, title: link.label, paragraphs, links: pageLinks[slug] ?? [], listsCookies: slug === "cookies" }

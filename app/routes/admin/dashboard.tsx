@@ -10,6 +10,8 @@ import { lowStockItems } from "~/modules/stock/stock.service.server";
 import { countPendingAgeChecks } from "~/modules/age-checks/age-checks.service.server";
 import { LowStockList } from "~/components/admin/low-stock-list";
 import { countFailedMail } from "~/modules/admin/mail/mail-admin.service.server";
+import { backupStatus } from "~/modules/backups/backups.service.server";
+import { formatDateTime } from "~/lib/shop-time";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,13 +20,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const threshold = context.settings.lowStockThreshold;
-  const [dashboard, failedEmails, lowStock, pendingAgeChecks] = await Promise.all([
+  const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup] = await Promise.all([
     loadDashboard(context.db),
     countFailedMail(context.db, staff),
     lowStockItems(context.db, threshold),
     countPendingAgeChecks(context.db),
+    backupStatus(context.db),
   ]);
-  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks };
+  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks, backup };
 }
 
 function Tile({
@@ -118,6 +121,34 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
   );
 }
 
+/** When the last backup ran (`npm run backup`), with a warning when there is none from the last two days. */
+function Backups({ backup }: { backup: Route.ComponentProps["loaderData"]["backup"] }) {
+  const { last, stale } = backup;
+  return (
+    <section className="mt-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="backups-heading">
+      <h2 id="backups-heading" className="text-lg font-bold">
+        Backups
+      </h2>
+      <p className="mt-2 text-sm">
+        {last ? (
+          <>
+            Last backup: {formatDateTime(last.finishedAt)} ({last.file}, {(last.bytes / 1_000_000).toFixed(1)} MB).
+          </>
+        ) : (
+          "No backup has been taken yet."
+        )}
+      </p>
+      {stale && (
+        <p role="alert" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {last ? "The last backup is more than two days old." : "The shop has no backup."} If the disk failed now,
+          orders and accounts would be lost: run <code>npm run backup</code> and schedule it every night (the backups
+          guide, docs/guide/backups.md, shows how).
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const {
     today,
@@ -129,6 +160,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     lowStock,
     threshold,
     pendingAgeChecks,
+    backup,
   } = loaderData;
   return (
     <div>
@@ -155,6 +187,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <SalesChart sales={sales} />
       <LowStockList items={lowStock} threshold={threshold} />
+      <Backups backup={backup} />
     </div>
   );
 }
