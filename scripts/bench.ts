@@ -10,6 +10,7 @@ import { benchCachedPages, benchRenderedPages, printCachedPages } from "./bench-
 import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from "./bench-orders";
 import { measureCatalogue } from "./bench-catalogue";
 import { measureImport } from "./bench-import";
+import { measureBackups } from "./bench-backup";
 import { measurePages, measurePagesAlone } from "./bench-pages";
 import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 
@@ -25,6 +26,8 @@ async function main() {
   if (process.env.BENCH_ONLY === "catalogue") return void (await measureCatalogue());
   // BENCH_ONLY=import: a 10,000-variant catalogue CSV imported on both databases (issue 30).
   if (process.env.BENCH_ONLY === "import") return void (await measureImport());
+  // BENCH_ONLY=backup: backup, restore and db:copy of a 10,000-item catalogue with 10,000 orders (issue 37).
+  if (process.env.BENCH_ONLY === "backup") return void (await measureBackups());
   // BENCH_ONLY=browser: JavaScript per page and Lighthouse alone (docs/decisions/016).
   if (process.env.BENCH_ONLY === "browser") return void (await measurePagesAlone());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));

@@ -9,11 +9,12 @@ import { isPostgres, type Db } from "./database.server";
 import { migrationNames } from "./migrate.server";
 
 /**
- * Tables never copied: the migrator's own, and the catalogue's search index, which the target's triggers rebuild as
- * the devices and flavours are written (app/db/migrations/2026_11_24_0010_catalogue_search.ts).
+ * Tables never copied: the migrator's own, the catalogue's search index, which the target's triggers rebuild as the
+ * devices and flavours are written (app/db/migrations/2026_11_24_0010_catalogue_search.ts), and Litestream's own
+ * (`_litestream_seq`, `_litestream_lock`: docs/guide/continuous-backups.md).
  */
 const NOT_COPIED =
-  /^(kysely_migration|kysely_migration_lock|catalog_items|catalog_search.*|catalog_names.*|sqlite_.*)$/;
+  /^(kysely_migration|kysely_migration_lock|catalog_items|catalog_search.*|catalog_names.*|sqlite_.*|_litestream_.*)$/;
 
 export type Row = Record<string, unknown>;
 
