@@ -63,7 +63,10 @@ function capture(
   });
 }
 
-async function startCeiling(pages: Record<string, unknown>, port: number, dir: string) {
+export type Captured = Record<string, { headers: Record<string, string>; body: string }>;
+type CeilingStarter = (pages: Captured, port: number, dir: string) => Promise<{ stop: () => Promise<unknown> }>;
+
+async function startCeiling(pages: Captured, port: number, dir: string) {
   const file = join(dir, "ceiling-pages.json");
   writeFileSync(file, JSON.stringify(pages));
   const child = fork(join(import.meta.dirname, "bench-ceiling.mjs"), [file, String(port)], { stdio: "inherit" });
@@ -80,16 +83,20 @@ export async function benchCachedPages(options: {
   dir: string;
   pages: Array<[name: string, path: string]>;
   signedInCookie: string;
+  /** Where the page's bytes are taken from (the shop itself; default `base`), and what serves them as the ceiling. */
+  captureBase?: string;
+  ceiling?: CeilingStarter;
 }): Promise<CachedPageRow[]> {
-  const captured: Record<string, { headers: Record<string, string>; body: string }> = {};
+  const captured: Captured = {};
+  const from = options.captureBase ?? options.base;
   for (const [, path] of options.pages) {
     // Every server copy keeps its own cache: ask until the answer comes from one.
-    let page = await capture(options.base, path);
-    for (let tries = 0; page.cache !== "hit" && tries < 20; tries++) page = await capture(options.base, path);
+    let page = await capture(from, path);
+    for (let tries = 0; page.cache !== "hit" && tries < 20; tries++) page = await capture(from, path);
     if (page.cache !== "hit") throw new Error(`${path} is not served from the page cache (${page.cache})`);
     captured[path] = page;
   }
-  const ceiling = await startCeiling(captured, options.ceilingPort, options.dir);
+  const ceiling = await (options.ceiling ?? startCeiling)(captured, options.ceilingPort, options.dir);
   const ceilingBase = `http://127.0.0.1:${options.ceilingPort}`;
   const signedIn = `${ADULT}; ${options.signedInCookie}`;
   const runs = new Map(

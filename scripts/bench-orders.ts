@@ -86,7 +86,10 @@ export async function newShopper(db: Db, i: number, flavour: Flavour): Promise<S
     intent: "save",
     title: "Home",
     type: "HOME",
-    address: `${i} Bench Street, Leeds`,
+    recipient: `Bench Shopper ${i}`,
+    line1: `${i} Bench Street`,
+    town: "Leeds",
+    postcode: "LS1 1AA",
     phone: "07700900000",
   });
   if (saved.headers.get("location") !== "/cart-address")

@@ -11,6 +11,7 @@ import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from 
 import { measureCatalogue } from "./bench-catalogue";
 import { measureImport } from "./bench-import";
 import { measureBackups } from "./bench-backup";
+import { measureThroughNginx } from "./bench-nginx";
 import { measurePages, measurePagesAlone } from "./bench-pages";
 import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 
@@ -28,6 +29,8 @@ async function main() {
   if (process.env.BENCH_ONLY === "import") return void (await measureImport());
   // BENCH_ONLY=backup: backup, restore and db:copy of a 10,000-item catalogue with 10,000 orders (issue 37).
   if (process.env.BENCH_ONLY === "backup") return void (await measureBackups());
+  // BENCH_ONLY=nginx: cached pages through deploy/nginx/ against nginx sending the same bytes (issue 32).
+  if (process.env.BENCH_ONLY === "nginx") return void (await measureThroughNginx());
   // BENCH_ONLY=browser: JavaScript per page and Lighthouse alone (docs/decisions/016).
   if (process.env.BENCH_ONLY === "browser") return void (await measurePagesAlone());
   const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));

@@ -88,7 +88,13 @@ export const groups: Group[] = [
   {
     title: "Pages and uploads",
     guide: ["Several servers, the page cache", "guide/several-servers.md#the-page-cache-one-page-for-everyone"],
-    settings: ["PAGE_CACHE_ENTRIES", "CONTENT_VERSION_POLL_MS", "UPLOAD_DIR", "UPLOAD_MAX_BYTES"],
+    settings: [
+      "PAGE_CACHE_ENTRIES",
+      "SHARED_PAGE_SECONDS",
+      "CONTENT_VERSION_POLL_MS",
+      "UPLOAD_DIR",
+      "UPLOAD_MAX_BYTES",
+    ],
   },
   {
     title: "Metrics",
@@ -130,9 +136,9 @@ export const testAndBenchSettings: Setting[] = [
   },
   {
     name: "BENCH_ONLY",
-    default: "(everything but `catalogue`, `import` and `backup`)",
+    default: "(everything but `catalogue`, `import`, `backup` and `nginx`)",
     meaning:
-      "`orders`: order placement alone; `pages`: the pages alone (no orders); `browser`: the JavaScript and Lighthouse alone; `catalogue`: a large catalogue; `import`: a 10,000-variant catalogue CSV imported on both databases; `backup`: backup, restore and `db:copy` of a 10,000-item catalogue with 10,000 orders (these three are not part of the default run). See [the benchmark guide](guide/benchmark.md).",
+      "`orders`: order placement alone; `pages`: the pages alone (no orders); `browser`: the JavaScript and Lighthouse alone; `catalogue`: a large catalogue; `import`: a 10,000-variant catalogue CSV imported on both databases; `backup`: backup, restore and `db:copy` of a 10,000-item catalogue with 10,000 orders; `nginx`: cached pages through the production recipe (deploy/nginx/) against nginx sending the same bytes (these four are not part of the default run). See [the benchmark guide](guide/benchmark.md).",
   },
   { name: "BENCH_SECONDS", default: "`5`", meaning: "The length of one measuring round, in seconds." },
   { name: "BENCH_ROUNDS", default: "`3`", meaning: "Measuring rounds for each page." },

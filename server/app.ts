@@ -121,9 +121,10 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     maxEntries: development ? 0 : config.PAGE_CACHE_ENTRIES,
     version,
     variant: ageStatusFromCookies,
-    // Browsers ask again every time (a 304 when nothing changed); a CDN may keep a page a minute and serve it stale
-    // for ten more while it fetches the new one. Vary: Cookie, for the age-check answer (docs/decisions/017).
-    sharedCacheControl: "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    // Browsers ask again every time (a 304 when nothing changed); nginx in front or a CDN may keep a page
+    // SHARED_PAGE_SECONDS (a minute) and serve it stale for ten more while it fetches the new one. Vary: Cookie, for
+    // the age-check answer (docs/decisions/017); deploy/nginx/ keys on that cookie alone.
+    sharedCacheControl: `public, max-age=0, s-maxage=${config.SHARED_PAGE_SECONDS}, stale-while-revalidate=600`,
   });
   const app = express();
   app.disable("x-powered-by");

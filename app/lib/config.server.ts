@@ -35,6 +35,7 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(240_000).default(65_000),
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  SHARED_PAGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
@@ -133,6 +134,8 @@ const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "How long an idle keep-alive connection stays open, in ms (1000–240000): longer than any proxy or load balancer in front keeps its upstream connections (nginx and cloud load balancers: 60 s), so none reuses a connection the shop is closing and answers 502 (docs/decisions/032). On SIGTERM idle connections are closed at once whatever this is.",
   PAGE_CACHE_ENTRIES:
     "Pages kept per server process (the same page for every shopper, signed in or not); `0` turns the cache off.",
+  SHARED_PAGE_SECONDS:
+    "How long nginx in front (deploy/nginx/) or a CDN may keep a page that is the same for everyone (`s-maxage`), in seconds; a staff change shows through it within this time. `0`: they ask the shop every time.",
   CONTENT_VERSION_POLL_MS:
     "How often each server process checks whether the catalogue or content changed, in ms; a staff change shows on every copy within this.",
   WEB_CONCURRENCY: {
