@@ -6,6 +6,8 @@ import { request } from "node:http";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { createDatabase } from "~/db/database.server";
+import { newShopper, stockedFlavours } from "./bench-orders";
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -191,4 +193,26 @@ export function printCachedPages(rows: CachedPageRow[], rendered: RenderedPageRo
       `  ${r.name} ≥ ${t.renderedRps}/s: ${r.rps.min} ${r.rps.min >= t.renderedRps ? "met" : "NOT met"}; p99 ≤ ${t.renderedP99Ms} ms: ${r.p99.max} ${r.p99.max <= t.renderedP99Ms ? "met" : "NOT met"}`,
     );
   }
+}
+
+/**
+ * What the cached-page benchmarks load, from a running shop on the SQLite file: a signed-in shopper's cookie and the
+ * pages (home, a /products page, a device, a flavour, /flavours), found on the shop's own pages.
+ */
+export async function pagesToLoad(databaseFile: string, base: string) {
+  const db = createDatabase(`file:${databaseFile}`);
+  const [flavour] = await stockedFlavours(db, 1, 1000);
+  const shopper = await newShopper(db, 0, flavour!);
+  await db.destroy();
+  const html = async (path: string) => (await fetch(`${base}${path}`, { headers: { cookie: ADULT } })).text();
+  const productPath = (await html("/")).match(/\/productdetail\/[a-z0-9]+/)![0];
+  const flavourPath = (await html("/flavours")).match(/\/flavour\/[a-z0-9]+/)![0];
+  const pages: Array<[name: string, path: string]> = [
+    ["home", "/"],
+    ["products page 2", "/products?page=2"],
+    ["device page", productPath],
+    ["flavour page", flavourPath],
+    ["flavours", "/flavours"],
+  ];
+  return { shopperCookie: shopper.cookie, pages };
 }

@@ -5,13 +5,10 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase } from "~/db/database.server";
-import { benchCachedPages, type Captured, type CachedPageRow, type Range } from "./bench-cache";
-import { newShopper, stockedFlavours } from "./bench-orders";
+import { benchCachedPages, pagesToLoad, type Captured, type CachedPageRow, type Range } from "./bench-cache";
 import { BENCH_BASE, BENCH_PORT, startBenchServer } from "./bench-support";
 
 const TARGET = 0.8;
-const COOKIE = "age_verified=yes";
 
 /** nginx in the foreground with a configuration of its own; resolves once it listens. */
 async function runNginx(config: string, dir: string, port: number) {
@@ -100,14 +97,7 @@ export async function measureThroughNginx(): Promise<CachedPageRow[]> {
   const server = await startBenchServer(`file:${dir}/shop.db`, { TRUST_PROXY: "1", LOG_LEVEL: "warn" });
   let nginx: Awaited<ReturnType<typeof tryNginx>> | null = null;
   try {
-    const db = createDatabase(`file:${dir}/shop.db`);
-    const [flavour] = await stockedFlavours(db, 1, 1000);
-    const shopper = await newShopper(db, 0, flavour!);
-    await db.destroy();
-    const home = await (await fetch(`${BENCH_BASE}/`, { headers: { cookie: COOKIE } })).text();
-    const productPath = home.match(/\/productdetail\/[a-z0-9]+/)![0];
-    const flavours = await (await fetch(`${BENCH_BASE}/flavours`, { headers: { cookie: COOKIE } })).text();
-    const flavourPath = flavours.match(/\/flavour\/[a-z0-9]+/)![0];
+    const { shopperCookie, pages } = await pagesToLoad(`${dir}/shop.db`, BENCH_BASE);
     nginx = await tryNginx(BENCH_PORT + 2);
     const rows = await benchCachedPages({
       base: nginx.base,
@@ -115,14 +105,8 @@ export async function measureThroughNginx(): Promise<CachedPageRow[]> {
       ceilingPort: BENCH_PORT + 1,
       ceiling: staticCeiling,
       dir,
-      signedInCookie: shopper.cookie,
-      pages: [
-        ["home", "/"],
-        ["products page 2", "/products?page=2"],
-        ["device page", productPath],
-        ["flavour page", flavourPath],
-        ["flavours", "/flavours"],
-      ],
+      signedInCookie: shopperCookie,
+      pages,
     });
     console.log(`\nthrough nginx (deploy/nginx/), against nginx sending the same bytes as a static file; gzip`);
     console.log("page                 static/s         through nginx, anonymous   ratio      signed in        ratio");

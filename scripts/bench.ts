@@ -5,9 +5,8 @@ import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase } from "~/db/database.server";
-import { benchCachedPages, benchRenderedPages, printCachedPages } from "./bench-cache";
-import { benchOrders, newShopper, stockedFlavours, type OrderBenchResult } from "./bench-orders";
+import { benchCachedPages, benchRenderedPages, pagesToLoad, printCachedPages } from "./bench-cache";
+import { benchOrders, type OrderBenchResult } from "./bench-orders";
 import { measureCatalogue } from "./bench-catalogue";
 import { measureImport } from "./bench-import";
 import { measureBackups } from "./bench-backup";
@@ -16,7 +15,6 @@ import { measurePages, measurePagesAlone } from "./bench-pages";
 import { BENCH_BASE, BENCH_PORT, freshPostgres, PG_ADMIN_URL, startBenchServer } from "./bench-support";
 
 const BASE = BENCH_BASE;
-const COOKIE = "age_verified=yes";
 const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) =>
   startBenchServer(`file:${databaseFile}`, extraEnv);
 
@@ -37,28 +35,15 @@ async function main() {
   // The default settings: one server process per CPU, page cache on.
   const server = await startServer(`${dir}/shop.db`);
   try {
-    const db = createDatabase(`file:${dir}/shop.db`);
-    const [flavour] = await stockedFlavours(db, 1, 1000);
-    const shopper = await newShopper(db, 0, flavour!);
-    await db.destroy();
-    const home = await (await fetch(`${BASE}/`, { headers: { cookie: COOKIE } })).text();
-    const productPath = home.match(/\/productdetail\/[a-z0-9]+/)![0];
-    const flavours = await (await fetch(`${BASE}/flavours`, { headers: { cookie: COOKIE } })).text();
-    const flavourPath = flavours.match(/\/flavour\/[a-z0-9]+/)![0];
+    const { shopperCookie, pages: cachedPages } = await pagesToLoad(`${dir}/shop.db`, BASE);
     const cached = await benchCachedPages({
       base: BASE,
       ceilingPort: BENCH_PORT + 1,
       dir,
-      signedInCookie: shopper.cookie,
-      pages: [
-        ["home", "/"],
-        ["products page 2", "/products?page=2"],
-        ["device page", productPath],
-        ["flavour page", flavourPath],
-        ["flavours", "/flavours"],
-      ],
+      signedInCookie: shopperCookie,
+      pages: cachedPages,
     });
-    const rendered = await benchRenderedPages(BASE, shopper.cookie, [
+    const rendered = await benchRenderedPages(BASE, shopperCookie, [
       ["cart", "/cart"],
       ["account", "/account"],
     ]);
