@@ -14,9 +14,13 @@ const readable: LoggerOptions["transport"] = {
 /**
  * One JSON line per event (production, `npm start`), or a readable line with `readable: true` (development).
  * Request logs carry method, path, status and duration only.
+ *
+ * Written synchronously: pino's default stream writes in the background and, when the process exits, writes what
+ * it still holds at once, ahead of a line already on its way; 'stopped' came out before 'shutting down'. One
+ * `write` per line keeps every process's lines in order and loses none to `process.exit`.
  */
 export function createLogger(level: string, options: { readable?: boolean } = {}): Logger {
-  return pino({
+  const settings: LoggerOptions = {
     level,
     base: undefined,
     transport: options.readable ? readable : undefined,
@@ -33,5 +37,6 @@ export function createLogger(level: string, options: { readable?: boolean } = {}
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return options.readable ? pino(settings) : pino(settings, pino.destination({ dest: 1, sync: true }));
 }
