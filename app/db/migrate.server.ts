@@ -26,6 +26,7 @@ import * as ageDocuments from "./migrations/2026_11_26_0510_age_documents";
 import * as orderPayments from "./migrations/2026_11_26_0520_order_payments";
 import * as ukAddresses from "./migrations/2026_11_26_0610_uk_addresses";
 import * as backupRuns from "./migrations/2026_11_26_0620_backup_runs";
+import * as deviceFlavoursOrder from "./migrations/2026_11_26_1330_device_flavours_order";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0520_order_payments": orderPayments,
   "2026_11_26_0610_uk_addresses": ukAddresses,
   "2026_11_26_0620_backup_runs": backupRuns,
+  "2026_11_26_1330_device_flavours_order": deviceFlavoursOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
