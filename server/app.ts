@@ -143,6 +143,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(cspNonce());
   app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
   app.use(compression());
+  app.use(noFlushAfterEachChunk);
   app.use(
     bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }, [
       {
@@ -239,3 +240,14 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       })()),
   };
 }
+
+/**
+ * React Router writes a response body chunk by chunk and flushes the compressor after each, for pages that stream.
+ * The shop's pages are one body each (app/entry.server.tsx) and nothing it sends streams, so the flush only cost a
+ * second deflate pass on every page (a sync flush, then the finish), the largest cost after rendering; without it
+ * each page is compressed once, at its end.
+ */
+const noFlushAfterEachChunk: RequestHandler = (_req, res, next) => {
+  res.flush = () => {};
+  next();
+};
