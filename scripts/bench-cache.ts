@@ -39,7 +39,7 @@ async function load(url: string, cookie: string, warmUpSeconds = 1): Promise<Fig
 }
 
 /** The bytes and headers the shop sends for a page (gzip, as browsers ask), as the ceiling will send them. */
-function capture(
+export function capturePage(
   base: string,
   path: string,
 ): Promise<{ headers: Record<string, string>; body: string; cache: string }> {
@@ -68,7 +68,7 @@ function capture(
 export type Captured = Record<string, { headers: Record<string, string>; body: string }>;
 type CeilingStarter = (pages: Captured, port: number, dir: string) => Promise<{ stop: () => Promise<unknown> }>;
 
-async function startCeiling(pages: Captured, port: number, dir: string) {
+export async function startCeiling(pages: Captured, port: number, dir: string) {
   const file = join(dir, "ceiling-pages.json");
   writeFileSync(file, JSON.stringify(pages));
   const child = fork(join(import.meta.dirname, "bench-ceiling.mjs"), [file, String(port)], { stdio: "inherit" });
@@ -93,8 +93,8 @@ export async function benchCachedPages(options: {
   const from = options.captureBase ?? options.base;
   for (const [, path] of options.pages) {
     // Every server copy keeps its own cache: ask until the answer comes from one.
-    let page = await capture(from, path);
-    for (let tries = 0; page.cache !== "hit" && tries < 20; tries++) page = await capture(from, path);
+    let page = await capturePage(from, path);
+    for (let tries = 0; page.cache !== "hit" && tries < 20; tries++) page = await capturePage(from, path);
     if (page.cache !== "hit") throw new Error(`${path} is not served from the page cache (${page.cache})`);
     captured[path] = page;
   }

@@ -6,7 +6,8 @@ export const CONNECTIONS = 4;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const KB = 1024;
-export const CATALOGUE_TARGETS = { p95Ms: 20, htmlBytes: 150 * KB };
+/** Issue 32: p97.5 at most 20 ms at 4 connections (issue 14 asked p95 under 20 ms); issue 14: HTML at most 150 KB. */
+export const CATALOGUE_TARGETS = { p975Ms: 20, htmlBytes: 150 * KB };
 
 export type Range = { min: number; max: number };
 export type CataloguePageRow = {
@@ -18,11 +19,13 @@ export type CataloguePageRow = {
   gzipBytes: number;
   rps: Range;
   p50: Range;
-  p95: Range;
+  p975: Range;
   p99: Range;
+  /** The same gzip bytes from a bare node:http server (scripts/bench-ceiling.mjs), in the same rounds. */
+  ceiling: { rps: Range; p975: Range };
   /** Answers other than 2xx and failed requests, by kind ("status 500", "ECONNRESET"). */
   errors: Record<string, number>;
-  p95Met: boolean;
+  p975Met: boolean;
   htmlMet: boolean;
 };
 export type CatalogueBenchResult = {
@@ -45,22 +48,24 @@ export function printCatalogue(results: CatalogueBenchResult[]) {
   for (const result of results) {
     const c = result.catalogue;
     console.log(
-      `\nlarge catalogue on ${result.database}: ${c.devices.total + c.flavours.total} items (${c.devices.visible} devices and ${c.flavours.visible} flavours shown), page cache off, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds (ranges)`,
+      `\nlarge catalogue on ${result.database}: ${c.devices.total + c.flavours.total} items (${c.devices.visible} devices and ${c.flavours.visible} flavours shown), page cache off, ${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds (ranges); ceiling: the same bytes from a bare node:http server, one process, in each round`,
     );
     console.log(
-      "page                            requests/s    p50 ms         p95 ms         p99 ms         errors  HTML KB  gzip KB  p95 < 20 ms  HTML ≤ 150 KB",
+      "page                            requests/s    p50 ms         p97.5 ms       p99 ms         ceiling/s      ceiling p97.5  errors  HTML KB  gzip KB  p97.5 ≤ 20 ms  HTML ≤ 150 KB",
     );
     for (const r of result.pages) {
       const cells = [
         r.name.padEnd(32),
         show(r.rps).padEnd(14),
         show(r.p50).padEnd(15),
-        show(r.p95).padEnd(15),
+        show(r.p975).padEnd(15),
         show(r.p99).padEnd(15),
+        show(r.ceiling.rps).padEnd(15),
+        show(r.ceiling.p975).padEnd(15),
         String(errorCount(r.errors)).padEnd(8),
         (r.htmlBytes / KB).toFixed(1).padStart(7),
         (r.gzipBytes / KB).toFixed(1).padStart(9),
-        `  ${verdict(r.p95Met).padEnd(13)}`,
+        `  ${verdict(r.p975Met).padEnd(15)}`,
         verdict(r.htmlMet),
       ];
       const errors = Object.entries(r.errors)
@@ -74,10 +79,10 @@ export function printCatalogue(results: CatalogueBenchResult[]) {
     console.log(
       `  (machine load, 1-minute average: ${result.load.before} when measuring began, ${result.load.after} at its end)`,
     );
-    const slow = result.pages.filter((r) => !r.p95Met).length;
+    const slow = result.pages.filter((r) => !r.p975Met).length;
     const big = result.pages.filter((r) => !r.htmlMet).length;
     console.log(
-      `  ${result.database}: p95 < ${t.p95Ms} ms (worst round): ${verdict(slow === 0)}${slow ? ` (${slow} of ${result.pages.length} pages over)` : ""}`,
+      `  ${result.database}: p97.5 ≤ ${t.p975Ms} ms (worst round): ${verdict(slow === 0)}${slow ? ` (${slow} of ${result.pages.length} pages over)` : ""}`,
     );
     console.log(
       `  ${result.database}: HTML ≤ ${t.htmlBytes / KB} KB: ${verdict(big === 0)}${big ? ` (${big} of ${result.pages.length} pages over)` : ""}`,
