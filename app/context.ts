@@ -27,6 +27,11 @@ export type ShopContext = {
   clientIp: string;
   /** Set by the server for each request; absent in scripts and service tests. */
   pageUse?: PageUse;
+  /**
+   * The storefront's content version as this server copy last read it (it moves with every catalogue change): what
+   * may be remembered about the catalogue until it moves. Absent in scripts and service tests.
+   */
+  catalogueVersion?: () => number | undefined;
 };
 
 declare module "react-router" {

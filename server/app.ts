@@ -205,6 +205,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
           nonce: String(res.locals.nonce),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           pageUse: res.locals.pageUse,
+          catalogueVersion: version.current,
         }),
     }),
   );

@@ -13,7 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const device = params.get("device") || null;
   const [filters, result] = await Promise.all([
     catalog.listDeviceFilters(context.db),
-    catalog.listFlavourPage(context.db, { deviceSlug: device, rawPage: params.get("page") }),
+    catalog.listFlavourPage(context.db, {
+      deviceSlug: device,
+      rawPage: params.get("page"),
+      version: context.catalogueVersion?.(),
+    }),
   ]);
   return { filters, device, ...result };
 }

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sort = parseCatalogSort(params.get("sort"));
-  const result = await listCatalogPage(context.db, sort, params.get("page"));
+  const result = await listCatalogPage(context.db, sort, params.get("page"), context.catalogueVersion?.());
   return { ...result, sort };
 }
 

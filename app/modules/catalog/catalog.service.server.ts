@@ -82,7 +82,7 @@ const toFlavourCard = (r: Omit<CardRow, "kind">): FlavourCard => ({
  */
 export async function listFlavourPage(
   db: Db,
-  options: { deviceSlug?: string | null; rawPage?: string | null; perPage?: number } = {},
+  options: { deviceSlug?: string | null; rawPage?: string | null; perPage?: number; version?: number } = {},
 ): Promise<FlavourPage> {
   const perPage = options.perPage ?? FLAVOURS_PER_PAGE;
   let deviceId: string | undefined;
@@ -90,19 +90,48 @@ export async function listFlavourPage(
     deviceId = (await repo.findDeviceIdBySlug(db, options.deviceSlug))?.id;
     if (!deviceId) return { flavours: [], page: 1, totalPages: 1, totalItems: 0 };
   }
-  const totalItems = await repo.countFlavourCards(db, deviceId);
+  const totalItems = await countAt(db, options.version, `flavours|${deviceId ?? ""}`, () =>
+    repo.countFlavourCards(db, deviceId),
+  );
   const totalPages = pageCount(totalItems, perPage);
   const page = clampPage(options.rawPage, totalPages);
   const rows = await repo.findFlavourCards(db, { deviceId, limit: perPage, offset: (page - 1) * perPage });
   return { flavours: rows.map(toFlavourCard), page, totalPages, totalItems };
 }
 
-/** The first flavour cards (a page's worth unless a limit is given), optionally of one device. */
+/** The first flavour cards (a page's worth unless a limit is given), optionally of one device; not counted. */
 export async function listFlavourCards(
   db: Db,
   options: { deviceSlug?: string | null; limit?: number } = {},
 ): Promise<FlavourCard[]> {
-  return (await listFlavourPage(db, { deviceSlug: options.deviceSlug, perPage: options.limit })).flavours;
+  let deviceId: string | undefined;
+  if (options.deviceSlug) {
+    deviceId = (await repo.findDeviceIdBySlug(db, options.deviceSlug))?.id;
+    if (!deviceId) return [];
+  }
+  const rows = await repo.findFlavourCards(db, { deviceId, limit: options.limit ?? FLAVOURS_PER_PAGE });
+  return rows.map(toFlavourCard);
+}
+
+/**
+ * A listing's count (every flavour, one device's, every card of a sort) is the same until the catalogue changes,
+ * which moves the storefront's content version (the page cache's key, docs/decisions/017): counted once per version
+ * and database in this process, not on every page (0.3 ms of SQL a page at 10,000 items). Without a version (scripts,
+ * tests), counted every time.
+ */
+const counts = new WeakMap<Db, { version: number; byKey: Map<string, Promise<number>> }>();
+function countAt(db: Db, version: number | undefined, key: string, count: () => Promise<number>): Promise<number> {
+  if (version === undefined) return count();
+  const known = counts.get(db);
+  const at = known?.version === version ? known : { version, byKey: new Map<string, Promise<number>>() };
+  counts.set(db, at);
+  const remembered = at.byKey.get(key);
+  if (remembered) return remembered;
+  const counted = count();
+  at.byKey.set(key, counted);
+  // A failed count is asked again next time, not remembered.
+  counted.catch(() => at.byKey.delete(key));
+  return counted;
 }
 
 /**
@@ -131,8 +160,13 @@ const toCatalogCard = (r: CardRow): CatalogCard => ({
 });
 
 /** One page of /products; bad or out-of-range page numbers are brought back into range. */
-export async function listCatalogPage(db: Db, sort: CatalogSort, rawPage: string | null): Promise<CatalogPage> {
-  const totalItems = await repo.countCatalogCards(db, sort);
+export async function listCatalogPage(
+  db: Db,
+  sort: CatalogSort,
+  rawPage: string | null,
+  version?: number,
+): Promise<CatalogPage> {
+  const totalItems = await countAt(db, version, `catalogue|${sort}`, () => repo.countCatalogCards(db, sort));
   const totalPages = pageCount(totalItems, PRODUCTS_PER_PAGE);
   const page = clampPage(rawPage, totalPages);
   const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE);

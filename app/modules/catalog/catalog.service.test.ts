@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { bumpStorefrontVersion, readStorefrontVersion } from "~/db/content-version.server";
 import { seedDemoCatalogueIfEmpty } from "~/demo/seed.server";
+import { setFlavourArchived } from "~/modules/admin/catalog/catalog-admin-list.service.server";
+import { staff } from "~/modules/admin/catalog/testing/catalog-fixture";
 import * as catalog from "./catalog.service.server";
 
 const DEVICE_NAMES = [
@@ -171,6 +173,26 @@ describeEachDatabase(
       } finally {
         await db.updateTable("devices").set({ archived: 0 }).where("id", "=", mini.id).execute();
       }
+    });
+
+    it("counts a listing once per catalogue version: a change to the catalogue shows in the next version's count", async () => {
+      const { db } = testDb();
+      const version = await readStorefrontVersion(db);
+      const before = await catalog.listFlavourPage(db, { version });
+      const products = await catalog.listCatalogPage(db, "featured", null, version);
+      const [flavour] = before.flavours;
+      await setFlavourArchived(db, staff, flavour!.id, true);
+      // The same version: the count remembered (the rows are read again); the page cache keeps whole pages as long.
+      expect((await catalog.listFlavourPage(db, { version })).totalItems).toBe(before.totalItems);
+      expect((await catalog.listCatalogPage(db, "featured", null, version)).totalItems).toBe(products.totalItems);
+      // Archiving moved the version: counted again.
+      const moved = await readStorefrontVersion(db);
+      expect(moved).not.toBe(version);
+      expect((await catalog.listFlavourPage(db, { version: moved })).totalItems).toBe(before.totalItems - 1);
+      expect((await catalog.listCatalogPage(db, "featured", null, moved)).totalItems).toBe(products.totalItems - 1);
+      // Without a version (scripts), counted every time.
+      await setFlavourArchived(db, staff, flavour!.id, false);
+      expect((await catalog.listFlavourPage(db)).totalItems).toBe(before.totalItems);
     });
   },
   { seed: true },
