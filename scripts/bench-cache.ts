@@ -14,7 +14,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ADULT = "age_verified=yes";
 
-export const CACHE_TARGETS = { ratio: 0.6, cachedP99Ms: 20, renderedRps: 400, renderedP99Ms: 150 };
+/** Issue 13: cached pages at 0.6 of the ceiling, p99 ≤ 20 ms; issue 32: signed-in pages ≥ 600/s with p99 ≤ 150 ms. */
+export const CACHE_TARGETS = { ratio: 0.6, cachedP99Ms: 20, renderedRps: 600, renderedP99Ms: 150 };
 
 type Figures = { rps: number; p99: number; errors: number };
 export type Range = { min: number; max: number };

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { TextField } from "~/components/ui/field";
 import { readForm } from "~/lib/form-data.server";

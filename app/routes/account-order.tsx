@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formFeedback } from "~/lib/result";
 import { OrderHistory } from "~/components/orders/order-history";
 import { OrderView } from "~/components/orders/order-view";

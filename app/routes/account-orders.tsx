@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { paymentLabels, statusLabels } from "~/components/orders/order-view";
 import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatBirthDate } from "~/lib/shop-time";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/account/auth-card";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { PostCard } from "~/components/blog/post-card";
 import { pageMeta } from "~/lib/meta";
 import { listBlogPage } from "~/modules/content/blog.service.server";

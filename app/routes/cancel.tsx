@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { requireAdultCustomer } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/cancel";

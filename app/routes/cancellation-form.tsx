@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { traderDetails } from "~/lib/trader";
 import { cancellationInstructions, modelCancellationForm, RETURNS_PAGE_PATH } from "~/modules/orders/cancellation";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useSearchParams } from "react-router";
+import { data, Form, redirect, useLocation, useSearchParams } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddressCard, deleteFormId } from "~/components/checkout/address-card";
 import { AddressForm } from "~/components/checkout/address-form";
 import { CheckoutSteps } from "~/components/checkout/steps";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CheckoutSteps } from "~/components/checkout/steps";
 import { Modal, useHydrated } from "~/components/ui/modal";
 import { Price } from "~/components/ui/price";

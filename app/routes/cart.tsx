@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigate, useSearchParams } from "react-router";
+import { Form, useNavigate, useSearchParams } from "react-router";
+import { Link } from "~/components/ui/link";
 import { toast } from "~/components/ui/toast";
 import { TotalsList } from "~/components/cart/cart-summary";
 import { Price } from "~/components/ui/price";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badges, VatNote } from "~/components/product/badges";
 import { Gallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity-stepper";

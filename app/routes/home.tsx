@@ -4,7 +4,7 @@ import { Banner, InfoBoxes, QuestionsBlock } from "~/components/home/home-sectio
 import { ReviewCarousel } from "~/components/home/review-carousel";
 import { DeviceCard } from "~/components/product/device-card";
 import { FlavourResults } from "~/components/product/product-card";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { organizationStructuredData } from "~/modules/content/structured-data";
 import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { shopCookies } from "~/modules/content/cookies";
 import { findInfoPage } from "~/modules/content/info-pages";

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { data, Form, redirect, useNavigate } from "react-router";
+import { Link } from "~/components/ui/link";
 import { toast } from "~/components/ui/toast";
 import { useRefreshShopper } from "~/components/layout/use-shop";
 import { TotalsList } from "~/components/cart/cart-summary";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { TAKE_BACK_DAYS } from "~/modules/orders/take-back";
 import type { Route } from "./+types/recycling";

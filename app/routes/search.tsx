@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dataRightsMessages } from "~/modules/data-rights/data-rights";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthCard, GoogleButton, SignInReasonNotice, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { safeLocalPath } from "~/lib/cookies";

@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard, GoogleButton, SignInReasonNotice, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard } from "~/components/account/auth-card";
 import { safeLocalPath } from "~/lib/cookies";

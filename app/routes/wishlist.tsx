@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { readAppState } from "~/components/cart/guest-state";
 import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
 import { pageMeta } from "~/lib/meta";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AGE_CHECK_PAGE_PATH, ageMessages, ageStatusLabels, type AgeStatus } from "~/modules/age-checks/age-checks";
 
 const detail: Record<AgeStatus, string> = {

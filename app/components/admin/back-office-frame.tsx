@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { SignOutIcon } from "~/components/ui/icons";
 

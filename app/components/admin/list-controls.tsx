@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import "./admin-table.css";
 
 /** A column header that sorts the list by that column; a second click turns the direction round. */

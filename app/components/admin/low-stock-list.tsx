@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { LowStockItem } from "~/modules/stock/stock.service.server";
 
 const editPath = (item: LowStockItem) => `${item.kind === "device" ? "/admin/products" : "/admin/flavours"}/${item.id}`;

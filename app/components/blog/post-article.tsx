@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { POST_COVER_SIZES } from "~/components/ui/image-sizes";
 import { Picture } from "~/components/ui/picture";
 import { formatLongDate } from "~/lib/shop-time";

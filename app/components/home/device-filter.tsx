@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { DeviceFilter } from "~/modules/catalog/catalog";
 
 /** The filter row over the flavour grid: each device plus All; the choice lives in ?device=. */

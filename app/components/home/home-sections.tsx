@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { BoxIcon, ChatIcon, TruckIcon } from "~/components/ui/icons";
 import { whatsappChatUrl } from "~/lib/whatsapp";

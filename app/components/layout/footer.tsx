@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
 import type { ShopSettings, SocialNetwork } from "~/lib/config.server";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useGuestCartCount } from "~/components/cart/guest-state-sync";
 import { CartIcon, HeartIcon, MenuIcon, SignOutIcon, UserIcon } from "~/components/ui/icons";
 import type { Shopper } from "~/modules/cart/shopper";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Price } from "~/components/ui/price";
 import { DEFAULT_IMAGE } from "~/components/ui/product-image";
 import { searchPageHref, SUGGEST_MIN_LENGTH, suggestionsMessage, type Suggestions } from "~/modules/catalog/suggest";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AGE_CHECK_PAGE_PATH, ageMessages, ageStatusLabels, type AgeStatus } from "~/modules/age-checks/age-checks";
 
 /** Orders not yet on their way from an account whose age is not verified: held until it is (UK). */

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";

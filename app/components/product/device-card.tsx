@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DEVICE_CARD_SIZES } from "~/components/ui/image-sizes";
 import { ProductImage } from "~/components/ui/product-image";
 import { OutOfStockNote } from "~/components/product/stock";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FlavourResults } from "~/components/product/product-card";
 import type { FlavourCard } from "~/modules/catalog/catalog";
 

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/lib/form-data.server";

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AdminTable, HeaderRow } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/lib/form-data.server";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PostalAddress } from "~/components/ui/postal-address";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatBirthDate, formatDate, formatDateTime } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable } from "~/components/admin/list-controls";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatDate } from "~/lib/shop-time";
 import { roleLabels } from "~/components/admin/content/labels";
 import { AdminTable, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Price } from "~/components/ui/price";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { formatMoney } from "~/lib/money";

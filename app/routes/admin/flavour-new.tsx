@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
 import { emptyFlavourValues } from "~/modules/admin/catalog/catalog-admin-form";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { OrderStepForms } from "~/components/admin/orders/order-step-forms";
 import { OrderHistory } from "~/components/orders/order-history";

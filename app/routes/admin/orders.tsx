@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AdminTable, ListCount, SortHeader } from "~/components/admin/list-controls";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { formatDateTime } from "~/lib/shop-time";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/accounts/session.service.server";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
 import { PostForm } from "~/components/admin/content/post-form";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DeviceForm } from "~/components/admin/catalog/device-form";
 import { pageMeta } from "~/lib/meta";
 import { emptyDeviceValues } from "~/modules/admin/catalog/catalog-admin-form";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AdminTable, FilterLinks, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { orderStatuses, paymentStatuses } from "~/modules/orders/orders";
 import { statusLabel } from "~/modules/orders/order-status";
 
