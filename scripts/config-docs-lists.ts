@@ -170,6 +170,11 @@ export const testAndBenchSettings: Setting[] = [
     meaning: "Items in the large catalogue (`BENCH_ONLY=catalogue` and `backup`).",
   },
   {
+    name: "BENCH_CATALOGUE_DATABASES",
+    default: "`sqlite,postgres`",
+    meaning: "The databases the large catalogue is measured on (`sqlite` or `postgres` for one alone).",
+  },
+  {
     name: "BENCH_IMPORT_VARIANTS",
     default: "`10000`",
     meaning: "Variants in the catalogue CSV the import benchmark imports (`BENCH_ONLY=import`).",
