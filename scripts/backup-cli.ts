@@ -2,7 +2,7 @@
 // trace (docs/guide/backups.md).
 import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { BackupError } from "~/modules/backups/backups.service.server";
+import { BackupError } from "~/modules/backups/backup-archive.server";
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
 

@@ -2,7 +2,7 @@
 // from SQLite to PostgreSQL (docs/guide/backups.md#moving-to-postgresql).
 import { shownDatabaseUrl } from "~/db/database.server";
 import { loadConfig } from "~/lib/config.server";
-import { copyDatabase } from "~/modules/backups/backups.service.server";
+import { copyDatabase } from "~/modules/backups/restore.service.server";
 import { printTables, runCommand, UsageError } from "./backup-cli";
 
 const usage = [

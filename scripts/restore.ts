@@ -1,6 +1,6 @@
 // npm run restore -- FILE: a backup into an empty database (DATABASE_URL) and an empty UPLOAD_DIR (docs/guide/backups.md).
 import { loadConfig } from "~/lib/config.server";
-import { restoreBackup } from "~/modules/backups/backups.service.server";
+import { restoreBackup } from "~/modules/backups/restore.service.server";
 import { shownDatabaseUrl } from "~/db/database.server";
 import { printTables, runCommand, UsageError } from "./backup-cli";
 

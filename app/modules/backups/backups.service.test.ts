@@ -18,16 +18,9 @@ import { addToCart } from "~/modules/cart/cart.service.server";
 import { saveAddress } from "~/modules/checkout/addresses.service.server";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
-import {
-  BackupError,
-  backupStatus,
-  copyDatabase,
-  createBackup,
-  lastBackup,
-  pruneBackups,
-  restoreBackup,
-  type Manifest,
-} from "./backups.service.server";
+import { BackupError, type Manifest } from "./backup-archive.server";
+import { backupStatus, createBackup, lastBackup, pruneBackups } from "./backups.service.server";
+import { copyDatabase, restoreBackup } from "./restore.service.server";
 
 const rita = shopper("rita");
 const address = {
