@@ -76,6 +76,12 @@ const toFlavourCard = (r: Omit<CardRow, "kind">): FlavourCard => ({
   stock: stockOf(r),
 });
 
+/** The device a listing is filtered by: its id, undefined for no filter, null for a slug no shopper can see. */
+async function deviceOfSlug(db: Db, slug: string | null | undefined): Promise<string | undefined | null> {
+  if (!slug) return undefined;
+  return (await repo.findDeviceIdBySlug(db, slug))?.id ?? null;
+}
+
 /**
  * One page of flavour cards, optionally of one device (by slug), in device order then name. An unknown device gives
  * none; bad or out-of-range page numbers are brought back into range.
@@ -85,11 +91,8 @@ export async function listFlavourPage(
   options: { deviceSlug?: string | null; rawPage?: string | null; perPage?: number; version?: number } = {},
 ): Promise<FlavourPage> {
   const perPage = options.perPage ?? FLAVOURS_PER_PAGE;
-  let deviceId: string | undefined;
-  if (options.deviceSlug) {
-    deviceId = (await repo.findDeviceIdBySlug(db, options.deviceSlug))?.id;
-    if (!deviceId) return { flavours: [], page: 1, totalPages: 1, totalItems: 0 };
-  }
+  const deviceId = await deviceOfSlug(db, options.deviceSlug);
+  if (deviceId === null) return { flavours: [], page: 1, totalPages: 1, totalItems: 0 };
   const totalItems = await countAt(db, options.version, `flavours|${deviceId ?? ""}`, () =>
     repo.countFlavourCards(db, deviceId),
   );
@@ -104,11 +107,8 @@ export async function listFlavourCards(
   db: Db,
   options: { deviceSlug?: string | null; limit?: number } = {},
 ): Promise<FlavourCard[]> {
-  let deviceId: string | undefined;
-  if (options.deviceSlug) {
-    deviceId = (await repo.findDeviceIdBySlug(db, options.deviceSlug))?.id;
-    if (!deviceId) return [];
-  }
+  const deviceId = await deviceOfSlug(db, options.deviceSlug);
+  if (deviceId === null) return [];
   const rows = await repo.findFlavourCards(db, { deviceId, limit: options.limit ?? FLAVOURS_PER_PAGE });
   return rows.map(toFlavourCard);
 }
@@ -122,15 +122,15 @@ export async function listFlavourCards(
 const counts = new WeakMap<Db, { version: number; byKey: Map<string, Promise<number>> }>();
 function countAt(db: Db, version: number | undefined, key: string, count: () => Promise<number>): Promise<number> {
   if (version === undefined) return count();
-  const known = counts.get(db);
-  const at = known?.version === version ? known : { version, byKey: new Map<string, Promise<number>>() };
-  counts.set(db, at);
-  const remembered = at.byKey.get(key);
+  let at = counts.get(db);
+  if (at?.version !== version) counts.set(db, (at = { version, byKey: new Map<string, Promise<number>>() }));
+  const byKey = at.byKey;
+  const remembered = byKey.get(key);
   if (remembered) return remembered;
   const counted = count();
-  at.byKey.set(key, counted);
+  byKey.set(key, counted);
   // A failed count is asked again next time, not remembered.
-  counted.catch(() => at.byKey.delete(key));
+  counted.catch(() => byKey.delete(key));
   return counted;
 }
 
