@@ -245,7 +245,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
 /**
  * React Router writes a response body chunk by chunk and flushes the compressor after each, for pages that stream.
  * The shop's pages are one body each (app/entry.server.tsx) and nothing it sends streams, so the flush only cost a
- * second deflate pass on every page (a sync flush, then the finish), the largest cost after rendering; without it
+ * second deflate call on every page (a sync flush, then the finish; about 0.03 ms a page measured alone); without it
  * each page is compressed once, at its end.
  */
 const noFlushAfterEachChunk: RequestHandler = (_req, res, next) => {
