@@ -29,7 +29,10 @@ async function runNginx(config: string, dir: string, port: number) {
   return { stop: async () => (child.kill("SIGQUIT"), await exited) };
 }
 
-/** The ceiling: nginx sending each captured page's bytes (gzip) and headers as a static file. */
+/**
+ * The ceiling: nginx sending each captured page's bytes (gzip) and headers as a static file, with the settings of
+ * deploy/nginx/try.sh (workers, keep-alive, open files kept open), so the two differ by the micro-cache alone.
+ */
 function staticCeiling(pages: Captured, port: number, dir: string) {
   const lines: string[] = [];
   let n = 0;
@@ -48,7 +51,8 @@ http {
     access_log off;
     sendfile on;
     tcp_nopush on;
-    keepalive_requests 100000;
+    open_file_cache max=10000 inactive=60s;
+    open_file_cache_valid 30s;
     client_body_temp_path ${dir}/tmp-body;
     proxy_temp_path ${dir}/tmp-proxy;
     fastcgi_temp_path ${dir}/tmp-fastcgi;
