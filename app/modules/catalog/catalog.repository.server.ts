@@ -1,9 +1,8 @@
-import { PostgresAdapter, sql, type Insertable, type RawBuilder } from "kysely";
+import { sql, type Insertable, type RawBuilder } from "kysely";
 import type { Db } from "~/db/database.server";
 import type { ReviewsTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import type { CatalogSort } from "./catalog";
-import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
 // Every query of the catalogue. Rows in, rows out: the service shapes them.
 
@@ -84,7 +83,7 @@ type Items = ReturnType<typeof visibleItems>;
 const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "tag"] as const;
 
 /** A card's stock columns; `items` is catalog_items' name or alias in the query. */
-const stockColumns = (items: string) => variantStock(sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`));
+export const stockColumns = (items: string) => variantStock(sql.ref(`${items}.kind`), sql.ref(`${items}.item_id`));
 type Order = Array<["kind_order" | "position" | "price_cents" | "name" | "item_id", "asc" | "desc"]>;
 
 /** Every order ends in name and id (so pages are stable), and each is an index of catalog_items (the migration). */
@@ -175,134 +174,6 @@ export const countCatalogCards = (db: Db, sort: CatalogSort) => countOf(catalogI
 /** One page of /products in the chosen order: page 1,200 costs about what page 2 does. */
 export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number) {
   return cardPage(db, catalogItems(db, sort), orders[sort], limit, offset);
-}
-
-export type SearchHit = {
-  kind: ItemKind;
-  id: string;
-  name: string;
-  image: string | null;
-  price_cents: number;
-  tag: string;
-  stock_quantity: number;
-  track_stock: number;
-  tier: number;
-};
-
-/**
- * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
- * list before the description, a part of a word last: "berry" in "Blueberry"), then by name. `words` come from
- * searchWords (letters and digits only).
- */
-export async function searchCatalogCards(
-  db: Db,
-  words: string[],
-  limit: number,
-  offset: number,
-): Promise<{ hits: SearchHit[]; total: number }> {
-  if (words.length === 0) return { hits: [], total: 0 };
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? searchPostgres(db, words, limit, offset)
-    : searchSqlite(db, words, limit, offset);
-}
-
-type SearchRow = SearchHit & { total: number | string };
-
-/** The page's rows and the number of matches, counted with the page (a window) unless the page is past the end. */
-async function withTotal(
-  rows: SearchRow[],
-  offset: number,
-  count: () => Promise<{ rows: Array<{ total: number | string }> }>,
-) {
-  const hits = rows.map(({ total: _total, ...hit }) => hit);
-  if (rows.length > 0 || offset === 0) return { hits, total: Number(rows[0]?.total ?? 0) };
-  return { hits, total: Number((await count()).rows[0]?.total ?? 0) };
-}
-
-/**
- * The tier of a match: `case when <tier 0 matches> then 0 … else <last> end` over the tiers' conditions, asked in an
- * order that spares most rows most questions. Every word in the name is also every word in the name, device or flavour
- * list, which is also every word anywhere (SEARCH_TIERS): so tiers 0 and 1 are only asked of the few rows in tier 2's
- * set, and the many rows found by one word of several are asked three questions, not five (measured on a two-word
- * search of 10,000 items: 1,567 matches, the query 2.6 → 2.0 ms on SQLite).
- */
-function tierCase(conditions: RawBuilder<unknown>[], otherwise: RawBuilder<unknown>) {
-  const [name, listed, anywhere, ...rest] = conditions;
-  const allWords = sql`case when ${name} then 0 when ${listed} then 1 else 2 end`;
-  return sql`case when ${anywhere} then ${allWords} ${sql.join(
-    rest.map((when, index) => sql`when ${when} then ${sql.lit(index + 3)}`),
-    sql` `,
-  )} else ${otherwise} end`;
-}
-
-/**
- * The cards of a ranked page (`ranked`: seq, total, tier, the page's rows only). Each card's stock is summed from its
- * variants for these rows alone, not for every match before the page is cut (a two-word search matches 1,600 of
- * 10,000 items: the sums were most of its time).
- */
-const pageOfRanked = sql`select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag,
-    ${sql.join(stockColumns("c"))}, r.total, r.tier
-  from ranked r join catalog_items c on c.seq = r.seq
-  order by r.tier, c.name, c.item_id`;
-
-/** SQLite's search: the page's cards (`pageOfRanked`), and `hits` to count the matches when the page is past the end. */
-export function sqliteSearchQuery(words: string[], limit: number, offset: number) {
-  const q = fts5Queries(words);
-  const parts = q.parts
-    ? sql`union all select rowid as seq, 0 as word from catalog_names where catalog_names match ${q.parts}`
-    : sql``;
-  const hits = sql`hits as (select seq, max(word) as word from (
-    select rowid as seq, 1 as word from catalog_search where catalog_search match ${q.any} ${parts}) group by seq)`;
-  const inTier = (match: string) =>
-    sql`c.seq in (select rowid from catalog_search where catalog_search match ${match})`;
-  const tier = tierCase(
-    q.tiers.map(inTier),
-    sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`,
-  );
-  // SQLite takes a cross join's tables in the order written: the matches first, each item found by its key (its own
-  // choice walked the name index of every visible item, 9,600 of them, to find 1,567 matches).
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
-    from hits h cross join catalog_items c on c.seq = h.seq
-    where c.visible = 1
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
-  return { hits, page: sql<SearchRow>`with ${hits}, ${ranked} ${pageOfRanked}` };
-}
-
-async function searchSqlite(db: Db, words: string[], limit: number, offset: number) {
-  const { hits, page } = sqliteSearchQuery(words, limit, offset);
-  const rows = await page.execute(db);
-  return withTotal(rows.rows, offset, () =>
-    sql<{ total: number }>`with ${hits}
-    select count(*) as total from hits h join catalog_items c on c.seq = h.seq where c.visible = 1`.execute(db),
-  );
-}
-
-/** PostgreSQL's search: the page's cards (`pageOfRanked`), and the count of matches when the page is past the end. */
-export function postgresSearchQuery(words: string[], limit: number, offset: number) {
-  const q = tsQueries(words);
-  const any = sql`c.search @@ to_tsquery('simple', ${q.any})`;
-  const parts = q.parts.map((pattern) => sql`c.name_plain like ${pattern}`);
-  const matches = sql`c.visible = 1 and (${sql.join([any, ...parts], sql` or `)})`;
-  const tier = tierCase(
-    [...q.tiers.map((query) => sql`c.search @@ to_tsquery('simple', ${query})`), any],
-    sql`${sql.lit(SEARCH_TIERS)}`,
-  );
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
-    from catalog_items c
-    where ${matches}
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
-  return {
-    page: sql<SearchRow>`with ${ranked} ${pageOfRanked}`,
-    count: sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`,
-  };
-}
-
-async function searchPostgres(db: Db, words: string[], limit: number, offset: number) {
-  const { page, count } = postgresSearchQuery(words, limit, offset);
-  const rows = await page.execute(db);
-  return withTotal(rows.rows, offset, () => count.execute(db));
 }
 
 /** Every device and flavour a shopper can see, with when it last changed (the sitemap). */

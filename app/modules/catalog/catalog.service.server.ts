@@ -3,6 +3,7 @@ import { firstText } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
+import { searchCatalogCards } from "./search.repository.server";
 import { findVariantsOf } from "./variants.repository.server";
 import { stockOf, toDevice, toFlavour, toVariantOffer } from "./catalog-rows.server";
 import { itemStockOf, type VariantOffer } from "./variants";
@@ -203,10 +204,10 @@ export async function searchCatalog(
   const words = searchWords(query);
   // The page is known only once the total is: ask for the requested one, and again for the last if it was past it.
   const requested = clampPage(rawPage, Number.MAX_SAFE_INTEGER);
-  let { hits, total } = await repo.searchCatalogCards(db, words, perPage, (requested - 1) * perPage);
+  let { hits, total } = await searchCatalogCards(db, words, perPage, (requested - 1) * perPage);
   const totalPages = pageCount(total, perPage);
   const page = Math.min(requested, totalPages);
-  if (page !== requested) ({ hits, total } = await repo.searchCatalogCards(db, words, perPage, (page - 1) * perPage));
+  if (page !== requested) ({ hits, total } = await searchCatalogCards(db, words, perPage, (page - 1) * perPage));
   return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
 }
 
