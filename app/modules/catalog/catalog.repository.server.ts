@@ -78,6 +78,18 @@ export function findFlavourById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** A card row as the repository gives it: catalog_items' columns and its item's stock. */
+export type CardRow = {
+  kind: ItemKind;
+  id: string;
+  name: string;
+  image: string | null;
+  price_cents: number;
+  tag: string;
+  stock_quantity: number;
+  track_stock: number;
+};
+
 const visibleItems = (db: Db) => db.selectFrom("catalog_items").where("visible", "=", 1);
 type Items = ReturnType<typeof visibleItems>;
 const cardColumns = ["kind", "item_id as id", "name", "image", "price_cents", "tag"] as const;

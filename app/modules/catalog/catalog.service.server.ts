@@ -3,6 +3,7 @@ import { firstText } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
+import type { CardRow } from "./catalog.repository.server";
 import { searchCatalogCards } from "./search.repository.server";
 import { findVariantsOf } from "./variants.repository.server";
 import { stockOf, toDevice, toFlavour, toVariantOffer } from "./catalog-rows.server";
@@ -55,18 +56,6 @@ export async function getFlavour(db: Db, id: string): Promise<Flavour | null> {
 }
 
 export type FlavourPage = { flavours: FlavourCard[]; page: number; totalPages: number; totalItems: number };
-
-/** A card row as the repository gives it: catalog_items' columns and its item's stock. */
-type CardRow = {
-  kind: ItemKind;
-  id: string;
-  name: string;
-  image: string | null;
-  price_cents: number;
-  tag: string;
-  stock_quantity: number;
-  track_stock: number;
-};
 
 const toFlavourCard = (r: Omit<CardRow, "kind">): FlavourCard => ({
   id: r.id,

@@ -1,21 +1,10 @@
 // The catalogue's full-text search (docs/decisions/019, 050, 051): the matches ranked in tiers, a page of their cards.
 import { PostgresAdapter, sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/database.server";
-import type { ItemKind } from "~/db/values";
-import { stockColumns } from "./catalog.repository.server";
+import { stockColumns, type CardRow } from "./catalog.repository.server";
 import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
-export type SearchHit = {
-  kind: ItemKind;
-  id: string;
-  name: string;
-  image: string | null;
-  price_cents: number;
-  tag: string;
-  stock_quantity: number;
-  track_stock: number;
-  tier: number;
-};
+export type SearchHit = CardRow & { tier: number };
 
 /**
  * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
