@@ -25,15 +25,15 @@ export async function searchCatalogCards(
 
 type SearchRow = SearchHit & { total: number | string };
 
+type Counted = { rows: Array<{ total: number | string }> };
+const totalOf = (counted: Counted) => Number(counted.rows[0]?.total ?? 0);
+const withoutTotals = (rows: SearchRow[]): SearchHit[] => rows.map(({ total: _total, ...hit }) => hit);
+
 /** The page's rows and the number of matches, counted with the page (a window) unless the page is past the end. */
-async function withTotal(
-  rows: SearchRow[],
-  offset: number,
-  count: () => Promise<{ rows: Array<{ total: number | string }> }>,
-) {
-  const hits = rows.map(({ total: _total, ...hit }) => hit);
+async function withTotal(rows: SearchRow[], offset: number, count: () => Promise<Counted>) {
+  const hits = withoutTotals(rows);
   if (rows.length > 0 || offset === 0) return { hits, total: Number(rows[0]?.total ?? 0) };
-  return { hits, total: Number((await count()).rows[0]?.total ?? 0) };
+  return { hits, total: totalOf(await count()) };
 }
 
 /**
@@ -62,7 +62,7 @@ const pageOfRanked = sql`select c.kind, c.item_id as id, c.name, c.image, c.pric
   from ranked r join catalog_items c on c.seq = r.seq
   order by r.tier, c.name, c.item_id`;
 
-/** SQLite's search, every match ranked: the page's cards (`pageOfRanked`), and `hits` to count the matches. */
+/** SQLite's search, every match ranked: the page's cards (`pageOfRanked`), and the count of every match. */
 export function sqliteSearchQuery(words: string[], limit: number, offset: number) {
   const q = fts5Queries(words);
   const parts = q.parts
@@ -82,7 +82,6 @@ export function sqliteSearchQuery(words: string[], limit: number, offset: number
     order by tier, c.name, c.item_id
     limit ${limit} offset ${offset})`;
   return {
-    hits,
     page: sql<SearchRow>`with ${hits}, ${ranked} ${pageOfRanked}`,
     count: sql<{ total: number }>`with ${hits}
       select count(*) as total from hits h cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
@@ -95,10 +94,13 @@ const inFtsMatch = (match: string) =>
 /**
  * The first tiers alone: the items with every word (in the name, in the lists, anywhere), which come before every
  * other match. `total` here counts these rows only; when there are at least `offset + limit` of them, the page is
- * theirs and the rest of the matches need only be counted, not ranked.
+ * theirs and the rest of the matches need only be counted, not ranked. `inIndex` counts them in the full-text index
+ * alone (hidden items too), to know first whether there can be enough.
  */
 export function sqliteEveryWordQuery(words: string[], limit: number, offset: number) {
   const [name, listed, anywhere] = fts5Queries(words).tiers;
+  const inIndex = sql<{ total: number }>`select count(*) as total from catalog_search
+    where catalog_search match ${anywhere!}`;
   const ranked = sql`ranked as (select c.seq, count(*) over () as total,
       case when ${inFtsMatch(name!)} then 0 when ${inFtsMatch(listed!)} then 1 else 2 end as tier
     from (select rowid as seq from catalog_search where catalog_search match ${anywhere!}) h
@@ -106,7 +108,7 @@ export function sqliteEveryWordQuery(words: string[], limit: number, offset: num
     where c.visible = 1
     order by tier, c.name, c.item_id
     limit ${limit} offset ${offset})`;
-  return sql<SearchRow>`with ${ranked} ${pageOfRanked}`;
+  return { inIndex, page: sql<SearchRow>`with ${ranked} ${pageOfRanked}` };
 }
 
 /**
@@ -117,16 +119,11 @@ export function sqliteEveryWordQuery(words: string[], limit: number, offset: num
  */
 async function searchSqlite(db: Db, words: string[], limit: number, offset: number) {
   const { page, count } = sqliteSearchQuery(words, limit, offset);
-  const anywhere = fts5Queries(words).tiers[2]!;
-  const withEveryWord = await sql<{ n: number }>`select count(*) as n from catalog_search
-    where catalog_search match ${anywhere}`.execute(db);
-  if (Number(withEveryWord.rows[0]?.n ?? 0) >= offset + limit) {
-    const every = (await sqliteEveryWordQuery(words, limit, offset).execute(db)).rows;
+  const everyWord = sqliteEveryWordQuery(words, limit, offset);
+  if (totalOf(await everyWord.inIndex.execute(db)) >= offset + limit) {
+    const every = (await everyWord.page.execute(db)).rows;
     // Hidden items are in the index too: only a full page of visible ones is the page.
-    if (every.length === limit) {
-      const total = Number((await count.execute(db)).rows[0]?.total ?? 0);
-      return { hits: every.map(({ total: _total, ...hit }) => hit), total };
-    }
+    if (every.length === limit) return { hits: withoutTotals(every), total: totalOf(await count.execute(db)) };
   }
   return withTotal((await page.execute(db)).rows, offset, () => count.execute(db));
 }
