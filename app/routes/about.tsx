@@ -12,7 +12,10 @@ import type { Route } from "./+types/about";
  * shop keeps by itself, the delivery one worded from the checkout's shipping options.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { ...(await aboutPage(context.db)), delivery: deliveryOptionsOf(shippingOptions) };
+  return {
+    ...(await aboutPage(context.db, context.catalogueVersion?.())),
+    delivery: deliveryOptionsOf(shippingOptions),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

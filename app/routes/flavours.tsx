@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const device = params.get("device") || null;
   const [filters, result] = await Promise.all([
-    catalog.listDeviceFilters(context.db),
+    catalog.listDeviceFilters(context.db, context.catalogueVersion?.()),
     catalog.listFlavourPage(context.db, {
       deviceSlug: device,
       rawPage: params.get("page"),

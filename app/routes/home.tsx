@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const device = new URL(request.url).searchParams.get("device");
   const [devices, filters, flavours, reviews, posts] = await Promise.all([
     catalog.listDeviceCards(context.db),
-    catalog.listDeviceFilters(context.db),
+    catalog.listDeviceFilters(context.db, context.catalogueVersion?.()),
     catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT }),
     catalog.listReviews(context.db),
     listLatestPosts(context.db),

@@ -2,7 +2,7 @@ import { Link } from "~/components/ui/link";
 import type { DeviceFilter } from "~/modules/catalog/catalog";
 
 /** The filter row over the flavour grid: each device plus All; the choice lives in ?device=. */
-export function DeviceFilterRow({ devices, selected }: { devices: DeviceFilter[]; selected: string | null }) {
+export function DeviceFilterRow({ devices, selected }: { devices: readonly DeviceFilter[]; selected: string | null }) {
   const items = [...devices.map((d) => ({ key: d.slug, label: d.name })), { key: null, label: "All" }];
   return (
     <nav aria-label="Filter flavours by device" className="flex flex-wrap gap-2">

@@ -38,8 +38,8 @@ export async function listDeviceCards(db: Db): Promise<DeviceCard[]> {
   }));
 }
 
-export function listDeviceFilters(db: Db): Promise<DeviceFilter[]> {
-  return repo.findDeviceFilters(db);
+export function listDeviceFilters(db: Db, version?: number): Promise<readonly DeviceFilter[]> {
+  return atVersion(db, version, "device filters", () => repo.findDeviceFilters(db));
 }
 
 /** A device by id; null for unknown, archived or malformed ids. */
@@ -83,7 +83,7 @@ export async function listFlavourPage(
   const perPage = options.perPage ?? FLAVOURS_PER_PAGE;
   const deviceId = await deviceOfSlug(db, options.deviceSlug);
   if (deviceId === null) return { flavours: [], page: 1, totalPages: 1, totalItems: 0 };
-  const totalItems = await countAt(db, options.version, `flavours|${deviceId ?? ""}`, () =>
+  const totalItems = await atVersion(db, options.version, `flavours|${deviceId ?? ""}`, () =>
     repo.countFlavourCards(db, deviceId),
   );
   const totalPages = pageCount(totalItems, perPage);
@@ -104,24 +104,25 @@ export async function listFlavourCards(
 }
 
 /**
- * A listing's count (every flavour, one device's, every card of a sort) is the same until the catalogue changes,
- * which moves the storefront's content version (the page cache's key, docs/decisions/017): counted once per version
- * and database in this process, not on every page (0.3 ms of SQL a page at 10,000 items). Without a version (scripts,
- * tests), counted every time.
+ * A listing's count (every flavour, one device's, every card of a sort), the device filter and the About page's
+ * figures are the same until the catalogue or the reviews change, which moves the storefront's content version (the
+ * page cache's key, docs/decisions/017): asked once per version and database in this process, not on every page
+ * (0.3 ms of SQL a listing page at 10,000 items; the About figures were 15 % of that page's CPU). Without a version
+ * (scripts, tests), asked every time. What is remembered is shared by every request: callers do not change it.
  */
-const counts = new WeakMap<Db, { version: number; byKey: Map<string, Promise<number>> }>();
-function countAt(db: Db, version: number | undefined, key: string, count: () => Promise<number>): Promise<number> {
-  if (version === undefined) return count();
-  let at = counts.get(db);
-  if (at?.version !== version) counts.set(db, (at = { version, byKey: new Map<string, Promise<number>>() }));
+const remembered = new WeakMap<Db, { version: number; byKey: Map<string, Promise<unknown>> }>();
+function atVersion<T>(db: Db, version: number | undefined, key: string, ask: () => Promise<T>): Promise<T> {
+  if (version === undefined) return ask();
+  let at = remembered.get(db);
+  if (at?.version !== version) remembered.set(db, (at = { version, byKey: new Map<string, Promise<unknown>>() }));
   const byKey = at.byKey;
-  const remembered = byKey.get(key);
-  if (remembered) return remembered;
-  const counted = count();
-  byKey.set(key, counted);
-  // A failed count is asked again next time, not remembered.
-  counted.catch(() => byKey.delete(key));
-  return counted;
+  const known = byKey.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const answer = ask();
+  byKey.set(key, answer);
+  // A failed question is asked again next time, not remembered.
+  answer.catch(() => byKey.delete(key));
+  return answer;
 }
 
 /**
@@ -156,7 +157,7 @@ export async function listCatalogPage(
   rawPage: string | null,
   version?: number,
 ): Promise<CatalogPage> {
-  const totalItems = await countAt(db, version, `catalogue|${sort}`, () => repo.countCatalogCards(db, sort));
+  const totalItems = await atVersion(db, version, `catalogue|${sort}`, () => repo.countCatalogCards(db, sort));
   const totalPages = pageCount(totalItems, PRODUCTS_PER_PAGE);
   const page = clampPage(rawPage, totalPages);
   const rows = await repo.findCatalogCards(db, sort, PRODUCTS_PER_PAGE, (page - 1) * PRODUCTS_PER_PAGE);
@@ -164,7 +165,8 @@ export async function listCatalogPage(
 }
 
 /** The shop's own figures for the About page: devices and flavours on sale, published reviews. */
-export const countShopFigures = (db: Db) => repo.countShopFigures(db);
+export const countShopFigures = (db: Db, version?: number) =>
+  atVersion(db, version, "shop figures", () => repo.countShopFigures(db));
 
 export async function listReviews(db: Db): Promise<Review[]> {
   const rows = await repo.findReviews(db);

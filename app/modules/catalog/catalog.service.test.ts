@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { bumpStorefrontVersion, readStorefrontVersion } from "~/db/content-version.server";
 import { seedDemoCatalogueIfEmpty } from "~/demo/seed.server";
-import { setFlavourArchived } from "~/modules/admin/catalog/catalog-admin-list.service.server";
+import { setDeviceArchived, setFlavourArchived } from "~/modules/admin/catalog/catalog-admin-list.service.server";
 import { staff } from "~/modules/admin/catalog/testing/catalog-fixture";
 import * as catalog from "./catalog.service.server";
 
@@ -193,6 +193,30 @@ describeEachDatabase(
       // Without a version (scripts), counted every time.
       await setFlavourArchived(db, staff, flavour!.id, false);
       expect((await catalog.listFlavourPage(db)).totalItems).toBe(before.totalItems);
+    });
+
+    it("asks the device filter and the About page's figures once per catalogue version as well", async () => {
+      const { db } = testDb();
+      const version = await readStorefrontVersion(db);
+      const filters = await catalog.listDeviceFilters(db, version);
+      const figures = await catalog.countShopFigures(db, version);
+      const mini = filters.find((f) => f.name === "Hayati Mini 1500")!;
+      const miniId = (await catalog.listDeviceCards(db)).find((c) => c.name === mini.name)!.id;
+      await setDeviceArchived(db, staff, miniId, true);
+      try {
+        // The same version: what was asked first (the page cache keeps whole pages as long).
+        expect(await catalog.listDeviceFilters(db, version)).toBe(filters);
+        expect(await catalog.countShopFigures(db, version)).toEqual(figures);
+        // Archiving moved the version: asked again, the device gone from both.
+        const moved = await readStorefrontVersion(db);
+        expect(moved).not.toBe(version);
+        expect((await catalog.listDeviceFilters(db, moved)).map((f) => f.name)).not.toContain(mini.name);
+        expect(await catalog.countShopFigures(db, moved)).toEqual({ ...figures, devices: figures.devices - 1 });
+      } finally {
+        await setDeviceArchived(db, staff, miniId, false);
+      }
+      // Without a version, asked every time.
+      expect((await catalog.listDeviceFilters(db)).map((f) => f.name)).toContain(mini.name);
     });
   },
   { seed: true },

@@ -49,9 +49,15 @@ export async function readAboutSettings(db: Db): Promise<AboutSettings> {
   };
 }
 
-/** What the About page shows: the story (or none), the offers staff wrote (or null: the shop's own), the figures. */
-export async function aboutPage(db: Db): Promise<{ story: string | null; offers: Offer[] | null; figures: Figure[] }> {
-  const [settings, counts] = await Promise.all([readAboutSettings(db), countShopFigures(db)]);
+/**
+ * What the About page shows: the story (or none), the offers staff wrote (or null: the shop's own), the figures. With
+ * the storefront's content version, the shop's own figures are counted once per version.
+ */
+export async function aboutPage(
+  db: Db,
+  version?: number,
+): Promise<{ story: string | null; offers: Offer[] | null; figures: Figure[] }> {
+  const [settings, counts] = await Promise.all([readAboutSettings(db), countShopFigures(db, version)]);
   return { story: settings.story, offers: settings.offers, figures: shownFigures(settings.figures, counts) };
 }
 
