@@ -3,6 +3,7 @@
 // (a package under node_modules, the shop's own folders, Node itself, idle and garbage collection) and the top
 // functions, as shares of the busy time, so profiles taken before and after a change can be set side by side.
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 
 type ProfileNode = {
   id: number;
@@ -74,4 +75,4 @@ function summarise(files: string[]) {
   for (const line of top(byFunction, 30)) console.log(line);
 }
 
-if (process.argv.length > 2) summarise(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) summarise(process.argv.slice(2));
