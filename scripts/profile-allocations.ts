@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { BENCH_PORT, waitForHealth } from "./bench-support";
-import { areaOf } from "./profile-summary";
+import { areaOf, whereOf } from "./profile-summary";
 
 type AllocationNode = {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -84,9 +84,8 @@ export function summariseAllocations(head: AllocationNode, requests: number): st
   const byFunction = new Map<string, number>();
   let total = 0;
   const walk = (node: AllocationNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const area = areaOf(url, functionName);
-    const where = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+    const area = areaOf(node.callFrame.url, node.callFrame.functionName);
+    const where = whereOf(node.callFrame);
     total += node.selfSize;
     byArea.set(area, (byArea.get(area) ?? 0) + node.selfSize);
     byFunction.set(where, (byFunction.get(where) ?? 0) + node.selfSize);

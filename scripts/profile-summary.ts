@@ -23,6 +23,11 @@ export function areaOf(url: string, name: string): string {
   return folder ? `${folder[1]}/${folder[2]}` : url;
 }
 
+/** A function as the summaries name it: its name, then its file's folder and name, and its line (from 1). */
+export function whereOf({ functionName, url, lineNumber }: ProfileNode["callFrame"]): string {
+  return `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+}
+
 function summarise(files: string[]) {
   const byArea = new Map<string, number>();
   const byCaller = new Map<string, number>();
@@ -46,7 +51,7 @@ function summarise(files: string[]) {
     profile.samples.forEach((id, i) => {
       const node = nodes.get(id)!;
       const micros = profile.timeDeltas[i] ?? 0;
-      const { functionName, url, lineNumber } = node.callFrame;
+      const { functionName, url } = node.callFrame;
       const area = areaOf(url, functionName);
       total += micros;
       if (area === "(idle)") return;
@@ -54,7 +59,7 @@ function summarise(files: string[]) {
       byArea.set(area, (byArea.get(area) ?? 0) + micros);
       const caller = callerArea(id);
       byCaller.set(caller, (byCaller.get(caller) ?? 0) + micros);
-      const where = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+      const where = whereOf(node.callFrame);
       byFunction.set(where, (byFunction.get(where) ?? 0) + micros);
     });
   }
