@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import "~/context";
@@ -14,6 +13,7 @@ import { traderSettingsToSet } from "~/lib/trader";
 import cluster from "node:cluster";
 import { createShopJobWorker, createShopServices, shopMailer } from "~/context.server";
 import { seedDemoContent } from "~/demo/seed.server";
+import { compressResponses, hasFileExtension } from "./compression";
 import { toNodeHandler } from "better-auth/node";
 import { ageStatusFromCookies } from "~/modules/compliance/age-gate";
 import { watchContentVersion } from "./content-version-watch";
@@ -142,7 +142,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(retryAfterOn503());
   app.use(cspNonce());
   app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
-  app.use(compression());
+  app.use(compressResponses());
   app.use(noFlushAfterEachChunk);
   app.use(
     bodyLimit(config.BODY_LIMIT_BYTES, { pathPrefix: "/admin/", maxBytes: config.UPLOAD_MAX_BYTES }, [
@@ -182,7 +182,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // Only names with an extension are files (favicon.svg, images/…): pages never wait for a disk lookup.
     const files = express.static(clientDir, { maxAge: "1d", index: false });
-    app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? files(req, res, next) : next()));
+    app.use((req, res, next) => (hasFileExtension(req.path) ? files(req, res, next) : next()));
   }
 
   // Pages and data only (after the static files, which keep their own long caching for everyone).
