@@ -81,10 +81,15 @@ export function sqliteSearchQuery(words: string[], limit: number, offset: number
     where c.visible = 1
     order by tier, c.name, c.item_id
     limit ${limit} offset ${offset})`;
+  // The count needs no tier: the two indexes' rowids, each in order, merged into one list without repeats (a union),
+  // not grouped in a temporary tree as `hits` is (measured: 1.2 → 0.7 ms for "mango ice", 1,567 matches).
+  const matched = sql`select rowid as seq from catalog_search where catalog_search match ${q.any}${
+    q.parts ? sql` union select rowid as seq from catalog_names where catalog_names match ${q.parts}` : sql``
+  }`;
   return {
     page: sql<SearchRow>`with ${hits}, ${ranked} ${pageOfRanked}`,
-    count: sql<{ total: number }>`with ${hits}
-      select count(*) as total from hits h cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
+    count: sql<{ total: number }>`select count(*) as total
+      from (${matched}) h cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
   };
 }
 
@@ -114,8 +119,8 @@ export function sqliteEveryWordQuery(words: string[], limit: number, offset: num
 /**
  * Ranking every match costs most of a search (1,567 of 10,000 items for "mango ice": 2.0 ms). A first page usually
  * holds only items with every word (35 of them have both in the name), so when the full-text index has enough of them
- * (counted in the index alone: 0.1 ms) those are ranked alone (0.3 ms) and the rest only counted (0.7 ms). A page past
- * them ranks every match.
+ * (counted in the index alone: 0.1 ms) those are ranked alone (0.3 ms) and the rest only counted (0.7 ms, its
+ * rowids merged: decision 052). A page past them ranks every match.
  */
 async function searchSqlite(db: Db, words: string[], limit: number, offset: number) {
   const { page, count } = sqliteSearchQuery(words, limit, offset);
