@@ -139,11 +139,37 @@ const orders: Record<CatalogSort | "flavours", Order> = {
  * no rows and sorts nothing), then only those rows are read (a deferred join).
  */
 function cardPageQuery(db: Db, items: Items, order: Order, limit: number, offset: number) {
-  const ordered = <Q extends { orderBy: (column: Order[number][0], direction: "asc" | "desc") => Q }>(query: Q) =>
-    order.reduce((q, [column, direction]) => q.orderBy(column, direction), query);
-  const page = ordered(items.select("seq")).limit(limit).offset(offset);
-  const cards = db.selectFrom("catalog_items").select(cardColumns).select(stockColumns("catalog_items"));
-  return ordered(cards.where("seq", "in", page));
+  const page = ordered(items.select("seq"), order).limit(limit).offset(offset);
+  return ordered(cardsQuery(db).where("seq", "in", page), order);
+}
+
+const ordered = <Q extends { orderBy: (column: Order[number][0], direction: "asc" | "desc") => Q }>(
+  query: Q,
+  order: Order,
+) => order.reduce((q, [column, direction]) => q.orderBy(column, direction), query);
+
+const cardsQuery = (db: Db) => db.selectFrom("catalog_items").select(cardColumns).select(stockColumns("catalog_items"));
+
+/** A listing's items in its order, every one of them: their keys (for the service to remember per catalogue version). */
+async function keysOf(items: Items, order: Order): Promise<number[]> {
+  const rows = await ordered(items.select("seq"), order).execute();
+  return rows.map((row) => Number(row.seq));
+}
+
+/**
+ * The cards of some of a listing's keys (a page of them), in its order; an item no longer on sale is left out. Read by
+ * key alone: asked for `visible = 1` as well, SQLite walked an index starting with `visible` (every item on sale)
+ * for the few keys, 0.7 ms instead of 0.2.
+ */
+async function cardsOfKeys(db: Db, keys: readonly number[], order: Order): Promise<CardRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await ordered(
+    cardsQuery(db)
+      .select("visible")
+      .where("seq", "in", [...keys]),
+    order,
+  ).execute();
+  return rows.filter((row) => Number(row.visible) === 1).map(({ visible: _visible, ...card }) => card);
 }
 
 const cardPage = (db: Db, items: Items, order: Order, limit: number, offset: number) =>
@@ -170,6 +196,10 @@ export const findFlavourCards = (db: Db, options: { deviceId?: string; limit: nu
 
 export const countFlavourCards = (db: Db, deviceId?: string) => countOf(flavourItems(db, deviceId));
 
+/** Every flavour card's key in the order of findFlavourCards, optionally of one device; and the cards of some keys. */
+export const flavourOrder = (db: Db, deviceId?: string) => keysOf(flavourItems(db, deviceId), orders.flavours);
+export const findFlavourCardsOf = (db: Db, keys: readonly number[]) => cardsOfKeys(db, keys, orders.flavours);
+
 export function findDeviceIdBySlug(db: Db, slug: string) {
   return db.selectFrom("devices").select("id").where("slug", "=", slug).where("archived", "=", 0).executeTakeFirst();
 }
@@ -187,6 +217,11 @@ export const countCatalogCards = (db: Db, sort: CatalogSort) => countOf(catalogI
 export function findCatalogCards(db: Db, sort: CatalogSort, limit: number, offset: number) {
   return cardPage(db, catalogItems(db, sort), orders[sort], limit, offset);
 }
+
+/** Every card's key in the order of findCatalogCards; and the cards of some keys in that order. */
+export const catalogOrder = (db: Db, sort: CatalogSort) => keysOf(catalogItems(db, sort), orders[sort]);
+export const findCatalogCardsOf = (db: Db, sort: CatalogSort, keys: readonly number[]) =>
+  cardsOfKeys(db, keys, orders[sort]);
 
 /** Every device and flavour a shopper can see, with when it last changed (the sitemap). */
 export async function findVisibleItemDates(db: Db) {

@@ -182,7 +182,7 @@ describeEachDatabase(
       const products = await catalog.listCatalogPage(db, "featured", null, version);
       const [flavour] = before.flavours;
       await setFlavourArchived(db, staff, flavour!.id, true);
-      // The same version: the count remembered (the rows are read again); the page cache keeps whole pages as long.
+      // The same version: the count remembered (the listing's order with it); the page cache keeps whole pages as long.
       expect((await catalog.listFlavourPage(db, { version })).totalItems).toBe(before.totalItems);
       expect((await catalog.listCatalogPage(db, "featured", null, version)).totalItems).toBe(products.totalItems);
       // Archiving moved the version: counted again.
@@ -193,6 +193,38 @@ describeEachDatabase(
       // Without a version (scripts), counted every time.
       await setFlavourArchived(db, staff, flavour!.id, false);
       expect((await catalog.listFlavourPage(db)).totalItems).toBe(before.totalItems);
+    });
+
+    it("pages a listing from its order remembered per version: the same cards as paging it in SQL", async () => {
+      const { db } = testDb();
+      const version = await readStorefrontVersion(db);
+      for (const sort of ["featured", "price-desc", "name", "flavours"] as const) {
+        const first = await catalog.listCatalogPage(db, sort, null);
+        for (const rawPage of ["1", "2", String(first.totalPages), "999", "x"]) {
+          expect(await catalog.listCatalogPage(db, sort, rawPage, version), `${sort} ${rawPage}`).toEqual(
+            await catalog.listCatalogPage(db, sort, rawPage),
+          );
+        }
+      }
+      for (const options of [{ rawPage: "2" }, { rawPage: "1", deviceSlug: "hayati-mini-1500" }, { rawPage: "40" }])
+        expect(await catalog.listFlavourPage(db, { ...options, version })).toEqual(
+          await catalog.listFlavourPage(db, options),
+        );
+      // An item taken off sale in the same version (another server process has not seen the change yet) is left out
+      // of its page rather than shown; the next version pages without it.
+      const before = await catalog.listFlavourPage(db, { version });
+      const [gone, next] = before.flavours;
+      await setFlavourArchived(db, staff, gone!.id, true);
+      try {
+        const same = await catalog.listFlavourPage(db, { version });
+        expect(same.flavours.map((f) => f.id)).not.toContain(gone!.id);
+        expect(same.flavours[0]!.id).toBe(next!.id);
+        const moved = await catalog.listFlavourPage(db, { version: await readStorefrontVersion(db) });
+        expect(moved.flavours).toEqual((await catalog.listFlavourPage(db)).flavours);
+        expect(moved.flavours).toHaveLength(before.flavours.length);
+      } finally {
+        await setFlavourArchived(db, staff, gone!.id, false);
+      }
     });
 
     it("asks the device filter and the About page's figures once per catalogue version as well", async () => {
