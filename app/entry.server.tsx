@@ -8,6 +8,8 @@ import {
 } from "react-router";
 import type { ShopContext } from "./context";
 import { NonceProvider } from "./components/layout/nonce";
+import { CardHtmlContext } from "./components/product/card-html";
+import { cardsHtml } from "./components/product/card-html.server";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
@@ -51,7 +53,9 @@ export default function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CardHtmlContext.Provider value={cardsHtml}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CardHtmlContext.Provider>
       </NonceProvider>,
       {
         nonce,

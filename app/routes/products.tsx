@@ -1,9 +1,9 @@
-import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { CardGrid, catalogGridCard } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import { cardHref, catalogSorts } from "~/modules/catalog/catalog";
+import { catalogSorts } from "~/modules/catalog/catalog";
 import { parseCatalogSort } from "~/modules/catalog/catalog.schema";
 import { listCatalogPage } from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/products";
@@ -42,21 +42,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             No products yet. Please come back soon.
           </p>
         ) : (
-          <FlavourGrid>
-            {cards.map((card, i) => (
-              <ProductCard
-                level={2}
-                key={`${card.kind}-${card.id}`}
-                to={cardHref(card)}
-                name={card.name}
-                image={card.image}
-                priceCents={card.priceCents}
-                tag={card.tag}
-                stock={card.stock}
-                eager={i < FIRST_ROW}
-              />
-            ))}
-          </FlavourGrid>
+          <CardGrid cards={cards.map((card, i) => catalogGridCard(card, i))} />
         )}
       </div>
       <Pagination page={page} totalPages={totalPages} />

@@ -1,8 +1,8 @@
 import { Link } from "~/components/ui/link";
-import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { CardGrid, catalogGridCard } from "~/components/product/product-card";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import { cardHref, SEARCH_MAX_LENGTH } from "~/modules/catalog/catalog";
+import { SEARCH_MAX_LENGTH } from "~/modules/catalog/catalog";
 import { searchCatalog } from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/search";
 
@@ -67,21 +67,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       )}
       {cards.length > 0 && (
         <div className="mt-6">
-          <FlavourGrid>
-            {cards.map((card, i) => (
-              <ProductCard
-                level={2}
-                key={`${card.kind}-${card.id}`}
-                to={cardHref(card)}
-                name={card.name}
-                image={card.image}
-                priceCents={card.priceCents}
-                tag={card.tag}
-                stock={card.stock}
-                eager={i < FIRST_ROW}
-              />
-            ))}
-          </FlavourGrid>
+          <CardGrid cards={cards.map((card, i) => catalogGridCard(card, i))} />
         </div>
       )}
       <Pagination page={page} totalPages={totalPages} />

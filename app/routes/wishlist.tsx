@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { readAppState } from "~/components/cart/guest-state";
-import { FIRST_ROW, FlavourGrid, ProductCard } from "~/components/product/product-card";
+import { CardGrid, catalogGridCard } from "~/components/product/product-card";
 import { pageMeta } from "~/lib/meta";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { listWishlist } from "~/modules/cart/wishlist.service.server";
-import { cardHref, type CatalogCard } from "~/modules/catalog/catalog";
+import type { CatalogCard } from "~/modules/catalog/catalog";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,22 +50,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-8">
-          <FlavourGrid>
-            {cards.map((card, i) => (
-              <ProductCard
-                level={2}
-                key={`${card.kind}-${card.id}`}
-                to={cardHref(card)}
-                name={card.name}
-                image={card.image}
-                priceCents={card.priceCents}
-                tag={card.tag}
-                stock={card.stock}
-                wish={{ kind: card.kind, itemId: card.id }}
-                eager={i < FIRST_ROW}
-              />
-            ))}
-          </FlavourGrid>
+          <CardGrid cards={cards.map((card, i) => catalogGridCard(card, i, { wish: true }))} />
         </div>
       )}
     </div>

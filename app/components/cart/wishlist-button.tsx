@@ -37,10 +37,18 @@ export function WishlistButton({ kind, itemId }: { kind: ItemKind; itemId: strin
 
 export function WishlistHeart({ kind, itemId, name }: { kind: ItemKind; itemId: string; name: string }) {
   const { on, toggle } = useWishlist(kind, itemId);
+  return <WishlistHeartButton name={name} on={on} onToggle={toggle} />;
+}
+
+/**
+ * The heart itself. On the server it is always off: the shopper (and so the account's wishlist) is only known in the
+ * browser, from /api/me, which is what lets every visitor share a page's HTML.
+ */
+export function WishlistHeartButton({ name, on, onToggle }: { name: string; on: boolean; onToggle?: () => void }) {
   return (
     <button
       type="button"
-      onClick={toggle}
+      onClick={onToggle}
       aria-pressed={on}
       aria-label={on ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}
       className="absolute right-3 top-3 z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white"

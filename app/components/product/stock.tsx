@@ -33,9 +33,13 @@ export function StockStatusTag({ stock }: { stock: Stock }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
 }
 
-/** On a card in a list: 'Out of stock' in words (not colour alone) when it is, nothing otherwise. */
+/**
+ * On a card in a list: 'Out of stock' in words (not colour alone) when it is, nothing otherwise. Whether an item is
+ * out of stock does not depend on the shop's low-stock threshold, so this reads no settings (a card's HTML is a
+ * function of its props alone: card-html.server.tsx).
+ */
 export function OutOfStockNote({ stock, className = "" }: { stock: Stock; className?: string }) {
-  if (useStockStatus(stock) !== "out_of_stock") return null;
+  if (stockStatusOf(stock, 0) !== "out_of_stock") return null;
   return <p className={`text-sm font-semibold text-rose-800 ${className}`}>{stockMessages.outOfStockLabel}</p>;
 }
 
