@@ -23,11 +23,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const device = new URL(request.url).searchParams.get("device");
+  // What the catalogue and the reviews show is asked once per content version; posts go live at their own time.
+  const version = context.catalogueVersion?.();
   const [devices, filters, flavours, reviews, posts] = await Promise.all([
-    catalog.listDeviceCards(context.db),
-    catalog.listDeviceFilters(context.db, context.catalogueVersion?.()),
-    catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT }),
-    catalog.listReviews(context.db),
+    catalog.listDeviceCards(context.db, version),
+    catalog.listDeviceFilters(context.db, version),
+    catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT, version }),
+    catalog.listReviews(context.db, version),
     listLatestPosts(context.db),
   ]);
   return { devices, filters, flavours, reviews, posts, device };

@@ -8,12 +8,12 @@ export const VISIBLE_REVIEWS = 3;
  * The reviews shown from a start index: three, wrapping round the list (docs/product/specification.md §9: 3 of 6
  * visible).
  */
-export function visibleReviews<T>(reviews: T[], start: number, count = VISIBLE_REVIEWS): T[] {
+export function visibleReviews<T>(reviews: readonly T[], start: number, count = VISIBLE_REVIEWS): T[] {
   if (reviews.length === 0) return [];
   return Array.from({ length: Math.min(count, reviews.length) }, (_, i) => reviews[(start + i) % reviews.length]!);
 }
 
-export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
+export function ReviewCarousel({ reviews }: { reviews: readonly Review[] }) {
   const [start, setStart] = useState(0);
   const move = (step: number) => setStart((i) => (i + step + reviews.length) % reviews.length);
   const onKeyDown = (event: KeyboardEvent) => {

@@ -153,7 +153,7 @@ export function FlavourResults({
   top = false,
   level = 3,
 }: {
-  flavours: FlavourCardData[];
+  flavours: readonly FlavourCardData[];
   top?: boolean;
   level?: HeadingLevel;
 }) {

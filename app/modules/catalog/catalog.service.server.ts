@@ -27,15 +27,17 @@ import {
 } from "./catalog";
 
 /** The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. */
-export async function listDeviceCards(db: Db): Promise<DeviceCard[]> {
-  const rows = await repo.findHomeDevices(db, HOME_DEVICE_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    image: firstText(r.images),
-    stock: stockOf(r),
-  }));
+/** Home's featured devices; with a version, asked once per catalogue version (see `atVersion`). */
+export function listDeviceCards(db: Db, version?: number): Promise<readonly DeviceCard[]> {
+  return atVersion(db, version, "home devices", async () =>
+    (await repo.findHomeDevices(db, HOME_DEVICE_LIMIT)).map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      image: firstText(r.images),
+      stock: stockOf(r),
+    })),
+  );
 }
 
 export function listDeviceFilters(db: Db, version?: number): Promise<readonly DeviceFilter[]> {
@@ -128,12 +130,15 @@ async function listingPage(db: Db, version: number | undefined, key: string, lis
 /** The first flavour cards (a page's worth unless a limit is given), optionally of one device; not counted. */
 export async function listFlavourCards(
   db: Db,
-  options: { deviceSlug?: string | null; limit?: number } = {},
-): Promise<FlavourCard[]> {
+  options: { deviceSlug?: string | null; limit?: number; version?: number } = {},
+): Promise<readonly FlavourCard[]> {
   const deviceId = await deviceOfSlug(db, options.deviceSlug);
   if (deviceId === null) return [];
-  const rows = await repo.findFlavourCards(db, { deviceId, limit: options.limit ?? FLAVOURS_PER_PAGE });
-  return rows.map(toFlavourCard);
+  const limit = options.limit ?? FLAVOURS_PER_PAGE;
+  // Remembered by the device's id, not the slug asked: a made-up slug never gets this far.
+  return atVersion(db, options.version, `flavour cards ${deviceId ?? ""} ${limit}`, async () =>
+    (await repo.findFlavourCards(db, { deviceId, limit })).map(toFlavourCard),
+  );
 }
 
 /**
@@ -205,9 +210,11 @@ export async function listCatalogPage(
 export const countShopFigures = (db: Db, version?: number) =>
   atVersion(db, version, "shop figures", () => repo.countShopFigures(db));
 
-export async function listReviews(db: Db): Promise<Review[]> {
-  const rows = await repo.findReviews(db);
-  return rows.map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image }));
+/** The reviews shown; with a version, asked once per storefront content version (reviews move it too). */
+export function listReviews(db: Db, version?: number): Promise<readonly Review[]> {
+  return atVersion(db, version, "reviews", async () =>
+    (await repo.findReviews(db)).map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image })),
+  );
 }
 
 export type SearchResult = CatalogPage & { query: string; problem: string | null };

@@ -227,23 +227,41 @@ describeEachDatabase(
       }
     });
 
-    it("asks the device filter and the About page's figures once per catalogue version as well", async () => {
+    it("asks the device filter, the About page's figures and home's lists once per catalogue version as well", async () => {
       const { db } = testDb();
       const version = await readStorefrontVersion(db);
       const filters = await catalog.listDeviceFilters(db, version);
       const figures = await catalog.countShopFigures(db, version);
+      const home = async (at?: number) => ({
+        devices: await catalog.listDeviceCards(db, at),
+        flavours: await catalog.listFlavourCards(db, { limit: 8, version: at }),
+        ofDevice: await catalog.listFlavourCards(db, { deviceSlug: "hayati-mini-1500", limit: 8, version: at }),
+        reviews: await catalog.listReviews(db, at),
+      });
+      const homeBefore = await home(version);
       const mini = filters.find((f) => f.name === "Hayati Mini 1500")!;
       const miniId = (await catalog.listDeviceCards(db)).find((c) => c.name === mini.name)!.id;
+      expect(homeBefore.devices.map((d) => d.id)).toContain(miniId);
+      expect(homeBefore.ofDevice.length).toBeGreaterThan(0);
       await setDeviceArchived(db, staff, miniId, true);
       try {
         // The same version: what was asked first (the page cache keeps whole pages as long).
         expect(await catalog.listDeviceFilters(db, version)).toBe(filters);
         expect(await catalog.countShopFigures(db, version)).toEqual(figures);
-        // Archiving moved the version: asked again, the device gone from both.
+        // Except a device's own flavours: its slug is looked up every time, so a device taken off sale shows none
+        // at once (as decision 053 leaves out an item taken off sale), rather than waiting for the version.
+        expect(await home(version)).toEqual({ ...homeBefore, ofDevice: [] });
+        // Archiving moved the version: asked again, the device gone from each.
         const moved = await readStorefrontVersion(db);
         expect(moved).not.toBe(version);
         expect((await catalog.listDeviceFilters(db, moved)).map((f) => f.name)).not.toContain(mini.name);
         expect(await catalog.countShopFigures(db, moved)).toEqual({ ...figures, devices: figures.devices - 1 });
+        const homeAfter = await home(moved);
+        expect(homeAfter.devices.map((d) => d.id)).not.toContain(miniId);
+        expect(homeAfter.ofDevice).toEqual([]);
+        expect(homeAfter.flavours.map((f) => f.deviceName)).not.toContain(mini.name);
+        // Without a version, asked every time.
+        expect(await home()).toEqual(homeAfter);
       } finally {
         await setDeviceArchived(db, staff, miniId, false);
       }

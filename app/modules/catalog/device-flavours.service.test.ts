@@ -71,7 +71,7 @@ describeEachDatabase(
         const untracked = { tracked: false, quantity: 0 };
         const partly = { tracked: true, quantity: 4 * (otherVariants - 1) };
         expect(otherVariants).toBeGreaterThan(1);
-        const find = <T extends { id: string }>(cards: T[], id: string) => cards.find((c) => c.id === id);
+        const find = <T extends { id: string }>(cards: readonly T[], id: string) => cards.find((c) => c.id === id);
         expect(find((await catalog.listDeviceFlavours(db, cp.id)).flavours, flavour!.id)?.stock).toEqual(out);
         const page = await catalog.listFlavourPage(db, { deviceSlug: "crystal-pro-cp-10k" });
         expect(find(page.flavours, flavour!.id)?.stock).toEqual(out);
