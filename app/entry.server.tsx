@@ -8,7 +8,7 @@ import {
 } from "react-router";
 import type { ShopContext } from "./context";
 import { NonceProvider } from "./components/layout/nonce";
-import { CardHtmlContext } from "./components/product/card-html";
+import { CardHtmlContext } from "./components/product/product-card";
 import { cardsHtml } from "./components/product/card-html.server";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";

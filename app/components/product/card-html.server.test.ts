@@ -4,9 +4,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CardHtmlContext, type CardsHtml } from "./card-html";
 import { createCardsHtml } from "./card-html.server";
-import { CardGrid, type GridCard } from "./product-card";
+import { CardGrid, CardHtmlContext, type CardsHtml, type GridCard } from "./product-card";
 
 const inStock = { tracked: true, quantity: 40 };
 

@@ -1,6 +1,5 @@
 import { renderToString } from "react-dom/server";
-import type { CardsHtml } from "./card-html";
-import { ServerProductCard, type CardProps, type CardSettings } from "./product-card";
+import { ServerProductCard, type CardProps, type CardSettings, type CardsHtml } from "./product-card";
 
 /** Cards kept per process: about 1.2 KB each, so at most ~12 MB. */
 const MAX_CARDS = 10_000;

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { Link } from "~/components/ui/link";
 import { Amount } from "~/components/ui/price";
 import { CARD_SIZES } from "~/components/ui/image-sizes";
@@ -6,7 +6,6 @@ import { ProductImage } from "~/components/ui/product-image";
 import { WishlistHeart, WishlistHeartButton } from "~/components/cart/wishlist-button";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { OutOfStockNote } from "~/components/product/stock";
-import { CardHtmlContext } from "~/components/product/card-html";
 import { cardName } from "~/lib/text";
 import type { ItemKind } from "~/modules/cart/cart";
 import { cardHref, type CatalogCard, type FlavourCard as FlavourCardData, type Stock } from "~/modules/catalog/catalog";
@@ -32,6 +31,14 @@ export type GridCard = CardProps & { key: string };
 
 /** What a card's HTML depends on besides its props: the shop's currency. */
 export type CardSettings = { currency: string };
+
+/**
+ * Writes cards as HTML on the server (card-html.server.tsx, given by entry.server.tsx); absent in the browser, where
+ * the grid renders its cards as React components and hydrates them over that HTML.
+ */
+export type CardsHtml = (cards: CardProps[], settings: CardSettings) => string;
+
+export const CardHtmlContext = createContext<CardsHtml | null>(null);
 
 /**
  * A catalogue card: first image, the name (cut to 10 characters + '...' when longer; the link keeps the full name as
