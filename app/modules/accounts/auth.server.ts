@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { recoveryCodes } from "./recovery-codes.server";
+import { betterAuthLog } from "./auth-log.server";
 import { createEmailVerificationToken } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { DatabaseKind, Db } from "~/db/database.server";
@@ -60,11 +61,7 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
     trustedOrigins: [baseURL],
     database: { db, type: kind },
     telemetry: { enabled: false },
-    // Into the shop's JSON log; only the message, never the arguments (they may hold request data).
-    logger: {
-      level: "warn",
-      log: (level, message) => log[level === "debug" ? "debug" : level]({ source: "better-auth" }, message),
-    },
+    logger: { level: "warn", log: betterAuthLog(log) },
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
