@@ -26,8 +26,10 @@ import {
   type Review,
 } from "./catalog";
 
-/** The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. */
-/** Home's featured devices; with a version, asked once per catalogue version (see `atVersion`). */
+/**
+ * The home page's device cards: featured devices first, then the others by position, at most HOME_DEVICE_LIMIT. With
+ * a version, asked once per catalogue version (see `atVersion`).
+ */
 export function listDeviceCards(db: Db, version?: number): Promise<readonly DeviceCard[]> {
   return atVersion(db, version, "home devices", async () =>
     (await repo.findHomeDevices(db, HOME_DEVICE_LIMIT)).map((r) => ({
