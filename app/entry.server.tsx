@@ -10,6 +10,8 @@ import type { ShopContext } from "./context";
 import { NonceProvider } from "./components/layout/nonce";
 import { CardHtmlContext } from "./components/product/product-card";
 import { cardsHtml } from "./components/product/card-html.server";
+import { KeptHtmlContext } from "./components/ui/kept-html";
+import { keptHtml } from "./components/ui/kept-html.server";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
@@ -54,7 +56,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <CardHtmlContext.Provider value={cardsHtml}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <KeptHtmlContext.Provider value={keptHtml}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </KeptHtmlContext.Provider>
         </CardHtmlContext.Provider>
       </NonceProvider>,
       {

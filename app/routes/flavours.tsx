@@ -2,6 +2,7 @@ import { FlavourResults } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
+import type { DeviceFilter } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
 import type { Route } from "./+types/flavours";
 
@@ -22,9 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, device, ...result };
 }
 
+type Option = { value: string; label: string };
+const optionsOf = new WeakMap<readonly DeviceFilter[], Option[]>();
+
+/** The select's options, made once for each device list (kept per catalogue version), so its HTML can be kept too. */
+function deviceOptions(filters: readonly DeviceFilter[]): Option[] {
+  let options = optionsOf.get(filters);
+  if (!options) {
+    options = [...filters.map((f) => ({ value: f.slug, label: f.name })), { value: "", label: "All" }];
+    optionsOf.set(filters, options);
+  }
+  return options;
+}
+
 export default function Flavours({ loaderData }: Route.ComponentProps) {
   const { filters, flavours, device, page, totalPages, totalItems } = loaderData;
-  const options = [...filters.map((f) => ({ value: f.slug, label: f.name })), { value: "", label: "All" }];
+  const options = deviceOptions(filters);
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -32,6 +32,8 @@ test("home shows the banner, devices, flavours, info boxes, reviews and contact 
 });
 
 test("a visitor filters flavours by device on the home page", async ({ page }) => {
+  // The server writes the device links once per catalogue version (decision 055); the browser hydrates them.
+  const problems = watchConsole(page);
   await page.goto("/");
   const grid = page.locator("#flavours");
   await grid.getByRole("link", { name: "Hayati Mini 1500" }).click();
@@ -47,9 +49,11 @@ test("a visitor filters flavours by device on the home page", async ({ page }) =
 
   await page.goto("/?device=no-such-device");
   await expect(page.getByText("No flavors available for the selected device.")).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test("a visitor filters /flavours with the device select, default All", async ({ page }) => {
+  const problems = watchConsole(page);
   await page.goto("/flavours");
   const select = page.getByLabel("Device", { exact: true });
   await expect(select).toHaveValue("");
@@ -60,6 +64,8 @@ test("a visitor filters /flavours with the device select, default All", async ({
   await expect(page).toHaveURL(/device=hayati-rubik-7000/);
   await expect(page.locator("article")).toHaveCount(16);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  await expect(select.locator("option:checked")).toHaveText("Hayati Rubik 7000");
+  expect(problems).toEqual([]);
 });
 
 test("/flavours pages through every flavour, keeping the device filter, with or without JavaScript", async ({

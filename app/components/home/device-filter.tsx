@@ -1,22 +1,29 @@
 import { Link } from "~/components/ui/link";
+import { KeptHtml } from "~/components/ui/kept-html";
 import type { DeviceFilter } from "~/modules/catalog/catalog";
 
-/** The filter row over the flavour grid: each device plus All; the choice lives in ?device=. */
+/**
+ * The filter row over the flavour grid: each device plus All; the choice lives in ?device=. The server writes its
+ * links once per device list and choice (`devices` is kept per catalogue version, decision 055).
+ */
 export function DeviceFilterRow({ devices, selected }: { devices: readonly DeviceFilter[]; selected: string | null }) {
-  const items = [...devices.map((d) => ({ key: d.slug, label: d.name })), { key: null, label: "All" }];
   return (
     <nav aria-label="Filter flavours by device" className="flex flex-wrap gap-2">
-      {items.map((item) => (
-        <Link
-          key={item.key ?? "all"}
-          to={item.key ? `/?device=${item.key}#flavours` : "/#flavours"}
-          preventScrollReset
-          aria-current={item.key === selected ? "true" : undefined}
-          className="option aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
-        >
-          {item.label}
-        </Link>
-      ))}
+      <KeptHtml source={devices} variant={selected ?? ""}>
+        {() =>
+          [...devices.map((d) => ({ key: d.slug, label: d.name })), { key: null, label: "All" }].map((item) => (
+            <Link
+              key={item.key ?? "all"}
+              to={item.key ? `/?device=${item.key}#flavours` : "/#flavours"}
+              preventScrollReset
+              aria-current={item.key === selected ? "true" : undefined}
+              className="option aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+            >
+              {item.label}
+            </Link>
+          ))
+        }
+      </KeptHtml>
     </nav>
   );
 }

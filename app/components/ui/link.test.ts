@@ -30,6 +30,11 @@ const cases: Array<Record<string, unknown>> = [
   { to: "//elsewhere.test/x" },
   { to: "/products?" },
   { to: "/products#top" },
+  { to: "/?device=hayati-mini-1500#flavours", preventScrollReset: true },
+  { to: "/#flavours" },
+  { to: "/products#" },
+  { to: "/products?#top" },
+  { to: "/a/..#top" },
   { to: "?cancel=confirm", preventScrollReset: true },
   { to: "." },
   { to: "../x" },
@@ -43,7 +48,15 @@ describe("Link on the server", () => {
   });
 
   it("takes the short way only for a path that resolves to itself", () => {
-    for (const to of ["/", "/flavour/x7k2m9", "/products?sort=name&page=1200", "/search?q=mango%20ice", "/a/"])
+    for (const to of [
+      "/",
+      "/flavour/x7k2m9",
+      "/products?sort=name&page=1200",
+      "/search?q=mango%20ice",
+      "/a/",
+      "/#flavours",
+      "/?device=hayati-mini-1500#flavours",
+    ])
       expect(isPlainPath(to), to).toBe(true);
     for (const to of [
       "/a/../b",
@@ -51,7 +64,10 @@ describe("Link on the server", () => {
       "/..",
       "//x",
       "/products?",
-      "/p#top",
+      "/p#",
+      "/p?#top",
+      "/a/..#top",
+      "/p#a#b",
       "/search?q=a b",
       "?x=1",
       ".",

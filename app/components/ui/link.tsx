@@ -5,12 +5,12 @@ import { Link as RouterLink, type LinkProps } from "react-router";
 const ON_SERVER = typeof document === "undefined";
 
 /**
- * A path that resolves to itself: from the site's root, no `.` or `..` segment, no `//`, no hash, no empty `?`, no
+ * A path that resolves to itself: from the site's root, no `.` or `..` segment, no `//`, no empty `?` or `#`, no
  * white space.
  * React Router's own resolution (useHref) returns such a path unchanged.
  */
-const PLAIN_PATH = /^\/(?!\/)[^#\s\\]*$/;
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|\?|$)|\/\/|\?$/;
+const PLAIN_PATH = /^\/(?!\/)[^#\s\\]*(#[^#\s\\]+)?$/;
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|\?|#|$)|\/\/|\?(#|$)/;
 
 export function isPlainPath(to: LinkProps["to"]): to is string {
   return typeof to === "string" && PLAIN_PATH.test(to) && !DOT_SEGMENT.test(to);
