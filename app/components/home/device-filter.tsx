@@ -9,7 +9,7 @@ import type { DeviceFilter } from "~/modules/catalog/catalog";
 export function DeviceFilterRow({ devices, selected }: { devices: readonly DeviceFilter[]; selected: string | null }) {
   return (
     <nav aria-label="Filter flavours by device" className="flex flex-wrap gap-2">
-      <KeptHtml source={devices} variant={selected ?? ""}>
+      <KeptHtml source={devices} variant={JSON.stringify(selected)}>
         {() =>
           [...devices.map((d) => ({ key: d.slug, label: d.name })), { key: null, label: "All" }].map((item) => (
             <Link

@@ -33,7 +33,7 @@ const select = (value: string, list = options) =>
   createElement(AutoSubmitSelect, { action: "/flavours", name: "device", label: "Device", value, options: list });
 
 describe("parts of a page written once and kept", () => {
-  it.each([null, "crystal-pro", "no-such-device"])("home's device links are what React writes (%s)", async (chosen) => {
+  it.each([null, "", "crystal-pro", "no-such-device"])("home's device links are what React writes (%s)", async (chosen) => {
     const keptHtml = createKeptHtml();
     const asReact = await page(filterRow(chosen), "/", null);
     expect(asReact).toContain('<div class="contents"><a ');
@@ -55,13 +55,15 @@ describe("parts of a page written once and kept", () => {
   it("writes again for another choice or another list, never showing an old one", async () => {
     const keptHtml = createKeptHtml();
     await page(filterRow(null), "/", keptHtml);
+    // `?device=` chooses no device, where no `device` marks All.
+    expect(await page(filterRow(""), "/", keptHtml)).toBe(await page(filterRow(""), "/", null));
     expect(await page(filterRow("elan-axis"), "/", keptHtml)).toBe(await page(filterRow("elan-axis"), "/", null));
     // A new catalogue version asks the list again: a new array, even with the same devices in it.
     const renamed = devices.map((d) => (d.slug === "elan-axis" ? { ...d, name: "Élan Axis 2" } : d));
     const again = await page(filterRow("elan-axis", renamed), "/", keptHtml);
     expect(again).toContain("Élan Axis 2");
     expect(again).toBe(await page(filterRow("elan-axis", renamed), "/", null));
-    expect(keptHtml.written()).toBe(3);
+    expect(keptHtml.written()).toBe(4);
   });
 
   it("keeps no more variants of one list than it is told, the oldest let go", () => {
