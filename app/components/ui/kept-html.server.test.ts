@@ -33,15 +33,18 @@ const select = (value: string, list = options) =>
   createElement(AutoSubmitSelect, { action: "/flavours", name: "device", label: "Device", value, options: list });
 
 describe("parts of a page written once and kept", () => {
-  it.each([null, "", "crystal-pro", "no-such-device"])("home's device links are what React writes (%s)", async (chosen) => {
-    const keptHtml = createKeptHtml();
-    const asReact = await page(filterRow(chosen), "/", null);
-    expect(asReact).toContain('<div class="contents"><a ');
-    expect(asReact).toContain('href="/?device=crystal-pro#flavours"');
-    expect(await page(filterRow(chosen), "/", keptHtml)).toBe(asReact);
-    expect(await page(filterRow(chosen), "/", keptHtml)).toBe(asReact);
-    expect(keptHtml.written()).toBe(1);
-  });
+  it.each([null, "", "crystal-pro", "no-such-device"])(
+    "home's device links are what React writes (%s)",
+    async (chosen) => {
+      const keptHtml = createKeptHtml();
+      const asReact = await page(filterRow(chosen), "/", null);
+      expect(asReact).toContain('<div class="contents"><a ');
+      expect(asReact).toContain('href="/?device=crystal-pro#flavours"');
+      expect(await page(filterRow(chosen), "/", keptHtml)).toBe(asReact);
+      expect(await page(filterRow(chosen), "/", keptHtml)).toBe(asReact);
+      expect(keptHtml.written()).toBe(1);
+    },
+  );
 
   it.each(["", "elan-axis"])("the device select is what React writes, its choice marked (%s)", async (value) => {
     const keptHtml = createKeptHtml();
