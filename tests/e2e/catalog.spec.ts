@@ -143,6 +143,24 @@ test("a visitor opens a flavour", async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
+test("a page names the routes of its path and of the folders above it, the same on every request", async ({ page }) => {
+  // React Router's route discovery: a flavour's page tells the browser the routes its own path, `/flavour` and `/`
+  // lead to. The server remembers what each path matched (docs/decisions/056): asked again, the answer is the same.
+  await page.goto("/");
+  const flavour = await page.locator('a[href^="/flavour/"]').first().getAttribute("href");
+  for (let request = 0; request < 3; request++) {
+    const html = await (await page.request.get(flavour!)).text();
+    const manifest = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)?.[1];
+    const routes = Object.keys((JSON.parse(manifest!) as { routes: object }).routes).sort();
+    expect(routes, `request ${request + 1}`).toEqual([
+      "root",
+      "routes/flavour-detail",
+      "routes/home",
+      "routes/not-found",
+    ]);
+  }
+});
+
 test("a visitor opens a device with its defaults and images", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Explore Device: Crystal Pro Switch 30K" }).click();
