@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changedOptions, chooseOption, optionAvailability, startingChoice } from "./variant-choice";
-import type { VariantOffer, VariantOptions } from "./variants";
+import { findVariant, optionsKey, sameOptions, type VariantOffer, type VariantOptions } from "./variants";
 
 let count = 0;
 const offer = (flavour: string, nicotineStrength: number, puffCount: number | null, quantity = 5): VariantOffer => ({
@@ -74,5 +74,25 @@ describe("choosing a variant on an item's page", () => {
     const sizes = [offer("", 10, null), offer("", 20, null)];
     expect(startingChoice(sizes, options("", 10, null))).toEqual(options("", 10, null));
     expect(optionAvailability(sizes, options("", 10, null), "nicotineStrength", 20).state).toBe("onSale");
+  });
+});
+
+describe("the same combination of choices", () => {
+  it("is the same flavour, strength and puff count, a missing puff count being none, as their keys say", () => {
+    const pairs: Array<[VariantOptions, VariantOptions]> = [
+      [onBlue10, options("Blue Razz", 10, 5000)],
+      [onBlue10, options("Blue Razz", 10, 8000)],
+      [onBlue10, options("Blue Razz", 20, 5000)],
+      [onBlue10, options("Mango", 10, 5000)],
+      [onBlue10, options("Blue Razz", 10, null)],
+      [options("", 10, null), options("", 10, null)],
+      [options("", 10, null), { flavour: "", nicotineStrength: 10 } as VariantOptions],
+      [options("", 10, null), options("", 0, null)],
+    ];
+    expect(pairs.map(([a, b]) => sameOptions(a, b))).toEqual([true, false, false, false, false, true, true, false]);
+    for (const [a, b] of pairs)
+      expect(sameOptions(a, b), `${optionsKey(a)} / ${optionsKey(b)}`).toBe(optionsKey(a) === optionsKey(b));
+    expect(findVariant(device, options("Mango", 10, 8000))).toBe(mango10);
+    expect(findVariant(device, options("Mango", 10, 5000))).toBeUndefined();
   });
 });

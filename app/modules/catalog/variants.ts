@@ -39,7 +39,14 @@ export type Variant = VariantOffer & {
 /** One text for a combination of choices: the same choices always give the same key. */
 export const optionsKey = (o: VariantOptions) => `${o.flavour}|${o.nicotineStrength}|${o.puffCount ?? ""}`;
 
-export const sameOptions = (a: VariantOptions, b: VariantOptions) => optionsKey(a) === optionsKey(b);
+/**
+ * The same combination of choices (as their keys are the same). Compared field by field: an item's page asks it for
+ * every variant and every option button, on the server and again in the browser.
+ */
+export const sameOptions = (a: VariantOptions, b: VariantOptions) =>
+  a.flavour === b.flavour &&
+  a.nicotineStrength === b.nicotineStrength &&
+  (a.puffCount ?? null) === (b.puffCount ?? null);
 
 /** How a variant is named to people: 'Blue Razz Ice, 10 mg, 5000 puffs' (the item's own name comes before it). */
 export function optionsLabel(o: VariantOptions): string {
