@@ -8,7 +8,7 @@ import { readStorefrontVersion } from "~/db/content-version.server";
 import { createDatabase, pingDatabase, type Db } from "~/db/database.server";
 import { prepareDatabase } from "~/db/prepare.server";
 import { appUrl, loadConfig, trustProxy, type Config } from "~/lib/config.server";
-import { createLogger, type Logger } from "~/lib/log.server";
+import { createLogger, createReadableLogger, type Logger } from "~/lib/log.server";
 import { traderSettingsToSet } from "~/lib/trader";
 import cluster from "node:cluster";
 import { createShopJobWorker, createShopServices, shopMailer } from "~/context.server";
@@ -77,7 +77,7 @@ export type ShopServerOptions = {
 export async function createShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const config = loadConfig(options.env);
   // Readable lines in development (npm run dev), JSON lines otherwise.
-  const log = createLogger(config.LOG_LEVEL, { readable: Boolean(options.devMiddleware) });
+  const log = options.devMiddleware ? await createReadableLogger(config.LOG_LEVEL) : createLogger(config.LOG_LEVEL);
   const db = createDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (error) => log.warn({ reason: error.message }, "a database connection was lost"),
