@@ -5,7 +5,8 @@
 // allocated a request from V8's sampling heap profiler, counting what minor and major GC have already collected (what
 // makes the collector run), by area (a package, Node itself, the shop's code) and by function. The figures of
 // docs/benchmarks.md ("What a rendered page is made of") were taken this way, on a 10,000-item catalogue
-// (scripts/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32").
+// (scripts/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32");
+// PROFILE_COOKIE: cookies sent besides the age answer (a signed-in shopper's session, for /cart or /account).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -65,7 +66,10 @@ const load = (path: string, amount: number) =>
     url: BASE + path,
     connections: 4,
     amount,
-    headers: { cookie: "age_verified=yes", "accept-encoding": "gzip" },
+    headers: {
+      cookie: ["age_verified=yes", process.env.PROFILE_COOKIE].filter(Boolean).join("; "),
+      "accept-encoding": "gzip",
+    },
   });
 
 /** Sizes by key, largest first, as "KB a request  share  key" lines. */
