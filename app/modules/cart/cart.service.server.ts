@@ -6,6 +6,7 @@ import { cartMessages, clampQuantity, lineKey, type ItemKind, type LineIdentity 
 import { guestLineSchema } from "./cart.schema";
 import { availableUnits, cardHref, stockMessages } from "~/modules/catalog/catalog";
 import { itemsOnSale, type ItemOnSale } from "~/modules/catalog/catalog.service.server";
+import { optionsOfRow } from "~/modules/catalog/catalog-rows.server";
 import { findVariant, variantName, type VariantOffer } from "~/modules/catalog/variants";
 
 export type CartLine = LineIdentity & {
@@ -131,15 +132,9 @@ async function unitsInCart(db: Db, userId: string, item: ItemOnSale, variantId: 
   const rows = await repo.findCartRows(db, userId);
   return rows
     .filter((r) => r.kind === item.kind && r.item_id === item.id)
-    .filter((r) => findVariant(item.variants, toOptions(r))?.id === variantId)
+    .filter((r) => findVariant(item.variants, optionsOfRow(r))?.id === variantId)
     .reduce((sum, r) => sum + r.quantity, 0);
 }
-
-const toOptions = (r: { flavour: string; nicotine_strength: number; puff_count: number | null }) => ({
-  flavour: r.flavour,
-  nicotineStrength: Number(r.nicotine_strength),
-  puffCount: r.puff_count === null ? null : Number(r.puff_count),
-});
 
 /** Adds the variant a shopper chose after checking the choice, and its stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {

@@ -6,7 +6,7 @@ import type { Selectable } from "kysely";
 import { nameValueList, numberList, textList } from "~/db/json-text";
 import type { DevicesTable, FlavoursTable, VariantsTable } from "~/db/schema";
 import type { Device, Flavour, Stock } from "./catalog";
-import { itemStockOf, type Variant, type VariantOffer } from "./variants";
+import { itemStockOf, type Variant, type VariantOffer, type VariantOptions } from "./variants";
 
 export type DeviceRow = Selectable<DevicesTable>;
 export type FlavourRow = Selectable<FlavoursTable>;
@@ -19,6 +19,17 @@ const nullableNumber = (n: number | null) => (n === null ? null : Number(n));
 export const stockOf = (row: { stock_quantity: number; track_stock: number }): Stock => ({
   tracked: Boolean(row.track_stock),
   quantity: Number(row.stock_quantity),
+});
+
+/** A variant row's choices (flavour, strength, puffs), as carts, imports and the back office compare them. */
+export const optionsOfRow = (row: {
+  flavour: string;
+  nicotine_strength: number;
+  puff_count: number | null;
+}): VariantOptions => ({
+  flavour: row.flavour,
+  nicotineStrength: Number(row.nicotine_strength),
+  puffCount: nullableNumber(row.puff_count),
 });
 
 /** A device with the variants a shopper may choose (not archived), its stock theirs. */

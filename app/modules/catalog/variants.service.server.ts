@@ -2,7 +2,7 @@ import type { Db } from "~/db/database.server";
 import type { ItemKind } from "~/db/values";
 import { newId } from "~/lib/ids.server";
 import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
-import { toVariant, type VariantRow } from "./catalog-rows.server";
+import { optionsOfRow, toVariant, type VariantRow } from "./catalog-rows.server";
 import * as repo from "./variants.repository.server";
 import { madeSku, optionsKey, optionsLabel, variantMessages, type Variant, type VariantOptions } from "./variants";
 import type { VariantFieldsInput } from "./variants.schema";
@@ -47,11 +47,11 @@ export async function syncVariants(
   stamp: string,
 ): Promise<void> {
   const existing = await repo.findVariantsOf(trx, item.kind, [item.id], { archived: true });
-  const known = new Set(existing.map((v) => optionsKey(toOptions(v))));
+  const known = new Set(existing.map((v) => optionsKey(optionsOfRow(v))));
   const listedBefore = new Set(combinations.before.map(optionsKey));
   const listed = new Set(combinations.after.map(optionsKey));
   for (const v of existing)
-    if (Number(v.archived) === 0 && !listed.has(optionsKey(toOptions(v))))
+    if (Number(v.archived) === 0 && !listed.has(optionsKey(optionsOfRow(v))))
       await repo.updateVariant(trx, v.id, { archived: 1, updated_at: stamp });
   const added = combinations.after.filter((c) => !known.has(optionsKey(c)) && !listedBefore.has(optionsKey(c)));
   await addVariants(trx, item, added, stamp);
@@ -118,8 +118,8 @@ export async function saveVariantFields(
   };
   for (const c of changes) {
     const v = byId.get(c.id)!;
-    if (c.sold && Number(v.archived) === 1 && !listed.has(optionsKey(toOptions(v))))
-      errors[`${c.id}.sold`] = variantMessages.notListed(optionsLabel(toOptions(v)));
+    if (c.sold && Number(v.archived) === 1 && !listed.has(optionsKey(optionsOfRow(v))))
+      errors[`${c.id}.sold`] = variantMessages.notListed(optionsLabel(optionsOfRow(v)));
   }
   const posted = new Map(changes.map((c) => [c.id, c]));
   const onSale = existing.filter((v) => posted.get(v.id)?.sold ?? Number(v.archived) === 0);
@@ -183,13 +183,7 @@ async function clashes(
   return errors;
 }
 
-const toOptions = (v: { flavour: string; nicotine_strength: number; puff_count: number | null }): VariantOptions => ({
-  flavour: v.flavour,
-  nicotineStrength: Number(v.nicotine_strength),
-  puffCount: v.puff_count === null ? null : Number(v.puff_count),
-});
-
-// ---------- the catalogue file (the back office's import and export: admin/catalog/catalog-import.service) ----------
+// ---------- the catalogue file (the back office: admin/catalog/catalog-import.service and catalog-export.service) ----
 
 /** The variants with these SKUs or barcodes, archived ones too (what an import must not collide with). */
 export async function findVariantsByCodes(db: Db, codes: { skus: string[]; barcodes: string[] }) {

@@ -1,8 +1,7 @@
 /**
- * The catalogue in and out as CSV (issue 30; docs/decisions/042, 043): the export writes every item and variant on
- * sale or in draft, one row per variant; the import reads the shop's file or Shopify's product export and creates or
- * updates variants by SKU (never deleting), all in one transaction: a dry run shows each row's change and saves
- * nothing, one bad row saves nothing.
+ * The catalogue in as CSV (issue 30; docs/decisions/042, 043; the export is catalog-export.service.server): the import
+ * reads the shop's file or Shopify's product export and creates or updates variants by SKU (never deleting), all in
+ * one transaction: a dry run shows each row's change and saves nothing, one bad row saves nothing.
  */
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
@@ -13,14 +12,14 @@ import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import {
-  catalogCsv,
   parseCatalogCsv,
   type CatalogCsvFormat,
   type CatalogCsvRow,
   type CsvProblem,
 } from "~/modules/catalog/catalog-csv.server";
+import { optionsOfRow } from "~/modules/catalog/catalog-rows.server";
 import { recordPrice } from "~/modules/catalog/price-history.service.server";
-import { optionsKey, optionsLabel, type VariantOptions } from "~/modules/catalog/variants";
+import { optionsKey, optionsLabel } from "~/modules/catalog/variants";
 import {
   findVariantRowsOf,
   findVariantsByCodes,
@@ -103,11 +102,6 @@ function ownImages(images: string[], appUrl: string): { kept: string[]; dropped:
   return { kept, dropped };
 }
 
-const optionsOf = (v: { flavour: string; nicotine_strength: number; puff_count: number | null }): VariantOptions => ({
-  flavour: v.flavour,
-  nicotineStrength: Number(v.nicotine_strength),
-  puffCount: v.puff_count === null ? null : Number(v.puff_count),
-});
 const money = (cents: number) => formatMoney(cents);
 const appendNew = <T>(list: T[], values: T[]) => [
   ...list,
@@ -237,7 +231,7 @@ async function apply(
     ...(await findVariantRowsOf(trx, "device", itemIds("device"))),
     ...(await findVariantRowsOf(trx, "flavour", itemIds("flavour"))),
   ];
-  const savedCombos = new Map(saved.map((v) => [`${v.kind}|${v.item_id}|${optionsKey(optionsOf(v))}`, v]));
+  const savedCombos = new Map(saved.map((v) => [`${v.kind}|${v.item_id}|${optionsKey(optionsOfRow(v))}`, v]));
   const itemById = new Map([...items.values()].map((i) => [`${i.kind}|${i.id}`, i]));
 
   // Checks against the shop, every row, before anything is written.
@@ -257,10 +251,10 @@ async function apply(
         });
         continue;
       }
-      if (optionsKey(optionsOf(known)) !== optionsKey(row))
+      if (optionsKey(optionsOfRow(known)) !== optionsKey(row))
         problems.push({
           line: row.line,
-          message: importMessages.otherChoices(row.line, known.sku, optionsLabel(optionsOf(known))),
+          message: importMessages.otherChoices(row.line, known.sku, optionsLabel(optionsOfRow(known))),
         });
     } else if (item) {
       const taken = savedCombos.get(`${row.kind}|${item.id}|${optionsKey(row)}`);
@@ -529,49 +523,4 @@ async function findItemLists(trx: Db, item: ItemRef) {
   }
   const row = await repo.findFlavour(trx, item.id);
   return { flavours: null, nicotine_strengths: null, puff_counts: null, sizes: row!.sizes };
-}
-
-/** Every device and flavour (drafts and archived ones too) and each variant still sold, as the shop's CSV. */
-export async function exportCatalogue(db: Db, actor: SessionUser | null): Promise<string> {
-  assertStaff(actor);
-  const devices = await repo.findAllDevices(db);
-  const flavours = await repo.findAllFlavours(db);
-  const variants = [
-    ...(await findVariantRowsOf(
-      db,
-      "device",
-      devices.map((d) => d.id),
-    )),
-    ...(await findVariantRowsOf(
-      db,
-      "flavour",
-      flavours.map((f) => f.id),
-    )),
-  ].filter((v) => Number(v.archived) === 0);
-  const rows: Array<Omit<CatalogCsvRow, "line">> = [];
-  const items = [
-    ...devices.map((d) => ({ kind: "device" as const, row: d, deviceHandle: null })),
-    ...flavours.map((f) => ({ kind: "flavour" as const, row: f, deviceHandle: f.device_slug })),
-  ];
-  const variantsOf = new Map<string, typeof variants>();
-  for (const v of variants)
-    variantsOf.set(`${v.kind}|${v.item_id}`, [...(variantsOf.get(`${v.kind}|${v.item_id}`) ?? []), v]);
-  for (const { kind, row, deviceHandle } of items)
-    for (const v of (variantsOf.get(`${kind}|${row.id}`) ?? []).sort((a, b) => Number(a.position) - Number(b.position)))
-      rows.push({
-        sku: v.sku,
-        kind,
-        handle: row.slug,
-        name: row.name,
-        description: row.description,
-        deviceHandle,
-        ...optionsOf(v),
-        barcode: v.barcode,
-        priceCents: v.price_cents === null ? Number(row.price_cents) : Number(v.price_cents),
-        stock: Number(v.stock_quantity),
-        trackStock: Number(v.track_stock) === 1,
-        images: textList(row.images),
-        mhraEcid: row.mhra_ecid,
-      });
-  return catalogCsv(rows);
 }
