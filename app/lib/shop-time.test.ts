@@ -139,4 +139,20 @@ describe("what the pages show", () => {
     expect(formatLongDate("2026-11-05T10:00:00.000Z")).toBe("Thu 5 Nov 2026");
     expect(formatLongDate("2026-06-30T23:30:00.000Z")).toBe("Wed 1 Jul 2026");
   });
+
+  it("keeps a stored instant's day for the zone it was asked in only, and answers past what it keeps", () => {
+    const late = "2026-07-01T03:30:00.000Z";
+    expect(formatLongDate(late)).toBe("Wed 1 Jul 2026"); // 04:30 BST
+    setShopTimeZone("America/New_York");
+    expect(formatLongDate(late)).toBe("Tue 30 Jun 2026"); // 23:30 EDT
+    setShopTimeZone(DEFAULT_SHOP_TIME_ZONE);
+    expect(shopDate(late)).toBe("2026-07-01");
+    // More instants and days than are kept (1,000 of each), at 23:30 UTC: the next day in summer, the same in winter.
+    for (let day = 0; day < 1500; day++) {
+      const instant = `${addDays("2025-01-01", day)}T23:30:00.000Z`;
+      expect(shopDate(instant)).toBe(shopDate(new Date(instant)));
+      expect(formatLongDate(instant)).toBe(formatDay(shopDate(new Date(instant))));
+    }
+    expect(formatLongDate("2026-11-05T10:00:00.000Z")).toBe("Thu 5 Nov 2026");
+  });
 });

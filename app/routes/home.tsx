@@ -23,14 +23,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const device = new URL(request.url).searchParams.get("device");
-  // What the catalogue and the reviews show is asked once per content version; posts go live at their own time.
+  // What the catalogue, the reviews and the posts show is asked once per content version (the posts again when one
+  // scheduled for later goes live).
   const version = context.catalogueVersion?.();
   const [devices, filters, flavours, reviews, posts] = await Promise.all([
     catalog.listDeviceCards(context.db, version),
     catalog.listDeviceFilters(context.db, version),
     catalog.listFlavourCards(context.db, { deviceSlug: device, limit: HOME_FLAVOUR_LIMIT, version }),
     catalog.listReviews(context.db, version),
-    listLatestPosts(context.db),
+    listLatestPosts(context.db, 3, version),
   ]);
   return { devices, filters, flavours, reviews, posts, device };
 }

@@ -16,6 +16,17 @@ export function findPublishedCards(db: Db, now: string, limit: number, offset = 
     .execute();
 }
 
+/** When the next post due to go live (not a draft, its time still to come) goes live, or null when none is. */
+export async function findNextPublication(db: Db, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("posts")
+    .where("draft", "=", 0)
+    .where("published_at", ">", now)
+    .select((eb) => eb.fn.min("published_at").as("next"))
+    .executeTakeFirst();
+  return row?.next ?? null;
+}
+
 export async function countPublished(db: Db, now: string): Promise<number> {
   const row = await published(db, now)
     .select((eb) => eb.fn.countAll<number | string>().as("count"))

@@ -19,9 +19,32 @@ const now = () => new Date().toISOString();
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The three newest published posts, for the home page. */
-export async function listLatestPosts(db: Db, count = 3): Promise<PostCard[]> {
-  return (await repo.findPublishedCards(db, now(), count)).map(toCard);
+type Latest = { version: number; count: number; answer: Promise<{ posts: PostCard[]; until: number }> };
+// One remembered answer per database (the home page's), shared by every request: callers do not change it.
+const latest = new WeakMap<Db, Latest>();
+
+async function askLatest(db: Db, count: number) {
+  const at = now();
+  const [rows, next] = await Promise.all([repo.findPublishedCards(db, at, count), repo.findNextPublication(db, at)]);
+  return { posts: rows.map(toCard), until: next === null ? Infinity : Date.parse(next) };
+}
+
+/**
+ * The `count` newest published posts, for the home page. With the storefront's content version (which every change
+ * to a post moves), asked once per version, and again when a post scheduled for later goes live: the answer keeps the
+ * time of the next one. Without a version (scripts, tests), asked every time.
+ */
+export async function listLatestPosts(db: Db, count = 3, version?: number): Promise<PostCard[]> {
+  if (version === undefined) return (await askLatest(db, count)).posts;
+  let known = latest.get(db);
+  if (known?.version === version && known.count === count) {
+    const answer = await known.answer.catch(() => null);
+    if (answer && Date.now() < answer.until) return answer.posts;
+  }
+  // Asked again: a new version, a post gone live, or a failed question (not remembered as failed).
+  known = { version, count, answer: askLatest(db, count) };
+  latest.set(db, known);
+  return (await known.answer).posts;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { demoPosts } from "~/demo/data/posts";
 import { getLatestPost, getPublishedPost, listBlogPage, listLatestPosts } from "./blog.service.server";
@@ -66,6 +66,32 @@ describeEachDatabase(
     it("gives the latest post and the three newest for the home page", async () => {
       expect((await getLatestPost(testDb().db))!.slug).toBe(published[0]!.slug);
       expect((await listLatestPosts(testDb().db)).map((p) => p.slug)).toEqual(published.slice(0, 3).map((p) => p.slug));
+    });
+
+    it("asks for the home page's posts once per content version, and again when a scheduled post goes live", async () => {
+      const { db } = testDb();
+      const slugs = async (version: number) => (await listLatestPosts(db, 3, version)).map((p) => p.slug);
+      const newest = published.slice(0, 3).map((p) => p.slug);
+      const later = published[3]!;
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        expect(await slugs(1)).toEqual(newest);
+        // A change that moves no version (none does, but this one) is not seen until the version moves.
+        await db.updateTable("posts").set({ title: "Renamed" }).where("slug", "=", newest[0]!).execute();
+        expect((await listLatestPosts(db, 3, 1))[0]!.title).toBe(published[0]!.title);
+        expect((await listLatestPosts(db, 3, 2))[0]!.title).toBe("Renamed");
+        // Scheduled an hour from now (and the version moves, as the back office's save does): not shown yet.
+        const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+        await db.updateTable("posts").set({ published_at: inAnHour }).where("slug", "=", later.slug).execute();
+        expect(await slugs(3)).toEqual(newest);
+        // Its time comes: shown, with no version moved.
+        vi.setSystemTime(Date.now() + 3_600_001);
+        expect(await slugs(3)).toEqual([later.slug, ...newest.slice(0, 2)]);
+      } finally {
+        vi.useRealTimers();
+        await db.updateTable("posts").set({ title: published[0]!.title }).where("slug", "=", newest[0]!).execute();
+        await db.updateTable("posts").set({ published_at: later.publishedAt }).where("slug", "=", later.slug).execute();
+      }
     });
   },
   { seed: true },
