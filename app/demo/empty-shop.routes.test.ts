@@ -40,7 +40,7 @@ describeEachDatabase("an empty shop (DEMO_CONTENT=off)", (testDb) => {
     for (const path of ["/", "/?device=hayati-mini-1500"]) {
       expect(await open(homeLoader, path)).toMatchObject({
         devices: [],
-        filters: [],
+        filters: "[]",
         flavours: [],
         reviews: [],
         posts: [],
@@ -58,7 +58,7 @@ describeEachDatabase("an empty shop (DEMO_CONTENT=off)", (testDb) => {
     }
     for (const path of ["/flavours", "/flavours?page=3", "/flavours?device=hayati-mini-1500"]) {
       expect(await open(flavoursLoader, path)).toMatchObject({
-        filters: [],
+        filters: "[]",
         flavours: [],
         totalItems: 0,
         page: 1,

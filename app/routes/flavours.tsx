@@ -2,8 +2,8 @@ import { FlavourResults } from "~/components/product/product-card";
 import { AutoSubmitSelect } from "~/components/ui/auto-submit-select";
 import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
-import type { DeviceFilter } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
+import { packDeviceFilters, unpackDeviceFilters, type DeviceFilter } from "~/modules/catalog/catalog";
 import type { Route } from "./+types/flavours";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       version: context.catalogueVersion?.(),
     }),
   ]);
-  return { filters, device, ...result };
+  return { filters: packDeviceFilters(filters), device, ...result };
 }
 
 type Option = { value: string; label: string };
@@ -38,7 +38,7 @@ function deviceOptions(filters: readonly DeviceFilter[]): Option[] {
 
 export default function Flavours({ loaderData }: Route.ComponentProps) {
   const { filters, flavours, device, page, totalPages, totalItems } = loaderData;
-  const options = deviceOptions(filters);
+  const options = deviceOptions(unpackDeviceFilters(filters));
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">

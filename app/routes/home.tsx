@@ -7,8 +7,8 @@ import { FlavourResults } from "~/components/product/product-card";
 import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { organizationStructuredData } from "~/modules/content/structured-data";
-import { HOME_FLAVOUR_LIMIT } from "~/modules/catalog/catalog";
 import * as catalog from "~/modules/catalog/catalog.service.server";
+import { HOME_FLAVOUR_LIMIT, packDeviceFilters, unpackDeviceFilters } from "~/modules/catalog/catalog";
 import { listLatestPosts } from "~/modules/content/blog.service.server";
 import type { Route } from "./+types/home";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalog.listReviews(context.db, version),
     listLatestPosts(context.db, 3, version),
   ]);
-  return { devices, filters, flavours, reviews, posts, device };
+  return { devices, filters: packDeviceFilters(filters), flavours, reviews, posts, device };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Flavours
         </h2>
         <div className="mt-4">
-          <DeviceFilterRow devices={filters} selected={device} />
+          <DeviceFilterRow devices={unpackDeviceFilters(filters)} selected={device} />
         </div>
         <div className="mt-6">
           <FlavourResults flavours={flavours} />

@@ -17,7 +17,7 @@ export function DeviceFilterRow({ devices, selected }: { devices: readonly Devic
               to={item.key ? `/?device=${item.key}#flavours` : "/#flavours"}
               preventScrollReset
               aria-current={item.key === selected ? "true" : undefined}
-              className="option aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+              className="option"
             >
               {item.label}
             </Link>
