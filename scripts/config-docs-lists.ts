@@ -173,6 +173,12 @@ export const testAndBenchSettings: Setting[] = [
     default: "(none)",
     meaning: "`scripts/profile-allocations.ts`: extra Node options for its server, e.g. a V8 flag to try.",
   },
+  {
+    name: "PROFILE_COOKIE",
+    default: "(none)",
+    meaning:
+      "`scripts/profile-allocations.ts`: cookies sent with every request besides the age answer, e.g. a shopper's session cookie to profile `/cart` or `/account`.",
+  },
   { name: "BENCH_LIGHTHOUSE_RUNS", default: "`3`", meaning: "Lighthouse runs on each page." },
   { name: "BENCH_LIGHTHOUSE_DIR", default: "(none)", meaning: "A folder to keep Lighthouse's reports in." },
   {
