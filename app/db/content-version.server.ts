@@ -21,3 +21,45 @@ export async function bumpStorefrontVersion(db: Db): Promise<void> {
     .where("name", "=", STOREFRONT)
     .execute();
 }
+
+type Remembered = { answer: Promise<unknown>; until: number };
+const remembered = new WeakMap<Db, { version: number; byKey: Map<string, Remembered> }>();
+
+/**
+ * What storefront pages show and only a change to shown content alters (a listing's order, the device filter, the
+ * About page's figures, home's posts) is asked once per storefront content version and database in this process,
+ * not on every page (a listing's count was 0.3 ms of SQL a page at 10,000 items; the About figures were 15 % of that
+ * page's CPU). Every such change moves the version (`bumpStorefrontVersion`), as it moves the page cache's key
+ * (docs/decisions/017). Without a version (scripts, tests), asked every time. What is remembered is shared by every
+ * request: callers do not change it.
+ *
+ * `until`: an answer that also changes at a time of its own (home's posts, when one scheduled for later goes live)
+ * names that time (ms since the epoch), and is asked again once it has come, by the first request after it; the
+ * requests beside that one wait for the same question.
+ */
+export function atContentVersion<T>(
+  db: Db,
+  version: number | undefined,
+  key: string,
+  ask: () => Promise<T>,
+  until?: (answer: T) => number,
+): Promise<T> {
+  if (version === undefined) return ask();
+  let at = remembered.get(db);
+  if (at?.version !== version) remembered.set(db, (at = { version, byKey: new Map<string, Remembered>() }));
+  const byKey = at.byKey;
+  const known = byKey.get(key);
+  if (known && Date.now() < known.until) return known.answer as Promise<T>;
+  const entry: Remembered = { answer: ask(), until: Infinity };
+  byKey.set(key, entry);
+  (entry.answer as Promise<T>).then(
+    (answer) => {
+      if (until) entry.until = until(answer);
+    },
+    // A failed question is asked again next time, not remembered.
+    () => {
+      if (byKey.get(key) === entry) byKey.delete(key);
+    },
+  );
+  return entry.answer as Promise<T>;
+}

@@ -1,3 +1,4 @@
+import { atContentVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { firstText } from "~/db/json-text";
 import type { ItemKind } from "~/db/values";
@@ -31,7 +32,7 @@ import {
  * a version, asked once per catalogue version (see `atVersion`).
  */
 export function listDeviceCards(db: Db, version?: number): Promise<readonly DeviceCard[]> {
-  return atVersion(db, version, "home devices", async () =>
+  return atContentVersion(db, version, "home devices", async () =>
     (await repo.findHomeDevices(db, HOME_DEVICE_LIMIT)).map((r) => ({
       id: r.id,
       name: r.name,
@@ -43,7 +44,7 @@ export function listDeviceCards(db: Db, version?: number): Promise<readonly Devi
 }
 
 export function listDeviceFilters(db: Db, version?: number): Promise<readonly DeviceFilter[]> {
-  return atVersion(db, version, "device filters", () => repo.findDeviceFilters(db));
+  return atContentVersion(db, version, "device filters", () => repo.findDeviceFilters(db));
 }
 
 /** A device by id; null for unknown, archived or malformed ids. */
@@ -122,7 +123,7 @@ async function listingPage(db: Db, version: number | undefined, key: string, lis
     const page = clampPage(listing.rawPage, totalPages);
     return { rows: await listing.page(perPage, (page - 1) * perPage), page, totalPages, totalItems };
   }
-  const keys: readonly number[] = await atVersion(db, version, key, listing.order);
+  const keys: readonly number[] = await atContentVersion(db, version, key, listing.order);
   const totalPages = pageCount(keys.length, perPage);
   const page = clampPage(listing.rawPage, totalPages);
   const rows = await listing.cardsOf(keys.slice((page - 1) * perPage, page * perPage));
@@ -138,31 +139,9 @@ export async function listFlavourCards(
   if (deviceId === null) return [];
   const limit = options.limit ?? FLAVOURS_PER_PAGE;
   // Remembered by the device's id, not the slug asked: a made-up slug never gets this far.
-  return atVersion(db, options.version, `flavour cards ${deviceId ?? ""} ${limit}`, async () =>
+  return atContentVersion(db, options.version, `flavour cards ${deviceId ?? ""} ${limit}`, async () =>
     (await repo.findFlavourCards(db, { deviceId, limit })).map(toFlavourCard),
   );
-}
-
-/**
- * A listing's order (every flavour, one device's, every card of a sort), the device filter and the About page's
- * figures are the same until the catalogue or the reviews change, which moves the storefront's content version (the
- * page cache's key, docs/decisions/017): asked once per version and database in this process, not on every page
- * (a listing's count was 0.3 ms of SQL a page at 10,000 items; the About figures were 15 % of that page's CPU). Without a version
- * (scripts, tests), asked every time. What is remembered is shared by every request: callers do not change it.
- */
-const remembered = new WeakMap<Db, { version: number; byKey: Map<string, Promise<unknown>> }>();
-function atVersion<T>(db: Db, version: number | undefined, key: string, ask: () => Promise<T>): Promise<T> {
-  if (version === undefined) return ask();
-  let at = remembered.get(db);
-  if (at?.version !== version) remembered.set(db, (at = { version, byKey: new Map<string, Promise<unknown>>() }));
-  const byKey = at.byKey;
-  const known = byKey.get(key) as Promise<T> | undefined;
-  if (known) return known;
-  const answer = ask();
-  byKey.set(key, answer);
-  // A failed question is asked again next time, not remembered.
-  answer.catch(() => byKey.delete(key));
-  return answer;
 }
 
 /**
@@ -210,11 +189,11 @@ export async function listCatalogPage(
 
 /** The shop's own figures for the About page: devices and flavours on sale, published reviews. */
 export const countShopFigures = (db: Db, version?: number) =>
-  atVersion(db, version, "shop figures", () => repo.countShopFigures(db));
+  atContentVersion(db, version, "shop figures", () => repo.countShopFigures(db));
 
 /** The reviews shown; with a version, asked once per storefront content version (reviews move it too). */
 export function listReviews(db: Db, version?: number): Promise<readonly Review[]> {
-  return atVersion(db, version, "reviews", async () =>
+  return atContentVersion(db, version, "reviews", async () =>
     (await repo.findReviews(db)).map(({ id, quote, name, company, image }) => ({ id, quote, name, company, image })),
   );
 }

@@ -1,3 +1,4 @@
+import { atContentVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import * as repo from "./blog.repository.server";
 import { POSTS_PER_PAGE, type Post, type PostCard } from "./blog";
@@ -19,10 +20,6 @@ const now = () => new Date().toISOString();
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-type Latest = { version: number; count: number; answer: Promise<{ posts: PostCard[]; until: number }> };
-// One remembered answer per database (the home page's), shared by every request: callers do not change it.
-const latest = new WeakMap<Db, Latest>();
-
 async function askLatest(db: Db, count: number) {
   const at = now();
   const [rows, next] = await Promise.all([repo.findPublishedCards(db, at, count), repo.findNextPublication(db, at)]);
@@ -35,16 +32,14 @@ async function askLatest(db: Db, count: number) {
  * time of the next one. Without a version (scripts, tests), asked every time.
  */
 export async function listLatestPosts(db: Db, count = 3, version?: number): Promise<PostCard[]> {
-  if (version === undefined) return (await askLatest(db, count)).posts;
-  let known = latest.get(db);
-  if (known?.version === version && known.count === count) {
-    const answer = await known.answer.catch(() => null);
-    if (answer && Date.now() < answer.until) return answer.posts;
-  }
-  // Asked again: a new version, a post gone live, or a failed question (not remembered as failed).
-  known = { version, count, answer: askLatest(db, count) };
-  latest.set(db, known);
-  return (await known.answer).posts;
+  const latest = await atContentVersion(
+    db,
+    version,
+    `latest posts ${count}`,
+    () => askLatest(db, count),
+    (answer) => answer.until,
+  );
+  return latest.posts;
 }
 
 /**
