@@ -133,16 +133,20 @@ async function searchSqlite(db: Db, words: string[], limit: number, offset: numb
   return withTotal((await page.execute(db)).rows, offset, () => count.execute(db));
 }
 
+/** A PostgreSQL full-text match of the `search` column. */
+const tsMatch = (query: string) => sql`c.search @@ to_tsquery('simple', ${query})`;
+
+/** The rows PostgreSQL's search finds: every visible item with some word, or a part of a word in its name. */
+function postgresMatches(q: ReturnType<typeof tsQueries>) {
+  const parts = q.parts.map((pattern) => sql`c.name_plain like ${pattern}`);
+  return sql`c.visible = 1 and (${sql.join([tsMatch(q.any), ...parts], sql` or `)})`;
+}
+
 /** PostgreSQL's search: the page's cards (`pageOfRanked`), and the count of matches when the page is past the end. */
 export function postgresSearchQuery(words: string[], limit: number, offset: number) {
   const q = tsQueries(words);
-  const any = sql`c.search @@ to_tsquery('simple', ${q.any})`;
-  const parts = q.parts.map((pattern) => sql`c.name_plain like ${pattern}`);
-  const matches = sql`c.visible = 1 and (${sql.join([any, ...parts], sql` or `)})`;
-  const tier = tierCase(
-    [...q.tiers.map((query) => sql`c.search @@ to_tsquery('simple', ${query})`), any],
-    sql`${sql.lit(SEARCH_TIERS)}`,
-  );
+  const matches = postgresMatches(q);
+  const tier = tierCase([...q.tiers.map(tsMatch), tsMatch(q.any)], sql`${sql.lit(SEARCH_TIERS)}`);
   const ranked = sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
     from catalog_items c
     where ${matches}
@@ -154,8 +158,32 @@ export function postgresSearchQuery(words: string[], limit: number, offset: numb
   };
 }
 
+/**
+ * PostgreSQL's first tiers alone (docs/decisions/058), as SQLite's (`sqliteEveryWordQuery`): the page ranked from the
+ * visible items with every word, which come before every other match. `total` here counts these rows only.
+ */
+export function postgresEveryWordQuery(words: string[], limit: number, offset: number) {
+  const [name, listed, anywhere] = tsQueries(words).tiers.map(tsMatch);
+  const ranked = sql`ranked as (select c.seq, count(*) over () as total,
+      case when ${name} then 0 when ${listed} then 1 else 2 end as tier
+    from catalog_items c
+    where c.visible = 1 and ${anywhere}
+    order by tier, c.name, c.item_id
+    limit ${limit} offset ${offset})`;
+  return sql<SearchRow>`with ${ranked} ${pageOfRanked}`;
+}
+
+/**
+ * Ranking every match reads each matching row and asks up to four full-text questions of it (1,567 rows for
+ * "mango ice" on 10,000 items). With more than one word, a page the items with every word fill is ranked from those
+ * alone and the rest only counted (decision 058); a page past them ranks every match. One word has no such short way:
+ * every item it finds by its words has every word.
+ */
 async function searchPostgres(db: Db, words: string[], limit: number, offset: number) {
   const { page, count } = postgresSearchQuery(words, limit, offset);
-  const rows = await page.execute(db);
-  return withTotal(rows.rows, offset, () => count.execute(db));
+  if (words.length > 1) {
+    const every = (await postgresEveryWordQuery(words, limit, offset).execute(db)).rows;
+    if (every.length === limit) return { hits: withoutTotals(every), total: totalOf(await count.execute(db)) };
+  }
+  return withTotal((await page.execute(db)).rows, offset, () => count.execute(db));
 }
