@@ -45,12 +45,25 @@ async function withTotal(rows: SearchRow[], offset: number, count: () => Promise
  */
 function tierCase(conditions: RawBuilder<unknown>[], otherwise: RawBuilder<unknown>) {
   const [name, listed, anywhere, ...rest] = conditions;
-  const allWords = sql`case when ${name} then 0 when ${listed} then 1 else 2 end`;
-  return sql`case when ${anywhere} then ${allWords} ${sql.join(
+  return sql`case when ${anywhere} then ${everyWordTier(name!, listed!)} ${sql.join(
     rest.map((when, index) => sql`when ${when} then ${sql.lit(index + 3)}`),
     sql` `,
   )} else ${otherwise} end`;
 }
+
+/** The tier of an item with every word: 0 when they are all in its name, 1 when all in its lists, else 2. */
+const everyWordTier = (name: RawBuilder<unknown>, listed: RawBuilder<unknown>) =>
+  sql`case when ${name} then 0 when ${listed} then 1 else 2 end`;
+
+/**
+ * The ranked page of matches (`from` names them as `c`, with its own `where`): seq, the count of every match, tier,
+ * for the page's rows only, in the order the search shows them.
+ */
+const rankedMatches = (tier: RawBuilder<unknown>, from: RawBuilder<unknown>, limit: number, offset: number) =>
+  sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
+    ${from}
+    order by tier, c.name, c.item_id
+    limit ${limit} offset ${offset})`;
 
 /**
  * The cards of a ranked page (`ranked`: seq, total, tier, the page's rows only). Each card's stock is summed from its
@@ -76,11 +89,12 @@ export function sqliteSearchQuery(words: string[], limit: number, offset: number
   );
   // SQLite takes a cross join's tables in the order written: the matches first, each item found by its key (its own
   // choice walked the name index of every visible item, 9,600 of them, to find 1,567 matches).
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
-    from hits h cross join catalog_items c on c.seq = h.seq
-    where c.visible = 1
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
+  const ranked = rankedMatches(
+    tier,
+    sql`from hits h cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
+    limit,
+    offset,
+  );
   // The count needs no tier: the two indexes' rowids, each in order, merged into one list without repeats (a union),
   // not grouped in a temporary tree as `hits` is (measured: 1.2 → 0.7 ms for "mango ice", 1,567 matches).
   const matched = sql`select rowid as seq from catalog_search where catalog_search match ${q.any}${
@@ -106,13 +120,14 @@ export function sqliteEveryWordQuery(words: string[], limit: number, offset: num
   const [name, listed, anywhere] = fts5Queries(words).tiers;
   const inIndex = sql<{ total: number }>`select count(*) as total from catalog_search
     where catalog_search match ${anywhere!}`;
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total,
-      case when ${inFtsMatch(name!)} then 0 when ${inFtsMatch(listed!)} then 1 else 2 end as tier
-    from (select rowid as seq from catalog_search where catalog_search match ${anywhere!}) h
-    cross join catalog_items c on c.seq = h.seq
-    where c.visible = 1
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
+  const ranked = rankedMatches(
+    everyWordTier(inFtsMatch(name!), inFtsMatch(listed!)),
+    sql`from (select rowid as seq from catalog_search where catalog_search match ${anywhere!}) h
+      cross join catalog_items c on c.seq = h.seq
+      where c.visible = 1`,
+    limit,
+    offset,
+  );
   return { inIndex, page: sql<SearchRow>`with ${ranked} ${pageOfRanked}` };
 }
 
@@ -147,11 +162,7 @@ export function postgresSearchQuery(words: string[], limit: number, offset: numb
   const q = tsQueries(words);
   const matches = postgresMatches(q);
   const tier = tierCase([...q.tiers.map(tsMatch), tsMatch(q.any)], sql`${sql.lit(SEARCH_TIERS)}`);
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
-    from catalog_items c
-    where ${matches}
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
+  const ranked = rankedMatches(tier, sql`from catalog_items c where ${matches}`, limit, offset);
   return {
     page: sql<SearchRow>`with ${ranked} ${pageOfRanked}`,
     count: sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`,
@@ -164,12 +175,12 @@ export function postgresSearchQuery(words: string[], limit: number, offset: numb
  */
 export function postgresEveryWordQuery(words: string[], limit: number, offset: number) {
   const [name, listed, anywhere] = tsQueries(words).tiers.map(tsMatch);
-  const ranked = sql`ranked as (select c.seq, count(*) over () as total,
-      case when ${name} then 0 when ${listed} then 1 else 2 end as tier
-    from catalog_items c
-    where c.visible = 1 and ${anywhere}
-    order by tier, c.name, c.item_id
-    limit ${limit} offset ${offset})`;
+  const ranked = rankedMatches(
+    everyWordTier(name!, listed!),
+    sql`from catalog_items c where c.visible = 1 and ${anywhere}`,
+    limit,
+    offset,
+  );
   return sql<SearchRow>`with ${ranked} ${pageOfRanked}`;
 }
 
