@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type Compilable, type OperationNodeSource } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { nameStatements, statementNames } from "./named-statements.server";
 import { ImmediateSqliteDialect, SQLITE_BUSY_TIMEOUT_MS, type SqliteHandle } from "./sqlite-dialect.server";
 
 export type Db = Kysely<Database>;
@@ -66,7 +67,11 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
     // A connection the database breaks (restart, network) emits 'error'; without a listener that kills the process.
     // The pool listens on idle ones only, so every new client gets its own listener too: the query it was running
     // fails (only that request), and the pool drops the client and makes a new one (docs/decisions/011).
-    pool.on("connect", (client) => client.on("error", lost));
+    pool.on("connect", (client) => {
+      client.on("error", lost);
+      // Statements prepared once per connection (docs/decisions/059).
+      nameStatements(client, statementNames);
+    });
     pool.on("error", () => {}); // an idle client's error: already told by the client's own listener
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
