@@ -49,7 +49,8 @@ export const statementNames = statementNamer(NAMED_STATEMENTS_MAX);
  * column was added by another server copy's migration). The statement did not run.
  */
 const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(error));
+  (error as { code?: string } | null)?.code === "0A000" &&
+  /cached plan must not change result type/.test(String(error));
 
 /**
  * A pooled connection's queries from Kysely (a text and its values) sent as named statements where `namer` says;
