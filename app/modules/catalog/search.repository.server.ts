@@ -56,8 +56,8 @@ const everyWordTier = (name: RawBuilder<unknown>, listed: RawBuilder<unknown>) =
   sql`case when ${name} then 0 when ${listed} then 1 else 2 end`;
 
 /**
- * The ranked page of matches (`from` names them as `c`, with its own `where`): seq, the count of every match, tier,
- * for the page's rows only, in the order the search shows them.
+ * The ranked page of the rows `from` finds (named `c`, with its own `where`): each one's seq, how many rows it found
+ * (`total`) and tier, for the page's rows only, in the order the search shows them.
  */
 const rankedMatches = (tier: RawBuilder<unknown>, from: RawBuilder<unknown>, limit: number, offset: number) =>
   sql`ranked as (select c.seq, count(*) over () as total, ${tier} as tier
