@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { isInFailedTransaction, isStalePreparedStatement } from "./errors.server";
 
 /**
  * PostgreSQL's statements prepared once on each connection, by name, instead of parsed and planned for every query
@@ -45,14 +46,6 @@ export function statementNamer(max: number): StatementNamer {
 export const statementNames = statementNamer(NAMED_STATEMENTS_MAX);
 
 /**
- * PostgreSQL refuses, on every later run, a prepared statement whose result's columns changed (`select *` after a
- * column was added by another server copy's migration). The statement did not run.
- */
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string } | null)?.code === "0A000" &&
-  /cached plan must not change result type/.test(String(error));
-
-/**
  * A pooled connection's queries from Kysely (a text and its values) sent as named statements where `namer` says;
  * anything else as it was. A statement the schema outgrew is prepared again under a new name and asked again: outside a
  * transaction that answers the query; inside one PostgreSQL has already failed the transaction (the retry is refused),
@@ -64,9 +57,9 @@ export function nameStatements(client: pg.PoolClient, namer: StatementNamer) {
     try {
       return await query({ name, text, values });
     } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      return await query({ name: namer.rename(text), text, values }).catch((again: { code?: string }) => {
-        throw again.code === "25P02" ? error : again;
+      if (!isStalePreparedStatement(error)) throw error;
+      return await query({ name: namer.rename(text), text, values }).catch((again: unknown) => {
+        throw isInFailedTransaction(again) ? error : again;
       });
     }
   };
