@@ -13,5 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const input = readSuggestQuery(new URL(request.url).searchParams);
   if ("problem" in input)
     return Response.json({ message: input.problem }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  return Response.json(await suggestCatalog(context.db, input.query), { headers: { "Cache-Control": SHARED } });
+  return Response.json(await suggestCatalog(context.db, input.query, context.catalogueVersion?.()), {
+    headers: { "Cache-Control": SHARED },
+  });
 }

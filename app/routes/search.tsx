@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return searchCatalog(context.db, params.get("q"), params.get("page"));
+  return searchCatalog(context.db, params.get("q"), params.get("page"), undefined, context.catalogueVersion?.());
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

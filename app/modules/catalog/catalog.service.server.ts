@@ -5,7 +5,7 @@ import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
 import type { CardRow } from "./catalog.repository.server";
-import { searchCatalogCards } from "./search.repository.server";
+import { searchPage } from "./search-pages.server";
 import { findVariantsOf } from "./variants.repository.server";
 import { stockOf, toDevice, toFlavour, toVariantOffer } from "./catalog-rows.server";
 import { itemStockOf, type VariantOffer } from "./variants";
@@ -210,6 +210,7 @@ export async function searchCatalog(
   rawQuery: string | null,
   rawPage: string | null,
   perPage = PRODUCTS_PER_PAGE,
+  version?: number,
 ): Promise<SearchResult> {
   const query = (rawQuery ?? "").replace(/\s+/g, " ").trim();
   const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query };
@@ -220,10 +221,11 @@ export async function searchCatalog(
   const words = searchWords(query);
   // The page is known only once the total is: ask for the requested one, and again for the last if it was past it.
   const requested = clampPage(rawPage, Number.MAX_SAFE_INTEGER);
-  let { hits, total } = await searchCatalogCards(db, words, perPage, (requested - 1) * perPage);
+  const pageOf = (page: number) => searchPage(db, version, words, perPage, (page - 1) * perPage);
+  let { hits, total } = await pageOf(requested);
   const totalPages = pageCount(total, perPage);
   const page = Math.min(requested, totalPages);
-  if (page !== requested) ({ hits, total } = await searchCatalogCards(db, words, perPage, (page - 1) * perPage));
+  if (page !== requested) ({ hits, total } = await pageOf(page));
   return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
 }
 

@@ -4,7 +4,8 @@ import type { Db } from "~/db/database.server";
 import { stockColumns, type CardRow } from "./catalog.repository.server";
 import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
-export type SearchHit = CardRow & { tier: number };
+/** A card the search found: its rank (`tier`) and key (`seq`, to find the card again by: search-pages.server.ts). */
+export type SearchHit = CardRow & { tier: number; seq: number };
 
 /**
  * Full-text search, ranked in tiers (SEARCH_TIERS: every word before some, the name before the device and flavour
@@ -71,7 +72,7 @@ const rankedMatches = (tier: RawBuilder<unknown>, from: RawBuilder<unknown>, lim
  * 10,000 items: the sums were most of its time).
  */
 const pageOfRanked = sql`select c.kind, c.item_id as id, c.name, c.image, c.price_cents, c.tag,
-    ${sql.join(stockColumns("c"))}, r.total, r.tier
+    ${sql.join(stockColumns("c"))}, r.total, r.tier, c.seq
   from ranked r join catalog_items c on c.seq = r.seq
   order by r.tier, c.name, c.item_id`;
 

@@ -28,9 +28,9 @@ export function readSuggestQuery(params: URLSearchParams): { query: string } | {
  * The first few devices and flavours matching a query, for the header's suggestions. The one place that chooses how
  * they are found: the first SUGGEST_LIMIT results of the full search, in its order (docs/decisions/019).
  */
-export async function suggestCatalog(db: Db, query: string): Promise<Suggestions> {
+export async function suggestCatalog(db: Db, query: string, version?: number): Promise<Suggestions> {
   if (query.length < SUGGEST_MIN_LENGTH) return { query, results: [], total: 0 };
-  const { cards, totalItems } = await searchCatalog(db, query, "1", SUGGEST_LIMIT);
+  const { cards, totalItems } = await searchCatalog(db, query, "1", SUGGEST_LIMIT, version);
   const results = cards.map(({ kind, id, name, image, priceCents, tag }) => ({
     kind,
     id,
