@@ -12,7 +12,6 @@ import { CardHtmlContext } from "./components/product/product-card";
 import { cardsHtml } from "./components/product/card-html.server";
 import { KeptHtmlContext } from "./components/ui/kept-html";
 import { keptHtml } from "./components/ui/kept-html.server";
-import { rememberingMatcher } from "./lib/route-matches.server";
 import { LowPriorityModulePreloads } from "./lib/script-priority.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
@@ -52,9 +51,6 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
-  // The page's render asks React Router's matcher for `/` and each ancestor of the path: once per path and process.
-  const handlerContext = routerContext.staticHandlerContext;
-  handlerContext._match = rememberingMatcher(handlerContext._match);
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
