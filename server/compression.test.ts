@@ -4,7 +4,13 @@ import type { AddressInfo } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressResponses, isFilePath, RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "./compression";
+import {
+  compressResponses,
+  isFilePath,
+  RENDERED_BROTLI_QUALITY,
+  RENDERED_BROTLI_WINDOW_BITS,
+  RENDERED_GZIP_LEVEL,
+} from "./compression";
 
 // Like a catalogue page: the same markup with different names and prices, enough for the levels to differ.
 const body = Array.from(
@@ -45,6 +51,12 @@ function get(path: string, encoding: string): Promise<{ encoding?: string; bytes
 const gzipAt = (level: number) => gzipSync(body, { level });
 const brotliAt = (quality: number) =>
   brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+/** The window a Brotli stream was made with, from its first bits (RFC 7932, 9.1): 16 when the first bit is 0. */
+function brotliWindowBits(stream: Buffer): number {
+  if ((stream[0]! & 1) === 0) return 16;
+  const next = (stream[0]! >> 1) & 0b111;
+  return next !== 0 ? 17 + next : [17, 0, 10, 11, 12, 13, 14, 15][(stream[0]! >> 4) & 0b111]!;
+}
 
 describe("compression", () => {
   it("tells files from pages", () => {
@@ -68,6 +80,15 @@ describe("compression", () => {
     expect(brotliDecompressSync(page.bytes).toString()).toBe(body);
     expect(page.bytes.length).toBe(brotliAt(RENDERED_BROTLI_QUALITY).length);
     expect(page.bytes.length).not.toBe(brotliAt(4).length);
+  });
+
+  it("gives Brotli a window the size of a page, not the library's 4 MB", async () => {
+    expect(RENDERED_BROTLI_WINDOW_BITS).toBe(16);
+    const page = await get("/flavours", "br");
+    expect(brotliWindowBits(page.bytes)).toBe(16);
+    // Files keep the library's own window, and what the marker reads for it is right.
+    expect(brotliWindowBits((await get("/assets/app-1a2b.js", "br")).bytes)).toBe(22);
+    expect(brotliWindowBits(brotliAt(4))).toBe(22);
   });
 
   it("keeps the default levels for files, which are the same bytes every time", async () => {
