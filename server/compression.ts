@@ -9,7 +9,8 @@ export const RENDERED_BROTLI_QUALITY = 2;
 /**
  * Brotli's window for a rendered answer: 64 KB (2^16) instead of the library's 4 MB (2^22). A stream does not know its
  * length, so at 4 MB every answer set up a 4 MB window: a signed-in `/cart` at 50 connections answered 217–240 pages a
- * second asked with Brotli, as browsers ask, against 589–627 with gzip; with 64 KB, 664–674 (docs/decisions/063).
+ * second asked with Brotli, as browsers ask, against 589–627 with gzip; with 64 KB, 555–676 against gzip's 591–702
+ * (docs/decisions/063).
  * Quality 2 found the same matches either way: the shop's pages (22–67 KB) come out the same size, to the byte or one.
  */
 export const RENDERED_BROTLI_WINDOW_BITS = 16;

@@ -2,13 +2,11 @@
 // kind of query exactly as `?` does, with the same indexes.
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSqliteTestDatabase, type TestDatabase } from "./testing/test-database";
+import { createSqliteTestDatabase } from "./testing/test-database";
 
 describe("SQLite parameters written as +? (docs/decisions/062)", () => {
-  let test: TestDatabase;
   let raw: SqliteDatabase.Database;
-  beforeEach(async () => {
-    test = await createSqliteTestDatabase();
+  beforeEach(() => {
     raw = new SqliteDatabase(":memory:");
     raw.exec(`
       create table item (id text primary key, n integer not null, price real, note text, data blob);
@@ -21,12 +19,10 @@ describe("SQLite parameters written as +? (docs/decisions/062)", () => {
       insert into words (body) values ('mango ice'), ('blue razz'), ('mango peach');
     `);
   });
-  afterEach(async () => {
-    await test.drop();
-    raw.close();
-  });
+  afterEach(() => raw.close());
 
-  it("is how the shop's Kysely writes every parameter", () => {
+  it("is how the shop's Kysely writes every parameter", async () => {
+    const test = await createSqliteTestDatabase();
     const query = test.db
       .selectFrom("flavours")
       .select("id")
@@ -34,6 +30,7 @@ describe("SQLite parameters written as +? (docs/decisions/062)", () => {
       .where("archived", "=", 0)
       .limit(3)
       .compile();
+    await test.drop();
     expect(query.sql).toBe('select "id" from "flavours" where "slug" = +? and "archived" = +? limit +?');
     expect(query.parameters).toEqual(["mango", 0, 3]);
   });
