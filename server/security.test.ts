@@ -3,6 +3,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bodyLimit,
+  cspNonce,
+  newNonce,
   noNulInAddress,
   oneSessionCookie,
   privateResponses,
@@ -20,6 +22,37 @@ async function serve(...middleware: express.RequestHandler[]) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, close: () => new Promise((resolve) => server.close(resolve)) };
 }
+
+describe("CSP nonces", () => {
+  it("gives 128 random bits each time, never the same twice, across the pool's refills", () => {
+    const nonces = Array.from({ length: 1_000 }, newNonce); // the pool holds 256: three refills
+    expect(new Set(nonces).size).toBe(1_000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    // Random bits, not a counter: about half of the 128,000 bits set (a counter would set few).
+    const set = nonces.reduce(
+      (n, nonce) => n + [...Buffer.from(nonce, "base64")].reduce((b, byte) => b + popcount(byte), 0),
+      0,
+    );
+    expect(set).toBeGreaterThan(63_000);
+    expect(set).toBeLessThan(65_000);
+  });
+
+  it("allows each response's own inline scripts only", async () => {
+    const app = await serve(cspNonce(), securityHeaders({ development: false, https: false }));
+    try {
+      const nonceOf = async () =>
+        /'nonce-([^']+)'/.exec((await fetch(app.base)).headers.get("content-security-policy") ?? "")?.[1];
+      const [first, second] = [await nonceOf(), await nonceOf()];
+      expect(first).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(second).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(second).not.toBe(first);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+const popcount = (byte: number) => byte.toString(2).replaceAll("0", "").length;
 
 describe("cross-site writes", () => {
   let app: Awaited<ReturnType<typeof serve>>;

@@ -1,12 +1,32 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { authCookieName, readAuthCookies, type AuthCookieOptions } from "~/modules/accounts/auth-cookies.server";
 
+const NONCE_BYTES = 16;
+/** Random bytes drawn from the system's generator 4 KB at a time, each part used for one nonce only. */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/**
+ * 128 bits from the operating system's cryptographic generator, as base64, never the same bytes twice. Taken from a
+ * pool filled 256 nonces at a time, as Node does for randomUUID: a call to the generator for each response cost
+ * 60 us in a busy server process, against 5 in a loop (decision 064).
+ */
+export function newNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** A fresh nonce per response: React Router's inline hydration scripts carry it. */
 export function cspNonce(): RequestHandler {
   return (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = newNonce();
     next();
   };
 }

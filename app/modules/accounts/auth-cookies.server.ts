@@ -36,6 +36,21 @@ export function authCookieName(options: AuthCookieOptions, base: string): string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const authNamePatterns = new Map<string, RegExp>();
+
+/**
+ * Any spelling of a Better Auth cookie under `prefix`: with or without a __Secure- or __Host- prefix, in any case.
+ * Made once per prefix, not on each of the two reads of every request.
+ */
+function authNamePattern(prefix: string): RegExp {
+  let pattern = authNamePatterns.get(prefix);
+  if (!pattern) {
+    pattern = new RegExp(`^(?:__secure-|__host-)?${escapeRegExp(prefix)}\\.(.+)$`, "i");
+    authNamePatterns.set(prefix, pattern);
+  }
+  return pattern;
+}
+
 /** The cookies of a Cookie header, as name and raw value, in the order sent. */
 function pairsOf(header: string): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
@@ -49,9 +64,7 @@ function pairsOf(header: string): Array<[string, string]> {
 
 /** The request's cookies as this deployment's Better Auth may read them (see the module's comment). */
 export function readAuthCookies(header: string | null | undefined, options: AuthCookieOptions): AuthCookies {
-  const prefix = options.advanced?.cookiePrefix || "better-auth";
-  // Any spelling of a Better Auth cookie: with or without a __Secure- or __Host- prefix, in any case.
-  const authName = new RegExp(`^(?:__secure-|__host-)?${escapeRegExp(prefix)}\\.(.+)$`, "i");
+  const authName = authNamePattern(options.advanced?.cookiePrefix || "better-auth");
   const pairs = pairsOf(header ?? "");
   const sent = new Map<string, number>();
   for (const [name] of pairs) {
