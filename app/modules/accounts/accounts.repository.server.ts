@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { compiledOnce } from "~/db/compiled-once.server";
 import type { Db } from "~/db/database.server";
 
 // The accounts queries of the shop's own. Better Auth reads and writes its tables through its adapter; these are the
 // few places the shop reads or changes them itself (the fast session read, staff promotion, linking Google).
 
-/** A session by its token, with its user: the one join the fast session read needs (docs/decisions/009). */
-export function findSessionWithUser(db: Db, token: string) {
-  return db
+/**
+ * A session by its token, with its user: the one join the fast session read needs (docs/decisions/009). Read on every
+ * signed-in request, so compiled once (docs/decisions/065).
+ */
+const sessionWithUser = compiledOnce((db: Db, token: string) =>
+  db
     .selectFrom("session as s")
     .innerJoin("user as u", "u.id", "s.userId")
     .select([
@@ -24,8 +28,11 @@ export function findSessionWithUser(db: Db, token: string) {
       "u.authProvider",
       "u.twoFactorEnabled",
     ])
-    .where("s.token", "=", token)
-    .executeTakeFirst();
+    .where("s.token", "=", token),
+);
+
+export async function findSessionWithUser(db: Db, token: string) {
+  return (await sessionWithUser(db, token))[0];
 }
 
 export async function hasCredentialAccount(db: Db, userId: string): Promise<boolean> {

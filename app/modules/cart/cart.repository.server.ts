@@ -1,19 +1,15 @@
 import { sql } from "kysely";
+import { compiledOnce } from "~/db/compiled-once.server";
 import type { Db } from "~/db/database.server";
 import { MAX_QUANTITY, type GuestLine, type ItemKind, type LineIdentity } from "./cart";
 
 /** Empties the shopper's cart (a statement for the caller to run: an order empties it with its other writes). */
 export const emptyCart = (db: Db, userId: string) => db.deleteFrom("cart_lines").where("user_id", "=", userId);
 
-export function findCartRows(db: Db, userId: string) {
-  return db
-    .selectFrom("cart_lines")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .orderBy("item_id")
-    .execute();
-}
+/** The shopper's cart lines, oldest first (read on every signed-in cart page: compiled once, docs/decisions/065). */
+export const findCartRows = compiledOnce((db: Db, userId: string) =>
+  db.selectFrom("cart_lines").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("item_id"),
+);
 
 /** Adds the quantity to the line, or makes the line; never above the maximum. */
 export async function upsertLine(db: Db, userId: string, line: GuestLine) {
