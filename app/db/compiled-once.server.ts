@@ -9,7 +9,8 @@ class Slot {
   constructor(readonly index: number) {}
 }
 
-type Compiled<Row> = { query: CompiledQuery<Row>; slots: number[] };
+/** The query compiled once, and for each of its parameters the call's value that goes there (-1: the query's own). */
+type Compiled<Row> = { query: CompiledQuery<Row>; places: number[] };
 
 /**
  * A query whose SQL never changes, only its values: built and compiled by Kysely once per database, then run with
@@ -24,10 +25,10 @@ export function compiledOnce<Params extends QueryValue[], Row>(
   const compile = (db: Db, count: number): Compiled<Row> => {
     const slots = Array.from({ length: count }, (_, index) => new Slot(index));
     const query = build(db, ...(slots as unknown as Params)).compile();
-    const used = query.parameters.map((value) => (value instanceof Slot ? value.index : -1));
+    const places = query.parameters.map((value) => (value instanceof Slot ? value.index : -1));
     for (const slot of slots)
-      if (!used.includes(slot.index)) throw new Error(`compiledOnce: value ${slot.index} is not in the query's SQL`);
-    return { query, slots: used };
+      if (!places.includes(slot.index)) throw new Error(`compiledOnce: value ${slot.index} is not in the query's SQL`);
+    return { query, places };
   };
   return async (db, ...values) => {
     for (const value of values)
@@ -35,8 +36,8 @@ export function compiledOnce<Params extends QueryValue[], Row>(
         throw new TypeError("compiledOnce takes scalar values only");
     let entry = compiled.get(db);
     if (!entry) compiled.set(db, (entry = compile(db, values.length)));
-    const { query, slots } = entry;
-    const parameters = query.parameters.map((value, i) => (slots[i]! >= 0 ? values[slots[i]!] : value));
+    const { query, places } = entry;
+    const parameters = query.parameters.map((value, i) => (places[i]! >= 0 ? values[places[i]!] : value));
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

@@ -99,7 +99,7 @@ export function readSignedCookie(
  * signatures are kept, so nobody can fill the memory with forgeries, and the most a process keeps is
  * SIGNED_COOKIES_KEPT.
  */
-export const SIGNED_COOKIES_KEPT = 10_000;
+const SIGNED_COOKIES_KEPT = 10_000;
 let verified: { secret: string; values: LRUCache<string, string> } | undefined;
 
 function verifySigned(raw: string | undefined, secret: string | undefined): string | null {
