@@ -7,12 +7,8 @@ import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import {
-  importCatalogue,
-  importChecked,
-  importMessages,
-  type ImportAnswer,
-} from "~/modules/admin/catalog/catalog-import.service.server";
+import { importMessages, type ImportAnswer } from "~/modules/admin/catalog/catalog-import";
+import { importCatalogue, importChecked } from "~/modules/admin/catalog/catalog-import.service.server";
 import { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES } from "~/modules/catalog/catalog-csv";
 import type { Route } from "./+types/catalogue-import";
 

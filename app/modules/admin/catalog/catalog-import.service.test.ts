@@ -12,7 +12,8 @@ import {
 } from "~/modules/catalog/testing/catalog-csv-fixture";
 import { export3, shopify, withDevice } from "~/modules/catalog/testing/shopify-fixture";
 import { exportCatalogue } from "./catalog-export.service.server";
-import { importCatalogue, importChecked, importMessages } from "./catalog-import.service.server";
+import { importMessages } from "./catalog-import";
+import { importCatalogue, importChecked } from "./catalog-import.service.server";
 
 // The catalogue in and out as CSV (issue 30): the export and import round trip, the dry run, one bad row saving
 // nothing, Shopify's file, and updates by SKU recorded in the stock history.
