@@ -1,0 +1,85 @@
+// The tables of an order: the checkout's choices before it, the order as placed, its lines, what changed on it and
+// the payment staff recorded.
+import type { Generated } from "kysely";
+import type { AddressType, ItemKind, OrderEventField, OrderStatus } from "./values";
+import type { PaymentMethod, PaymentStatus, ShippingMethod } from "./values";
+import type { Flag } from "./values";
+
+export type CheckoutStateTable = {
+  user_id: string;
+  address_id: string | null;
+  shipping_method: ShippingMethod | null;
+  delivery_date: string | null;
+  updated_at: string;
+};
+export type OrdersTable = {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  address_title: string;
+  address_type: AddressType | ""; // "" once the customer's data is erased
+  /** The address as placed (migration 2026_11_26_0610): orders placed before have their free text in line 1. */
+  address_recipient: string;
+  address_line1: string;
+  address_line2: string;
+  address_town: string;
+  address_postcode: string;
+  address_phone: string;
+  shipping_method: ShippingMethod;
+  delivery_date: string;
+  shipping_cents: number;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  /** 1: the prices included the tax and tax_cents is the VAT they contained; 0: tax was added on top. */
+  tax_included: Generated<Flag>;
+  /** The currency the order was placed in (SHOP_CURRENCY then), e.g. GBP. */
+  currency: Generated<string>;
+  /** The tax rate it was placed with, in hundredths of a percent (2000 = 20 %). */
+  tax_rate_basis_points: Generated<number>;
+  courier: string | null;
+  tracking_number: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type OrderLinesTable = {
+  order_id: string;
+  position: number;
+  kind: ItemKind;
+  item_id: string;
+  name: string;
+  image: string | null;
+  flavour: string;
+  nicotine_strength: number;
+  puff_count: number | null;
+  /** The variant sold and its SKU then (null on lines placed before variants, migration 2026_11_26_0410). */
+  variant_id: string | null;
+  sku: string | null;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+};
+
+export type OrderEventsTable = {
+  id: string;
+  order_id: string;
+  field: OrderEventField;
+  from_value: OrderStatus | PaymentStatus;
+  to_value: OrderStatus | PaymentStatus;
+  by_user_id: string | null;
+  by_name: string;
+  created_at: string;
+};
+/** A payment staff recorded on an order (migration 2026_11_26_0520, docs/decisions/045): one per order. */
+export type OrderPaymentsTable = {
+  order_id: string;
+  method: PaymentMethod;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  recorded_at: string;
+  recorded_by_id: string | null;
+  recorded_by_name: string;
+};
