@@ -3,7 +3,7 @@ import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
 import { emptyFlavourValues } from "~/modules/admin/catalog/catalog-admin-form";
 import { flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
-import { listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
+import { listDeviceChoices } from "~/modules/admin/catalog/catalog-editors.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import type { Route } from "./+types/flavour-new";
 import { readForm } from "~/lib/form-data.server";

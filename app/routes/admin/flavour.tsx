@@ -4,7 +4,7 @@ import { FlavourForm } from "~/components/admin/catalog/flavour-form";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
 import { archiveAction, restoreAction, flavourFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
-import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
+import { getFlavourEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-editors.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
   isStockIntent,

@@ -4,7 +4,7 @@ import { EditHeader } from "~/components/admin/catalog/edit-header";
 import { pageMeta } from "~/lib/meta";
 import { catalogNotice } from "~/modules/admin/catalog/catalog-admin-list";
 import { archiveAction, restoreAction, deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
-import { getDeviceEditor } from "~/modules/admin/catalog/catalog-admin.service.server";
+import { getDeviceEditor } from "~/modules/admin/catalog/catalog-editors.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import {
   isStockIntent,

@@ -4,7 +4,8 @@ import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages } from "./catalog-admin";
-import { getFlavourEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { getFlavourEditor } from "./catalog-editors.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { listCatalogItems, setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 

@@ -4,7 +4,8 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages } from "./catalog-admin";
 import { publishMessages } from "./catalog-admin-publish";
-import { getDeviceEditor, getFlavourEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { getDeviceEditor, getFlavourEditor } from "./catalog-editors.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 
 // The MHRA notification number (ECID) on devices and flavours: checked, kept and shown by the shop; needed to publish

@@ -11,7 +11,7 @@ import {
   type FlavourField,
 } from "./catalog-admin";
 import { publishMessages } from "./catalog-admin-publish";
-import { getDeviceEditor, getFlavourEditor } from "./catalog-admin.service.server";
+import { getDeviceEditor, getFlavourEditor } from "./catalog-editors.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { deviceSaveErrors, flavourSaveErrors } from "./catalog-save-checks.service.server";
 

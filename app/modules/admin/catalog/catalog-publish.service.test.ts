@@ -6,7 +6,8 @@ import { wasPriceMessage } from "~/modules/catalog/price-history";
 import { insertPriceChange } from "~/modules/catalog/price-history.repository.server";
 import { clearMhraList, loadMhraList } from "~/modules/compliance/mhra-list.service.server";
 import { publishMessages } from "./catalog-admin-publish";
-import { getDeviceEditor, saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
+import { getDeviceEditor } from "./catalog-editors.server";
 import { restoreItem } from "./catalog-publish.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 

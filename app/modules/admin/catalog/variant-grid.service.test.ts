@@ -9,7 +9,8 @@ import { optionsLabel, variantMessages, type Variant } from "~/modules/catalog/v
 import { listItemVariants } from "~/modules/catalog/variants.service.server";
 import { requestBackInStock } from "~/modules/stock/back-in-stock.service.server";
 import { stockHistory } from "~/modules/stock/stock.service.server";
-import { getDeviceEditor, saveDevice } from "./catalog-admin.service.server";
+import { saveDevice } from "./catalog-admin.service.server";
+import { getDeviceEditor } from "./catalog-editors.server";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { gridValuesOf, type VariantGridValues } from "./variant-grid";
 import { saveVariantGrid } from "./variant-grid.service.server";
