@@ -12,7 +12,8 @@ import { CardHtmlContext } from "./components/product/product-card";
 import { cardsHtml } from "./components/product/card-html.server";
 import { KeptHtmlContext } from "./components/ui/kept-html";
 import { keptHtml } from "./components/ui/kept-html.server";
-import { LowPriorityModulePreloads } from "./lib/script-priority.server";
+import { lowPriorityModulePreloads } from "./lib/script-priority.server";
+import { WholePage } from "./lib/whole-page.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -70,14 +71,16 @@ export default function handleRequest(
         onAllReady() {
           rendered = true;
           clearTimeout(timer);
-          const chunks: Buffer[] = [];
-          const body = new LowPriorityModulePreloads();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
+          // Every part is ready, so React writes the whole page and ends it before pipe returns (decision 066).
+          const page = new WholePage();
+          try {
+            pipe(page.destination());
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-          });
-          pipe(body);
+            const body = lowPriorityModulePreloads(page.bytes());
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          } catch (error) {
+            reject(error);
+          }
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
