@@ -5,20 +5,9 @@ import type { RecordedAgeStatus, ReturnStatus, StockReason } from "./values";
 import type { AgeDocumentFormat, AgeDocumentType } from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
-import type {
-  CheckoutStateTable,
-  OrdersTable,
-  OrderLinesTable,
-  OrderEventsTable,
-  OrderPaymentsTable,
-} from "./schema-orders";
-export type {
-  CheckoutStateTable,
-  OrdersTable,
-  OrderLinesTable,
-  OrderEventsTable,
-  OrderPaymentsTable,
-} from "./schema-orders";
+import type { CheckoutStateTable, OrdersTable, OrderLinesTable, OrderEventsTable } from "./schema-orders";
+import type { OrderPaymentsTable } from "./schema-orders";
+export type { OrderLinesTable, OrdersTable, OrderPaymentsTable } from "./schema-orders";
 
 // Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
 // (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
