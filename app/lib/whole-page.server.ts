@@ -1,9 +1,9 @@
 /**
  * Where React writes a whole page (the destination of `renderToPipeableStream(…).pipe`, once every part is ready):
- * the bytes kept in memory, to become one response body. Not a Node stream: a Writable per page, with its state and
- * its callbacks, cost more than the page's own rendering left over, and kept what a request made alive past the
- * young generation's collections (docs/decisions/066). React listens for 'drain', 'error' and 'close'; a page kept
- * in memory never asks to wait, never fails and never closes early, so none of them is ever sent.
+ * the bytes kept in memory, to become one response body. Not a Node stream: creating a Writable for every page made
+ * what the request reached outlive the young generation's collections (docs/decisions/066). React listens for
+ * 'drain', 'error' and 'close'; a page kept in memory never asks to wait, never fails and never closes early, so
+ * none of them is ever sent.
  */
 export class WholePage {
   private readonly chunks: Uint8Array[] = [];
