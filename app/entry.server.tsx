@@ -14,6 +14,7 @@ import { KeptHtmlContext } from "./components/ui/kept-html";
 import { keptHtml } from "./components/ui/kept-html.server";
 import { lowPriorityModulePreloads } from "./lib/script-priority.server";
 import { WholePage } from "./lib/whole-page.server";
+import { compressPage, pageEncoding } from "./lib/page-compression.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -76,8 +77,15 @@ export default function handleRequest(
           try {
             pipe(page.destination());
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const body = lowPriorityModulePreloads(page.bytes());
-            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            const html = lowPriorityModulePreloads(page.bytes());
+            const encoding =
+              request.method === "HEAD" ? "identity" : pageEncoding(request.headers.get("accept-encoding"));
+            compressPage(html, encoding).then((body) => {
+              if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+              responseHeaders.append("Vary", "Accept-Encoding");
+              responseHeaders.set("Content-Length", String(body.length));
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            }, reject);
           } catch (error) {
             reject(error);
           }

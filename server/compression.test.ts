@@ -5,12 +5,11 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  compressResponses,
-  isFilePath,
   RENDERED_BROTLI_QUALITY,
   RENDERED_BROTLI_WINDOW_BITS,
   RENDERED_GZIP_LEVEL,
-} from "./compression";
+} from "~/lib/page-compression.server";
+import { compressResponses, isFilePath } from "./compression";
 
 // Like a catalogue page: the same markup with different names and prices, enough for the levels to differ.
 const body = Array.from(
@@ -27,6 +26,11 @@ beforeAll(async () => {
   app.use(compressResponses());
   app.get(["/flavours", "/assets/app-1a2b.js", "/favicon.svg", "/uploads/a/b"], (req, res) => {
     res.type(req.path.endsWith(".js") ? "text/javascript" : "text/html").send(body);
+  });
+  // A rendered page as entry.server sends it: gzipped already, for its own request (decision 067).
+  app.get("/about", (_req, res) => {
+    res.set({ "content-type": "text/html", "content-encoding": "gzip", vary: "Accept-Encoding" });
+    res.end(gzipAt(RENDERED_GZIP_LEVEL));
   });
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -99,5 +103,13 @@ describe("compression", () => {
     }
     const brotli = await get("/assets/app-1a2b.js", "br");
     expect(brotli.bytes.length).toBe(brotliAt(4).length);
+  });
+
+  it("passes a page compressed already through as it is, whatever the browser takes", async () => {
+    for (const encoding of ["gzip", "gzip, deflate, br"]) {
+      const page = await get("/about", encoding);
+      expect(page.encoding).toBe("gzip");
+      expect(page.bytes.equals(gzipAt(RENDERED_GZIP_LEVEL))).toBe(true);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -34,6 +34,13 @@ beforeAll(async () => {
     res.type("html");
     res.write(`<script nonce="${res.locals.nonce}">/*${req.params.name}*/</script>`);
     res.end(`<p>render ${renders}</p>`);
+  });
+  // A page as entry.server sends it: compressed already for its own request (decision 067).
+  app.get("/rendered/:encoding", (req, res) => {
+    const page = Buffer.from(`<p>rendered ${++renders} in ${req.params.encoding}</p>`);
+    const encoding = req.params.encoding === "br" ? "br" : "gzip";
+    res.set({ "content-type": "text/html", "content-encoding": encoding, vary: "Accept-Encoding" });
+    res.end(encoding === "br" ? brotliCompressSync(page) : gzipSync(page));
   });
   // A page that read the session (getSessionUser notes it in pageUse).
   app.get("/personal", (_req, res) => {
@@ -101,6 +108,19 @@ describe("pageCache", () => {
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get("etag")).toBe(etag);
     expect((await fetch(`${baseUrl}/page/z`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+  });
+
+  it("keeps the plain bytes of a page that came compressed, and serves them in every encoding", async () => {
+    for (const encoding of ["gzip", "br"]) {
+      const miss = await get(`/rendered/${encoding}`, { "accept-encoding": "gzip, br" });
+      expect(miss.state).toBe("miss");
+      const plain = await rawGet(`/rendered/${encoding}`, "identity");
+      expect(plain.headers["x-page-cache"]).toBe("hit");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.bytes.toString()).toBe(miss.body);
+      expect(plain.bytes.toString()).toMatch(new RegExp(`^<p>rendered \\d+ in ${encoding}</p>$`));
+      expect(gunzipSync((await rawGet(`/rendered/${encoding}`, "gzip")).bytes).toString()).toBe(miss.body);
+    }
   });
 
   it("keeps each age-check answer apart", async () => {

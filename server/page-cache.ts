@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzipSync } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import type { PageUse } from "~/context";
@@ -74,6 +74,13 @@ export function hashedPolicy(policy: string, html: string): string {
     hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
   }
   return policy.replace(/\s*'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
+}
+
+/** A body as sent, back to its plain bytes (stored once per page and catalogue version, so the cost is rare). */
+function decoded(body: Buffer, encoding: unknown): Buffer {
+  if (encoding === "gzip") return gunzipSync(body);
+  if (encoding === "br") return brotliDecompressSync(body);
+  return body;
 }
 
 const acceptedEncoding = (header: string | undefined): Encoding =>
@@ -197,12 +204,19 @@ export function pageCache(options: PageCacheOptions) {
     );
   }
 
-  /** Collects the body as the route writes it (before compression, which wraps res.write further out). */
+  /**
+   * Collects the body as the route writes it (before the compression middleware, which wraps res.write further out).
+   * A rendered page comes already compressed for its own request (decision 067): the cache keeps its plain bytes.
+   */
   function capture(res: Response, done: (body: Buffer) => void) {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
+    // The route's own encoding, read before its first bytes pass on (the compression middleware sets its own as they
+    // do, and what it compresses is collected here before it does).
+    let routeEncoding: unknown;
     const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunks.length === 0 && size === 0) routeEncoding = res.getHeader("content-encoding");
       if (tooBig || chunk == null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk
@@ -221,8 +235,10 @@ export function pageCache(options: PageCacheOptions) {
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
-      if (!tooBig) done(Buffer.concat(chunks));
-      return end(chunk, ...rest);
+      // Ended first, so the headers set as they are written (Cache-Control) are there to decide on.
+      const ended = end(chunk, ...rest);
+      if (!tooBig) done(decoded(Buffer.concat(chunks), routeEncoding));
+      return ended;
     }) as Response["end"];
   }
 

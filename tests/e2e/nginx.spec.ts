@@ -19,7 +19,7 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 function call(
   base: string,
   path: string,
-  options: { from?: string; cookie?: string; method?: string; form?: Record<string, string> } = {},
+  options: { from?: string; cookie?: string; method?: string; form?: Record<string, string>; encoding?: string } = {},
 ): Promise<Answer> {
   const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
   return new Promise((resolve, reject) => {
@@ -30,7 +30,7 @@ function call(
         localAddress: options.from ?? "127.0.0.1",
         headers: {
           cookie: options.cookie ?? "age_verified=yes",
-          "accept-encoding": "identity",
+          "accept-encoding": options.encoding ?? "identity",
           ...(body ? { "content-type": "application/x-www-form-urlencoded", origin: base } : {}),
         },
       },
@@ -135,6 +135,21 @@ test.describe("nginx in front of the shop (deploy/nginx/)", () => {
         expect(answer.headers["cache-control"], path).toContain("private");
       }
     }
+    // Asked as a browser asks: the stored page in Brotli (made a moment after the page is stored, gzip until then),
+    // the page rendered for the shopper in gzip (decision 067).
+    const browser = "gzip, deflate, br, zstd";
+    await expect
+      .poll(
+        async () =>
+          (await call(base, "/products", { cookie: signedIn, encoding: browser })).headers["content-encoding"],
+        {
+          timeout: (SHARED_SECONDS + 5) * 1000,
+        },
+      )
+      .toBe("br");
+    expect((await call(base, "/cart", { cookie: signedIn, encoding: browser })).headers["content-encoding"]).toBe(
+      "gzip",
+    );
     expect((await call(base, "/api/me", { cookie: signedIn })).body).toContain("Fault");
     expect((await call(base, "/account", { cookie: signedIn })).body).toContain("Fault");
     // Signed out, the same addresses: never the signed-in copy.
