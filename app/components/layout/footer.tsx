@@ -1,4 +1,5 @@
 import { Link } from "~/components/ui/link";
+import { KeptHtml } from "~/components/ui/kept-html";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/ui/icons";
 import type { ShopSettings, SocialNetwork } from "~/lib/config.server";
 import { NICOTINE_WARNING } from "~/modules/compliance/compliance";
@@ -73,10 +74,11 @@ function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ slug
   );
 }
 
-export function Footer({ settings }: { settings?: ShopSettings }) {
+/** The footer's contents: from the shop's settings and the year alone (no hook, no router context). */
+function FooterParts({ settings, year }: { settings?: ShopSettings; year: number }) {
   const name = settings?.name ?? "Our shop";
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-100">
+    <>
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{name}</p>
@@ -92,7 +94,7 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
       <div className="border-t border-white/10 py-4 text-center text-xs">
         <p>{NICOTINE_WARNING}</p>
         <p className="mt-1">
-          © {new Date().getFullYear()} {name}. Sold only to adults aged 18 and over.
+          © {year} {name}. Sold only to adults aged 18 and over.
         </p>
         <CompanyDetails company={settings?.company ?? {}} />
         <nav aria-label="Your data" className="mt-2">
@@ -113,6 +115,24 @@ export function Footer({ settings }: { settings?: ShopSettings }) {
           </ul>
         </nav>
       </div>
+    </>
+  );
+}
+
+/** What the footer is kept on when there are no settings (an error page rendered without the root's data). */
+const NO_SETTINGS = {};
+
+/**
+ * The footer is the same on every page until the settings (one object per process) or the year change: the server
+ * writes it once and keeps it (decision 055; a third of a small page's markup).
+ */
+export function Footer({ settings }: { settings?: ShopSettings }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-100">
+      <KeptHtml source={settings ?? NO_SETTINGS} variant={String(year)}>
+        {() => <FooterParts settings={settings} year={year} />}
+      </KeptHtml>
     </footer>
   );
 }

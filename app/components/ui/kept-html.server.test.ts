@@ -5,6 +5,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DeviceFilterRow } from "~/components/home/device-filter";
+import { Footer } from "~/components/layout/footer";
+import { loadConfig, shopSettings } from "~/lib/config.server";
 import type { DeviceFilter } from "~/modules/catalog/catalog";
 import { AutoSubmitSelect } from "./auto-submit-select";
 import { KeptHtmlContext, type KeptHtmlWriter } from "./kept-html";
@@ -80,5 +82,31 @@ describe("parts of a page written once and kept", () => {
     expect(keptHtml.written()).toBe(3);
     expect(keptHtml(devices, "a", render("a"))).toBe(first);
     expect(keptHtml.written()).toBe(4);
+  });
+
+  it("the footer is what React writes, kept once for the shop's settings and written again for new ones", async () => {
+    const keptHtml = createKeptHtml();
+    const settings = shopSettings(
+      loadConfig({
+        SHOP_NAME: "Vapes <&> Co",
+        COMPANY_NUMBER: "SC123456",
+        SOCIAL_INSTAGRAM_URL: "https://instagram.com/x",
+      }),
+    );
+    const footer = (props: { settings?: typeof settings }) => createElement(Footer, props);
+    const asReact = await page(footer({ settings }), "/about", null);
+    expect(asReact).toContain("Vapes &lt;&amp;&gt; Co");
+    expect(asReact).toContain('href="/recycling"');
+    expect(asReact).toContain("Registered in Scotland");
+    expect(await page(footer({ settings }), "/about", keptHtml)).toBe(asReact);
+    expect(await page(footer({ settings }), "/cart", keptHtml)).toBe(await page(footer({ settings }), "/cart", null));
+    expect(keptHtml.written()).toBe(1);
+    // Other settings (another process's, another shop name) are another object: written again.
+    expect(await page(footer({ settings: { ...settings, name: "Vapes Two" } }), "/about", keptHtml)).toContain(
+      "Vapes Two",
+    );
+    // An error page rendered without the root's data still has a footer.
+    expect(await page(footer({}), "/about", keptHtml)).toContain("Our shop");
+    expect(keptHtml.written()).toBe(3);
   });
 });
