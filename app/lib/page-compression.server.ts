@@ -52,7 +52,8 @@ const idle: Compressor[] = [];
 const KEPT = 8;
 
 function newCompressor(): Compressor {
-  const engine = createGzip({ level: RENDERED_GZIP_LEVEL }) as Gzip & ZlibReset;
+  // Every write finishes its gzip member (Z_FINISH): a page is one write, one trip to the thread pool.
+  const engine = createGzip({ level: RENDERED_GZIP_LEVEL, flush: constants.Z_FINISH }) as Gzip & ZlibReset;
   const compressor: Compressor = { engine, chunks: [] };
   engine.on("data", (chunk: Buffer) => compressor.chunks.push(chunk));
   engine.on("error", () => compressor.fail?.());
@@ -60,8 +61,8 @@ function newCompressor(): Compressor {
 }
 
 /**
- * One page gzipped whole: written, finished (Z_FINISH: a complete gzip member), and the compressor reset for the next
- * page. A new zlib stream per answer (the compression library's way, and `gzipSync`'s) costs its object, a 16 KB
+ * One page gzipped whole: written in one go, finished (Z_FINISH: a complete gzip member), and the compressor reset for
+ * the next page. A new zlib stream per answer (the compression library's way, and `gzipSync`'s) costs its object, a 16 KB
  * output buffer and 256 KB of zlib's memory every time, and set off 4–7 mark-compacts in 10 s at 4 connections; a
  * kept compressor costs them once (decision 067). The work runs on libuv's thread pool, off the main thread.
  */
@@ -79,8 +80,7 @@ export function gzipPage(page: Buffer<ArrayBuffer>): Promise<Buffer<ArrayBuffer>
       resolve(gzipSync(page, { level: RENDERED_GZIP_LEVEL }) as Buffer<ArrayBuffer>);
     };
     kept.fail = inOneCall;
-    kept.engine.write(page);
-    kept.engine.flush(constants.Z_FINISH, () => {
+    kept.engine.write(page, () => {
       if (kept.fail !== inOneCall) return; // failed already
       const gzipped = Buffer.concat(kept.chunks);
       // A gzip member ends with the length of what it holds (RFC 1952).
