@@ -42,6 +42,11 @@ beforeAll(async () => {
     res.set({ "content-type": "text/html", "content-encoding": encoding, vary: "Accept-Encoding" });
     res.end(encoding === "br" ? brotliCompressSync(page) : gzipSync(page));
   });
+  // A page that says it is gzipped and is not: sent as it is, never stored.
+  app.get("/garbled", (_req, res) => {
+    res.set({ "content-type": "text/html", "content-encoding": "gzip" });
+    res.end(`render ${++renders}`);
+  });
   // A page that read the session (getSessionUser notes it in pageUse).
   app.get("/personal", (_req, res) => {
     res.locals.pageUse.session = true;
@@ -121,6 +126,14 @@ describe("pageCache", () => {
       expect(plain.bytes.toString()).toMatch(new RegExp(`^<p>rendered \\d+ in ${encoding}</p>$`));
       expect(gunzipSync((await rawGet(`/rendered/${encoding}`, "gzip")).bytes).toString()).toBe(miss.body);
     }
+  });
+
+  it("does not keep a body that does not unpack as its encoding says", async () => {
+    const first = await rawGet("/garbled", "gzip");
+    expect(first.bytes.toString()).toMatch(/^render \d+$/);
+    const second = await rawGet("/garbled", "gzip");
+    expect(second.headers["x-page-cache"]).toBe("miss");
+    expect(second.bytes.toString()).not.toBe(first.bytes.toString());
   });
 
   it("keeps each age-check answer apart", async () => {

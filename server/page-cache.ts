@@ -76,11 +76,18 @@ export function hashedPolicy(policy: string, html: string): string {
   return policy.replace(/\s*'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
 }
 
-/** A body as sent, back to its plain bytes (stored once per page and catalogue version, so the cost is rare). */
-function decoded(body: Buffer, encoding: unknown): Buffer {
-  if (encoding === "gzip") return gunzipSync(body);
-  if (encoding === "br") return brotliDecompressSync(body);
-  return body;
+/**
+ * A body as sent, back to its plain bytes (stored once per page and catalogue version, so the cost is rare); one that
+ * does not unpack is not stored (undefined).
+ */
+function decoded(body: Buffer, encoding: unknown): Buffer | undefined {
+  try {
+    if (encoding === "gzip") return gunzipSync(body);
+    if (encoding === "br") return brotliDecompressSync(body);
+    return body;
+  } catch {
+    return undefined;
+  }
 }
 
 const acceptedEncoding = (header: string | undefined): Encoding =>
@@ -215,8 +222,10 @@ export function pageCache(options: PageCacheOptions) {
     // The route's own encoding, read before its first bytes pass on (the compression middleware sets its own as they
     // do, and what it compresses is collected here before it does).
     let routeEncoding: unknown;
+    let first = true;
     const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunks.length === 0 && size === 0) routeEncoding = res.getHeader("content-encoding");
+      if (first) routeEncoding = res.getHeader("content-encoding");
+      first = false;
       if (tooBig || chunk == null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk
@@ -237,7 +246,8 @@ export function pageCache(options: PageCacheOptions) {
       collect(chunk, rest[0]);
       // Ended first, so the headers set as they are written (Cache-Control) are there to decide on.
       const ended = end(chunk, ...rest);
-      if (!tooBig) done(decoded(Buffer.concat(chunks), routeEncoding));
+      const body = tooBig ? undefined : decoded(Buffer.concat(chunks), routeEncoding);
+      if (body) done(body);
       return ended;
     }) as Response["end"];
   }

@@ -2,7 +2,10 @@
 import Negotiator from "negotiator";
 import { brotliCompressSync, constants, createGzip, gzipSync, type Gzip, type ZlibReset } from "node:zlib";
 
-/** A page or data rendered for one request: gzip level 3 and Brotli quality 2, the fastest levels that still pack well. */
+/**
+ * A page or data rendered for one request: gzip level 3 and Brotli quality 2, the fastest levels that still pack
+ * well.
+ */
 export const RENDERED_GZIP_LEVEL = 3;
 export const RENDERED_BROTLI_QUALITY = 2;
 /**
@@ -42,8 +45,9 @@ export async function compressPage(page: Buffer<ArrayBuffer>, encoding: PageEnco
 }
 
 /**
- * A gzip compressor, its output for the page it is on, and what to do if it fails on that page. Node documents `reset()` on every
- * zlib class (ZlibBase); @types/node names it on Deflate and Inflate only, so it is added to Gzip's type here.
+ * A gzip compressor, its output for the page it is on, and what to do if it fails on that page. Node documents
+ * `reset()` on every zlib class (ZlibBase); @types/node names it on Deflate and Inflate only, so it is added to Gzip's
+ * type here.
  */
 type Compressor = { engine: Gzip & ZlibReset; chunks: Buffer[]; fail?: () => void };
 
@@ -62,9 +66,9 @@ function newCompressor(): Compressor {
 
 /**
  * One page gzipped whole: written in one go, finished (Z_FINISH: a complete gzip member), and the compressor reset for
- * the next page. A new zlib stream per answer (the compression library's way, and `gzipSync`'s) costs its object, a 16 KB
- * output buffer and 256 KB of zlib's memory every time, and set off 4–7 mark-compacts in 10 s at 4 connections; a
- * kept compressor costs them once (decision 067). The work runs on libuv's thread pool, off the main thread.
+ * the next page. A new zlib stream per answer (the compression library's way, and `gzipSync`'s) costs its object, a
+ * 16 KB output buffer and 256 KB of zlib's memory every time, and set off 4–7 mark-compacts in 10 s at 4 connections;
+ * a kept compressor costs them once (decision 067). The work runs on libuv's thread pool, off the main thread.
  */
 export function gzipPage(page: Buffer<ArrayBuffer>): Promise<Buffer<ArrayBuffer>> {
   let compressor = idle.pop();
