@@ -1,12 +1,7 @@
 // How the shop compresses what it sends (docs/decisions/052).
 import compression from "compression";
 import type { RequestHandler } from "express";
-import { constants } from "node:zlib";
-import {
-  RENDERED_BROTLI_QUALITY,
-  RENDERED_BROTLI_WINDOW_BITS,
-  RENDERED_GZIP_LEVEL,
-} from "~/lib/page-compression.server";
+import { RENDERED_BROTLI_PARAMS, RENDERED_GZIP_LEVEL } from "~/lib/page-compression.server";
 
 /** Files: build/client's assets and other files (a name with an extension, as favicon.svg), and uploads. */
 export const isFilePath = (path: string) =>
@@ -27,10 +22,7 @@ export function compressResponses(): RequestHandler {
   const rendered = compression({
     level: RENDERED_GZIP_LEVEL,
     brotli: {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_LGWIN]: RENDERED_BROTLI_WINDOW_BITS,
-      },
+      params: RENDERED_BROTLI_PARAMS,
     },
   });
   return (req, res, next) => (isFilePath(req.path) ? files : rendered)(req, res, next);

@@ -16,6 +16,11 @@ export const RENDERED_BROTLI_QUALITY = 2;
  * Quality 2 found the same matches either way: the shop's pages (22–67 KB) come out the same size, to the byte or one.
  */
 export const RENDERED_BROTLI_WINDOW_BITS = 16;
+/** Brotli's parameters for a rendered answer, here and in the compression middleware (server/compression.ts). */
+export const RENDERED_BROTLI_PARAMS = {
+  [constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
+  [constants.BROTLI_PARAM_LGWIN]: RENDERED_BROTLI_WINDOW_BITS,
+};
 
 export type PageEncoding = "gzip" | "br" | "identity";
 
@@ -35,11 +40,7 @@ export async function compressPage(page: Buffer<ArrayBuffer>, encoding: PageEnco
   if (encoding === "gzip") return gzipPage(page);
   if (encoding === "br")
     return brotliCompressSync(page, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_LGWIN]: RENDERED_BROTLI_WINDOW_BITS,
-        [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
-      },
+      params: { ...RENDERED_BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: page.length },
     }) as Buffer<ArrayBuffer>;
   return page;
 }
