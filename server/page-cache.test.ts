@@ -1,11 +1,25 @@
 import { createHash } from "node:crypto";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type * as zlibModule from "node:zlib";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashedPolicy, pageCache } from "./page-cache";
+
+// The cache's own unpacking, counted: a page it may not keep must not be unpacked at all.
+const unpacked = vi.hoisted(() => ({ count: 0 }));
+vi.mock("node:zlib", async (importOriginal) => {
+  const zlib = await importOriginal<typeof zlibModule>();
+  const counted =
+    <A extends unknown[], R>(f: (...args: A) => R) =>
+    (...args: A) => {
+      unpacked.count++;
+      return f(...args);
+    };
+  return { ...zlib, gunzipSync: counted(zlib.gunzipSync), brotliDecompressSync: counted(zlib.brotliDecompressSync) };
+});
 
 let version = 1;
 let down = false;
@@ -51,6 +65,12 @@ beforeAll(async () => {
   app.get("/personal", (_req, res) => {
     res.locals.pageUse.session = true;
     res.send(`render ${++renders}`);
+  });
+  // A signed-in page as entry.server sends it: read the session, compressed for its request.
+  app.get("/personal/rendered", (_req, res) => {
+    res.locals.pageUse.session = true;
+    res.set({ "content-type": "text/html", "content-encoding": "gzip" });
+    res.end(gzipSync(`<p>yours ${++renders}</p>`));
   });
   app.get("/cookie", (_req, res) => void res.cookie("flash", "1").send(`render ${++renders}`));
   app.get("/private", (_req, res) => void res.set("Cache-Control", "private").send(`render ${++renders}`));
@@ -155,6 +175,17 @@ describe("pageCache", () => {
     expect(second.state).toBe("miss");
     expect(second.body).not.toBe(first.body);
     expect(cache.size()).toBe(0);
+  });
+
+  it("does not unpack a compressed page it may not keep", async () => {
+    unpacked.count = 0;
+    const page = await get("/personal/rendered", { cookie: "shop.session_token=abc", "accept-encoding": "gzip" });
+    expect(page.body).toMatch(/^<p>yours \d+<\/p>$/);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(unpacked.count).toBe(0);
+    await get("/rendered/gzip", { "accept-encoding": "gzip" });
+    expect(unpacked.count).toBe(1);
+    expect(cache.size()).toBe(1);
   });
 
   it("drops pages when the content version changes", async () => {

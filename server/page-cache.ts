@@ -154,15 +154,24 @@ export function pageCache(options: PageCacheOptions) {
     if (req.method !== "GET" || options.maxEntries <= 0 || NOT_PAGES.test(req.path)) return next();
     res.setHeader("X-Page-Cache", "miss");
     const version = options.version.current();
-    if (version !== undefined) capture(res, (body) => store(keyOf(req), version, res, use, body));
+    if (version !== undefined)
+      capture(
+        res,
+        () => shareable(res, use),
+        (body) => store(keyOf(req), version, res, body),
+      );
     next();
   };
 
+  /** Whether an ended response may be kept: a 200 for everyone (no session read, no cookie set, public). */
+  const shareable = (res: Response, use: PageUse) =>
+    res.statusCode === 200 &&
+    !use.session &&
+    !res.getHeader("set-cookie") &&
+    /\bpublic\b/.test(String(res.getHeader("cache-control") ?? ""));
+
   /** Stored as the response ends (plain and gzip at once, so the next request is a hit); brotli follows. */
-  function store(key: string, version: number, res: Response, use: PageUse, body: Buffer) {
-    const cacheControl = String(res.getHeader("cache-control") ?? "");
-    if (res.statusCode !== 200 || use.session || res.getHeader("set-cookie") || !/\bpublic\b/.test(cacheControl))
-      return;
+  function store(key: string, version: number, res: Response, body: Buffer) {
     // Without the miss's own nonce the bytes (and so the ETag) are the same on every server copy; the policy
     // allows the page's inline scripts by their hashes instead.
     const nonce = String(res.locals.nonce ?? "");
@@ -213,9 +222,10 @@ export function pageCache(options: PageCacheOptions) {
 
   /**
    * Collects the body as the route writes it (before the compression middleware, which wraps res.write further out).
-   * A rendered page comes already compressed for its own request (decision 067): the cache keeps its plain bytes.
+   * A rendered page comes already compressed for its own request (decision 067): the cache keeps its plain bytes,
+   * unpacked only when the ended response may be kept (a signed-in page is not: no zlib object for it).
    */
-  function capture(res: Response, done: (body: Buffer) => void) {
+  function capture(res: Response, keep: () => boolean, done: (body: Buffer) => void) {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
@@ -246,7 +256,7 @@ export function pageCache(options: PageCacheOptions) {
       collect(chunk, rest[0]);
       // Ended first, so the headers set as they are written (Cache-Control) are there to decide on.
       const ended = end(chunk, ...rest);
-      const body = tooBig ? undefined : decoded(Buffer.concat(chunks), routeEncoding);
+      const body = tooBig || !keep() ? undefined : decoded(Buffer.concat(chunks), routeEncoding);
       if (body) done(body);
       return ended;
     }) as Response["end"];
