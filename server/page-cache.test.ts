@@ -135,6 +135,16 @@ describe("pageCache", () => {
     expect((await fetch(`${baseUrl}/page/z`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
   });
 
+  it("sends each copy only to a client that takes it: weights are honoured, Brotli first when both are", async () => {
+    await get("/page/w");
+    const encodingFor = async (accept: string) => (await rawGet("/page/w", accept)).headers["content-encoding"];
+    expect(await encodingFor("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encodingFor("br;q=0, gzip")).toBe("gzip");
+    expect(await encodingFor("gzip;q=0, br;q=0, identity")).toBeUndefined();
+    expect(await encodingFor("*")).toBe("br");
+    expect(await encodingFor("deflate")).toBeUndefined();
+  });
+
   it("keeps the plain bytes of a page that came compressed, and serves them in every encoding", async () => {
     for (const encoding of ["gzip", "br"]) {
       const miss = await get(`/rendered/${encoding}`, { "accept-encoding": "gzip, br" });

@@ -5,6 +5,7 @@ import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzipSync }
 import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import type { PageUse } from "~/context";
+import { acceptedEncoding, type PageEncoding } from "~/lib/page-compression.server";
 import type { ContentVersion } from "./content-version-watch";
 
 const brotliAsync = promisify(brotliCompress);
@@ -23,7 +24,8 @@ export type PageCacheOptions = {
   maxBodyBytes?: number;
 };
 
-type Encoding = "br" | "gzip" | "identity";
+const BROTLI_FIRST = ["br", "gzip"] as const;
+const GZIP_ONLY = ["gzip"] as const;
 type Entry = {
   version: number;
   storedAt: number;
@@ -90,9 +92,6 @@ function decoded(body: Buffer, encoding: unknown): Buffer | undefined {
   }
 }
 
-const acceptedEncoding = (header: string | undefined): Encoding =>
-  !header ? "identity" : /\bbr\b/.test(header) ? "br" : /\bgzip\b/.test(header) ? "gzip" : "identity";
-
 /** Whether an If-None-Match header names this entity tag (a list, weak or not, or `*`). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -132,9 +131,8 @@ export function pageCache(options: PageCacheOptions) {
       res.end();
       return true;
     }
-    let encoding = acceptedEncoding(req.headers["accept-encoding"]);
-    if (encoding === "br" && !entry.bodies.br)
-      encoding = /\bgzip\b/.test(req.headers["accept-encoding"]!) ? "gzip" : "identity";
+    // Brotli whenever it is taken and ready (it is made after the first hit), else gzip, else plain; weights honoured.
+    const encoding = acceptedEncoding(req.headers["accept-encoding"], entry.bodies.br ? BROTLI_FIRST : GZIP_ONLY);
     res.writeHead(200, entry.heads[encoding]!);
     res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
     return true;
@@ -184,7 +182,7 @@ export function pageCache(options: PageCacheOptions) {
     }
     const gzipped = gzipSync(identity, { level: 9 });
     const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-    const head = (encoding: Encoding | "notModified", length = 0): OutgoingHttpHeader[] => {
+    const head = (encoding: PageEncoding | "notModified", length = 0): OutgoingHttpHeader[] => {
       const flat: string[] = [];
       for (const [name, value] of headers) {
         // A 304 carries what a cache needs to refresh its copy, not the body's type.

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPage, gzipPage, pageEncoding, RENDERED_GZIP_LEVEL } from "./page-compression.server";
+import { acceptedEncoding, compressPage, gzipPage, pageEncoding, RENDERED_GZIP_LEVEL } from "./page-compression.server";
 
 /** Like a catalogue page: the same markup with different names and prices. */
 const pageOf = (cards: number) =>
@@ -29,6 +29,23 @@ describe("the encoding of a rendered page", () => {
     expect(pageEncoding("gzip;q=0, br")).toBe("br");
     expect(pageEncoding("gzip;q=0, br;q=0")).toBe("identity");
     expect(pageEncoding("*;q=0")).toBe("identity");
+  });
+
+  it("is the first of an order of preference that the header takes, the same however many headers were weighed", () => {
+    const brotliFirst = ["br", "gzip"] as const;
+    const gzipFirst = ["gzip", "br"] as const;
+    const gzipOnly = ["gzip"] as const;
+    for (let round = 0; round < 2; round++) {
+      // More distinct headers than are remembered: the answers do not change when the memory is full and forgotten.
+      for (let i = 0; i < 300; i++) {
+        expect(acceptedEncoding(`gzip;q=0.${i + 1}, br;q=${i % 2}`, brotliFirst)).toBe(i % 2 ? "br" : "gzip");
+        expect(acceptedEncoding(`gzip;q=0.${i + 1}, br;q=${i % 2}`, gzipOnly)).toBe("gzip");
+      }
+      expect(acceptedEncoding("gzip, deflate, br, zstd", brotliFirst)).toBe("br");
+      expect(acceptedEncoding("gzip, deflate, br, zstd", gzipFirst)).toBe("gzip");
+      expect(acceptedEncoding("br", gzipOnly)).toBe("identity");
+      expect(acceptedEncoding(undefined, gzipOnly)).toBe("identity");
+    }
   });
 });
 

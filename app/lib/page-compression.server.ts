@@ -24,16 +24,39 @@ export const RENDERED_BROTLI_PARAMS = {
 
 export type PageEncoding = "gzip" | "br" | "identity";
 
+/** Accept-Encoding values already weighed, per order of preference: browsers send a handful of distinct ones. */
+const weighed = new WeakMap<readonly string[], Map<string, PageEncoding>>();
+const WEIGHED_MAX = 256;
+type Preference = readonly Exclude<PageEncoding, "identity">[];
+
+/**
+ * The first encoding of `preference` that an Accept-Encoding header takes, else none. An encoding refused by weight
+ * (`gzip;q=0`) is not taken; the parsing is Negotiator's, as the compression library's. Remembered per header value
+ * for each order of preference (pass one kept array; at most 256 values, forgotten together when full), so a page
+ * from the cache does not parse the header every time.
+ */
+export function acceptedEncoding(header: string | null | undefined, preference: Preference): PageEncoding {
+  if (!header) return "identity";
+  let answers = weighed.get(preference);
+  if (!answers) weighed.set(preference, (answers = new Map()));
+  let encoding = answers.get(header);
+  if (encoding === undefined) {
+    const accepted = new Negotiator({ headers: { "accept-encoding": header } }).encodings([...preference]);
+    encoding = preference.find((candidate) => accepted.includes(candidate)) ?? "identity";
+    if (answers.size >= WEIGHED_MAX) answers.clear();
+    answers.set(header, encoding);
+  }
+  return encoding;
+}
+
+const GZIP_FIRST: Preference = ["gzip", "br"];
+
 /**
  * The encoding of a rendered page for a request's Accept-Encoding: gzip whenever it is taken (every browser), Brotli
- * for a client that takes only Brotli, else none. An encoding refused by weight (`gzip;q=0`) is not taken; the parsing
- * is Negotiator's, as the compression library's.
+ * for a client that takes only Brotli, else none.
  */
-export function pageEncoding(acceptEncoding: string | null): PageEncoding {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["gzip", "br"]);
-  return accepted.includes("gzip") ? "gzip" : accepted.includes("br") ? "br" : "identity";
-}
+export const pageEncoding = (acceptEncoding: string | null): PageEncoding =>
+  acceptedEncoding(acceptEncoding, GZIP_FIRST);
 
 /** The page in the encoding asked for, at the rendered levels. */
 export async function compressPage(page: Buffer<ArrayBuffer>, encoding: PageEncoding): Promise<Buffer<ArrayBuffer>> {
