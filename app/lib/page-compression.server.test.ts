@@ -2,7 +2,15 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptedEncoding, compressPage, gzipPage, pageEncoding, RENDERED_GZIP_LEVEL } from "./page-compression.server";
+import {
+  acceptedEncoding,
+  compressPage,
+  gzipPage,
+  liveCompressors,
+  MAX_COMPRESSORS,
+  pageEncoding,
+  RENDERED_GZIP_LEVEL,
+} from "./page-compression.server";
 
 /** Like a catalogue page: the same markup with different names and prices. */
 const pageOf = (cards: number) =>
@@ -65,8 +73,12 @@ describe("a page gzipped whole", () => {
       i % 3 === 0 ? randomBytes(300_000) : pageOf(50 * (i + 1)),
     ) as Buffer<ArrayBuffer>[];
     for (let round = 0; round < 3; round++) {
-      const gzipped = await Promise.all(pages.map((page) => gzipPage(page)));
+      const pending = pages.map((page) => gzipPage(page));
+      // Three times as many pages as compressors: the rest wait their turn, none is made and thrown away.
+      expect(liveCompressors()).toBe(MAX_COMPRESSORS);
+      const gzipped = await Promise.all(pending);
       gzipped.forEach((g, i) => expect(gunzipSync(g).equals(pages[i]!)).toBe(true));
+      expect(liveCompressors()).toBe(MAX_COMPRESSORS);
     }
   });
 
@@ -101,5 +113,28 @@ describe("a compressor that fails", () => {
     expect(broken).toBeGreaterThan(0);
     // The next page gets a working compressor.
     expect((await gzipPage(page)).equals(gzipSync(page, { level: RENDERED_GZIP_LEVEL }))).toBe(true);
+  });
+
+  it("leaves no page waiting: the pages queued behind failing compressors still come gzipped", async () => {
+    const pages = Array.from({ length: 3 * MAX_COMPRESSORS }, (_, i) => pageOf(40 + i)) as Buffer<ArrayBuffer>[];
+    const { Gzip } = await import("node:zlib");
+    const write = Gzip.prototype.write;
+    let writes = 0;
+    // Every other page's compressor breaks mid-page.
+    Gzip.prototype.write = function (this: InstanceType<typeof Gzip>, ...args: Parameters<typeof write>) {
+      if (writes++ % 2 === 0) {
+        process.nextTick(() => this.destroy(new Error("zlib fault")));
+        return true;
+      }
+      return write.apply(this, args);
+    } as typeof write;
+    try {
+      const gzipped = await Promise.all(pages.map((page) => gzipPage(page)));
+      gzipped.forEach((g, i) => expect(gunzipSync(g).equals(pages[i]!)).toBe(true));
+    } finally {
+      Gzip.prototype.write = write;
+    }
+    expect(writes).toBe(pages.length);
+    expect(liveCompressors()).toBeLessThanOrEqual(MAX_COMPRESSORS);
   });
 });

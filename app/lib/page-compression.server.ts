@@ -75,11 +75,23 @@ export async function compressPage(page: Buffer<ArrayBuffer>, encoding: PageEnco
  */
 type Compressor = { engine: Gzip & ZlibReset; chunks: Buffer[]; fail?: () => void };
 
-/** Compressors between pages: as many as pages are compressed at once, up to KEPT (the rest are closed). */
+/** A page waiting for a compressor, and the answer it waits for. */
+type Job = { page: Buffer<ArrayBuffer>; resolve: (gzipped: Buffer<ArrayBuffer>) => void };
+
+/**
+ * At most MAX_COMPRESSORS compressors live, made as pages need them and kept between pages; a page that finds every
+ * one busy waits for the first free one (`waiting`, first come first served). More would not compress sooner: the
+ * work runs on libuv's thread pool, 4 threads. Making one per page beyond the kept ones, and closing it after (as
+ * until 2026-11-28 evening), cost a zlib object and an error object each time (Node fails a closed stream's pending
+ * callbacks), at 50 connections on one process most pages.
+ */
+export const MAX_COMPRESSORS = 8;
 const idle: Compressor[] = [];
-const KEPT = 8;
+const waiting: Job[] = [];
+let live = 0;
 
 function newCompressor(): Compressor {
+  live++;
   // Every write finishes its gzip member (Z_FINISH): a page is one write, one trip to the thread pool.
   const engine = createGzip({ level: RENDERED_GZIP_LEVEL, flush: constants.Z_FINISH }) as Gzip & ZlibReset;
   const compressor: Compressor = { engine, chunks: [] };
@@ -88,6 +100,9 @@ function newCompressor(): Compressor {
   return compressor;
 }
 
+/** How many compressors are alive (for tests: never more than MAX_COMPRESSORS). */
+export const liveCompressors = () => live;
+
 /**
  * One page gzipped whole: written in one go, finished (Z_FINISH: a complete gzip member), and the compressor reset for
  * the next page. A new zlib stream per answer (the compression library's way, and `gzipSync`'s) costs its object, a
@@ -95,30 +110,46 @@ function newCompressor(): Compressor {
  * a kept compressor costs them once (decision 067). The work runs on libuv's thread pool, off the main thread.
  */
 export function gzipPage(page: Buffer<ArrayBuffer>): Promise<Buffer<ArrayBuffer>> {
-  let compressor = idle.pop();
-  while (compressor?.engine.destroyed) compressor = idle.pop();
-  const kept = compressor ?? newCompressor();
   return new Promise((resolve) => {
-    // A compressor that fails (or gives a gzip member that is not the page) is closed, and the page gzipped in one
-    // call instead: the visitor gets the page either way.
-    const inOneCall = () => {
-      kept.fail = undefined;
-      kept.chunks = [];
-      kept.engine.destroy();
-      resolve(gzipSync(page, { level: RENDERED_GZIP_LEVEL }) as Buffer<ArrayBuffer>);
-    };
-    kept.fail = inOneCall;
-    kept.engine.write(page, () => {
-      if (kept.fail !== inOneCall) return; // failed already
-      const gzipped = Buffer.concat(kept.chunks);
-      // A gzip member ends with the length of what it holds (RFC 1952).
-      if (gzipped.length < 18 || gzipped.readUInt32LE(gzipped.length - 4) !== page.length % 2 ** 32) return inOneCall();
-      kept.fail = undefined;
-      kept.chunks = [];
-      kept.engine.reset();
-      if (idle.length < KEPT) idle.push(kept);
-      else kept.engine.destroy();
-      resolve(gzipped);
-    });
+    let compressor = idle.pop();
+    while (compressor?.engine.destroyed) {
+      live--;
+      compressor = idle.pop();
+    }
+    compressor ??= live < MAX_COMPRESSORS ? newCompressor() : undefined;
+    if (compressor) compress(compressor, { page, resolve });
+    else waiting.push({ page, resolve });
+  });
+}
+
+/** A free compressor takes the page waiting longest, or waits itself. */
+function nextPage(compressor: Compressor) {
+  const job = waiting.shift();
+  if (job) compress(compressor, job);
+  else idle.push(compressor);
+}
+
+function compress(kept: Compressor, { page, resolve }: Job) {
+  // A compressor that fails (or gives a gzip member that is not the page) is closed, and the page gzipped in one
+  // call instead: the visitor gets the page either way. A page waiting takes a new compressor in its place.
+  const inOneCall = () => {
+    kept.fail = undefined;
+    kept.chunks = [];
+    kept.engine.destroy();
+    live--;
+    resolve(gzipSync(page, { level: RENDERED_GZIP_LEVEL }) as Buffer<ArrayBuffer>);
+    if (waiting.length > 0) nextPage(newCompressor());
+  };
+  kept.fail = inOneCall;
+  kept.engine.write(page, () => {
+    if (kept.fail !== inOneCall) return; // failed already
+    const gzipped = Buffer.concat(kept.chunks);
+    // A gzip member ends with the length of what it holds (RFC 1952).
+    if (gzipped.length < 18 || gzipped.readUInt32LE(gzipped.length - 4) !== page.length % 2 ** 32) return inOneCall();
+    kept.fail = undefined;
+    kept.chunks = [];
+    kept.engine.reset();
+    resolve(gzipped as Buffer<ArrayBuffer>);
+    nextPage(kept);
   });
 }
