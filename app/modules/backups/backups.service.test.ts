@@ -1,41 +1,19 @@
-// Backups, restores and the move between databases (issue 37, docs/decisions/048), on SQLite and PostgreSQL: a backup
-// taken while orders are placed restores to a consistent point; damaged or newer backups and non-empty targets are
-// refused with nothing changed; db:copy keeps every table's rows.
+// Backups and restores (issue 37, docs/decisions/048), on SQLite and PostgreSQL: a backup taken while orders are
+// placed restores to a consistent point; damaged or newer backups and non-empty targets are refused with nothing
+// changed. The move between databases (db:copy) is database-copy.service.test.ts.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "kysely";
 import * as tar from "tar";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createDatabase, type Db } from "~/db/database.server";
-import { createEmptyDatabase, describeEachDatabase, type EmptyDatabase } from "~/db/testing/test-database";
-import { firstSizeInStock, setItemStock } from "~/db/testing/variant-stock";
-import { copiedTables, isEmptyDatabase, rowCounts } from "~/db/transfer.server";
-import { taxIncluded } from "~/lib/pricing";
-import { insertUsers, shopper } from "~/modules/admin/orders/testing/orders-fixture";
-import { addToCart } from "~/modules/cart/cart.service.server";
-import { saveAddress } from "~/modules/checkout/addresses.service.server";
-import { chooseShipping } from "~/modules/checkout/checkout.service.server";
-import { placeOrder } from "~/modules/checkout/place-order.service.server";
+import { describeEachDatabase } from "~/db/testing/test-database";
+import { isEmptyDatabase, rowCounts } from "~/db/transfer.server";
 import { BackupError, type Manifest } from "./backup-archive.server";
 import { backupStatus, createBackup, lastBackup, pruneBackups } from "./backups.service.server";
-import { copyDatabase, restoreBackup } from "./restore.service.server";
-
-const rita = shopper("rita");
-const address = {
-  recipient: "Rita Moss",
-  line1: "4 Quay Street",
-  line2: "",
-  town: "Bristol",
-  postcode: "BS1 4DJ",
-  phone: "07700 900321",
-  title: "",
-  type: "HOME",
-};
-const other = (kind: "sqlite" | "postgres"): "sqlite" | "postgres" => (kind === "sqlite" ? "postgres" : "sqlite");
-const kinds = (kind: "sqlite" | "postgres"): Array<"sqlite" | "postgres"> =>
-  process.env.TEST_DATABASE_URL ? [kind, other(kind)] : ["sqlite"];
+import { restoreBackup } from "./restore.service.server";
+import { kinds, rita, useBackupsFixture } from "./testing/backups-fixture";
 
 /** Orders whose lines are missing: none in a consistent database. */
 const ordersWithoutLines = async (db: Db) =>
@@ -49,55 +27,7 @@ const ordersWithoutLines = async (db: Db) =>
 describeEachDatabase(
   "backups",
   (testDb) => {
-    let dir: string;
-    let uploads: string;
-    let flavour: { id: string; size: number };
-    const options = (outDir: string) => ({
-      databaseUrl: testDb().url,
-      uploadDir: uploads,
-      outDir,
-      keepDays: 30,
-      shopVersion: "0.1.0-test",
-    });
-    const targets: EmptyDatabase[] = [];
-    const emptyTarget = async (kind: "sqlite" | "postgres") => {
-      const target = await createEmptyDatabase(kind);
-      targets.push(target);
-      return target;
-    };
-
-    beforeAll(async () => {
-      const { db } = testDb();
-      dir = await mkdtemp(join(tmpdir(), "shop-backups-"));
-      uploads = join(dir, "uploads");
-      await mkdir(join(uploads, "ab"), { recursive: true });
-      await writeFile(join(uploads, "ab", "pod.webp"), Buffer.from("RIFF0000WEBPVP8 fake image bytes"));
-      await writeFile(join(uploads, "logo.png"), Buffer.alloc(70_000, 7));
-      await insertUsers(db, [rita]);
-      const saved = await saveAddress(db, rita.id, null, address, true);
-      expect(saved.ok).toBe(true);
-      const row = await db
-        .selectFrom("flavours")
-        .select(["id", "sizes"])
-        .where(firstSizeInStock(1))
-        .orderBy("slug")
-        .executeTakeFirstOrThrow();
-      flavour = { id: row.id, size: (JSON.parse(row.sizes) as number[])[0]! };
-      await setItemStock(db, "flavour", flavour.id, 10_000);
-    });
-    afterAll(async () => {
-      for (const target of targets) await target.drop();
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    /** One order placed through the checkout, as a shopper places it. */
-    async function order(db: Db, n: number) {
-      const line = { kind: "flavour" as const, itemId: flavour.id, flavour: "", nicotineStrength: flavour.size };
-      expect(await addToCart(db, rita.id, { ...line, puffCount: null, quantity: 1 + (n % 3) })).toEqual({ ok: true });
-      expect(await chooseShipping(db, rita.id, "free", null)).toEqual({ ok: true });
-      const placed = await placeOrder(db, rita.id, `key-backup-order-${String(n).padStart(6, "0")}`, taxIncluded(20));
-      if (!placed.ok) throw new Error(placed.message);
-    }
+    const { dir, uploads, options, emptyTarget, order } = useBackupsFixture(testDb);
 
     it("takes a backup while orders are being placed, and it restores to a consistent point on either database", async () => {
       const { db, url } = testDb();
@@ -251,56 +181,6 @@ describeEachDatabase(
       for (const name of names) await writeFile(join(out, name), "x");
       expect(await pruneBackups(out, 30, new Date("2026-11-26T03:00:00Z"))).toEqual(names.slice(0, 2));
       expect((await readdir(out)).sort()).toEqual(names.slice(2).sort());
-    });
-
-    it("copies the whole shop into an empty database of the other kind: every table's rows, row for row", async () => {
-      const { db, url, kind } = testDb();
-      const target = await emptyTarget(kinds(kind).at(-1)!);
-      const copied = await copyDatabase(url, target.url);
-      const tables = await copiedTables(db);
-      expect(copied.tables).toEqual(await rowCounts(db, tables));
-      const copy = createDatabase(target.url);
-      try {
-        expect(await rowCounts(copy, tables)).toEqual(copied.tables);
-        // Sample rows read the same (booleans and times as each database keeps them).
-        const sample = async (d: Db) => ({
-          user: await d
-            .selectFrom("user")
-            .select(["id", "email", "emailVerified", "createdAt"])
-            .orderBy("id")
-            .execute()
-            .then((rows) =>
-              rows.map((r) => ({
-                ...r,
-                emailVerified: Boolean(r.emailVerified),
-                createdAt: new Date(r.createdAt as unknown as string).toISOString(),
-              })),
-            ),
-          orders: await d.selectFrom("orders").selectAll().orderBy("id").limit(5).execute(),
-          lines: await d
-            .selectFrom("order_lines")
-            .selectAll()
-            .orderBy("order_id")
-            .orderBy("position")
-            .limit(9)
-            .execute(),
-          variants: await d.selectFrom("variants").selectAll().orderBy("id").limit(20).execute(),
-        });
-        expect(await sample(copy)).toEqual(await sample(db));
-        // The catalogue's search index is rebuilt by the target's own triggers.
-        const searchable = await sql<{ n: number }>`select count(*) as n from catalog_items`.execute(copy);
-        expect(Number(searchable.rows[0]!.n)).toBeGreaterThan(0);
-        // Not again into a database that now has rows.
-        await expect(copyDatabase(url, target.url)).rejects.toThrow(/is not empty|already exists/);
-      } finally {
-        await copy.destroy();
-      }
-    });
-
-    it("says in one line when the target database cannot be reached", async () => {
-      await expect(copyDatabase(testDb().url, "postgres://postgres@127.0.0.1:1/nowhere")).rejects.toThrow(
-        /^Cannot use the database postgres:\/\/postgres@127\.0\.0\.1:1\/nowhere: .*ECONNREFUSED.*Nothing was changed\.$/,
-      );
     });
   },
   { seed: true },
