@@ -5,8 +5,7 @@ import { beforeAll, expect } from "vitest";
 import type { Db } from "~/db/database.server";
 import type { TestDatabase } from "~/db/testing/test-database";
 import { firstSizeInStock, variantUnits } from "~/db/testing/variant-stock";
-import type { SessionUser } from "~/modules/accounts/accounts";
-import { insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { insertUsers, shopper, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { variantName, type VariantOffer } from "~/modules/catalog/variants";
@@ -15,16 +14,6 @@ import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { ukAddress } from "~/modules/checkout/testing/address-fixture";
 
 const home = ukAddress();
-const shopper = (id: string): SessionUser => ({
-  id,
-  name: id,
-  email: `${id}@example.com`,
-  firstName: id,
-  lastName: null,
-  dateOfBirth: "1990-01-01",
-  role: "customer",
-  authProvider: "email",
-});
 export const shoppers = ["buyer-1", "buyer-2", "buyer-3", "buyer-4"].map(shopper);
 
 /** The flavour on sale: the size the tests sell (`name` is its name as shoppers see it) and its other size. */
