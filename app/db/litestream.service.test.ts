@@ -13,8 +13,8 @@ import { migrateToLatest } from "./migrate.server";
 // replica until it holds what was written. The point in time is read from the replica too: a file replica dates each
 // WAL segment by its file's modification time, which the kernel takes from a coarse clock, so "now" in this process
 // could fall a few milliseconds after the next segment's date. Litestream logs at debug level, so a failure shows what
-// each sync saw (its per-frame lines and the repeats of idle syncs left out); the shop writes only once Litestream has taken its
-// first generation, as it would in production, where Litestream runs before the shop starts.
+// each sync saw (its per-frame lines and the repeats of idle syncs left out); the shop writes only once Litestream has
+// taken its first generation, as it would in production, where Litestream runs before the shop starts.
 //
 // `checkpoint-interval` is set as in deploy/litestream/litestream.yml (there 10s, here 1s): Litestream 0.3.13 tells its
 // replicas about new WAL frames only when the WAL's size differed from the shadow copy's at the start of a sync, so a
