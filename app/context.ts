@@ -6,9 +6,10 @@ import type { Mailer } from "~/lib/mailer.server";
 
 /**
  * What a request's answer was made from, noted while it is made: a page that read the session is personal and is
- * never cached or shared (server/page-cache.ts, docs/decisions/017).
+ * never cached or shared (server/page-cache.ts, docs/decisions/017). A page rendered to be shared notes the hashes
+ * of its inline scripts, which its CSP names in place of the nonce (app/lib/script-hashes.server.ts).
  */
-export type PageUse = { session: boolean };
+export type PageUse = { session: boolean; scriptHashes?: string };
 
 /**
  * What every loader and action receives from the server (server/app.ts): in React Router 8 (middleware always on) the

@@ -15,6 +15,7 @@ import { keptHtml } from "./components/ui/kept-html.server";
 import { lowPriorityModulePreloads } from "./lib/script-priority.server";
 import { WholePage } from "./lib/whole-page.server";
 import { compressPage, pageEncoding } from "./lib/page-compression.server";
+import { inlineScriptHashes, mayBeShared } from "./lib/script-hashes.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnUnavailable } from "./lib/unavailable.server";
 
 export const streamTimeout = 5_000;
@@ -45,7 +46,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.nonce;
   // The one place a page learns the database is down: the session read threw the 503 answer, or a loader or action
   // failed on the database (decision 011).
   if (responseStatusCode === 503 || unavailableRequests.has(request)) {
@@ -53,6 +53,10 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  // A page that may be answered `public` carries no nonce: nginx or a CDN would give that one to every visitor. Its
+  // inline scripts are allowed by their hashes, noted for the server's CSP (server/page-cache.ts, issue 65).
+  const shared = mayBeShared(request, responseStatusCode, responseHeaders, loadContext.pageUse);
+  const nonce = shared ? undefined : loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -78,6 +82,7 @@ export default function handleRequest(
             pipe(page.destination());
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const html = lowPriorityModulePreloads(page.bytes());
+            if (shared) loadContext.pageUse!.scriptHashes = inlineScriptHashes(html.toString("utf8"));
             const encoding =
               request.method === "HEAD" ? "identity" : pageEncoding(request.headers.get("accept-encoding"));
             compressPage(html, encoding).then((body) => {

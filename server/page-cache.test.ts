@@ -6,7 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashedPolicy, pageCache } from "./page-cache";
+import { inlineScriptHashes } from "~/lib/script-hashes.server";
+import { pageCache } from "./page-cache";
 
 // The cache's own unpacking, counted: a page it may not keep must not be unpacked at all.
 const unpacked = vi.hoisted(() => ({ count: 0 }));
@@ -43,11 +44,25 @@ beforeAll(async () => {
   });
   app.use(compression({ threshold: 0 }));
   app.use(cache.middleware);
+  // A page as entry.server renders one that may be shared: no nonce, its inline script allowed by its hash.
   app.get("/page/:name", (req, res) => {
     renders++;
+    const script = `<script>/*${req.params.name}*/</script>`;
+    res.locals.pageUse.scriptHashes = inlineScriptHashes(script);
     res.type("html");
-    res.write(`<script nonce="${res.locals.nonce}">/*${req.params.name}*/</script>`);
+    res.write(script);
     res.end(`<p>render ${renders}</p>`);
+  });
+  // Rendered to be shared, then a cookie set on the way out (as oneSessionCookie does): private, hashes all the same.
+  app.get("/page-with-cookie", (_req, res) => {
+    const script = `<script>/*cookie*/</script>`;
+    res.locals.pageUse.scriptHashes = inlineScriptHashes(script);
+    res.cookie("flash", "1").type("html").send(script);
+  });
+  // A signed-in page as entry.server renders it: its own nonce.
+  app.get("/personal/page", (_req, res) => {
+    res.locals.pageUse.session = true;
+    res.type("html").send(`<script nonce="${res.locals.nonce}">/*yours*/</script>`);
   });
   // A page as entry.server sends it: compressed already for its own request (decision 067).
   app.get("/rendered/:encoding", (req, res) => {
@@ -106,11 +121,42 @@ describe("pageCache", () => {
     expect(first.state).toBe("miss");
     expect(second.state).toBe("hit");
     expect(second.headers.get("content-type")).toBe(first.headers.get("content-type"));
-    expect(second.body).toBe(first.body.replace(/ nonce="[^"]+"/, ""));
+    expect(second.body).toBe(first.body);
     const hash = createHash("sha256").update("/*a*/").digest("base64");
     expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
     expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  });
+
+  it("answers a public page with its scripts' hashes from the first answer on, never a nonce (issue 65)", async () => {
+    // nginx or a CDN keeps the first answer (the miss) and gives it to every later visitor, nonce and all.
+    const hash = `'sha256-${createHash("sha256").update("/*n*/").digest("base64")}'`;
+    const miss = await get("/page/n");
+    const hit = await get("/page/n");
+    expect(miss.state).toBe("miss");
+    expect(hit.state).toBe("hit");
+    for (const answer of [miss, hit]) {
+      expect(answer.headers.get("cache-control")).toContain("public");
+      expect(answer.headers.get("content-security-policy")).toBe(`script-src 'self' ${hash}`);
+      expect(answer.body).not.toContain("nonce");
+    }
+    // Any other public answer (here one that says so itself) names no nonce: it has no inline script to allow.
+    const search = await get("/api/search?q=mint");
+    expect(search.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(search.headers.get("content-security-policy")).toBe("script-src 'self'");
+  });
+
+  it("keeps a personal page's own nonce, and a page rendered to be shared its hashes when it ends up private", async () => {
+    const personal = await get("/personal/page", { cookie: "shop.session_token=abc" });
+    expect(personal.headers.get("cache-control")).toBe("private, no-store");
+    const nonce = /nonce="([^"]+)"/.exec(personal.body)![1]!;
+    expect(personal.headers.get("content-security-policy")).toBe(`script-src 'self' 'nonce-${nonce}'`);
+
+    const withCookie = await get("/page-with-cookie");
+    expect(withCookie.headers.get("cache-control")).toBeNull();
+    const hash = `'sha256-${createHash("sha256").update("/*cookie*/").digest("base64")}'`;
+    expect(withCookie.headers.get("content-security-policy")).toBe(`script-src 'self' ${hash}`);
+    expect(cache.size()).toBe(0);
   });
 
   it("keeps brotli, gzip and plain copies, with their lengths, and answers 304 to its ETag", async () => {
@@ -211,7 +257,7 @@ describe("pageCache", () => {
     down = true;
     const stale = await get("/page/f");
     expect(stale.state).toBe("hit");
-    expect(stale.body).toBe(stored.body.replace(/ nonce="[^"]+"/, ""));
+    expect(stale.body).toBe(stored.body);
   });
 
   it("does not keep errors, responses that set cookies, or private responses", async () => {
@@ -243,17 +289,6 @@ describe("pageCache", () => {
     expect(cache.size()).toBe(3);
     expect((await get("/page/1")).state).toBe("hit");
     expect((await get("/page/2")).state).toBe("miss");
-  });
-});
-
-describe("hashedPolicy", () => {
-  it("puts the hashes of inline scripts in place of the nonce, skipping scripts with src", () => {
-    const html = `<script nonce="n">a()</script><script type="module" src="/x.js"></script><script>b()</script>`;
-    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(hashedPolicy("script-src 'self' 'nonce-n'; style-src 'self'", html)).toBe(
-      `script-src 'self' ${hash("a()")} ${hash("b()")}; style-src 'self'`,
-    );
-    expect(hashedPolicy("script-src 'self' 'nonce-n'", "<p>no scripts</p>")).toBe("script-src 'self'");
   });
 });
 

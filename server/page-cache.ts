@@ -6,6 +6,7 @@ import type { RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import type { PageUse } from "~/context";
 import { acceptedEncoding, type PageEncoding } from "~/lib/page-compression.server";
+import { policyWithoutNonce } from "~/lib/script-hashes.server";
 import type { ContentVersion } from "./content-version-watch";
 
 const brotliAsync = promisify(brotliCompress);
@@ -62,21 +63,6 @@ const perResponseHeaders = new Set([
  * Cache-Control, and the browser (or a CDN) keeps them instead.
  */
 const NOT_PAGES = /^\/api\//;
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/**
- * The CSP of a stored page: the per-response nonce (the miss's own) is replaced by the hashes of the page's inline
- * scripts, so every visitor gets the same bytes and the same policy, and nothing is rewritten per hit.
- */
-export function hashedPolicy(policy: string, html: string): string {
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes!) || body === "") continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
-  }
-  return policy.replace(/\s*'nonce-[^']*'/, hashes.size ? ` ${[...hashes].join(" ")}` : "");
-}
 
 /**
  * A body as sent, back to its plain bytes (stored once per page and catalogue version, so the cost is rare); one that
@@ -142,12 +128,20 @@ export function pageCache(options: PageCacheOptions) {
     const use: PageUse = { session: false };
     res.locals.pageUse = use;
     onHeaders(res, () => {
-      if (res.getHeader("cache-control") !== undefined || (req.method !== "GET" && req.method !== "HEAD")) return;
-      if (use.session) res.setHeader("Cache-Control", "private, no-store");
-      else if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
-        res.setHeader("Cache-Control", options.sharedCacheControl);
-        res.vary("Cookie");
+      if (res.getHeader("cache-control") === undefined && (req.method === "GET" || req.method === "HEAD")) {
+        if (use.session) res.setHeader("Cache-Control", "private, no-store");
+        else if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
+          res.setHeader("Cache-Control", options.sharedCacheControl);
+          res.vary("Cookie");
+        }
       }
+      // An answer nginx or a CDN may keep carries no nonce: it would be every later visitor's too. A page rendered to
+      // be shared allows its inline scripts by their hashes (app/entry.server.tsx), whatever it was answered in the
+      // end; anything else public (robots.txt, a .data answer, /api/search) has no inline script to allow.
+      const policy = res.getHeader("content-security-policy");
+      const shared = /\bpublic\b/.test(String(res.getHeader("cache-control") ?? ""));
+      if (typeof policy === "string" && (use.scriptHashes !== undefined || shared))
+        res.setHeader("Content-Security-Policy", policyWithoutNonce(policy, use.scriptHashes ?? ""));
     });
     if (req.method !== "GET" || options.maxEntries <= 0 || NOT_PAGES.test(req.path)) return next();
     res.setHeader("X-Page-Cache", "miss");
@@ -170,15 +164,13 @@ export function pageCache(options: PageCacheOptions) {
 
   /** Stored as the response ends (plain and gzip at once, so the next request is a hit); brotli follows. */
   function store(key: string, version: number, res: Response, body: Buffer) {
-    // Without the miss's own nonce the bytes (and so the ETag) are the same on every server copy; the policy
-    // allows the page's inline scripts by their hashes instead.
-    const nonce = String(res.locals.nonce ?? "");
-    const identity = nonce ? Buffer.from(body.toString("utf8").replaceAll(` nonce="${nonce}"`, "")) : body;
+    // A public answer was rendered without a nonce and its policy names its scripts' hashes (middleware above), so
+    // the bytes (and so the ETag) are the same on every server copy and nothing is rewritten here.
+    const identity = body;
     const headers: Array<[string, string]> = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value === undefined || perResponseHeaders.has(name)) continue;
-      const text = Array.isArray(value) ? value.join(", ") : String(value);
-      headers.push([name, name === "content-security-policy" ? hashedPolicy(text, identity.toString("utf8")) : text]);
+      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
     }
     const gzipped = gzipSync(identity, { level: 9 });
     const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;

@@ -1,6 +1,7 @@
 // The production recipe (deploy/nginx/, issue 32): Debian's nginx with that configuration, started by
 // deploy/nginx/try.sh, in front of the built shop. Pages the same for everyone come from nginx's micro-cache; signed-in
-// pages and /api/me never do; a change shows within SHARED_PAGE_SECONDS; the client's address reaches the rate limits.
+// pages and /api/me never do; a stored page carries no nonce; a change shows within SHARED_PAGE_SECONDS; the client's
+// address reaches the rate limits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { newShopper, sellableFlavour, type Shopper } from "./support/http-shoppers";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { watchConsole } from "./support/shop";
 import { sqliteQuery } from "./support/sqlite-query";
 
 const SHARED_SECONDS = 2;
@@ -116,6 +118,41 @@ test.describe("nginx in front of the shop (deploy/nginx/)", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers["x-cache"]).toBe("STATIC");
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("a page nginx keeps names its scripts' hashes, never a nonce: the MISS and the HIT, and its scripts run", async ({
+    page,
+  }) => {
+    // The first answer is the one nginx stores and gives every visitor after (issue 65): no nonce in it to share.
+    const path = `/about?hashes=${Date.now()}`;
+    const miss = await call(base, path);
+    const hit = await call(base, path);
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["MISS", "HIT"]);
+    for (const answer of [miss, hit]) {
+      expect(answer.headers["cache-control"]).toContain("public");
+      const csp = String(answer.headers["content-security-policy"]);
+      expect(csp).not.toContain("'nonce-");
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+      expect(answer.body).not.toContain("nonce=");
+    }
+    expect(hit.headers["content-security-policy"]).toBe(miss.headers["content-security-policy"]);
+
+    // In a browser, from nginx's first answer and from its stored copy: the page's scripts run (the header's search
+    // suggests as one types) and nothing is refused.
+    const problems = watchConsole(page);
+    await page.context().addCookies([{ name: "age_verified", value: "yes", url: base }]);
+    for (const [fresh, state] of [
+      [`/about?hashes-browser=${Date.now()}`, "MISS"],
+      [undefined, "HIT"],
+    ] as const) {
+      const response = fresh ? await page.goto(base + fresh) : await page.reload();
+      expect(response!.headers()["x-cache"]).toBe(state);
+      expect(response!.headers()["content-security-policy"]).not.toContain("'nonce-");
+      const box = page.getByRole("banner").getByRole("combobox", { name: "Search devices and flavours" });
+      await box.fill("watermelon");
+      await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
+    }
+    expect(problems).toEqual([]);
   });
 
   test("signed-in pages and /api/me never come from the cache; a page the same for everyone does, signed in too", async () => {
