@@ -178,8 +178,8 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       trx,
       demoReviews.map((r, position) => ({ id: newId(), position, ...r })),
     );
-    // The demo's About page, with the specification's figures: the demo content is how the shop knows it is the demo
-    // (docs/decisions/037). A page staff saved already is kept.
+    // The demo's About page, its story and figures counted from the shop: the demo content is how the shop knows it
+    // is the demo (docs/decisions/037). A page staff saved already is kept.
     if (!(await findAboutRow(trx))) {
       await saveAboutRow(trx, { ...demoAbout, offers: null, demo: true, updatedBy: null, updatedAt: now });
     }

@@ -41,6 +41,9 @@ const shopOffers = (delivery: DeliveryOption[], currency: string): Offer[] => [
   },
 ];
 
+/** On a wide screen, the figures in one row: two columns for one or two, three for the three counts, else four. */
+const FIGURE_COLUMNS: Record<number, string> = { 1: "", 2: "", 3: "md:grid-cols-3" };
+
 export default function About({ loaderData }: Route.ComponentProps) {
   const { name, currency } = useShopSettings();
   const { story, figures, delivery } = loaderData;
@@ -49,7 +52,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-12">
       <h1 className="text-4xl font-extrabold">About {name}</h1>
       {figures.length > 0 && (
-        <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Our figures">
+        <ul
+          className={`mt-10 grid grid-cols-2 gap-4 ${FIGURE_COLUMNS[figures.length] ?? "md:grid-cols-4"}`}
+          aria-label="Our figures"
+        >
           {figures.map((f) => (
             <li key={`${f.value} ${f.label}`} className="rounded-2xl bg-brand-50 p-6 text-center">
               <p className="text-3xl font-extrabold text-brand-700">{f.value}</p>

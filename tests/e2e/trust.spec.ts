@@ -162,8 +162,7 @@ test("the info pages promise only what the shop does", async ({ page }) => {
   await expect(page.getByRole("main")).not.toContainText("payment link");
 
   await page.goto("/about");
-  const figures = page.getByRole("list", { name: "Our figures" });
-  for (const figure of ["400+", "600%", "50+", "200+"]) await expect(figures).toContainText(figure);
+  await expect(page.getByRole("list", { name: "Our figures" })).toContainText("Customer reviews");
   await expect(page.getByRole("main")).toContainText(`${freeLine}, or ${expressLine}.`);
 });
 

@@ -1,8 +1,8 @@
 /**
  * The About page (docs/decisions/037): its story, four offers and figures are the shop's own. Staff write them in the
  * back office; a figure is either counted from the shop's data (devices, flavours, published reviews) or written by
- * staff, and a figure nobody set, or a count of nothing, is left out. The demo content loads the specification's
- * figures (and only the demo: no 'return on investment' figure anywhere else). No zod here: the page imports it.
+ * staff, and a figure nobody set, or a count of nothing, is left out. The demo content's figures are counted too:
+ * no shop, the demo included, shows a figure nobody measured (issue 65). No zod here: the page imports it.
  */
 
 export const FIGURE_SOURCES = ["none", "devices", "flavours", "reviews", "written"] as const;
@@ -63,5 +63,5 @@ export const storyParagraphs = (story: string, shopName: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-/** A label that claims a return on investment: only the demo shop may show one (CAP Code 3.1, 22). */
+/** A label that claims a return on investment: no shop may show one, the demo included (CAP Code 3.1, 22). */
 export const ROI_LABEL = /\b(return\s+on\s+investment|roi)\b/i;

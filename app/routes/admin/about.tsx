@@ -60,7 +60,7 @@ export default function AdminAbout({ loaderData, actionData }: Route.ComponentPr
         </Link>{" "}
         says. Every figure must be true: count it from the shop's own data, or write one you can stand behind. A figure
         set to 'Not shown' is left out, and so is a count of nothing. Offers left empty show the shop's own.
-        {loaderData.demo && " It shows the demo shop's figures until you save it."}
+        {loaderData.demo && " It tells the demo shop's story until you save your own."}
       </p>
       <FormAlert message={answer?.notice} tone="success" />
       <FormAlert message={answer?.formError} />
