@@ -1,5 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { nodeVersionProblem } from "./node-version.mjs";
 
 describe("the Node.js the shop runs on", () => {
@@ -24,5 +27,46 @@ describe("the Node.js the shop runs on", () => {
     const run = spawnSync(process.execPath, ["scripts/require-node.mjs"], { encoding: "utf8" });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe("");
+  });
+});
+
+/** The machine's own Node when it is older than the shop's (this machine's /usr/bin/node is 20): where it lives. */
+function olderNodeBin(): string | undefined {
+  for (const bin of ["/usr/bin", "/usr/local/bin"]) {
+    if (!existsSync(join(bin, "node")) || !existsSync(join(bin, "npm"))) continue;
+    const version = execFileSync(join(bin, "node"), ["--version"], { encoding: "utf8" }).trim();
+    if (nodeVersionProblem(version)) return bin;
+  }
+  return undefined;
+}
+
+describe("npm install (issue 65)", () => {
+  let dir: string | undefined;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+  /** `npm install` of the project's package.json, lock and .npmrc, computed only (nothing installed), on a PATH. */
+  const npmInstall = (path: string) => {
+    dir = mkdtempSync(join(tmpdir(), "shop-npm-install-"));
+    for (const file of ["package.json", "package-lock.json", ".npmrc"]) copyFileSync(file, join(dir, file));
+    const args = ["install", "--dry-run", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"];
+    return spawnSync("npm", args, { cwd: dir, encoding: "utf8", env: { ...process.env, PATH: path } });
+  };
+
+  it.skipIf(!olderNodeBin())(
+    "stops at once on an older Node, naming the Node needed, without a warning per package",
+    () => {
+      const run = npmInstall(`${olderNodeBin()}:/bin`);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain("npm error code EBADENGINE");
+      expect(run.stderr).toContain('Required: {"node":"^22.22.0 || >=24"}');
+      expect(run.stderr).not.toContain("npm warn EBADENGINE");
+      expect(run.stdout).not.toContain("added");
+    },
+  );
+
+  it("goes ahead on this Node (22 or 24): every locked package takes it", () => {
+    const run = npmInstall(`${process.execPath.replace(/\/node$/, "")}:${process.env.PATH}`);
+    expect(run.stderr).not.toContain("EBADENGINE");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/added \d+ packages/);
   });
 });
