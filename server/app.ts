@@ -23,6 +23,7 @@ import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { orderEndpoint } from "./order-endpoint";
 import { pageCache } from "./page-cache";
+import { untrustedProxyWarning } from "./proxy-warning";
 import { logRequest, requestLog } from "./request-log";
 import { serveUploads } from "./uploads";
 import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
@@ -137,6 +138,7 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
     next();
   });
   app.use(requestLog(log));
+  if (!trustProxy(config)) app.use(untrustedProxyWarning(log));
   app.use(noNulInAddress());
   app.use(oneSessionCookie(services.auth.options));
   app.use(retryAfterOn503());

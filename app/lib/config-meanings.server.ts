@@ -57,7 +57,7 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   MAIL_FROM: { description: "Sender of the shop's e-mails.", defaultText: "`SHOP_NAME <SHOP_EMAIL>`" },
   STAFF_EMAIL: { description: "Who is e-mailed about each new contact message.", defaultText: "`SHOP_EMAIL`" },
   TRUST_PROXY:
-    "`true` or the number of proxies in front of the shop, so rate limits see the client's address (`X-Forwarded-For`); when set, `/metrics` opens only with `METRICS_TOKEN`.",
+    "`true` or the number of proxies in front of the shop, so rate limits see the client's address (`X-Forwarded-For`); when set, `/metrics` opens only with `METRICS_TOKEN`. Left off behind a proxy, the shop warns once (the first request with `X-Forwarded-For` from a loopback or private address).",
   METRICS_TOKEN:
     "At least 24 characters: `GET /metrics` with `Authorization: Bearer <token>` answers the Prometheus metrics.",
   METRICS_ALLOW:

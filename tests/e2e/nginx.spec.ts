@@ -233,5 +233,7 @@ test.describe("nginx in front of the shop (deploy/nginx/)", () => {
     expect(sixth.status).toBe(429);
     // Another client, behind the same nginx, is not held back.
     expect((await call(base, "/api/contact", { from: "127.0.0.3", form: message(6) })).status).toBe(200);
+    // Started as the recipe says (TRUST_PROXY=1): no warning of a proxy it does not trust.
+    expect(shop.output()).not.toContain("TRUST_PROXY is off");
   });
 });

@@ -63,7 +63,7 @@ test.describe("the server process", () => {
     expect(run.output).not.toContain("s3cret");
   });
 
-  test("logs one line per request without query strings, and stops cleanly on SIGTERM", async () => {
+  test("logs one line per request without query strings, warns once of a proxy it does not trust, and stops cleanly on SIGTERM", async () => {
     // A free port of its own: a server left over from an earlier run must not answer for this one.
     const port = await freePort();
     const server = startServer({ PORT: String(port), DATABASE_URL: `file:${dir}/b.db` });
@@ -78,6 +78,9 @@ test.describe("the server process", () => {
     });
     expect(response.status).toBe(200);
     await response.text();
+    // Through a proxy on this machine (nginx without TRUST_PROXY=1, issue 65): one warning, however many requests.
+    for (const client of ["198.51.100.7", "198.51.100.8"])
+      await (await fetch(`http://127.0.0.1:${port}/about`, { headers: { "x-forwarded-for": client } })).text();
     server.child.kill("SIGTERM");
     const run = await server.exited;
     expect(run.code).toBe(0);
@@ -91,5 +94,8 @@ test.describe("the server process", () => {
     expect(run.output).not.toContain("abc123secret");
     expect(run.output).not.toContain("cookie-value-secret");
     expect(run.output).toContain('"msg":"stopped"');
+    const warnings = run.output.split("\n").filter((line) => line.includes("TRUST_PROXY is off"));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, proxy: "127.0.0.1" });
   });
 });
