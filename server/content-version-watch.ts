@@ -8,7 +8,8 @@ export type ContentVersion = {
   databaseDown: () => boolean;
   /** Reads it now (after this copy's own writes, so its next page shows them at once). */
   refresh: () => Promise<void>;
-  stop: () => void;
+  /** No more reads; resolves once the read in flight (if any) has finished, so the database may close after it. */
+  stop: () => Promise<void>;
 };
 
 /**
@@ -19,8 +20,10 @@ export function watchContentVersion(read: () => Promise<number>, pollMs: number,
   let current: number | undefined;
   let down = false;
   let inFlight: Promise<void> | undefined;
-  const refresh = () =>
-    (inFlight ??= read()
+  let stopped = false;
+  const refresh = async () => {
+    if (stopped) return;
+    await (inFlight ??= read()
       .then(
         (version) => {
           if (down) log.info("content version readable again");
@@ -36,8 +39,19 @@ export function watchContentVersion(read: () => Promise<number>, pollMs: number,
       .finally(() => {
         inFlight = undefined;
       }));
+  };
   const timer = setInterval(() => void refresh(), pollMs);
   timer.unref();
   void refresh();
-  return { current: () => current, databaseDown: () => down, refresh, stop: () => clearInterval(timer) };
+  /**
+   * The read in flight is waited for: closing the database under it (PostgreSQL: ending the pool while the read waits
+   * for a connection) left it to time out 5 s later and log 'content version unreadable' on a clean start, from the
+   * cluster's primary, which prepares the database and closes it at once (issue 65).
+   */
+  const stop = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await inFlight;
+  };
+  return { current: () => current, databaseDown: () => down, refresh, stop };
 }

@@ -29,7 +29,7 @@ let baseUrl = "";
 let server: Server;
 const cache = pageCache({
   maxEntries: 3,
-  version: { current: () => version, databaseDown: () => down, refresh: async () => {}, stop: () => {} },
+  version: { current: () => version, databaseDown: () => down, refresh: async () => {}, stop: async () => {} },
   variant: (cookie) => (cookie?.includes("age_verified=yes") ? "adult" : "unknown"),
   sharedCacheControl: "public, max-age=0, s-maxage=60",
 });
