@@ -47,6 +47,15 @@ export const ageDocumentMessages = {
   waiting: "We have your document and staff will check it soon. You may send a new one: it replaces the one waiting.",
   noFile: "Choose a photo or scan of your document.",
   notDocument: "This file is not a photo (JPEG or PNG) or a PDF. Choose a photo or scan of your document.",
+  unreadablePhoto:
+    "This photo could not be read whole: it is damaged, cut short or not really a photo. Take the photo again (or save it again as a JPEG or PNG) and send that.",
+  hugePhoto: "This photo has too many pixels to open (over 50 megapixels). Send a smaller photo or scan.",
+  badPdf:
+    "This PDF could not be read: it is damaged, cut short, has no page or is not really a PDF. Scan the document again, or send a photo (JPEG or PNG) instead.",
+  lockedPdf: "This PDF is protected by a password, so staff could not open it. Send it without one, or send a photo.",
+  activePdf:
+    "This PDF contains scripts, actions or attached files, which we do not open. Send a plain scan or a photo (JPEG or PNG) instead.",
+  longPdf: "This PDF has more than 10 pages. Send only the page or two of your photo ID.",
   tooBig: "This file is larger than 10 MB. Choose a smaller photo or scan (a phone photo is usually 2–5 MB).",
   noCheck: "There is no age check waiting for a document on your account: we ask for one after your first order.",
   decided: "Your age check has already been decided, so there is nothing more to send.",

@@ -1,13 +1,15 @@
 /**
- * Customers' photo IDs on disk (docs/decisions/044): in the private AGE_DOCUMENTS_DIR, never under the public
- * uploads, under random names the shop makes. What a file is comes from its first bytes (and, for an image, from
- * decoding it), never from its name or the type the browser claims.
+ * Customers' photo IDs on disk (docs/decisions/044, 071): in the private AGE_DOCUMENTS_DIR, never under the public
+ * uploads, under random names the shop makes. What a file is comes from its content, never from its name or the type
+ * the browser claims: a photo is decoded whole and kept as the shop re-encodes it (upright, without its EXIF, GPS
+ * or any other metadata); a PDF has its structure checked (./age-document-pdf.server.ts) and is kept as sent.
  */
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { newId } from "~/lib/ids.server";
 import type { AgeDocumentFormat } from "~/db/values";
+import { pdfProblem, type PdfProblem } from "./age-document-pdf.server";
 
 const extensions: Record<AgeDocumentFormat, string> = {
   "image/jpeg": "jpg",
@@ -17,24 +19,50 @@ const extensions: Record<AgeDocumentFormat, string> = {
 
 /** Larger pictures are refused before they are decoded (a small file can hold a huge picture). */
 const MAX_PIXELS = 50_000_000;
+/** A photo ID's small print stays legible; a phone's own JPEGs are about this quality. */
+const JPEG_QUALITY = 90;
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const PDF = [...Buffer.from("%PDF-")];
 
-/** What the bytes are: a JPEG or PNG that decodes, or a PDF; null for anything else. */
-export async function documentFormatOf(bytes: Uint8Array): Promise<AgeDocumentFormat | null> {
-  if (startsWith(bytes, PDF)) return "application/pdf";
-  const format = startsWith(bytes, PNG) ? "png" : startsWith(bytes, JPEG) ? "jpeg" : null;
-  if (!format) return null;
-  try {
-    const metadata = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).metadata();
-    if (metadata.format !== format || !metadata.width || !metadata.height) return null;
-  } catch {
-    return null;
+export type DocumentProblem = "not-document" | "unreadable-photo" | "huge-photo" | PdfProblem;
+
+/** The document as the shop keeps it, or why it is refused. */
+export type ReadDocument =
+  { ok: true; format: AgeDocumentFormat; bytes: Uint8Array } | { ok: false; problem: DocumentProblem };
+
+/**
+ * Reads what the customer sent: a JPEG or PNG decoded whole and re-encoded (the bytes kept are the shop's, not the
+ * sender's), a PDF checked and kept as it is; anything else is `not-document`.
+ */
+export async function readAgeDocument(bytes: Uint8Array): Promise<ReadDocument> {
+  if (startsWith(bytes, PDF)) {
+    const problem = await pdfProblem(bytes);
+    return problem ? { ok: false, problem } : { ok: true, format: "application/pdf", bytes };
   }
-  return format === "png" ? "image/png" : "image/jpeg";
+  if (startsWith(bytes, PNG)) return readPhoto(bytes, "png");
+  if (startsWith(bytes, JPEG)) return readPhoto(bytes, "jpeg");
+  return { ok: false, problem: "not-document" };
+}
+
+/**
+ * Decodes every pixel, refusing at libjpeg's or libpng's first complaint (`failOn: "warning"`: a header followed by
+ * something else, corrupt or cut-short picture data), turns it upright by its EXIF orientation, and encodes it again
+ * in its own format. sharp writes no metadata unless asked: no EXIF (so no GPS, phone, times), no XMP, no ICC
+ * profile (the colours are converted to sRGB), no comments, and nothing that followed the picture in the file.
+ */
+async function readPhoto(bytes: Uint8Array, format: "jpeg" | "png"): Promise<ReadDocument> {
+  const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: MAX_PIXELS, autoOrient: true });
+  try {
+    if ((await input().metadata()).format !== format) return { ok: false, problem: "unreadable-photo" };
+    const encoded = format === "png" ? input().png() : input().jpeg({ quality: JPEG_QUALITY });
+    const kept = await encoded.toBuffer();
+    return { ok: true, format: format === "png" ? "image/png" : "image/jpeg", bytes: new Uint8Array(kept) };
+  } catch (error) {
+    return { ok: false, problem: /pixel limit/i.test((error as Error).message) ? "huge-photo" : "unreadable-photo" };
+  }
 }
 
 /** Writes the document under a new random name (beside it first, then renamed: never half a file); its name. */

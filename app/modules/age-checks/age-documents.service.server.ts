@@ -21,9 +21,26 @@ import {
 } from "./age-checks";
 import { ageDocumentDeleteJob, ageDocumentExpireJob } from "./age-checks.jobs";
 import * as repo from "./age-checks.repository.server";
-import { deleteDocumentFile, documentFormatOf, readDocumentFile, saveDocumentFile } from "./age-document-files.server";
+import {
+  deleteDocumentFile,
+  readAgeDocument,
+  readDocumentFile,
+  saveDocumentFile,
+  type DocumentProblem,
+} from "./age-document-files.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the customer reads under the file field when their file is refused for what it is. */
+const problemMessages: Record<DocumentProblem, string> = {
+  "not-document": ageDocumentMessages.notDocument,
+  "unreadable-photo": ageDocumentMessages.unreadablePhoto,
+  "huge-photo": ageDocumentMessages.hugePhoto,
+  "bad-pdf": ageDocumentMessages.badPdf,
+  "locked-pdf": ageDocumentMessages.lockedPdf,
+  "active-pdf": ageDocumentMessages.activePdf,
+  "long-pdf": ageDocumentMessages.longPdf,
+};
 const KEEP_MS = AGE_DOCUMENT_KEEP_DAYS * DAY_MS;
 
 export type CustomerAgeCheck = {
@@ -54,8 +71,9 @@ export type UploadResult = Result<{ replaced: boolean }>;
 
 /**
  * The customer sends a photo of their photo ID for their own open check (the account is the session's: there is no
- * way to name another). Refused, with nothing changed, when the file is not a JPEG, PNG or PDF by its content, is
- * over 10 MB, or when there is no open check (none yet, or already decided). A new document replaces the waiting
+ * way to name another). Refused, with nothing changed, when the file is not a JPEG or PNG that decodes whole or a PDF
+ * whose structure holds (with no script, action or file inside), is over 10 MB, or when there is no open check (none
+ * yet, or already decided). A photo is kept re-encoded, upright and without its metadata (UK GDPR: data minimisation). A new document replaces the waiting
  * one, whose file is deleted by a job queued in the same transaction; each upload queues its own 30-day deletion.
  */
 export async function uploadAgeDocument(
@@ -74,9 +92,11 @@ export async function uploadAgeDocument(
   if (!checked.ok) return checked;
   if (!file || file.byteLength === 0) return failFields({ file: ageDocumentMessages.noFile });
   if (file.byteLength > MAX_AGE_DOCUMENT_BYTES) return failFields({ file: ageDocumentMessages.tooBig }, 413);
-  const format = await documentFormatOf(file);
-  if (!format) return failFields({ file: ageDocumentMessages.notDocument });
-  const fileName = await saveDocumentFile(dir, file, format);
+  // Kept is what the shop read: a photo decoded whole and re-encoded without its metadata, a PDF checked.
+  const read = await readAgeDocument(file);
+  if (!read.ok) return failFields({ file: problemMessages[read.problem] });
+  const { format, bytes } = read;
+  const fileName = await saveDocumentFile(dir, bytes, format);
   const stamp = now.toISOString();
   const outcome = await db
     .transaction()
@@ -90,7 +110,7 @@ export async function uploadAgeDocument(
         document_type: checked.data.documentType,
         file_name: fileName,
         content_type: format,
-        size_bytes: file.byteLength,
+        size_bytes: bytes.byteLength,
         uploaded_at: stamp,
       });
       if (previous) await enqueueJob(trx, ageDocumentDeleteJob, { fileName: previous.file_name }, now);
