@@ -22,9 +22,10 @@ export function AgeCheckNeeded({
 }) {
   return (
     <p role="note" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-      <strong>{ageMessages.orderHeld}</strong>{" "}
+      <strong>{ageMessages.orderHeld}</strong>
       {forStaff ? (
         <>
+          {" "}
           (the customer&apos;s age check: {ageStatusLabels[status].toLowerCase()}
           {status === "pending" &&
             (documentWaiting
