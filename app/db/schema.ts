@@ -163,6 +163,10 @@ export type AgeVerificationsTable = {
   document_type: AgeDocumentType | null;
   /** When the customer was first e-mailed to send a photo ID (once per check). */
   document_requested_at: string | null;
+  /** The last time staff asked for a new photo instead of deciding (docs/decisions/071), why, and who asked. */
+  new_photo_asked_at: string | null;
+  new_photo_reason: string | null;
+  new_photo_asked_by_name: string | null;
 };
 
 /**

@@ -77,8 +77,13 @@ export default function AccountAgeCheck({ loaderData, actionData }: Route.Compon
       {check.mayUpload && (
         <section aria-labelledby="age-send" className="space-y-4 rounded-2xl border border-slate-200 p-6">
           <h2 id="age-send" className="text-xl font-bold">
-            Send a photo of your photo ID
+            {check.newPhoto ? "Send a new photo of your photo ID" : "Send a photo of your photo ID"}
           </h2>
+          {check.newPhoto && (
+            <p role="note" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+              {ageDocumentMessages.newPhoto} The reason: {check.newPhoto.reason}
+            </p>
+          )}
           <p>{ageDocumentMessages.how}</p>
           <p>
             <strong>Who sees it:</strong> {ageDocumentMessages.who}

@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const hasPassword = await hasPasswordLogin(context.db, user.id);
   const age = await ageVerificationOf(context.db, user.id);
   const documentWaiting = age.status === "pending" && (await ageDocumentWaiting(context.db, user.id));
-  return data({ user, notice, hasPassword, ageStatus: age.status, documentWaiting });
+  const newPhotoReason = age.status === "pending" ? (age.newPhoto?.reason ?? null) : null;
+  return data({ user, notice, hasPassword, ageStatus: age.status, documentWaiting, newPhotoReason });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, notice, hasPassword, ageStatus, documentWaiting } = loaderData;
+  const { user, notice, hasPassword, ageStatus, documentWaiting, newPhotoReason } = loaderData;
   const profileErrors = actionData?.values.intent === "profile" ? actionData.errors : {};
   const passwordErrors = actionData?.values.intent === "password" ? actionData.errors : {};
   const deleting = actionData?.values.intent === "delete-account" ? actionData : null;
@@ -104,7 +105,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </dd>
         </div>
       </dl>
-      {user.role === "customer" && <AgeCheckStatus status={ageStatus} documentWaiting={documentWaiting} />}
+      {user.role === "customer" && (
+        <AgeCheckStatus status={ageStatus} documentWaiting={documentWaiting} newPhotoReason={newPhotoReason} />
+      )}
 
       <section aria-labelledby="profile-title" className="mt-10">
         <h2 id="profile-title" className="text-xl font-bold">

@@ -9,7 +9,16 @@ const detail: Record<AgeStatus, string> = {
 };
 
 /** The customer's own age check, on their account page (UK: nothing is dispatched before it passes). */
-export function AgeCheckStatus({ status, documentWaiting }: { status: AgeStatus; documentWaiting: boolean }) {
+export function AgeCheckStatus({
+  status,
+  documentWaiting,
+  newPhotoReason = null,
+}: {
+  status: AgeStatus;
+  documentWaiting: boolean;
+  /** Why staff asked for a new photo, when they did (shown until one is sent). */
+  newPhotoReason?: string | null;
+}) {
   return (
     <section aria-labelledby="age-title" className="mt-6 rounded-2xl border border-slate-200 p-6">
       <h2 id="age-title" className="text-xl font-bold">
@@ -23,9 +32,11 @@ export function AgeCheckStatus({ status, documentWaiting }: { status: AgeStatus;
         <p className="mt-3">
           {documentWaiting
             ? "We have your photo ID; staff will check it soon. "
-            : "To finish it, send us a photo of your passport, driving licence or PASS card. "}
+            : newPhotoReason
+              ? `We could not use the photo you sent (${newPhotoReason}). `
+              : "To finish it, send us a photo of your passport, driving licence or PASS card. "}
           <Link to={AGE_CHECK_PAGE_PATH} className="font-semibold text-brand-700 underline">
-            {documentWaiting ? "See your age check" : "Send your photo ID"}
+            {documentWaiting ? "See your age check" : newPhotoReason ? "Send a new photo" : "Send your photo ID"}
           </Link>
         </p>
       )}

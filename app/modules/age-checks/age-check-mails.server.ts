@@ -22,6 +22,27 @@ export function ageDocumentNeededMail(shop: ShopLink, user: { email: string; nam
 }
 
 /**
+ * Staff could not use the photo ID sent (blurry, cut off, the wrong document): the customer is told why (`reason`,
+ * staff's note), that it has been deleted, and how to send another; their orders wait as before.
+ */
+export function ageNewPhotoMail(shop: ShopLink, user: { email: string; name: string }, reason: string): NoticePayload {
+  return {
+    to: user.email,
+    shopName: shop.shopName,
+    subject: `${shop.shopName}: please send a new photo of your ID`,
+    title: "Please send a new photo of your ID",
+    greeting: user.name ? `Hello ${user.name},` : "Hello,",
+    paragraphs: [
+      "Thank you for sending your photo ID. We could not use it to confirm your age, so we have deleted it.",
+      `The reason: ${reason}`,
+      ageDocumentMessages.how,
+      "Your orders wait until we have checked the new one; nothing is dispatched before.",
+    ],
+    action: { label: "Send a new photo", url: `${shop.baseUrl}${AGE_CHECK_PAGE_PATH}` },
+  };
+}
+
+/**
  * The customer hears the result of their age check: verified (orders go out) or failed (open orders cancelled),
  * with the reason staff gave (`note`; none when a checking service decided) and what to do next.
  */
@@ -63,7 +84,7 @@ export function ageDecisionMail(
             `We have cancelled ${cancelledOrders.length === 1 ? "your order" : "your orders"} ${cancelledOrders.join(", ")}; nothing will be sent. If you have already paid, we will refund you.`,
           ]
         : []),
-      "Any photo ID you sent has been deleted. If you think we made a mistake (for example the photo was unclear), contact us and say so: staff can look again at a clearer photo of a valid photo ID.",
+      "Any photo ID you sent has been deleted. If you think we made a mistake (for example the photo was unclear), contact us and say so: staff can ask you for a new photo of a valid photo ID.",
     ],
     action: { label: "Contact us", url: `${shop.baseUrl}/contactus` },
   };

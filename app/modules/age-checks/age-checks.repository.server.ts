@@ -63,6 +63,46 @@ export async function decide(db: Db, userId: string, from: AgeStatus[], decision
   return Number(updated.numUpdatedRows) > 0;
 }
 
+export type NewPhotoAsked = { reason: string; byName: string; at: string };
+
+/**
+ * Staff ask for a new photo instead of deciding: the check is pending again (a failed one reopened, any decision on it
+ * cleared) with when, why and who asked; an account with no check gets one. Only from the states given; true when
+ * recorded.
+ */
+export async function askForNewPhoto(db: Db, userId: string, from: AgeStatus[], asked: NewPhotoAsked) {
+  const values = {
+    status: "pending" as const,
+    method: null,
+    reference: null,
+    note: null,
+    decided_at: null,
+    decided_by_id: null,
+    decided_by_name: null,
+    new_photo_asked_at: asked.at,
+    new_photo_reason: asked.reason,
+    new_photo_asked_by_name: asked.byName,
+    updated_at: asked.at,
+  };
+  if (from.includes("unverified")) {
+    const inserted = await db
+      .insertInto("age_verifications")
+      .values({ user_id: userId, requested_at: asked.at, document_requested_at: asked.at, ...values })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  }
+  const stored = from.filter((s) => s !== "unverified");
+  if (stored.length === 0) return false;
+  const updated = await db
+    .updateTable("age_verifications")
+    .set((eb) => ({ ...values, document_requested_at: eb.fn.coalesce("document_requested_at", eb.val(asked.at)) }))
+    .where("user_id", "=", userId)
+    .where("status", "in", stored)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 /** The 'Age checks' list: every account with a check, pending first, then the newest. */
 export function findChecks(db: Db, limit: number, offset: number) {
   return db
@@ -72,6 +112,7 @@ export function findChecks(db: Db, limit: number, offset: number) {
     .select([
       "d.document_type as waiting_document_type",
       "d.uploaded_at as document_uploaded_at",
+      "d.content_type as waiting_document_content_type",
       "v.document_type",
       "v.user_id",
       "v.status",
@@ -81,6 +122,9 @@ export function findChecks(db: Db, limit: number, offset: number) {
       "v.decided_at",
       "v.decided_by_name",
       "v.requested_at",
+      "v.new_photo_asked_at",
+      "v.new_photo_reason",
+      "v.new_photo_asked_by_name",
       "u.name",
       "u.firstName",
       "u.lastName",

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { oneLine, orderPostalAddress, postalLines } from "~/lib/uk-address";
-import type { AgeDocumentType, RecordedAgeStatus } from "~/db/values";
+import type { AgeDocumentFormat, AgeDocumentType, RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
@@ -10,12 +10,15 @@ import { pageWindow } from "~/lib/listing";
 import { recordOrderEvent } from "~/modules/orders/orders.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
-import { ageDecisionInput, ageMessages, type AgeMethod, type AgeStatus } from "./age-checks";
+import { ageDecisionInput, ageMessages, type AgeMethod, type AgeOutcome, type AgeStatus } from "./age-checks";
 import type { AgeChecker } from "./checkers.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
-import { ageDecisionMail, ageDocumentNeededMail, type ShopLink } from "./age-check-mails.server";
+import { ageDecisionMail, ageDocumentNeededMail, ageNewPhotoMail, type ShopLink } from "./age-check-mails.server";
 import { ageDocumentDeleteJob } from "./age-checks.jobs";
+
+/** The last time staff asked the customer for a new photo instead of deciding, and why (e-mailed to them). */
+export type NewPhotoAsked = { askedAt: string; reason: string; askedBy: string | null };
 
 export type AgeVerification = {
   status: AgeStatus;
@@ -25,6 +28,7 @@ export type AgeVerification = {
   decidedAt: string | null;
   decidedBy: string | null;
   requestedAt: string | null;
+  newPhoto: NewPhotoAsked | null;
 };
 
 const UNVERIFIED: AgeVerification = {
@@ -35,6 +39,7 @@ const UNVERIFIED: AgeVerification = {
   decidedAt: null,
   decidedBy: null,
   requestedAt: null,
+  newPhoto: null,
 };
 
 type VerificationRow = {
@@ -45,6 +50,9 @@ type VerificationRow = {
   decided_at: string | null;
   decided_by_name: string | null;
   requested_at: string;
+  new_photo_asked_at: string | null;
+  new_photo_reason: string | null;
+  new_photo_asked_by_name: string | null;
 };
 
 const toVerification = (row: VerificationRow): AgeVerification => ({
@@ -55,6 +63,10 @@ const toVerification = (row: VerificationRow): AgeVerification => ({
   decidedAt: row.decided_at,
   decidedBy: row.decided_by_name,
   requestedAt: row.requested_at,
+  newPhoto:
+    row.new_photo_asked_at && row.new_photo_reason
+      ? { askedAt: row.new_photo_asked_at, reason: row.new_photo_reason, askedBy: row.new_photo_asked_by_name }
+      : null,
 });
 
 /** An account's age verification (no row: not checked yet). */
@@ -155,15 +167,23 @@ export async function runAgeCheck(
 }
 
 export type AgeDecisionResult = Result<{
-  status: "verified" | "failed";
+  outcome: AgeOutcome;
+  /** The check's status now: a new photo asked for leaves it pending. */
+  status: "verified" | "failed" | "pending";
   cancelledOrders: string[];
   email: string;
+  /** How the e-mail greets the customer (their first name). */
   name: string;
+  /** Their full name, as staff read it. */
+  fullName: string;
 }>;
 
 /**
- * Staff verify or fail an account's age by hand (an ID document seen, a call), with a note; who and when are kept,
- * the document is not. A failure cancels the account's open orders (their stock goes back). Staff only.
+ * Staff act on an account's age check by hand (an ID document seen, a call), with a note e-mailed to the customer;
+ * who and when are kept, the document is not (deleted in the same transaction, its file by a job). Verify and Fail
+ * decide it: a failure cancels the account's open orders (their stock goes back). Ask for a new photo (the one sent
+ * cannot be used) leaves it pending, or reopens a failed one: the orders wait, and the customer may send another.
+ * Staff only.
  */
 export async function decideAgeCheck(
   db: Db,
@@ -178,43 +198,41 @@ export async function decideAgeCheck(
   if (!checked.ok) return checked;
   const user = await repo.findUserForCheck(db, userId);
   if (!user || user.role !== "customer") return fail("There is no such customer.", 404);
-  const status = checked.data.decision === "verify" ? "verified" : "failed";
-  // A failed account may be verified later (e.g. an ID seen); a verified one is final.
-  const from: AgeStatus[] = status === "verified" ? ["unverified", "pending", "failed"] : ["unverified", "pending"];
+  const { decision, note } = checked.data;
+  const by = { id: actor.id, name: actor.name || actor.email };
+  const customer = { email: user.email, name: user.firstName || user.name };
+  const done = { email: user.email, name: customer.name, fullName: fullName(user) };
   const stamp = now.toISOString();
+  // A failed account may be verified later (e.g. an ID seen) or asked for a new photo; a verified one is final.
+  const from: AgeStatus[] = decision === "fail" ? ["unverified", "pending"] : ["unverified", "pending", "failed"];
   return db.transaction().execute(async (trx): Promise<AgeDecisionResult> => {
+    if (decision === "new-photo") {
+      if (!(await repo.askForNewPhoto(trx, userId, from, { reason: note, byName: by.name, at: stamp })))
+        return fail(ageMessages.alreadyDecided, 409);
+      // The photo that could not be used goes now; the customer is told why and sends another.
+      await dropAgeDocument(trx, userId, now);
+      await enqueueJob(trx, noticeJob, ageNewPhotoMail(shop, customer, note), now);
+      return { ok: true, outcome: "new-photo", status: "pending", cancelledOrders: [], ...done };
+    }
+    const status = decision === "verify" ? "verified" : "failed";
     const documentType = (await repo.findDocument(trx, userId))?.document_type ?? null;
     const decided = await repo.decide(trx, userId, from, {
       status,
       method: "manual",
-      reference: checked.data.note,
-      note: checked.data.note,
-      byId: actor.id,
-      byName: actor.name || actor.email,
+      reference: note,
+      note,
+      byId: by.id,
+      byName: by.name,
       at: stamp,
       documentType,
     });
     if (!decided) return fail(ageMessages.alreadyDecided, 409);
     // The photo ID is not kept once decided: its row now, its file by a job after the commit.
     await dropAgeDocument(trx, userId, now);
-    const cancelledOrders =
-      status === "failed"
-        ? await cancelOpenOrders(trx, userId, { id: actor.id, name: actor.name || actor.email }, stamp)
-        : [];
+    const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, by, stamp) : [];
     // The customer hears of it: queued in the decision's own transaction.
-    await enqueueJob(
-      trx,
-      noticeJob,
-      ageDecisionMail(
-        shop,
-        { email: user.email, name: user.firstName || user.name },
-        status,
-        cancelledOrders,
-        checked.data.note,
-      ),
-      now,
-    );
-    return { ok: true, status, cancelledOrders, email: user.email, name: user.firstName || user.name };
+    await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelledOrders, note), now);
+    return { ok: true, outcome: status, status, cancelledOrders, ...done };
   });
 }
 
@@ -249,8 +267,8 @@ export type AgeCheckRow = Omit<AgeVerification, "reference" | "requestedAt"> & {
   dateOfBirth: string | null;
   requestedAt: string;
   deliveryAddress: string | null;
-  /** The photo ID waiting for staff, if the customer sent one. */
-  waitingDocument: { type: AgeDocumentType; sentAt: string } | null;
+  /** The photo ID waiting for staff, if the customer sent one (shown beside Verify and Fail). */
+  waitingDocument: { type: AgeDocumentType; contentType: AgeDocumentFormat; sentAt: string } | null;
   /** The kind of photo ID a decision was made on (the document itself is deleted). */
   documentType: AgeDocumentType | null;
 };
@@ -277,8 +295,12 @@ export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: 
       dateOfBirth: r.dateOfBirth,
       deliveryAddress: address ? postalLines(address).join(", ") : null,
       waitingDocument:
-        r.waiting_document_type && r.document_uploaded_at
-          ? { type: r.waiting_document_type, sentAt: r.document_uploaded_at }
+        r.waiting_document_type && r.document_uploaded_at && r.waiting_document_content_type
+          ? {
+              type: r.waiting_document_type,
+              contentType: r.waiting_document_content_type,
+              sentAt: r.document_uploaded_at,
+            }
           : null,
       documentType: r.document_type,
     };

@@ -59,6 +59,7 @@ export const ageDocumentMessages = {
   tooBig: "This file is larger than 10 MB. Choose a smaller photo or scan (a phone photo is usually 2–5 MB).",
   noCheck: "There is no age check waiting for a document on your account: we ask for one after your first order.",
   decided: "Your age check has already been decided, so there is nothing more to send.",
+  newPhoto: "We could not use the photo you sent, so it has been deleted. Please send a new one.",
   customersOnly: "Only customer accounts send a photo ID.",
   tooBigRequest:
     "The file is too big: the most a document may be is 10 MB. Go back and choose a smaller photo or scan.",
@@ -68,9 +69,33 @@ export const ageDocumentInput = z.object({
   documentType: z.enum(ageDocumentTypes, "Choose which document you are sending"),
 });
 
-/** Staff's decision on a check: verify or fail, always with a note saying what they saw (no document is kept). */
+/**
+ * What staff do with a check: verify, fail, or ask the customer for a new photo (one they cannot use: blurry, cut
+ * off); always with a note saying what they saw, e-mailed to the customer (no document is kept).
+ */
+export const ageDecisions = ["verify", "fail", "new-photo"] as const;
+export type AgeDecision = (typeof ageDecisions)[number];
+export const ageDecisionLabels: Record<AgeDecision, string> = {
+  verify: "Verify",
+  fail: "Fail",
+  "new-photo": "Ask for a new photo",
+};
+
 export const ageDecisionInput = z.object({
-  decision: z.enum(["verify", "fail"], "Choose Verify or Fail"),
+  decision: z.enum(ageDecisions, "Choose Verify, Fail or Ask for a new photo"),
   note: z.string().trim().min(3, "Write a short note: what you checked").max(500, "Keep the note to 500 characters"),
 });
 export type AgeDecisionInput = z.infer<typeof ageDecisionInput>;
+
+/** What became of a check staff acted on: verified, failed, or a new photo asked for (the check stays pending). */
+export type AgeOutcome = "verified" | "failed" | "new-photo";
+export const ageOutcomes: readonly AgeOutcome[] = ["verified", "failed", "new-photo"];
+
+/** What staff read once they have acted on a customer's check, as a person would say it. */
+export function ageDecisionNotice(name: string, outcome: AgeOutcome, cancelledOrders: readonly string[] = []): string {
+  const cancelled = cancelledOrders.length ? ` Open orders cancelled: ${cancelledOrders.join(", ")}.` : "";
+  if (outcome === "new-photo")
+    return `${name} was asked for a new photo, with your note, by e-mail. The photo they sent has been deleted; their orders wait for the new one.`;
+  const result = outcome === "verified" ? `${name}'s age is verified.` : `${name}'s age check failed.`;
+  return `${result} Any photo ID they sent has been deleted.${cancelled}`;
+}

@@ -50,6 +50,8 @@ export type CustomerAgeCheck = {
   /** Whether the customer may send (or replace) a document now: a check is open and not decided. */
   mayUpload: boolean;
   note: string | null;
+  /** Staff asked for a new photo (the one sent could not be used) and none has come since: when and why. */
+  newPhoto: { askedAt: string; reason: string } | null;
 };
 
 /** What the customer's own age check page shows. */
@@ -64,6 +66,10 @@ export async function customerAgeCheck(db: Db, userId: string): Promise<Customer
     document: document ? { type: document.document_type, sentAt: document.uploaded_at } : null,
     mayUpload: status === "pending",
     note: status === "failed" || status === "verified" ? (verification?.note ?? null) : null,
+    newPhoto:
+      status === "pending" && !document && verification?.new_photo_asked_at && verification.new_photo_reason
+        ? { askedAt: verification.new_photo_asked_at, reason: verification.new_photo_reason }
+        : null,
   };
 }
 
@@ -148,6 +154,8 @@ export type StaffAgeCheck = {
   requestedAt: string | null;
   deliveryAddress: string | null;
   document: { type: AgeDocumentType; contentType: AgeDocumentFormat; sentAt: string; sizeBytes: number } | null;
+  /** The last time staff asked for a new photo, why and who asked. */
+  newPhoto: { askedAt: string; reason: string; askedBy: string | null } | null;
 };
 
 /** The back office's page of one customer's check: who they say they are beside the document they sent. Staff only. */
@@ -171,6 +179,14 @@ export async function staffAgeCheck(db: Db, actor: SessionUser | null, userId: s
     decidedBy: verification?.decided_by_name ?? null,
     documentType: verification?.document_type ?? null,
     requestedAt: verification?.requested_at ?? null,
+    newPhoto:
+      verification?.new_photo_asked_at && verification.new_photo_reason
+        ? {
+            askedAt: verification.new_photo_asked_at,
+            reason: verification.new_photo_reason,
+            askedBy: verification.new_photo_asked_by_name,
+          }
+        : null,
     deliveryAddress: address ? postalLines(orderPostalAddress(address)).join(", ") : null,
     document: document
       ? {

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
+import { AgeDocumentView } from "~/components/admin/age-checks/age-document-view";
 import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
@@ -9,7 +10,13 @@ import { formFeedback } from "~/lib/result";
 import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import { ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
+import {
+  ageDecisionNotice,
+  ageDocumentTypeLabels,
+  ageOutcomes,
+  ageStatusLabels,
+  type AgeOutcome,
+} from "~/modules/age-checks/age-checks";
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { staffAgeCheck } from "~/modules/age-checks/age-documents.service.server";
 import type { Route } from "./+types/age-check";
@@ -23,10 +30,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const check = await staffAgeCheck(context.db, staff, params.userId);
   if (!check) throw data(null, { status: 404 });
-  return { check, decided: new URL(request.url).searchParams.get("notice") === "decided" };
+  const notice = new URL(request.url).searchParams.get("notice");
+  const outcome = ageOutcomes.find((o) => o === notice) ?? null;
+  return { check, notice: outcome ? ageDecisionNotice(check.name, outcome) : null };
 }
 
-/** Verify or Fail with a note: recorded with who and when; the document and its row are deleted in the same step. */
+/**
+ * Verify, Fail or Ask for a new photo, with a note: recorded with who and when; the document and its row are deleted
+ * in the same step (a new photo asked for leaves the check pending for the next one).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
@@ -42,13 +54,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { errors, formError } = formFeedback(result);
     return data({ errors, message: formError }, { status: result.status });
   }
-  return redirect(`/admin/age-checks/${params.userId}?notice=decided`);
+  context.log.info({ userId: params.userId, outcome: result.outcome, by: staff.id }, "age check acted on");
+  const notice: AgeOutcome = result.outcome;
+  return redirect(`/admin/age-checks/${params.userId}?notice=${notice}`);
 }
 
 export default function AdminAgeCheck({ loaderData, actionData }: Route.ComponentProps) {
-  const { check, decided } = loaderData;
+  const { check, notice } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const documentUrl = `/admin/age-checks/${check.userId}/document`;
   const open = check.status !== "verified";
   return (
     <section aria-labelledby="age-check-title" className="max-w-5xl space-y-5">
@@ -58,12 +71,7 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
       <h1 id="age-check-title" className="text-2xl font-extrabold">
         Age check: {check.name}
       </h1>
-      {decided && (
-        <FormAlert
-          tone="success"
-          message={`${check.name}'s age is now ${ageStatusLabels[check.status].toLowerCase()}. Any document sent has been deleted.`}
-        />
-      )}
+      <FormAlert tone="success" message={notice} />
       <div className="grid gap-6 lg:grid-cols-2">
         <dl className="grid content-start gap-3 rounded-2xl bg-slate-50 p-4 text-sm">
           <div>
@@ -118,23 +126,25 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
                 name and date of birth against the left, and that the photo ID is genuine (a PASS card: the hologram).
                 Keep no copy: it is deleted when you decide.
               </p>
-              {check.document.contentType === "application/pdf" ? (
-                <a href={documentUrl} target="_blank" rel="noreferrer" className="btn-outline">
-                  Open the PDF document
-                </a>
-              ) : (
-                <img
-                  src={documentUrl}
-                  alt={`The customer's ${ageDocumentTypeLabels[check.document.type].toLowerCase()}`}
-                  className="max-h-[32rem] w-full rounded-lg border border-slate-200 object-contain"
-                />
-              )}
+              <AgeDocumentView
+                userId={check.userId}
+                document={check.document}
+                alt={`The customer's ${ageDocumentTypeLabels[check.document.type].toLowerCase()}`}
+              />
             </>
           ) : (
             <p className="text-sm text-slate-700">
-              {check.status === "pending"
-                ? "No document waiting: the customer has been asked by e-mail to send a photo of their photo ID."
-                : "No document is kept once a check is decided."}
+              {check.status !== "pending"
+                ? "No document is kept once a check is decided."
+                : check.newPhoto
+                  ? "No document waiting: a new photo was asked for by e-mail (see below), and none has come yet."
+                  : "No document waiting: the customer has been asked by e-mail to send a photo of their photo ID."}
+            </p>
+          )}
+          {check.status === "pending" && check.newPhoto && (
+            <p className="text-sm">
+              <strong>New photo asked for</strong> {formatDateTime(check.newPhoto.askedAt)}
+              {check.newPhoto.askedBy && ` by ${check.newPhoto.askedBy}`}: {check.newPhoto.reason}
             </p>
           )}
         </div>
@@ -147,11 +157,7 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
           noValidate
         >
           <FormAlert message={actionData?.message} />
-          <AgeDecisionFields
-            noteId="note"
-            error={errors.note}
-            hint="The customer is e-mailed this note with the result."
-          />
+          <AgeDecisionFields noteId="note" error={errors.note} />
         </Form>
       )}
     </section>

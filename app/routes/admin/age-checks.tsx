@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
+import { AgeDocumentView } from "~/components/admin/age-checks/age-document-view";
 import { formFeedback } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
@@ -9,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
-import { ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
+import { ageDecisionNotice, ageDocumentTypeLabels, ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { decideAgeCheck, listAgeChecks, type AgeCheckRow } from "~/modules/age-checks/age-checks.service.server";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
@@ -23,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listAgeChecks(context.db, staff, new URL(request.url).searchParams.get("page"));
 }
 
-/** Verify or Fail, with a note: recorded with who and when; a failure cancels the customer's open orders. */
+/**
+ * Verify, Fail or Ask for a new photo, with a note: recorded with who and when; a failure cancels the customer's open
+ * orders; a new photo asked for leaves the check pending (the unusable one deleted).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
@@ -40,14 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { errors, formError } = formFeedback(result);
     return data({ userId, errors, message: formError, notice: null }, { status: result.status });
   }
-  const cancelled = result.cancelledOrders.length
-    ? ` Open orders cancelled: ${result.cancelledOrders.join(", ")}.`
-    : "";
+  context.log.info({ userId, outcome: result.outcome, by: staff.id }, "age check acted on");
   return {
     userId,
     errors: {},
     message: null,
-    notice: `${result.name}'s age is now ${ageStatusLabels[result.status].toLowerCase()}.${cancelled}`,
+    notice: ageDecisionNotice(result.fullName, result.outcome, result.cancelledOrders),
   };
 }
 
@@ -69,6 +71,7 @@ function CheckRow({
 }) {
   const open = row.status !== "verified";
   const noteId = `note-${row.userId}`;
+  const document = row.waitingDocument;
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 p-4" aria-label={row.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -79,60 +82,82 @@ function CheckRow({
           {ageStatusLabels[row.status]}
         </span>
       </div>
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-600">E-mail</dt>
-          <dd className="break-all">{row.email}</dd>
+      <div className={document ? "grid gap-4 lg:grid-cols-2" : undefined}>
+        <div className="min-w-0 space-y-3">
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-600">E-mail</dt>
+              <dd className="break-all">{row.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Date of birth</dt>
+              <dd>{row.dateOfBirth ? formatBirthDate(row.dateOfBirth) : "Not given"}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-slate-600">Delivery address</dt>
+              <dd>{row.deliveryAddress ?? "No order yet"}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Asked</dt>
+              <dd>{formatDateTime(row.requestedAt)}</dd>
+            </div>
+            {row.status === "pending" && (
+              <div>
+                <dt className="text-slate-600">Document</dt>
+                <dd>
+                  {document ? (
+                    <Link to={`/admin/age-checks/${row.userId}`} className="font-semibold text-brand-700 underline">
+                      Document waiting: {ageDocumentTypeLabels[document.type]}, sent {formatDateTime(document.sentAt)}
+                    </Link>
+                  ) : row.newPhoto ? (
+                    "New photo asked for, none sent yet"
+                  ) : (
+                    "None sent yet"
+                  )}
+                </dd>
+              </div>
+            )}
+            {row.status === "pending" && row.newPhoto && (
+              <div className="sm:col-span-2">
+                <dt className="text-slate-600">New photo asked for</dt>
+                <dd>
+                  {formatDateTime(row.newPhoto.askedAt)}
+                  {row.newPhoto.askedBy && ` by ${row.newPhoto.askedBy}`}: {row.newPhoto.reason}
+                </dd>
+              </div>
+            )}
+            {row.decidedAt && (
+              <div>
+                <dt className="text-slate-600">Decided</dt>
+                <dd>
+                  {formatDateTime(row.decidedAt)} by {row.decidedBy} (
+                  {row.method === "service" ? "checking service" : "by hand"}){row.note && `: ${row.note}`}
+                </dd>
+              </div>
+            )}
+          </dl>
+          {open && (
+            <Form
+              method="post"
+              className="space-y-2"
+              aria-label={`Decide the age check of ${row.name} (${row.email})`}
+              noValidate
+            >
+              <FormAlert message={message} />
+              <input type="hidden" name="userId" value={row.userId} />
+              <AgeDecisionFields noteId={noteId} error={errors?.note} />
+            </Form>
+          )}
         </div>
-        <div>
-          <dt className="text-slate-600">Date of birth</dt>
-          <dd>{row.dateOfBirth ? formatBirthDate(row.dateOfBirth) : "Not given"}</dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="text-slate-600">Delivery address</dt>
-          <dd>{row.deliveryAddress ?? "No order yet"}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Asked</dt>
-          <dd>{formatDateTime(row.requestedAt)}</dd>
-        </div>
-        {row.status === "pending" && (
-          <div>
-            <dt className="text-slate-600">Document</dt>
-            <dd>
-              {row.waitingDocument ? (
-                <Link to={`/admin/age-checks/${row.userId}`} className="font-semibold text-brand-700 underline">
-                  Document waiting: {ageDocumentTypeLabels[row.waitingDocument.type]}, sent{" "}
-                  {formatDateTime(row.waitingDocument.sentAt)}
-                </Link>
-              ) : (
-                "None sent yet"
-              )}
-            </dd>
-          </div>
+        {document && (
+          <AgeDocumentView
+            userId={row.userId}
+            document={document}
+            alt={`${row.name}'s ${ageDocumentTypeLabels[document.type].toLowerCase()}`}
+            lazy
+          />
         )}
-        {row.decidedAt && (
-          <div>
-            <dt className="text-slate-600">Decided</dt>
-            <dd>
-              {formatDateTime(row.decidedAt)} by {row.decidedBy} (
-              {row.method === "service" ? "checking service" : "by hand"}){row.note && `: ${row.note}`}
-            </dd>
-          </div>
-        )}
-      </dl>
-      {open && (
-        <Form
-          method="post"
-          className="space-y-2"
-          aria-label={`Decide the age check of ${row.name} (${row.email})`}
-          noValidate
-        >
-          <FormAlert message={message} />
-          <input type="hidden" name="userId" value={row.userId} />
-          <AgeDecisionFields noteId={noteId} error={errors?.note} />
-        </Form>
-      )}
+      </div>
     </li>
   );
 }
@@ -146,9 +171,10 @@ export default function AdminAgeChecks({ loaderData, actionData }: Route.Compone
       </h1>
       <p className="text-slate-700">
         Nothing is dispatched until a customer&apos;s age is verified.{" "}
-        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Open a customer to see the photo ID they sent
-        beside their name and date of birth, then record the result with a note (the customer is e-mailed it); the
-        document is deleted when you decide. Keep no copy of it.
+        {pending === 1 ? "1 check is" : `${pending} checks are`} waiting. Check the photo ID a customer sent (beside
+        their details here, larger on their own page) against their name and date of birth, then Verify or Fail with a
+        note, or Ask for a new photo when you cannot use it (blurry, cut off): the customer is e-mailed your note, and
+        the document is deleted either way. Keep no copy of it.
       </p>
       <FormAlert message={actionData?.notice} tone="success" />
       <ListCount offset={offset} shown={items.length} total={total} noun="checks" />

@@ -1,30 +1,32 @@
+import { ageDecisionLabels, ageDecisions } from "~/modules/age-checks/age-checks";
+
+/** What the note is for, under its label: the customer reads it. */
+const NOTE_HINT =
+  "The customer is e-mailed this note: what you checked, or what is wrong with the photo when you ask for a new one (e.g. too blurry to read the date of birth).";
+
 /**
  * The inside of an age-check decision form, the same on the Age checks list and on a customer's check page: the note
- * (what staff checked, e-mailed to the customer with the result) and the Verify and Fail buttons.
+ * (e-mailed to the customer with the outcome) and the Verify, Fail and Ask for a new photo buttons.
  */
 export function AgeDecisionFields({
   noteId,
   error,
-  hint,
 }: {
   /** The note's id, unique on the page (the list has one form per customer). */
   noteId: string;
   error?: string;
-  hint?: string;
 }) {
   const hintId = `${noteId}-hint`;
   const errorId = `${noteId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <>
       <label htmlFor={noteId} className="block text-sm font-medium">
         Note (what you checked)
       </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
+      <p id={hintId} className="text-sm text-slate-600">
+        {NOTE_HINT}
+      </p>
       <textarea
         id={noteId}
         name="note"
@@ -40,13 +42,18 @@ export function AgeDecisionFields({
           {error}
         </p>
       )}
-      <div className="flex gap-2">
-        <button type="submit" name="decision" value="verify" className="btn-primary">
-          Verify
-        </button>
-        <button type="submit" name="decision" value="fail" className="btn-outline">
-          Fail
-        </button>
+      <div className="flex flex-wrap gap-2">
+        {ageDecisions.map((decision) => (
+          <button
+            key={decision}
+            type="submit"
+            name="decision"
+            value={decision}
+            className={decision === "verify" ? "btn-primary" : "btn-outline"}
+          >
+            {ageDecisionLabels[decision]}
+          </button>
+        ))}
       </div>
     </>
   );
