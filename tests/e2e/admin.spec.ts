@@ -106,7 +106,7 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
     .getByLabel("Note (what you checked)")
     .fill("Driving licence seen on a video call");
   await staff.getByRole("listitem", { name: "Casey Taylor" }).getByRole("button", { name: "Verify" }).click();
-  await expect(staff.getByRole("status")).toContainText("Casey's age is now verified.");
+  await expect(staff.getByRole("status")).toContainText("Casey Taylor's age is verified.");
   await page.reload();
   await expect(page.getByRole("region", { name: "Age check" })).toContainText("Verified");
   expect((await waitForMail(email, 10_000, /your age is confirmed/)).text).toContain(

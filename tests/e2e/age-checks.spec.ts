@@ -34,7 +34,7 @@ test("a failed age check cancels the customer's open order, returns its stock, t
   await check.getByLabel("Note (what you checked)").fill("The ID sent shows a date of birth in 2010");
   await check.getByRole("button", { name: "Fail" }).click();
   await expect(staff.page.getByRole("status")).toContainText(
-    `Jamie's age is now failed. Open orders cancelled: ${orderId}.`,
+    `Jamie Taylor's age check failed. Any photo ID they sent has been deleted. Open orders cancelled: ${orderId}.`,
   );
   await staff.context.close();
 

@@ -1,15 +1,14 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createStaff, recordPayment, signInAsStaff } from "./support/admin";
 import { axeViolations } from "./support/axe";
 import { anotherBrowser, signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
+import { AGE_DOCUMENTS_DIR, waitingAgeDocument } from "./support/age-documents";
 import { E2E_DIR } from "./support/ports";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 import { setFlavourStock } from "./support/stock";
-
-const DOCUMENTS_DIR = `${E2E_DIR}/age-documents`;
 
 test.beforeEach(async ({ context, baseURL }) => {
   await confirmAgeByCookie(context, baseURL!);
@@ -62,7 +61,7 @@ test("a new customer orders and sends a photo of their ID; staff see it and veri
   });
   await page.getByRole("button", { name: "Send the document" }).click();
   await expect(page.getByText("This file is larger than 10 MB.")).toBeVisible();
-  expect(existsSync(DOCUMENTS_DIR) ? readdirSync(DOCUMENTS_DIR) : []).toEqual([]);
+  expect(waitingAgeDocument(email)).toBeNull();
 
   // A real photo (made here with sharp) is taken.
   const photo = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 160 } } })
@@ -74,7 +73,10 @@ test("a new customer orders and sends a photo of their ID; staff see it and veri
   await expect(page.getByRole("status")).toContainText("Thank you: we have your document.");
   await expect(page.getByRole("note")).toContainText("Passport");
   // Kept privately (never under the public uploads).
-  expect(readdirSync(DOCUMENTS_DIR).filter((name) => !name.startsWith("."))).not.toHaveLength(0);
+  const fileName = waitingAgeDocument(email);
+  expect(fileName).not.toBeNull();
+  const kept = `${AGE_DOCUMENTS_DIR}/${fileName}`;
+  expect(existsSync(kept)).toBe(true);
   await page.goto("/account");
   await expect(page.getByRole("region", { name: "Age check" })).toContainText("We have your photo ID");
 
@@ -109,7 +111,7 @@ test("a new customer orders and sends a photo of their ID; staff see it and veri
   await staff.page.getByLabel("Note (what you checked)").fill("Passport photo matches; born 1992");
   await staff.page.getByRole("button", { name: "Verify" }).click();
   await expect(staff.page.getByRole("status")).toContainText(
-    "Morgan Taylor's age is now verified. Any document sent has been deleted.",
+    "Morgan Taylor's age is verified. Any photo ID they sent has been deleted.",
   );
   await expect(staff.page.getByRole("region", { name: "Document" })).toContainText("No document is kept");
   expect((await staff.page.request.get(documentUrl)).status()).toBe(404);
@@ -120,7 +122,7 @@ test("a new customer orders and sends a photo of their ID; staff see it and veri
   expect((await colleague.page.request.get(documentUrl)).status()).toBe(404);
   await colleague.context.close();
   // The file itself goes by the job queued with the decision.
-  await expect.poll(() => readdirSync(DOCUMENTS_DIR).filter((name) => !name.startsWith(".")).length).toBe(0);
+  await expect.poll(() => existsSync(kept)).toBe(false);
 
   // Verified, the order still waits for its payment: staff record it (the order's total), then dispatch.
   await staff.page.goto(`/admin/orders/${orderId}`);

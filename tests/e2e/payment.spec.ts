@@ -34,7 +34,7 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   const check = staff.getByRole("listitem", { name: "Pippa Taylor" });
   await check.getByLabel("Note (what you checked)").fill("Passport seen on a video call");
   await check.getByRole("button", { name: "Verify" }).click();
-  await expect(staff.getByRole("status")).toContainText("Pippa's age is now verified.");
+  await expect(staff.getByRole("status")).toContainText("Pippa Taylor's age is verified.");
 
   await staff.goto(`/admin/orders/${orderId}`);
   // 'Open in WhatsApp' opens a chat with the customer, on the order's phone number (not the shop's own).

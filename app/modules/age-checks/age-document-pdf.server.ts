@@ -5,7 +5,6 @@
  * no JavaScript, no Launch action, no attached file.
  */
 import { inflateSync } from "node:zlib";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 export type PdfProblem = "bad-pdf" | "locked-pdf" | "active-pdf" | "long-pdf";
 
@@ -84,6 +83,8 @@ function activeInObjectStreams(text: string, bytes: Uint8Array): boolean {
 
 /** PDF.js opens it: a catalogue, a page tree with 1 to 10 pages, each page readable; no script or file inside. */
 async function openedProblem(bytes: Uint8Array): Promise<PdfProblem | null> {
+  // Loaded the first time a PDF is sent, not with the server (PDF.js is large, and most documents are photos).
+  const { getDocument, VerbosityLevel } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = getDocument({
     data: bytes.slice(), // PDF.js may take the buffer over
     stopAtErrors: true,
