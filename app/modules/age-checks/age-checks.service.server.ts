@@ -1,12 +1,11 @@
 import type { Db } from "~/db/database.server";
-import { oneLine, orderPostalAddress, postalLines } from "~/lib/uk-address";
-import type { AgeDocumentFormat, AgeDocumentType, RecordedAgeStatus } from "~/db/values";
+import { oneLine, orderPostalAddress } from "~/lib/uk-address";
+import type { RecordedAgeStatus } from "~/db/values";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, type Result } from "~/lib/result";
 import { assertStaff } from "~/modules/accounts/staff";
-import { pageWindow } from "~/lib/listing";
 import { recordOrderEvent } from "~/modules/orders/orders.service.server";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import * as repo from "./age-checks.repository.server";
@@ -55,7 +54,8 @@ type VerificationRow = {
   new_photo_asked_by_name: string | null;
 };
 
-const toVerification = (row: VerificationRow): AgeVerification => ({
+/** A check as the shop speaks of it, from its row (also the Age checks list's rows: ./age-check-list.service.server.ts). */
+export const toVerification = (row: VerificationRow): AgeVerification => ({
   status: row.status,
   method: row.method,
   reference: row.reference,
@@ -258,54 +258,6 @@ async function cancelOpenOrders(
     cancelled.push(order.id);
   }
   return cancelled;
-}
-
-export type AgeCheckRow = Omit<AgeVerification, "reference" | "requestedAt"> & {
-  userId: string;
-  name: string;
-  email: string;
-  dateOfBirth: string | null;
-  requestedAt: string;
-  deliveryAddress: string | null;
-  /** The photo ID waiting for staff, if the customer sent one (shown beside Verify and Fail). */
-  waitingDocument: { type: AgeDocumentType; contentType: AgeDocumentFormat; sentAt: string } | null;
-  /** The kind of photo ID a decision was made on (the document itself is deleted). */
-  documentType: AgeDocumentType | null;
-};
-
-/** The back office's 'Age checks': pending first, with what staff need to decide (date of birth, delivery address). */
-export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: string | null) {
-  assertStaff(actor);
-  const total = await repo.countChecks(db);
-  const { page, totalPages, offset, limit } = pageWindow(rawPage, total);
-  const rows = await repo.findChecks(db, limit, offset);
-  const addresses = await repo.findLatestDeliveryAddresses(
-    db,
-    rows.map((r) => r.user_id),
-  );
-  const items: AgeCheckRow[] = rows.map((r) => {
-    const { reference: _reference, ...verification } = toVerification(r);
-    const address = addresses.get(r.user_id);
-    return {
-      ...verification,
-      requestedAt: r.requested_at,
-      userId: r.user_id,
-      name: fullName(r),
-      email: r.email,
-      dateOfBirth: r.dateOfBirth,
-      deliveryAddress: address ? postalLines(address).join(", ") : null,
-      waitingDocument:
-        r.waiting_document_type && r.document_uploaded_at && r.waiting_document_content_type
-          ? {
-              type: r.waiting_document_type,
-              contentType: r.waiting_document_content_type,
-              sentAt: r.document_uploaded_at,
-            }
-          : null,
-      documentType: r.document_type,
-    };
-  });
-  return { items, total, page, totalPages, offset, pending: await repo.countChecks(db, "pending") };
 }
 
 export const countPendingAgeChecks = (db: Db) => repo.countChecks(db, "pending");

@@ -7,7 +7,8 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import { ageDecisionNotice, ageMessages } from "./age-checks";
-import { decideAgeCheck, dispatchAllowed, holdForAgeCheck, listAgeChecks } from "./age-checks.service.server";
+import { listAgeChecks } from "./age-check-list.service.server";
+import { decideAgeCheck, dispatchAllowed, holdForAgeCheck } from "./age-checks.service.server";
 import { customerAgeCheck, staffAgeCheck, uploadAgeDocument } from "./age-documents.service.server";
 import { picture } from "./testing/documents";
 
