@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/support/chromium";
 import { E2E_DIR, E2E_PORT as PORT } from "./tests/e2e/support/ports";
+import { OPEN_ADDRESS_LIMITS } from "./app/testing/open-order-limits";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -48,6 +49,9 @@ export default defineConfig({
       // One process, so a journey's staff change and its next storefront page meet the same page cache; several
       // processes (the default: one per CPU) are tested in page-cache.spec.ts and server-lifecycle.spec.ts.
       WEB_CONCURRENCY: "1",
+      // Every journey's shopper delivers to the same address (tests/e2e/support/checkout.ts): the limits per delivery
+      // address are opened; those per account stay at their defaults (order-limits.spec.ts meets them).
+      ...OPEN_ADDRESS_LIMITS,
     },
   },
 });

@@ -54,7 +54,20 @@ export const groups: Group[] = [
       "SOCIAL_YOUTUBE_URL",
       "LOW_STOCK_THRESHOLD",
       "SCHEDULED_SHIPPING_PRICE",
+    ],
+  },
+  {
+    title: "Orders waiting for payment",
+    guide: ["Shopping", "guide/shopping.md#orders-waiting-for-payment"],
+    settings: [
       "UNPAID_ORDER_DAYS",
+      "UNPAID_ORDER_DAYS_AGE_UNCHECKED",
+      "UNPAID_ORDERS_PER_ACCOUNT",
+      "UNPAID_UNITS_PER_ACCOUNT",
+      "UNPAID_ORDERS_PER_ADDRESS",
+      "UNPAID_UNITS_PER_ADDRESS",
+      "ORDERS_PER_HOUR_PER_ACCOUNT",
+      "ORDERS_PER_HOUR_PER_IP",
     ],
   },
   {

@@ -26,8 +26,9 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
         const form = new FormData();
         const key = (req.body as Record<string, unknown> | undefined)?.idempotencyKey;
         if (typeof key === "string") form.set("idempotencyKey", key);
-        const { answer, status } = await placeOrderRequest(context, request, form);
+        const { answer, status, retryAfterSeconds } = await placeOrderRequest(context, request, form);
         if (status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+        if (retryAfterSeconds) res.set("Retry-After", String(retryAfterSeconds));
         res.status(status).json(answer);
       } catch (error) {
         if (!isUnavailable(error)) throw error; // already logged where it was found (the session read)

@@ -29,6 +29,7 @@ import * as backupRuns from "./migrations/2026_11_26_0620_backup_runs";
 import * as deviceFlavoursOrder from "./migrations/2026_11_26_1330_device_flavours_order";
 import * as ageNewPhoto from "./migrations/2026_11_29_0410_age_new_photo";
 import * as demoAboutCounted from "./migrations/2026_11_29_0501_demo_about_counted";
+import * as unpaidOrdersByAddress from "./migrations/2026_11_29_0310_unpaid_orders_by_address";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0610_uk_addresses": ukAddresses,
   "2026_11_26_0620_backup_runs": backupRuns,
   "2026_11_26_1330_device_flavours_order": deviceFlavoursOrder,
+  "2026_11_29_0310_unpaid_orders_by_address": unpaidOrdersByAddress,
   "2026_11_29_0410_age_new_photo": ageNewPhoto,
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
 };

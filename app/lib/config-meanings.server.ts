@@ -98,6 +98,20 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "What delivery on a chosen day costs, in the shop's currency (e.g. `9.50`); unset, Express Shipping's price. Never less than Express's: a chosen day is offered from the day Express would arrive to 15 days ahead, Monday to Saturday.",
   UNPAID_ORDER_DAYS:
     "Days an order waits for its payment (3–90): two days before, the customer is reminded by e-mail; then an order still unpaid is cancelled, its stock goes back on sale and the customer is told (docs/decisions/045). Each order keeps the days it was placed with.",
+  UNPAID_ORDER_DAYS_AGE_UNCHECKED:
+    "Days an order waits for its payment when its account's age is not verified yet (3–90; never longer than `UNPAID_ORDER_DAYS`): a new account's unpaid order holds its stock this long, not a week (docs/decisions/070).",
+  UNPAID_ORDERS_PER_ACCOUNT:
+    "Orders one account may have waiting for payment at once (pending or confirmed, not paid, not cancelled); one more is refused with the reason at the payment step until one is paid or cancelled (docs/guide/shopping.md, 'Orders waiting for payment').",
+  UNPAID_UNITS_PER_ACCOUNT:
+    "Units (items, all lines together) one account's orders waiting for payment may hold, the new order's included; a larger order is refused with the reason (the shopper is pointed to WhatsApp for a bulk order).",
+  UNPAID_ORDERS_PER_ADDRESS:
+    "Orders waiting for payment to one delivery address (the same postcode and first line, whatever their case, spaces and punctuation), from any number of accounts.",
+  UNPAID_UNITS_PER_ADDRESS:
+    "Units the orders waiting for payment to one delivery address may hold, from any number of accounts.",
+  ORDERS_PER_HOUR_PER_ACCOUNT:
+    "Orders one account may place in an hour (a sliding hour, counted in the database so it holds across server copies); a refused or repeated order does not count.",
+  ORDERS_PER_HOUR_PER_IP:
+    "Orders placed from one client address in an hour, whatever the account (set `TRUST_PROXY` behind a proxy, so the client's own address counts).",
   AGE_VERIFICATION:
     "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015, 044): `manual` refers every check to staff (the customer is asked for a photo ID); `http` asks the service at `AGE_CHECK_API_URL` first, and a refer, a timeout or a service down falls back to the photo ID.",
   AGE_CHECK_API_URL: {

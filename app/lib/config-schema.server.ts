@@ -95,6 +95,13 @@ export const configSchema = z.object({
   SOCIAL_YOUTUBE_URL: socialUrl("youtube.com"),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(5),
   UNPAID_ORDER_DAYS: z.coerce.number().int().min(3, "must be 3 days or more").max(90).default(7),
+  UNPAID_ORDER_DAYS_AGE_UNCHECKED: z.coerce.number().int().min(3, "must be 3 days or more").max(90).default(3),
+  UNPAID_ORDERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(3),
+  UNPAID_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
+  UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+  UNPAID_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  ORDERS_PER_HOUR_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
+  ORDERS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   // A scheduled day's price in the shop's currency ("9.50"); unset: Express's. Never less than Express's (8.50).
   SCHEDULED_SHIPPING_PRICE: z
     .string()

@@ -25,6 +25,14 @@ export function normalizePostcode(value: string): string {
 /** Whether the value (as typed) is a UK postcode. */
 export const isUkPostcode = (value: string) => POSTCODE.test(normalizePostcode(value));
 
+/**
+ * One key for the same place whoever types it: the postcode as written and the first address line without case,
+ * spaces or punctuation ('12 High St.' and '12 high st' to LS1 1AA are one place). Limits per delivery address count
+ * by it (docs/decisions/070).
+ */
+export const deliveryPlaceKey = (a: Pick<PostalAddress, "postcode" | "line1">) =>
+  `${normalizePostcode(a.postcode)}|${a.line1.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")}`;
+
 /** Whether a courier can deliver to it: an address saved before the UK form has only its first line. */
 export const isComplete = (a: PostalAddress) => Boolean(a.recipient && a.line1 && a.town && a.postcode);
 

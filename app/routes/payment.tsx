@@ -26,6 +26,9 @@ import { taxRule } from "~/lib/config.server";
 import { StockCappedNotice } from "~/components/cart/stock-capped-notice";
 import { BeforeYouOrder } from "~/components/checkout/before-you-order";
 import { traderDetails } from "~/lib/trader";
+import { paymentDeadlineNote } from "~/modules/checkout/order-limits";
+import { unpaidDays, unpaidLimits } from "~/modules/checkout/order-limits.server";
+import { paymentStepHold } from "~/modules/checkout/order-limits.service.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
@@ -38,6 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
   const method = state.shippingMethod!;
+  const limits = unpaidLimits(context.config);
+  const hold = await paymentStepHold(
+    context.db,
+    user.id,
+    { address, units: cart.lines.reduce((sum, line) => sum + line.quantity, 0) },
+    { limits, days: unpaidDays(context.config) },
+  );
   return {
     lines: cart.lines,
     capped: cart.capped,
@@ -45,6 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
     totals: totals(cart.lines, taxRule(context.config), shippingCost(method, shippingPrices(context.config))),
     trader: traderDetails(context.config),
+    // How long the order would wait for payment, and a limit on unpaid orders it would pass (docs/decisions/070).
+    payWithin: paymentDeadlineNote(hold.days, limits),
+    limitRefusal: hold.refusal?.message ?? null,
     // One key per visit of this page: a double click, a retry or a second tab places one order.
     idempotencyKey: newIdempotencyKey(),
   };
@@ -60,11 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, capped, address, shipping, totals: money, idempotencyKey, trader } = loaderData;
+  const { lines, capped, address, shipping, totals: money, idempotencyKey, trader, payWithin } = loaderData;
   const navigate = useNavigate();
   const refreshShopper = useRefreshShopper();
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(actionData?.message ?? null);
+  // A limit on unpaid orders the order would pass is said before the button is pressed; pressing it checks again.
+  const [error, setError] = useState<string | null>(actionData?.message ?? loaderData.limitRefusal);
   const precheck = !address ? orderMessages.noAddress : lines.length === 0 ? orderMessages.emptyCart : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -142,7 +156,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </p>
             </div>
           </div>
-          <BeforeYouOrder trader={trader} totalCents={money.totalCents} delivery={shipping} />
+          <BeforeYouOrder trader={trader} totalCents={money.totalCents} delivery={shipping} payWithin={payWithin} />
         </section>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6">
           <TotalsList totals={money} showShipping />

@@ -18,10 +18,13 @@ export function BeforeYouOrder({
   trader,
   totalCents,
   delivery,
+  payWithin,
 }: {
   trader: Trader;
   totalCents: number;
   delivery: { date: string };
+  /** How long the order waits for its payment, and how many may wait at once (docs/decisions/070). */
+  payWithin: string;
 }) {
   return (
     <section aria-labelledby="before-you-order" className="mt-6 rounded-2xl border border-slate-200 p-4 text-sm">
@@ -47,6 +50,8 @@ export function BeforeYouOrder({
         </dd>
         <dt className="font-semibold">How you pay</dt>
         <dd>{paymentArrangement}</dd>
+        <dt className="font-semibold">When to pay</dt>
+        <dd>{payWithin}</dd>
         <dt className="font-semibold">Delivery</dt>
         {/* The method is named in the Shipping box above; here, when it comes. */}
         <dd>Estimated delivery {delivery.date}, with the shipping you chose</dd>

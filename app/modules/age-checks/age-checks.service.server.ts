@@ -77,18 +77,19 @@ export async function ageVerificationOf(db: Db, userId: string): Promise<AgeVeri
 
 /**
  * Inside an order's transaction: a failed check refuses the order (the message says why); an account not checked
- * yet gets a check opened (`opened`: the caller queues the checker's job). Orders are placed either way otherwise:
+ * yet gets a check opened (`opened`: the caller queues the checker's job); `verified` says whether it passed already.
+ * Orders are placed either way otherwise:
  * the check holds back dispatch, not the order (the order flow of docs/product/specification.md §4 is unchanged).
  */
 export async function holdForAgeCheck(
   trx: Db,
   userId: string,
   stamp: string,
-): Promise<{ refused: string | null; opened: boolean }> {
+): Promise<{ refused: string | null; opened: boolean; verified: boolean }> {
   const status = (await repo.findVerification(trx, userId))?.status ?? null;
-  if (status === "failed") return { refused: ageMessages.failed, opened: false };
-  if (status) return { refused: null, opened: false };
-  return { refused: null, opened: await repo.openCheck(trx, userId, stamp) };
+  if (status === "failed") return { refused: ageMessages.failed, opened: false, verified: false };
+  if (status) return { refused: null, opened: false, verified: status === "verified" };
+  return { refused: null, opened: await repo.openCheck(trx, userId, stamp), verified: false };
 }
 
 /** Whether an order may be dispatched: only once its customer's age is verified. */

@@ -12,7 +12,15 @@ import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { orderMessages, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWhatsappUrl } from "~/modules/orders/orders.service.server";
+import {
+  describeWait,
+  ordersPerAccount,
+  ordersPerClientAddress,
+  takeRateLimits,
+} from "~/modules/security/rate-limit.service.server";
 import { shippingPrices } from "./shipping-prices.server";
+import { orderLimitMessages, type OrderLimit } from "./order-limits";
+import { unpaidLimits } from "./order-limits.server";
 import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
 import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
 
@@ -22,9 +30,14 @@ export type PlaceAnswer =
       ok: false;
       message: string;
       /** The step before payment that is missing, when that is why. */ missing?: MissingStep;
+      /** The limit on orders waiting for payment, or on orders an hour, when that is why (docs/decisions/070). */
+      limit?: OrderLimit;
     };
-/** The answer, its HTTP status, and when a step before payment is missing, which (a page redirects to it). */
-export type PlaceOutcome = { answer: PlaceAnswer; status: number; missing?: MissingStep };
+/**
+ * The answer, its HTTP status, and when a step before payment is missing, which (a page redirects to it); when a limit
+ * on orders an hour refused it, how many seconds until one more is allowed (the endpoint's Retry-After).
+ */
+export type PlaceOutcome = { answer: PlaceAnswer; status: number; missing?: MissingStep; retryAfterSeconds?: number };
 
 /** What POST /api/orders says when a step is missing (the payment page's form is redirected to the step instead). */
 export const missingStepAnswers: Record<MissingStep, { status: number; message: string }> = {
@@ -57,17 +70,55 @@ const placedAnswer = (context: ShopContext, order: Order): PlaceOutcome => ({
   status: 200,
 });
 
+/**
+ * Orders placed an hour, per account and per client address (the settings ORDERS_PER_HOUR_PER_ACCOUNT and
+ * ORDERS_PER_HOUR_PER_IP), counted in the database so the limit holds across server copies. Counted before the order
+ * is placed, and taken back unless an order was really placed (a refusal, a retry of a placed order).
+ */
+const orderRateLimits = (context: ShopContext, user: SessionUser) =>
+  takeRateLimits(context.db, [
+    [ordersPerAccount(context.config.ORDERS_PER_HOUR_PER_ACCOUNT), user.id],
+    [ordersPerClientAddress(context.config.ORDERS_PER_HOUR_PER_IP), context.clientIp],
+  ]);
+
 async function placeFor(context: ShopContext, user: SessionUser, form: FormData): Promise<PlaceOutcome> {
+  const key = form.get("idempotencyKey");
+  let release = async () => {};
   try {
-    const result = await placeOrder(context.db, user.id, form.get("idempotencyKey"), taxRule(context.config), {
+    const rate = await orderRateLimits(context, user);
+    if (!rate.allowed) {
+      // A retry of an order already placed is answered with it, however many orders came since.
+      const placed = isIdempotencyKey(key) ? await findOrderByKey(context.db, user.id, key) : null;
+      if (placed) return placedAnswer(context, placed);
+      const message = orderLimitMessages.perHour(describeWait(rate.retryAfterSeconds));
+      return {
+        answer: { ok: false, message, limit: "orders-per-hour" },
+        status: 429,
+        retryAfterSeconds: rate.retryAfterSeconds,
+      };
+    }
+    release = rate.release;
+    const result = await placeOrder(context.db, user.id, key, taxRule(context.config), {
       lowStockThreshold: context.settings.lowStockThreshold,
       shippingPrices: shippingPrices(context.config),
       confirmation: { to: user.email, shopName: context.settings.name },
       currency: context.settings.currency,
-      unpaid: { days: context.config.UNPAID_ORDER_DAYS, shopName: context.settings.name },
+      unpaid: {
+        days: context.config.UNPAID_ORDER_DAYS,
+        ageUncheckedDays: context.config.UNPAID_ORDER_DAYS_AGE_UNCHECKED,
+        shopName: context.settings.name,
+      },
+      limits: unpaidLimits(context.config),
     });
-    if (!result.ok) return { answer: { ok: false, message: result.message }, status: 400 };
-    if (result.created) metrics.orderPlaced();
+    if (!result.ok) {
+      const answer: PlaceAnswer = { ok: false, message: result.message, ...(result.limit && { limit: result.limit }) };
+      return { answer, status: result.status };
+    }
+    // Only an order really placed counts towards the orders an hour (not a refusal, nor a retry of a placed one).
+    if (result.created) {
+      release = async () => {};
+      metrics.orderPlaced();
+    }
     return placedAnswer(context, result.order);
   } catch (error) {
     // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.
@@ -77,6 +128,8 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
     }
     context.log.error({ err: error }, "placing an order failed");
     return { answer: { ok: false, message: orderMessages.failed }, status: 500 };
+  } finally {
+    await release().catch(() => {}); // a count not taken back only makes the limit a little stricter for an hour
   }
 }
 

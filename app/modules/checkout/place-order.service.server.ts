@@ -13,13 +13,15 @@ import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
 import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
 import { unpaidOrderJobs } from "~/modules/orders/payments.service.server";
 import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
-import { findOrderByKey, orderWrites } from "~/modules/orders/orders.service.server";
+import { findOrderByKey, orderWrites, unpaidHolds } from "~/modules/orders/orders.service.server";
 import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
 import { scheduleDays, scheduleMessages, shippingCost, shippingMethodSchema, type ShippingPrices } from "./shipping";
 import { variantName } from "~/modules/catalog/variants";
+import { judgeUnpaidLimits, unpaidDaysFor, type OrderLimit, type UnpaidLimits } from "./order-limits";
 
-export type PlaceResult = Result<{ order: Order; created: boolean }>;
+/** A refusal by one of the limits on orders waiting for payment says which (`limit`). */
+export type PlaceResult = Result<{ order: Order; created: boolean }, { limit?: OrderLimit }>;
 
 export type PlaceOptions = {
   now?: Date;
@@ -33,9 +35,12 @@ export type PlaceOptions = {
   currency?: string;
   /**
    * UNPAID_ORDER_DAYS: queue, with the order, the reminder and the cancellation of an order whose payment does not
-   * come in time (delayed jobs: docs/decisions/045).
+   * come in time (delayed jobs: docs/decisions/045); `ageUncheckedDays` (UNPAID_ORDER_DAYS_AGE_UNCHECKED), when
+   * shorter, for an account whose age is not verified yet (docs/decisions/070).
    */
-  unpaid?: { days: number; shopName: string };
+  unpaid?: { days: number; ageUncheckedDays?: number; shopName: string };
+  /** What the orders waiting for payment may hold per account and per delivery address (docs/decisions/070). */
+  limits?: UnpaidLimits;
 };
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -97,6 +102,16 @@ export async function placeOrder(
       const stamp = now.toISOString();
       const age = await holdForAgeCheck(trx, userId, stamp);
       if (age.refused) return fail(age.refused);
+      // An unpaid order keeps its stock off sale: one account, or one address, may hold only so much at once.
+      if (options.limits) {
+        const units = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+        const refusal = judgeUnpaidLimits(
+          options.limits,
+          await unpaidHolds(trx, userId, address, { lock: true }),
+          units,
+        );
+        if (refusal) return { ...fail(refusal.message, 409), limit: refusal.limit };
+      }
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));
       const id = newOrderId();
@@ -131,7 +146,11 @@ export async function placeOrder(
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
       if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
       // An order that is not paid in time is chased, then cancelled: both jobs wait in the queue from now on.
-      if (options.unpaid) jobs.push(...unpaidOrderJobs(id, options.unpaid.shopName, options.unpaid.days, now));
+      if (options.unpaid) {
+        const { days, ageUncheckedDays = days, shopName } = options.unpaid;
+        const waits = unpaidDaysFor(age.verified, { verified: days, ageUnchecked: ageUncheckedDays });
+        jobs.push(...unpaidOrderJobs(id, shopName, waits, now));
+      }
       await writeTogether(trx, [
         ...orderWrites(trx, order, {
           userId,

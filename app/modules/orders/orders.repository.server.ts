@@ -1,6 +1,6 @@
 /** The orders module's queries: an order's rows (written through orders.service.server.ts by checkout's placement) and reading orders. */
-import type { Insertable } from "kysely";
-import type { Db } from "~/db/database.server";
+import { sql, type Insertable } from "kysely";
+import { isPostgres, type Db } from "~/db/database.server";
 import type { OrderLinesTable, OrdersTable } from "~/db/schema";
 
 export async function findOrderIdByKey(db: Db, userId: string, key: string): Promise<string | null> {
@@ -32,3 +32,39 @@ export const listOrderRows = (db: Db, userId: string) =>
     .orderBy("created_at", "desc")
     .limit(100)
     .execute();
+
+/** Orders waiting for payment (not paid, not cancelled, not on their way yet) with the units each holds. */
+const unpaidHolds = (db: Db) =>
+  db
+    .selectFrom("orders as o")
+    .innerJoin("order_lines as l", "l.order_id", "o.id")
+    .where("o.status", "in", ["pending", "confirmed"])
+    .where("o.payment_status", "=", "pending");
+
+/** The account's orders waiting for payment and their units. */
+export const findUnpaidHoldsOfUser = (db: Db, userId: string) =>
+  unpaidHolds(db)
+    .select(["o.id", (eb) => eb.fn.sum<number | string>("l.quantity").as("units")])
+    .where("o.user_id", "=", userId)
+    .groupBy("o.id")
+    .execute();
+
+/** The orders waiting for payment to a postcode, from any account, with their first address line and units. */
+export const findUnpaidHoldsToPostcode = (db: Db, postcode: string) =>
+  unpaidHolds(db)
+    .select(["o.id", "o.address_line1", (eb) => eb.fn.sum<number | string>("l.quantity").as("units")])
+    .where("o.address_postcode", "=", postcode)
+    .groupBy(["o.id", "o.address_line1"])
+    .execute();
+
+/** The advisory locks' class for delivery addresses (any fixed number apart from the others the shop takes). */
+const PLACE_LOCK_CLASS = 70;
+
+/**
+ * PostgreSQL: one order placed to this delivery place at a time, until the caller's transaction ends, so two accounts
+ * ordering to one address at once cannot both pass its limit. SQLite has one writer at a time anyway.
+ */
+export async function lockDeliveryPlace(trx: Db, key: string): Promise<void> {
+  if (isPostgres(trx))
+    await sql`select pg_advisory_xact_lock(${sql.lit(PLACE_LOCK_CLASS)}, hashtext(${key}))`.execute(trx);
+}

@@ -6,6 +6,7 @@ import { formatDeliveryDate } from "~/lib/shop-time";
 import { internationalPhone, whatsappChatUrl } from "~/lib/whatsapp";
 import { formatMoney } from "~/lib/money";
 import { orderMessage } from "~/lib/whatsapp-text";
+import { deliveryPlaceKey, type PostalAddress } from "~/lib/uk-address";
 import type { OrderMail } from "./customer-orders.service.server";
 import { ORDER_ID, shippingNames, type Order } from "./orders";
 import * as repo from "./orders.repository.server";
@@ -129,6 +130,35 @@ export function orderWrites(
       })),
     ),
   ];
+}
+
+/** Orders waiting for payment and the units they hold. */
+export type UnpaidHeld = { orders: number; units: number };
+
+const held = (rows: Array<{ units: number | string | null }>): UnpaidHeld => ({
+  orders: rows.length,
+  units: rows.reduce((sum, row) => sum + Number(row.units ?? 0), 0),
+});
+
+/**
+ * What the orders waiting for payment hold (docs/decisions/070): the account's own, and those to the same delivery
+ * place (postcode and first line, deliveryPlaceKey) from any account. With `lock`, inside the placement's transaction,
+ * the place is locked first (PostgreSQL), so orders to it are placed one at a time and each sees the one before.
+ */
+export async function unpaidHolds(
+  db: Db,
+  userId: string,
+  address: Pick<PostalAddress, "postcode" | "line1">,
+  options: { lock?: boolean } = {},
+): Promise<{ account: UnpaidHeld; address: UnpaidHeld }> {
+  const place = deliveryPlaceKey(address);
+  if (options.lock) await repo.lockDeliveryPlace(db, place);
+  const own = await repo.findUnpaidHoldsOfUser(db, userId);
+  const toPostcode = await repo.findUnpaidHoldsToPostcode(db, address.postcode);
+  const samePlace = toPostcode.filter(
+    (row) => deliveryPlaceKey({ postcode: address.postcode, line1: row.address_line1 }) === place,
+  );
+  return { account: held(own), address: held(samePlace) };
 }
 
 /** The order version of the WhatsApp text, to the shop's number. */

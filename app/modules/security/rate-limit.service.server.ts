@@ -27,6 +27,17 @@ export const TWO_FACTOR_FAILURES_PER_ACCOUNT: RateLimitRule = { name: "2fa-fail-
 export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 
+/**
+ * Orders placed, per account and per client address, in a sliding hour; the limits are settings
+ * (ORDERS_PER_HOUR_PER_ACCOUNT, ORDERS_PER_HOUR_PER_IP). Only orders really placed count (docs/decisions/070).
+ */
+export const ordersPerAccount = (limit: number): RateLimitRule => ({ name: "order-user", limit, windowSeconds: 3600 });
+export const ordersPerClientAddress = (limit: number): RateLimitRule => ({
+  name: "order-ip",
+  limit,
+  windowSeconds: 3600,
+});
+
 export type RateLimitHit = [RateLimitRule, string];
 
 /** One attempt counted under several rules: each rule's standing with it, and how to take it back. */

@@ -1,6 +1,7 @@
 // The built server as its own process (node build/main.js, as `npm start` runs it), for tests of the process itself.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { OPEN_ORDER_LIMITS } from "../../../app/testing/open-order-limits";
 
 export type ShopProcess = {
   port: number;
@@ -31,7 +32,15 @@ export function freePort(): Promise<number> {
 export function startShop(env: Record<string, string> & { PORT: string }): ShopProcess {
   const child = spawn(process.execPath, [process.env.SHOP_MAIN_JS ?? "build/main.js"], {
     // One process unless a test asks for more (the default is one per CPU).
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", WEB_CONCURRENCY: "1", ...env },
+    // Its shoppers place orders in a loop and pay none: the limits on orders are opened unless a test sets them.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      WEB_CONCURRENCY: "1",
+      ...OPEN_ORDER_LIMITS,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
