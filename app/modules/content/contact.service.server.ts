@@ -9,6 +9,7 @@ import {
   CONTACT_PER_EMAIL,
   describeWait,
   hitRateLimits,
+  withinStaffMailLimit,
 } from "~/modules/security/rate-limit.service.server";
 import { insertMessage } from "./contact.repository.server";
 import { checkContact, HONEYPOT_FIELD, type ContactValues } from "./contact";
@@ -45,11 +46,15 @@ export async function sendContactMessage(
     deps.log.warn({ field: HONEYPOT_FIELD }, "contact form honeypot filled; message dropped");
     return { ok: true, id: null };
   }
-  const id = newId();
   const input = checked.input;
-  await deps.db.transaction().execute(async (trx) => {
-    await insertMessage(trx, id, input, extras.userId ?? null, new Date().toISOString());
-    await enqueueJob(trx, contactNoticeJob, { to: deps.staffEmail, shopName: deps.shopName, message: input });
-  });
-  return { ok: true, id };
+  const save = async (): Promise<ContactOutcome> => {
+    const id = newId();
+    await deps.db.transaction().execute(async (trx) => {
+      await insertMessage(trx, id, input, extras.userId ?? null, new Date().toISOString());
+      await enqueueJob(trx, contactNoticeJob, { to: deps.staffEmail, shopName: deps.shopName, message: input });
+    });
+    return { ok: true, id };
+  };
+  // Sent while signed in: within the account's limit on what e-mails staff, too (docs/decisions/070).
+  return extras.userId ? withinStaffMailLimit(deps.db, extras.userId, save) : save();
 }

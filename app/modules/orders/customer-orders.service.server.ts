@@ -10,6 +10,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
+import { countStaffMail, withinStaffMailLimit } from "~/modules/security/rate-limit.service.server";
 import { orderStatusJob } from "./orders.jobs";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.repository.server";
@@ -52,7 +53,9 @@ export async function returnRequestOf(db: Db, orderId: string): Promise<ReturnRe
 /**
  * The customer cancels their own pending or confirmed order: a conditional update (a member of staff dispatching it
  * at the same moment wins or loses cleanly), the stock back on the shelf, the customer's and the shop's e-mails
- * queued, all in one transaction. Another customer's order id is not found.
+ * queued, all in one transaction. Another customer's order id is not found. A cancellation is the customer's right
+ * and is never refused for the account's limit on what e-mails staff; past it, staff are told only of a paid order's
+ * cancellation (a refund is owed), not of an unpaid one's (nothing to do: its stock is back; docs/decisions/070).
  */
 export async function cancelOwnOrder(
   db: Db,
@@ -62,6 +65,21 @@ export async function cancelOwnOrder(
   now = new Date(),
 ): Promise<CustomerStepResult> {
   if (!ORDER_ID.test(orderId)) return notFound;
+  const staffMail = await countStaffMail(db, user.id, now.getTime());
+  const result = await cancel(db, user, orderId, mail, now, staffMail.allowed);
+  // Counted only when it was within the limit and went through (past it, only a refund owed is e-mailed).
+  if (!result.ok || !staffMail.allowed) await staffMail.release();
+  return result;
+}
+
+async function cancel(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  mail: OrderMail,
+  now: Date,
+  tellStaffAlways: boolean,
+): Promise<CustomerStepResult> {
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
     const row = await repo.findOwnOrder(trx, user.id, orderId);
@@ -88,6 +106,7 @@ export async function cancelOwnOrder(
       now,
     );
     const paid = row.payment_status === "paid";
+    if (!paid && !tellStaffAlways) return { ok: true, message: returnMessages.cancelled(orderId) };
     await enqueueJob(
       trx,
       noticeJob,
@@ -115,15 +134,27 @@ export async function cancelOwnOrder(
  * The customer asks to return a dispatched order, or a delivered one within 14 days of delivery, with a reason. One
  * request per order (a unique index settles a double click). The customer and the shop are e-mailed.
  */
-export async function requestReturn(
+export const requestReturn = (
   db: Db,
   user: SessionUser,
   orderId: string,
   values: Record<string, string>,
   mail: OrderMail,
   now = new Date(),
+): Promise<CustomerStepResult> =>
+  // Within the account's limit on what e-mails staff (docs/decisions/070): past it, refused with nothing saved.
+  ORDER_ID.test(orderId)
+    ? withinStaffMailLimit(db, user.id, () => returnRequest(db, user, orderId, values, mail, now), now.getTime())
+    : Promise.resolve(notFound);
+
+async function returnRequest(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+  mail: OrderMail,
+  now: Date,
 ): Promise<CustomerStepResult> {
-  if (!ORDER_ID.test(orderId)) return notFound;
   const checked = check(returnReasonInput, values);
   const stamp = now.toISOString();
   try {

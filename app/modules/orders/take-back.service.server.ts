@@ -11,6 +11,7 @@ import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
+import { withinStaffMailLimit } from "~/modules/security/rate-limit.service.server";
 import type { OrderMail } from "./customer-orders.service.server";
 import { findOrder } from "./orders.service.server";
 import { findDeliveredAt, findOwnOrder } from "./returns.repository.server";
@@ -33,13 +34,27 @@ export async function takeBackOf(db: Db, orderId: string): Promise<TakeBackReque
     : null;
 }
 
-export async function requestTakeBack(
+/**
+ * The customer's request, within the account's limit on what e-mails staff (docs/decisions/070): past it, refused
+ * with nothing saved.
+ */
+export const requestTakeBack = (
   db: Db,
   user: SessionUser,
   orderId: string,
   values: Record<string, string>,
   mail: OrderMail,
   now = new Date(),
+): Promise<Result<{ message: string }>> =>
+  withinStaffMailLimit(db, user.id, () => takeBack(db, user, orderId, values, mail, now), now.getTime());
+
+async function takeBack(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  values: Record<string, string>,
+  mail: OrderMail,
+  now: Date,
 ): Promise<Result<{ message: string }>> {
   const notFound = fail("There is no such order.", 404);
   const stamp = now.toISOString();

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/database.server";
+import { fail, type Failure, type Result } from "~/lib/result";
 import * as repo from "./rate-limit.repository.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
@@ -37,6 +38,17 @@ export const ordersPerClientAddress = (limit: number): RateLimitRule => ({
   limit,
   windowSeconds: 3600,
 });
+
+/**
+ * What a customer's request e-mails the shop's staff about (a take-back, a return, a cancellation, a contact message
+ * sent while signed in), per account: six in ten minutes and twenty a day (docs/decisions/070).
+ */
+export const STAFF_MAIL_PER_ACCOUNT: RateLimitRule = { name: "staff-mail-user", limit: 6, windowSeconds: 600 };
+export const STAFF_MAIL_PER_ACCOUNT_DAY: RateLimitRule = {
+  name: "staff-mail-user-day",
+  limit: 20,
+  windowSeconds: 86_400,
+};
 
 export type RateLimitHit = [RateLimitRule, string];
 
@@ -148,6 +160,53 @@ export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = Date.now
 export const hitRateLimit = (db: Db, rule: RateLimitRule, who: string, now = Date.now()): Promise<RateLimitResult> =>
   hitRateLimits(db, [[rule, who]], now);
 
+const staffMailHits = (userId: string): RateLimitHit[] => [
+  [STAFF_MAIL_PER_ACCOUNT, userId],
+  [STAFF_MAIL_PER_ACCOUNT_DAY, userId],
+];
+
+/**
+ * A request that will e-mail staff, for this account: counted before it is made, refused (and not counted) past the
+ * limits; the caller releases it when the request changed nothing (refused for another reason).
+ */
+const takeStaffMail = (db: Db, userId: string, now = Date.now()): Promise<Attempt> =>
+  takeRateLimits(db, staffMailHits(userId), { now });
+
+/**
+ * A request the customer has a right to make whatever the limits (a cancellation): counted in any case; `allowed`
+ * says whether it is within them (past them the caller sends staff only what they must act on).
+ */
+export async function countStaffMail(db: Db, userId: string, now = Date.now()): Promise<Attempt> {
+  const attempt = await countAttempt(db, staffMailHits(userId), now);
+  return { ...worstOf(attempt.results), release: attempt.release };
+}
+
+/** What the customer reads when a request that e-mails staff is refused: nothing was changed, and when to try. */
+export const staffMailRefused = (retryAfterSeconds: number) =>
+  `You have sent us several requests in a short time. Nothing was changed: please try again in ${describeWait(retryAfterSeconds)}, or message us on WhatsApp.`;
+
+/**
+ * Runs a customer's request that e-mails staff within the account's limits: past them it is refused (429) before
+ * anything is done; a request that is refused for another reason is not counted.
+ */
+export async function withinStaffMailLimit<T extends Result>(
+  db: Db,
+  userId: string,
+  request: () => Promise<T>,
+  now = Date.now(),
+): Promise<T | Failure> {
+  const allowance = await takeStaffMail(db, userId, now);
+  if (!allowance.allowed) return fail(staffMailRefused(allowance.retryAfterSeconds), 429);
+  let done = false;
+  try {
+    const result = await request();
+    done = result.ok;
+    return result;
+  } finally {
+    if (!done) await allowance.release();
+  }
+}
+
 /** Forgets every count of the rule for `who` (e.g. failed sign-ins once the owner has reset the password). */
 export async function clearRateLimit(db: Db, rule: RateLimitRule, who: string): Promise<void> {
   await repo.deleteKey(db, `${rule.name}:${who}`);
@@ -175,8 +234,9 @@ function judge(rule: RateLimitRule, current: number, before: number, elapsed: nu
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(fadesAt - elapsed)) };
 }
 
-/** "about an hour", "about 5 minutes": for messages to people. */
+/** "about 3 hours", "about an hour", "about 5 minutes": for messages to people. */
 export function describeWait(seconds: number): string {
+  if (seconds >= 5400) return `about ${Math.round(seconds / 3600)} hours`;
   if (seconds >= 3000) return "about an hour";
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? "a minute" : `about ${minutes} minutes`;

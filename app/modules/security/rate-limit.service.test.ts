@@ -71,4 +71,6 @@ it("describes waits in words", () => {
   expect(describeWait(3500)).toBe("about an hour");
   expect(describeWait(30)).toBe("a minute");
   expect(describeWait(840)).toBe("about 14 minutes");
+  expect(describeWait(5400)).toBe("about 2 hours");
+  expect(describeWait(20 * 3600)).toBe("about 20 hours");
 });
