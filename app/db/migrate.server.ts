@@ -30,6 +30,7 @@ import * as deviceFlavoursOrder from "./migrations/2026_11_26_1330_device_flavou
 import * as ageNewPhoto from "./migrations/2026_11_29_0410_age_new_photo";
 import * as demoAboutCounted from "./migrations/2026_11_29_0501_demo_about_counted";
 import * as unpaidOrdersByAddress from "./migrations/2026_11_29_0310_unpaid_orders_by_address";
+import * as orderLineDevice from "./migrations/2026_11_29_0320_order_line_device";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0620_backup_runs": backupRuns,
   "2026_11_26_1330_device_flavours_order": deviceFlavoursOrder,
   "2026_11_29_0310_unpaid_orders_by_address": unpaidOrdersByAddress,
+  "2026_11_29_0320_order_line_device": orderLineDevice,
   "2026_11_29_0410_age_new_photo": ageNewPhoto,
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
 };

@@ -57,6 +57,8 @@ export type OrderLinesTable = {
   /** The variant sold and its SKU then (null on lines placed before variants, migration 2026_11_26_0410). */
   variant_id: string | null;
   sku: string | null;
+  /** A flavour line: the device its pod is for, as sold (migration 2026_11_29_0320); null on device lines. */
+  device_name: string | null;
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;

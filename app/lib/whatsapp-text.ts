@@ -9,7 +9,15 @@ export type WhatsAppCartLine = {
   quantity: number;
   lineTotalCents: number;
 };
-export type WhatsAppOrderLine = WhatsAppCartLine & { puffCount: number | null };
+/**
+ * An order line: a flavour line also names the device its pod is for, and every line its SKU as sold (null on lines
+ * placed before there were either), so staff can tell which item to pick.
+ */
+export type WhatsAppOrderLine = WhatsAppCartLine & {
+  puffCount: number | null;
+  deviceName?: string | null;
+  sku?: string | null;
+};
 type Money = { subtotalCents: number; taxCents: number; totalCents: number; taxIncluded: boolean };
 
 /** The tax line where it belongs: before the total when added on top, after it when the prices include it (VAT). */
@@ -49,8 +57,23 @@ export type WhatsAppOrder = {
   taxIncluded: boolean;
 };
 
+/** One product of the order version: name (and a flavour's device), flavour, nicotine, puffs, quantity, SKU, total. */
+function orderLineText(line: WhatsAppOrderLine, m: (cents: number) => string): string {
+  const fields = [
+    ...(line.deviceName ? [`Device: ${line.deviceName}`] : []),
+    `Flavour: ${line.flavour}`,
+    `Nicotine: ${line.nicotineStrength}mg`,
+    `Puffs: ${line.puffCount ?? "-"}`,
+    `Qty: ${line.quantity}`,
+    ...(line.sku ? [`SKU: ${line.sku}`] : []),
+  ];
+  return `${line.name} (${fields.join(", ")}) ${m(line.lineTotalCents)}`;
+}
+
 /**
  * The order version (docs/product/specification.md §7), ending 'Please confirm this order and provide payment details.'
+ * Each product line is the specification's (name, flavour, nicotine, puffs, quantity, line total), with a flavour's
+ * device after its name and the SKU after the quantity.
  */
 export function orderMessage(order: WhatsAppOrder, currency: string): string {
   const m = (cents: number) => formatMoney(cents, currency);
@@ -58,10 +81,7 @@ export function orderMessage(order: WhatsAppOrder, currency: string): string {
     `Order ID: ${order.orderId}`,
     "",
     "Products:",
-    ...order.lines.map(
-      (line, i) =>
-        `${i + 1}. ${line.name} (Flavour: ${line.flavour}, Nicotine: ${line.nicotineStrength}mg, Puffs: ${line.puffCount ?? "-"}, Qty: ${line.quantity}) ${m(line.lineTotalCents)}`,
-    ),
+    ...order.lines.map((line, i) => `${i + 1}. ${orderLineText(line, m)}`),
     "",
     "Address:",
     addressHeading(order.address),

@@ -48,7 +48,8 @@ test("a new customer goes from the home page to /success and the order reaches W
   const text = url.searchParams.get("text")!;
   const orderId = text.match(/^Order ID: ([A-HJ-NP-Z2-9]{8})$/m)![1]!;
   expect(text).toContain("Hayati Pro Max 6000 (Flavour: ");
-  expect(text).toContain("Nicotine: 20mg, Puffs: 5000, Qty: 2)");
+  // Each line names the SKU sold, so staff pick the right variant (a flavour line its device too).
+  expect(text).toMatch(/Nicotine: 20mg, Puffs: 5000, Qty: 2, SKU: hayati-pro-max-6000-[a-z0-9-]+-20mg-5000\) £/);
   // The UK address, a part per line, the postcode in capitals (docs/decisions/046).
   expect(text).toContain("Address:\nHome (HOME)\nSam Taylor\n12 High Street\nLeeds\nLS1 1AA\nPhone: 07700 900444");
   expect(text).toContain("Shipping: Express Shipping, ");

@@ -57,6 +57,9 @@ export function OrderView({
               <span className="block text-slate-600">
                 {line.flavour} · {line.nicotineStrength}mg{line.puffCount ? ` · ${line.puffCount} puffs` : ""}
               </span>
+              {line.kind === "flavour" && line.deviceName && (
+                <span className="block text-slate-600">For {line.deviceName}</span>
+              )}
               {showSku && line.sku && <span className="block font-mono text-slate-600">SKU: {line.sku}</span>}
             </span>
             <Price cents={line.lineTotalCents} currency={order.currency} className="font-semibold" />

@@ -14,6 +14,8 @@ export type CartLine = LineIdentity & {
   /** The variant the line's choices resolve to, and its SKU (an order line keeps both). */
   variantId: string;
   sku: string;
+  /** A flavour: the device its pod is for (an order line keeps it); null for a device. */
+  deviceName: string | null;
   name: string;
   image: string | null;
   href: string;
@@ -112,6 +114,7 @@ export async function getCart(
       key: lineKey(identity),
       variantId: variant.id,
       sku: variant.sku,
+      deviceName: item.kind === "flavour" ? item.tag : null,
       name: item.name,
       image: item.image,
       href: cardHref(item),

@@ -200,6 +200,46 @@ describe("WhatsApp texts", () => {
       "Order ID: K7QX2M9P\n\nProducts:\n1. Crystal Pro CP 10K (Flavour: Cola Ice, Nicotine: 10mg, Puffs: 5000, Qty: 1) $19.99\n\nAddress:\nHome (HOME)\nSam Taylor\n12 High St\nLeeds\nLS1 1AA\nPhone: 07700 900123\n\nShipping: Express Shipping, Mon 6 Jan 2025\n\nSubtotal: $19.99\nTax: $2.00\nShipping: $8.50\nTotal: $30.49\n\nPlease confirm this order and provide payment details.",
     );
   });
+  it("names a flavour line's device and each line's SKU in the order version, the specification's fields kept", () => {
+    const text = orderMessage(
+      {
+        orderId: "K7QX2M9P",
+        lines: [
+          {
+            name: "Blue Razz Ice",
+            deviceName: "Crystal Pro CP 10K",
+            sku: "CP10K-BRI-20",
+            flavour: "Blue Razz Ice",
+            nicotineStrength: 20,
+            puffCount: null,
+            quantity: 2,
+            lineTotalCents: 1198,
+          },
+          {
+            name: "Hayati Pro Max 6000",
+            deviceName: null,
+            sku: "HPM-COLA-20-6000",
+            flavour: "Cola Ice",
+            nicotineStrength: 20,
+            puffCount: 6000,
+            quantity: 1,
+            lineTotalCents: 1299,
+          },
+        ],
+        address: ukAddress({ line1: "12 High St", phone: "07700 900123" }),
+        shipping: { method: "Free Shipping", date: "Mon 6 Jan 2025", costCents: 0 },
+        subtotalCents: 2497,
+        taxCents: 416,
+        totalCents: 2497,
+        taxIncluded: true,
+      },
+      "GBP",
+    );
+    expect(text).toContain(
+      "Products:\n1. Blue Razz Ice (Device: Crystal Pro CP 10K, Flavour: Blue Razz Ice, Nicotine: 20mg, Puffs: -, Qty: 2, SKU: CP10K-BRI-20) £11.98\n2. Hayati Pro Max 6000 (Flavour: Cola Ice, Nicotine: 20mg, Puffs: 6000, Qty: 1, SKU: HPM-COLA-20-6000) £12.99\n\nAddress:",
+    );
+    expect(text).toMatch(/\n\nPlease confirm this order and provide payment details\.$/);
+  });
   it("with VAT-inclusive prices both versions give the total and then the VAT it includes", () => {
     const cart = cartMessage(
       "Vapour Lane",

@@ -188,6 +188,7 @@ const orderLine = (line: CartLine): Order["lines"][number] => ({
   itemId: line.itemId,
   variantId: line.variantId,
   sku: line.sku,
+  deviceName: line.deviceName,
   name: line.name,
   image: line.image,
   flavour: line.displayFlavour,

@@ -44,6 +44,8 @@ export type OrderLine = {
   /** The variant sold and its SKU then (null on orders placed before variants: docs/decisions/043). */
   variantId: string | null;
   sku: string | null;
+  /** A flavour line: the device its pod is for (null on device lines, and on a flavour line whose device is gone). */
+  deviceName: string | null;
   name: string;
   image: string | null;
   flavour: string;
