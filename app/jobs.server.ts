@@ -88,6 +88,7 @@ export const jobRunners = {
       to: p.status,
       customerName: p.customerName,
       dispatch: p.dispatch,
+      refund: p.refund,
     }),
   ),
   /** An unpaid order two days before its payment is due: the customer is reminded (docs/decisions/045). */

@@ -31,6 +31,7 @@ import * as ageNewPhoto from "./migrations/2026_11_29_0410_age_new_photo";
 import * as demoAboutCounted from "./migrations/2026_11_29_0501_demo_about_counted";
 import * as unpaidOrdersByAddress from "./migrations/2026_11_29_0310_unpaid_orders_by_address";
 import * as orderLineDevice from "./migrations/2026_11_29_0320_order_line_device";
+import * as refundAmount from "./migrations/2026_11_29_0330_refund_amount";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_1330_device_flavours_order": deviceFlavoursOrder,
   "2026_11_29_0310_unpaid_orders_by_address": unpaidOrdersByAddress,
   "2026_11_29_0320_order_line_device": orderLineDevice,
+  "2026_11_29_0330_refund_amount": refundAmount,
   "2026_11_29_0410_age_new_photo": ageNewPhoto,
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
 };

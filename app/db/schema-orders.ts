@@ -84,4 +84,7 @@ export type OrderPaymentsTable = {
   recorded_at: string;
   recorded_by_id: string | null;
   recorded_by_name: string;
+  /** What staff refunded of it, and when (migration 2026_11_29_0330); null until refunded. */
+  refunded_cents: number | null;
+  refunded_at: string | null;
 };

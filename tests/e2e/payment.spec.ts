@@ -116,3 +116,44 @@ test("staff cannot dispatch an unpaid order; they record its payment (the total,
   await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
   await staffContext.close();
 });
+
+test("staff refund part of a payment: the amount is checked under its field, and the e-mail says how much and how it comes back", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("refund");
+  await signedUp(page, email, { firstName: "Rhys" });
+  await addFlavourToCart(page, "hayati-mini-1500", 0);
+  await checkoutToPayment(page);
+  const orderId = await placeOrderViaWhatsApp(page);
+
+  const staffContext = await browser.newContext({ baseURL, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(staffContext, baseURL!);
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff, createStaff("refunds"));
+  await staff.goto(`/admin/orders/${orderId}`);
+  const total = await recordPayment(staff);
+  await expect(staff.getByRole("status")).toContainText(`The payment for order ${orderId} is recorded`);
+
+  // 'Mark refunded' asks how much went back, filled in with what was paid; more than that is refused under the field.
+  const refund = staff.getByRole("form", { name: "Refund" });
+  await expect(refund.getByLabel("Amount refunded")).toHaveValue(total);
+  await refund.getByLabel("Amount refunded").fill("999.00");
+  await refund.getByRole("button", { name: "Mark refunded" }).click();
+  const tooMuch = `A refund can be at most what was paid, £${total}. Nothing was changed.`;
+  await expect(refund.getByText(tooMuch)).toBeVisible();
+  await expect(refund.getByLabel("Amount refunded")).toHaveAttribute("aria-invalid", "true");
+  await expect(staff.getByRole("region", { name: "Payment status" })).not.toContainText("Refunded");
+
+  // Part of it: the payment is refunded, and the customer is told the amount and how a bank transfer comes back.
+  await refund.getByLabel("Amount refunded").fill("1.50");
+  await refund.getByRole("button", { name: "Mark refunded" }).click();
+  await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Refunded.`);
+  const mail = await waitForMail(email, 10_000, /refunded for order/);
+  expect(mail.subject).toBe(`Vapour Lane: £1.50 refunded for order ${orderId}`);
+  expect(mail.text).toContain(`We have refunded £1.50 of the £${total} you paid for order ${orderId}.`);
+  expect(mail.text).toContain("We have sent it by bank transfer to the account you paid from");
+  await staffContext.close();
+});

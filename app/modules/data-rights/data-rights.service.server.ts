@@ -34,7 +34,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     const returnRequest = await returnRequestOf(db, id);
     // A WEEE take-back asked for with the order (docs/decisions/041): kept four years, so it is in the copy.
     const takeBack = await takeBackOf(db, id);
-    // The payment the shop recorded (docs/decisions/045): how, its reference, the amount and when; not who recorded it.
+    // The payment the shop recorded (docs/decisions/045): how, its reference, the amount and when, and any refund;
+    // not who recorded it.
     const paid = await paymentOf(db, id);
     const payment = paid && {
       method: paid.method,
@@ -42,6 +43,9 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       amountCents: paid.amountCents,
       currency: paid.currency,
       receivedAt: paid.recordedAt,
+      // What was refunded of it, and when (docs/decisions/070), once refunded.
+      refundedCents: paid.refundedCents,
+      refundedAt: paid.refundedAt,
     };
     orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest, takeBack, payment });
   }

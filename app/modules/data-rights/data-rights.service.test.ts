@@ -76,13 +76,15 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
           [zebOrders.delivered, "delivered", 2599],
         ].sort(),
       );
-      // The payment the shop recorded: how, its reference, the amount and when (not who recorded it).
+      // The payment the shop recorded: how, its reference, the amount and when, any refund (not who recorded it).
       expect(copy.orders.find((o) => o.id === zebOrders.delivered)?.payment).toEqual({
         method: "bank-transfer",
         reference: `BACS-${zebOrders.delivered}`,
         amountCents: 2599,
         currency: "GBP",
         receivedAt: expect.any(String),
+        refundedCents: null,
+        refundedAt: null,
       });
       expect(copy.orders.find((o) => o.id === zebOrders.cancelled)?.payment).toBeNull();
       expect(copy.wishlist).toEqual([expect.objectContaining({ kind: "flavour", itemId: "blue-razz" })]);

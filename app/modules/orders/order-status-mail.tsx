@@ -3,6 +3,8 @@ import { Button } from "@react-email/button";
 import { Text } from "@react-email/text";
 import { statusLabel } from "./order-status";
 import { dispatchSentence } from "./dispatch";
+import { formatMoney } from "~/lib/money";
+import { refundArrival, type RefundSent } from "./payments";
 import { orderStepSubject, type StepChange } from "./orders.jobs";
 import {
   MailLayout,
@@ -15,7 +17,20 @@ import {
 
 function news(change: StepChange): string {
   const said = step(change);
+  if (change.to === "refunded" && change.refund) return refundNews(change.orderId, change.refund);
   return change.to === "dispatched" && change.dispatch ? `${said} ${dispatchSentence(change.dispatch)}` : said;
+}
+
+/** The refund: its amount (of what was paid, when less), how and when it reaches the customer, whom to ask. */
+function refundNews(orderId: string, refund: RefundSent): string {
+  const amount = formatMoney(refund.amountCents, refund.currency);
+  const ofPaid =
+    refund.amountCents < refund.paidCents ? ` of the ${formatMoney(refund.paidCents, refund.currency)} you paid` : "";
+  return [
+    `We have refunded ${amount}${ofPaid} for order ${orderId}.`,
+    refundArrival(refund.method),
+    "If it has not reached you by then, reply to this e-mail or message us on WhatsApp with your order number.",
+  ].join(" ");
 }
 
 function step({ orderId, field, to }: StepChange): string {

@@ -1,8 +1,10 @@
 /** The jobs the orders queue: the confirmation of a placed order, and a step of its status or payment. */
 import { z } from "zod";
+import { formatMoney } from "~/lib/money";
 import { jobType } from "~/modules/jobs/jobs";
 import { statusLabel, type OrderField } from "./order-status";
 import { ORDER_ID } from "./orders";
+import { paymentMethods, type RefundSent } from "./payments";
 
 const cents = z.number().int().min(0);
 /** What the confirmation shows of an order: the order as placed travels in the job, so sending reads nothing. */
@@ -74,13 +76,19 @@ export type StepChange = {
   customerName: string;
   /** With a dispatch: who carries the parcel and its tracking number. */
   dispatch?: { courier: string; trackingNumber: string };
+  /** With a refund: how much of what was paid, and how it was paid (so how it comes back). */
+  refund?: RefundSent;
 };
 
-export function orderStepSubject(shopName: string, change: Pick<StepChange, "orderId" | "field" | "to">): string {
-  const { orderId, field, to } = change;
+export function orderStepSubject(
+  shopName: string,
+  change: Pick<StepChange, "orderId" | "field" | "to" | "refund">,
+): string {
+  const { orderId, field, to, refund } = change;
   if (field === "status") return `${shopName}: order ${orderId} is now ${statusLabel(field, to).toLowerCase()}`;
-  return to === "paid"
-    ? `${shopName}: payment received for order ${orderId}`
+  if (to === "paid") return `${shopName}: payment received for order ${orderId}`;
+  return refund
+    ? `${shopName}: ${formatMoney(refund.amountCents, refund.currency)} refunded for order ${orderId}`
     : `${shopName}: order ${orderId} has been refunded`;
 }
 
@@ -103,10 +111,19 @@ export const orderStatusJob = jobType(
     status: z.string().min(1),
     customerName: z.string().max(200),
     dispatch: z.object({ courier: z.string().max(60), trackingNumber: z.string().max(40) }).optional(),
+    /** A refund's amount and the way it goes back (jobs queued before it: the e-mail says no amount). */
+    refund: z
+      .object({
+        amountCents: cents,
+        paidCents: cents,
+        currency: z.string().regex(/^[A-Z]{3}$/),
+        method: z.enum(paymentMethods).nullable(),
+      })
+      .optional(),
   }),
   (p) => ({
     recipient: p.to,
-    subject: orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status }),
+    subject: orderStepSubject(p.shopName, { orderId: p.orderId, field: p.field, to: p.status, refund: p.refund }),
   }),
 );
 

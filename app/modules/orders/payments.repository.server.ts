@@ -55,3 +55,12 @@ export async function insertPayment(db: Db, row: Insertable<OrderPaymentsTable>)
 
 export const findPayment = (db: Db, orderId: string) =>
   db.selectFrom("order_payments").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+
+/** Notes what was refunded of the order's payment, and when (no payment row: nothing to note). */
+export async function setRefund(db: Db, orderId: string, cents: number, at: string): Promise<void> {
+  await db
+    .updateTable("order_payments")
+    .set({ refunded_cents: cents, refunded_at: at })
+    .where("order_id", "=", orderId)
+    .execute();
+}

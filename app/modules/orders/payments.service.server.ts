@@ -10,8 +10,10 @@ import { noticeJob } from "~/modules/mail/notice.jobs";
 import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { recordOrderEvent } from "./order-events.repository.server";
 import { unpaidOrderCancelJob, unpaidOrderReminderJob } from "./orders.jobs";
-import type { PaymentMethod } from "./payments";
-import { REMINDER_DAYS_BEFORE, type Payment } from "./payments";
+import { fail, failFields, type Result } from "~/lib/result";
+import type { PaymentMethod, RefundSent } from "./payments";
+import { paymentMessages, REMINDER_DAYS_BEFORE, type Payment } from "./payments";
+import { parseAmount } from "./payments.schema";
 import * as repo from "./payments.repository.server";
 
 const DAY_MS = 86_400_000;
@@ -29,9 +31,37 @@ export async function paymentOf(db: Db, orderId: string): Promise<Payment | null
         currency: row.currency,
         recordedAt: row.recorded_at,
         recordedByName: row.recorded_by_name,
+        refundedCents: row.refunded_cents === null ? null : Number(row.refunded_cents),
+        refundedAt: row.refunded_at,
       }
     : null;
 }
+
+/**
+ * A refund staff are about to mark, in the caller's transaction: the amount typed (`raw`; none given: all that was
+ * paid), at most the recorded payment (or, for an order paid before payments were recorded, its total), and more
+ * than nothing. Refused with the message under the amount field.
+ */
+export async function decideRefund(trx: Db, orderId: string, raw: unknown): Promise<Result<{ refund: RefundSent }>> {
+  const payment = await repo.findPayment(trx, orderId);
+  const order = await repo.findPayableOrder(trx, orderId);
+  if (!order) return fail("There is no such order.", 404);
+  const paidCents = payment ? Number(payment.amount_cents) : Number(order.total_cents);
+  const currency = payment?.currency ?? order.currency;
+  let amountCents = paidCents;
+  if (typeof raw === "string" && raw.trim() !== "") {
+    const parsed = parseAmount(raw);
+    if ("error" in parsed) return failFields({ amount: parsed.error });
+    amountCents = parsed.value;
+  }
+  if (amountCents <= 0) return failFields({ amount: paymentMessages.refundNothing });
+  if (amountCents > paidCents) return failFields({ amount: paymentMessages.refundTooMuch(paidCents, currency) });
+  return { ok: true, refund: { amountCents, paidCents, currency, method: payment?.method ?? null } };
+}
+
+/** Notes the refund on the order's recorded payment, in the caller's transaction (the step itself is the caller's). */
+export const recordRefund = (trx: Db, orderId: string, cents: number, stamp: string) =>
+  repo.setRefund(trx, orderId, cents, stamp);
 
 /** An order with what paying it needs: state, total, currency and its customer. */
 export const payableOrder = (db: Db, orderId: string) => repo.findPayableOrder(db, orderId);

@@ -18,7 +18,30 @@ export type Payment = {
   currency: string;
   recordedAt: string;
   recordedByName: string;
+  /** What staff refunded of it, and when; null until refunded. */
+  refundedCents: number | null;
+  refundedAt: string | null;
 };
+
+/** A refund as the customer's e-mail tells it: how much of what was paid, in which currency, back the way it came. */
+export type RefundSent = { amountCents: number; paidCents: number; currency: string; method: PaymentMethod | null };
+
+/**
+ * How and when a refund reaches the customer, by the way they paid (null: no payment was recorded, an order from
+ * before payments were recorded).
+ */
+export function refundArrival(method: PaymentMethod | null): string {
+  switch (method) {
+    case "bank-transfer":
+      return "We have sent it by bank transfer to the account you paid from: a transfer between UK banks usually arrives within two hours, and at the latest by the end of the next working day.";
+    case "card-link":
+      return "It goes back to the card you paid with: card refunds usually show on your statement within 3 to 5 working days, and some banks take up to 10.";
+    case "cash-on-collection":
+      return "You paid in cash when collecting the order, so we have refunded you as we arranged with you, in cash or by bank transfer to the account you gave us.";
+    default:
+      return "It goes back the way you paid: a bank transfer usually arrives by the end of the next working day, a refund to a card within 3 to 5 working days (some banks take up to 10).";
+  }
+}
 
 /** An order waits for its payment this many days unless UNPAID_ORDER_DAYS says otherwise; the reminder goes 2 before. */
 export const DEFAULT_UNPAID_ORDER_DAYS = 7;
@@ -44,4 +67,10 @@ export const paymentMessages = {
   dispatchWaits: "Dispatch is not available yet: no payment has been recorded for this order.",
   dispatchWaitsAge: "Dispatch is not available yet: the customer's age is not verified.",
   received: "Payment received",
+  refundButton: "Mark refunded",
+  refundAmountLabel: "Amount refunded",
+  /** A refund is at most what was paid (staff may refund less: a return's non-standard delivery, for example). */
+  refundTooMuch: (paidCents: number, currency: string) =>
+    `A refund can be at most what was paid, ${formatMoney(paidCents, currency)}. Nothing was changed.`,
+  refundNothing: "Enter the amount refunded, more than 0.00",
 } as const;

@@ -84,6 +84,7 @@ type Refused = {
   dispatchErrors: FieldErrors;
   paymentErrors?: FieldErrors;
   paymentValues?: Record<string, string>;
+  refundErrors?: FieldErrors;
   cancellationMessage?: string | null;
   cancellationErrors?: FieldErrors;
 };
@@ -141,8 +142,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
   if (result.status === 404) throw data(null, { status: 404 });
+  // A refused refund's amount shows under its field; a refused dispatch's fields under theirs.
+  const refunding = form.get("intent") === "refund";
+  const fieldErrors = result.fieldErrors ?? noErrors;
   return refused(
-    { message: result.message, returnErrors: noErrors, dispatchErrors: result.fieldErrors ?? noErrors },
+    {
+      message: refunding ? formFeedback(result).formError : result.message,
+      returnErrors: noErrors,
+      dispatchErrors: refunding ? noErrors : fieldErrors,
+      refundErrors: refunding ? fieldErrors : noErrors,
+    },
     result.status,
   );
 }
@@ -200,6 +209,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         payment={loaderData.payment}
         paymentErrors={actionData?.paymentErrors ?? noErrors}
         paymentValues={actionData?.paymentValues}
+        refundErrors={actionData?.refundErrors ?? noErrors}
         dispatchWaits={loaderData.dispatchWaits}
       />
       <OrderView order={order} showStatus={false} showSku />

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/field";
+import { Price } from "~/components/ui/price";
+import { centsToText } from "~/lib/money";
 import { ukCouriers } from "~/modules/orders/dispatch";
 import { paymentMessages, type Payment } from "~/modules/orders/payments";
 import { PaymentForm, RecordedPayment, type PaymentErrors } from "./payment-form";
@@ -12,9 +14,48 @@ import {
   type OrderStep,
 } from "~/modules/orders/order-status";
 
-const quiet = new Set(["cancel", "refund"]);
+const quiet = new Set(["cancel"]);
 
 type DispatchErrors = { courier?: string; trackingNumber?: string };
+type RefundErrors = { amount?: string };
+
+/**
+ * Marking a payment refunded asks how much went back (all that was paid unless staff refund less, e.g. a return's
+ * non-standard delivery); the customer's e-mail says the amount and how it reaches them.
+ */
+function RefundForm({
+  from,
+  busy,
+  paid,
+  errors,
+}: {
+  from: string;
+  busy: boolean;
+  paid: { cents: number; currency: string };
+  errors: RefundErrors;
+}) {
+  return (
+    <Form method="post" className="mt-3 space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Refund">
+      <input type="hidden" name="from" value={from} />
+      <TextField
+        label={paymentMessages.refundAmountLabel}
+        name="amount"
+        defaultValue={centsToText(paid.cents)}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+        required
+        error={errors.amount}
+      />
+      <p className="text-sm text-slate-600">
+        Paid: <Price cents={paid.cents} currency={paid.currency} />. Mark it refunded once the money has gone back.
+      </p>
+      <button type="submit" name="intent" value="refund" disabled={busy} className="btn-outline">
+        {orderSteps.refund.button}
+      </button>
+    </Form>
+  );
+}
 
 /**
  * Dispatching asks who carries the parcel and its tracking number (the customer sees both, and gets them by e-mail).
@@ -75,6 +116,7 @@ function StepForm({
   title,
   errors,
   waits = [],
+  refund,
   children,
 }: {
   field: OrderField;
@@ -82,12 +124,16 @@ function StepForm({
   title: string;
   errors: DispatchErrors;
   waits?: string[];
+  /** The payment box: what was paid (the refund form's amount) and the refund form's errors. */
+  refund?: { paid: { cents: number; currency: string }; errors: RefundErrors };
   children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const steps = nextSteps(order).filter((step) => orderSteps[step].field === field);
-  const buttons = steps.filter((step): step is Exclude<OrderStep, "dispatch"> => step !== "dispatch");
+  const buttons = steps.filter(
+    (step): step is Exclude<OrderStep, "dispatch" | "refund"> => step !== "dispatch" && step !== "refund",
+  );
   const id = `${field}-title`;
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 p-4">
@@ -97,6 +143,9 @@ function StepForm({
       <p className="mt-1 text-xl font-bold">{statusLabel(field, order[field])}</p>
       {children}
       {steps.includes("dispatch") && <DispatchForm from={order[field]} busy={busy} errors={errors} waits={waits} />}
+      {steps.includes("refund") && refund && (
+        <RefundForm from={order[field]} busy={busy} paid={refund.paid} errors={refund.errors} />
+      )}
       {buttons.length > 0 && (
         <Form method="post" className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="from" value={order[field]} />
@@ -129,10 +178,13 @@ export function OrderStepForms({
   payment,
   paymentErrors = {},
   paymentValues,
+  refundErrors = {},
   dispatchWaits = [],
 }: {
   order: OrderState & { totalCents: number; currency: string };
   errors?: DispatchErrors;
+  /** The refund form's errors, when it was refused. */
+  refundErrors?: RefundErrors;
   payment: Payment | null;
   paymentErrors?: PaymentErrors;
   /** What was typed in the payment form, when it was refused. */
@@ -145,7 +197,19 @@ export function OrderStepForms({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <StepForm field="status" order={order} title="Order status" errors={errors} waits={waits} />
-      <StepForm field="paymentStatus" order={order} title="Payment status" errors={{}}>
+      <StepForm
+        field="paymentStatus"
+        order={order}
+        title="Payment status"
+        errors={{}}
+        refund={{
+          paid: {
+            cents: payment?.amountCents ?? order.totalCents,
+            currency: payment?.currency ?? order.currency,
+          },
+          errors: refundErrors,
+        }}
+      >
         {payment && <RecordedPayment payment={payment} />}
         {payable && (
           <PaymentForm

@@ -20,6 +20,7 @@ import { fail, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
 import { paymentMessages } from "~/modules/orders/payments";
+import { decideRefund, recordRefund } from "~/modules/orders/payments.service.server";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) =>
@@ -106,7 +107,7 @@ export type StepResult = Result<
 export async function changeOrderStep(
   db: Db,
   actor: SessionUser | null,
-  input: { orderId: string; step: unknown; from: unknown; dispatch?: unknown },
+  input: { orderId: string; step: unknown; from: unknown; dispatch?: unknown; refund?: unknown },
   now = new Date(),
   mail?: { shopName: string },
 ): Promise<StepResult> {
@@ -132,6 +133,11 @@ export async function changeOrderStep(
       return { ...sent, message: "Enter the courier and tracking number to dispatch." };
     }
     const dispatch = sent?.ok ? sent.data : null;
+    // A refund says how much of the payment went back (all of it unless staff typed less); the e-mail tells it.
+    const refunding = check.field === "paymentStatus" && check.to === "refunded";
+    const decided = refunding ? await decideRefund(trx, input.orderId, input.refund) : null;
+    if (decided && !decided.ok) return decided;
+    const refund = decided?.ok ? decided.refund : null;
     if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
@@ -158,6 +164,7 @@ export async function changeOrderStep(
       await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
     }
     if (dispatch) await repo.recordDispatch(trx, input.orderId, dispatch);
+    if (refund) await recordRefund(trx, input.orderId, refund.amountCents, stamp);
     if (mail) {
       const payload = {
         to: row.email,
@@ -167,6 +174,7 @@ export async function changeOrderStep(
         status: check.to,
         customerName: row.firstName || row.name || "there",
         ...(dispatch && { dispatch }),
+        ...(refund && { refund }),
       };
       await enqueueJob(trx, orderStatusJob, payload, now);
     }
@@ -187,10 +195,11 @@ export async function handleOrderStep(
   form: FormData,
 ): Promise<StepResult> {
   const dispatch = { courier: formText(form, "courier", 200), trackingNumber: formText(form, "trackingNumber", 200) };
+  const refund = formText(form, "amount", 20);
   return changeOrderStep(
     context.db,
     actor,
-    { orderId, step: form.get("intent"), from: form.get("from"), dispatch },
+    { orderId, step: form.get("intent"), from: form.get("from"), dispatch, refund },
     new Date(),
     { shopName: context.settings.name },
   );

@@ -53,6 +53,8 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
       currency: "GBP",
       recordedAt: at.toISOString(),
       recordedByName: "Sam Staff",
+      refundedCents: null,
+      refundedAt: null,
     });
     const { order, events } = await snapshot(db, id);
     expect(order).toEqual({ status: "confirmed", payment_status: "paid", updated_at: at.toISOString() });
