@@ -130,3 +130,18 @@ export function mailParts(mail: ReceivedMail): { contentType: string; text: stri
   }
   return { contentType, ...found };
 }
+
+/**
+ * The Subject header as a mail program shows it: unfolded, its encoded words (RFC 2047, `=?UTF-8?Q?…?=` or `?B?`,
+ * which nodemailer writes for anything beyond ASCII, such as '£') decoded, and the space between two of them dropped.
+ */
+export function mailSubject(mail: ReceivedMail): string {
+  const [head = ""] = mail.raw.split(/\r?\n\r?\n/);
+  const raw = head.replace(/\r?\n[ \t]+/g, " ").match(/^Subject: (.*)$/m)?.[1] ?? "";
+  const word = /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g;
+  return raw.replace(/\?=\s+=\?/g, "?==?").replace(word, (_, _charset: string, encoding: string, text: string) => {
+    if (encoding.toUpperCase() === "B") return Buffer.from(text, "base64").toString("utf8");
+    const bytes = text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+  });
+}

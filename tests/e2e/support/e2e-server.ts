@@ -4,7 +4,7 @@
 import cluster from "node:cluster";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
-import { mailParts, mailText, startSmtpSink } from "../../../app/testing/smtp-sink";
+import { mailParts, mailSubject, mailText, startSmtpSink } from "../../../app/testing/smtp-sink";
 import { E2E_OIDC_PORT, E2E_PORT, E2E_SMTP_PORT, MAIL_DIR, OIDC_USER_FILE } from "./ports";
 
 // With WEB_CONCURRENCY > 1 this file runs again in every worker: the mail server and the identity provider run once,
@@ -17,7 +17,8 @@ async function startStandIns() {
   await startSmtpSink({
     port: E2E_SMTP_PORT,
     onMail: (mail) => {
-      const subject = mail.raw.match(/^Subject: (.*)$/m)?.[1] ?? "";
+      // As a mail program shows it (a '£' in it arrives encoded).
+      const subject = mailSubject(mail);
       const file = `${MAIL_DIR}/${Date.now()}-${++mailCount}.json`;
       // The text alternative of a multipart e-mail (what a text-only mail program shows); its HTML is kept beside it.
       const parts = mailParts(mail);
