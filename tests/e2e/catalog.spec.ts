@@ -118,8 +118,9 @@ test("a visitor opens a flavour", async ({ page }) => {
   await expect(page).toHaveTitle(new RegExp(fullName));
   const sizes = page.getByRole("group", { name: "Size" }).getByRole("button");
   await expect(sizes.first()).toHaveAttribute("aria-pressed", "true");
-  // Size plus mg; the others say they are out of stock too (this flavour is sold out, below).
-  await expect(sizes.first()).toHaveText(/^\d+mg$/);
+  // Size plus mg, each saying it is out of stock, the chosen one too: this flavour is sold out (below), so the page
+  // opens on its first size.
+  await expect(sizes.first()).toHaveText(/^\d+mg · Out of stock$/);
   await expect(sizes.nth(1)).toHaveText(/^\d+mg · Out of stock$/);
   await expect(
     page.getByRole("group", { name: "Quantity" }).getByRole("button", { name: "Decrease quantity" }),

@@ -45,8 +45,15 @@ test("two shoppers want the last unit: one gets it, the other is told it is out 
   await expect(other.page.getByRole("status")).toContainText(`Sorry, ${flavour.sizeName} is out of stock`);
   await expect(other.page.getByText("Your cart is empty")).toBeVisible();
 
-  // Everyone now sees it out of stock; Add to Cart is off, the server refuses a forged one too.
+  // Everyone now sees that size out of stock, on its button (the page opens on a size still in stock); chosen, Add to
+  // Cart is off, and the server refuses a forged one too.
   await other.page.goto(`/flavour/${flavour.id}`);
+  const bought = other.page
+    .getByRole("group", { name: "Size" })
+    .getByRole("button", { name: `${flavour.size}mg · Out of stock`, exact: true });
+  await expect(bought).toHaveAttribute("aria-pressed", "false");
+  await bought.click();
+  await expect(bought).toHaveAttribute("aria-pressed", "true");
   await expect(other.page.getByText("Out of stock").first()).toBeVisible();
   await expect(other.page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
   await expect(

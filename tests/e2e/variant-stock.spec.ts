@@ -43,9 +43,10 @@ test("a shopper sees 20 mg out of stock while 10 mg sells", async ({ page, baseU
     await expect(addToCart(page)).toBeEnabled();
     await expect(page.getByRole("form", { name: "Email me when it's back" })).toHaveCount(0);
 
-    // With 20 mg chosen, the badges say so, it cannot be added, and the shopper can ask to hear when it is back.
+    // With 20 mg chosen, its button and the badges say so, it cannot be added, and the shopper can ask to hear when
+    // it is back.
     await strengths(page).getByRole("button", { name: "20mg · Out of stock" }).click();
-    await expect(strengths(page).getByRole("button", { name: "20mg", exact: true })).toHaveAttribute(
+    await expect(strengths(page).getByRole("button", { name: "20mg · Out of stock", exact: true })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
@@ -92,16 +93,28 @@ test("a shopper sees 20 mg out of stock while 10 mg sells", async ({ page, baseU
     await checkoutToPayment(page);
     await placeOrderViaWhatsApp(page);
 
-    // Everyone now sees 10 mg out of stock too (the order refreshed the cached page); the device still sells in its
-    // other flavours and strengths, so its card does not say 'Out of stock'.
+    // Everyone now sees 10 mg with 5000 puffs out of stock too (the order refreshed the cached page): the page opens
+    // on the nearest variant in stock, Blue Razz Ice at 10 mg with 10000 puffs, and 5000 puffs says it is out.
     await page.goto(`/productdetail/${ten.itemId}`);
+    const puffs = page.getByRole("group", { name: "Puff Count" });
     await expect(strengths(page).getByRole("button", { name: "10mg", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(puffs.getByRole("button", { name: "10000 puffs", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(addToCart(page)).toBeEnabled();
+    await puffs.getByRole("button", { name: "5000 puffs · Out of stock", exact: true }).click();
+    await expect(strengths(page).getByRole("button", { name: "10mg · Out of stock", exact: true })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
     await expect(promises(page).getByText("Out of stock", { exact: true })).toBeVisible();
     await expect(strengths(page).getByRole("button", { name: "20mg · Out of stock", exact: true })).toBeVisible();
     await expect(addToCart(page)).toBeDisabled();
+    // The device still sells in its other flavours and strengths, so its card does not say 'Out of stock'.
     await page.goto("/products?sort=devices");
     await expect(cardNamed(page, "Crystal Pro CP 10K")).toBeVisible();
     await expect(cardNamed(page, "Crystal Pro CP 10K")).not.toContainText("Out of stock");
@@ -170,6 +183,41 @@ test("a flavour's 20 mg out of stock: its size says so, the lists do not", async
     await expect(cardNamed(page, name)).toBeVisible();
     await expect(cardNamed(page, name)).not.toContainText("Out of stock");
   } finally {
+    await setVariant("flavour", slug, { nicotineStrength: 20 }, { stock: 20 });
+  }
+});
+
+test("a flavour whose first size is out of stock opens on the size in stock, and each size out says so", async ({
+  page,
+}) => {
+  // The demo's Kiwi Passion Guava (Hayati Pro Max 6000) comes in 10 and 20 mg; no other journey changes it.
+  const slug = "kiwi-passion-guava-hayati-pro-max-6000";
+  const { itemId } = await setVariant("flavour", slug, { nicotineStrength: 10 }, { stock: 0 });
+  await setVariant("flavour", slug, { nicotineStrength: 20 }, { stock: 5 });
+  try {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/flavour/${itemId}`);
+      const sizes = page.getByRole("group", { name: "Size" });
+      await expect(sizes.getByRole("button", { name: "20mg", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(sizes.getByRole("button", { name: "10mg · Out of stock", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "false",
+      );
+      await expect(promises(page).getByText("Only 5 left", { exact: true })).toBeVisible();
+      await expect(addToCart(page)).toBeEnabled();
+    }
+    // Chosen, the size out of stock still says so on its button, not only beside the price.
+    const sizes = page.getByRole("group", { name: "Size" });
+    await sizes.getByRole("button", { name: "10mg · Out of stock", exact: true }).click();
+    await expect(sizes.getByRole("button", { name: "10mg · Out of stock", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(sizes.getByRole("button", { name: "20mg", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(addToCart(page)).toBeDisabled();
+  } finally {
+    await setVariant("flavour", slug, { nicotineStrength: 10 }, { stock: 20 });
     await setVariant("flavour", slug, { nicotineStrength: 20 }, { stock: 20 });
   }
 });

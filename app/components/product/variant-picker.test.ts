@@ -40,7 +40,7 @@ function buttons(chosen: VariantOptions, changed: Array<"flavour" | "nicotineStr
 }
 
 describe("the option buttons of an item's page", () => {
-  it("say which values are out of stock, sold only with other choices, or not sold; the chosen ones say nothing", () => {
+  it("say which values are out of stock, sold only with other choices, or not sold; the chosen ones say nothing while in stock", () => {
     const { found } = buttons({ flavour: "Blue Razz", nicotineStrength: 10, puffCount: 5000 });
     expect(found).toEqual([
       { text: "Blue Razz", pressed: true, disabled: false },
@@ -50,6 +50,16 @@ describe("the option buttons of an item's page", () => {
       { text: "20mg · Out of stock", pressed: false, disabled: false },
       { text: "5000 puffs", pressed: true, disabled: false },
     ]);
+  });
+
+  it("mark the chosen values too when the chosen variant is out of stock", () => {
+    const { found } = buttons({ flavour: "Blue Razz", nicotineStrength: 20, puffCount: 5000 });
+    expect(found.filter((b) => b.pressed)).toEqual([
+      { text: "Blue Razz · Out of stock", pressed: true, disabled: false },
+      { text: "20mg · Out of stock", pressed: true, disabled: false },
+      { text: "5000 puffs · Out of stock", pressed: true, disabled: false },
+    ]);
+    expect(found).toContainEqual({ text: "10mg", pressed: false, disabled: false });
   });
 
   it("say which other choices a pick changed, in a status line", () => {

@@ -33,8 +33,8 @@ type Sellable = { priceCents: number; stock: Stock; variants: VariantOffer[] };
 export const NOT_AVAILABLE = "Not available";
 
 /**
- * The variant a shopper has chosen on an item's page, opening on the preferred choices (the specification's defaults)
- * when they are sold. `price` and `stock` are the chosen variant's (the item's when there is none); `unavailable` says
+ * The variant a shopper has chosen on an item's page, opening on a variant in stock: the preferred choices (the
+ * specification's defaults) when they are, else the nearest (`startingChoice`). `price` and `stock` are the chosen variant's (the item's when there is none); `unavailable` says
  * why it cannot be added ('Out of stock', 'Not available'), null when it can; `changed` names the other choices the
  * last pick had to change to reach a combination the shop sells.
  */
@@ -68,11 +68,18 @@ function noteOf(answer: OptionAvailability, otherChoices: string): OptionNote | 
   return null;
 }
 
+/** What the chosen values' buttons add: 'Out of stock' when the chosen variant is, else nothing. */
+function chosenNote(variants: VariantOffer[], chosen: VariantOptions): OptionNote | null {
+  const variant = findVariant(variants, chosen);
+  return variant && soldOut(variant) ? { text: stockMessages.outOfStockLabel, struck: true } : null;
+}
+
 /**
  * The item's option buttons. Each value not chosen says, in words, when picking it would give a variant out of stock
  * ('20mg · Out of stock': it can still be picked, to ask for an e-mail when it is back) or is sold only with other
  * choices ('Not available with 10mg, 5000 puffs': picking it moves those to the nearest combination sold, and a status
- * line says which changed). A value no variant has cannot be picked.
+ * line says which changed). A value no variant has cannot be picked. The chosen values say 'Out of stock' too when
+ * the chosen variant is.
  */
 export function VariantPicker({
   groups,
@@ -105,9 +112,10 @@ export function VariantPicker({
           onChange={(value) => onChoose(group.key, value)}
           format={group.format}
           note={(value) =>
-            // The chosen values make the chosen variant: its stock is said once, beside the price and under Add to Cart.
+            // A chosen value says only that the chosen variant is out of stock (on the option itself, as an unchosen
+            // one does: docs/product/decisions.md, "Decided here": detail page defaults); sold and in stock, nothing.
             value === chosen[group.key]
-              ? null
+              ? chosenNote(variants, chosen)
               : noteOf(optionAvailability(variants, chosen, group.key, value), others(group.key))
           }
         />
@@ -123,8 +131,9 @@ export function VariantPicker({
 const milligrams = (mg: string | number) => `${mg}mg`;
 
 /**
- * A device's option rows (Flavour and Puff Count only when it lists some) and the choices its page opens on: the
- * first flavour, 10 mg and 5000 puffs when offered, else the first of each (docs/product/specification.md §4 and §9).
+ * A device's option rows (Flavour and Puff Count only when it lists some) and the choices its page prefers: the
+ * first flavour, 10 mg and 5000 puffs when offered, else the first of each (docs/product/specification.md §4 and §9);
+ * it opens on them when that variant is in stock.
  */
 export function deviceOptions(device: Pick<Device, "flavours" | "nicotineStrengths" | "puffCounts">) {
   const groups: OptionGroup[] = [
@@ -140,7 +149,7 @@ export function deviceOptions(device: Pick<Device, "flavours" | "nicotineStrengt
   return { groups: groups.filter((g) => g.options.length > 0), preferred };
 }
 
-/** A flavour's Size row (its nicotine strengths) and the first size to open on. */
+/** A flavour's Size row (its nicotine strengths) and the size it prefers to open on: the first. */
 export function flavourOptions(flavour: Pick<Flavour, "sizes">) {
   const groups: OptionGroup[] = [
     { key: "nicotineStrength", label: "Size", options: flavour.sizes, format: milligrams },

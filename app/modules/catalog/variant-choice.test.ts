@@ -66,14 +66,24 @@ describe("choosing a variant on an item's page", () => {
     expect(chooseOption(device, onBlue10, "nicotineStrength", 3)).toEqual(options("Blue Razz", 3, 5000));
   });
 
-  it("opens on the preferred choices when sold, even out of stock; else on the nearest combination sold", () => {
-    expect(startingChoice(device, options("Blue Razz", 20, 5000))).toEqual(options("Blue Razz", 20, 5000));
-    expect(startingChoice(device, options("Mango", 10, 5000))).toEqual(options("Mango", 10, 8000));
+  it("opens on the preferred choices when they are in stock; else on the variant in stock nearest them", () => {
+    expect(startingChoice(device, onBlue10)).toEqual(onBlue10);
+    // Blue Razz 20 mg is sold out: Blue Razz 10 mg keeps the flavour and the puffs.
+    expect(startingChoice(device, options("Blue Razz", 20, 5000))).toEqual(onBlue10);
+    // Mango at 10 mg (8000 puffs) is sold out too: Mango 20 mg is the Mango in stock.
+    expect(startingChoice(device, options("Mango", 10, 5000))).toEqual(options("Mango", 20, 5000));
     expect(startingChoice([], onBlue10)).toEqual(onBlue10);
-    // A flavour's sizes: one choice only.
-    const sizes = [offer("", 10, null), offer("", 20, null)];
-    expect(startingChoice(sizes, options("", 10, null))).toEqual(options("", 10, null));
-    expect(optionAvailability(sizes, options("", 10, null), "nicotineStrength", 20).state).toBe("onSale");
+  });
+
+  it("opens a flavour on its first size in stock, the first size only when none is", () => {
+    const sizes = (first: number, second: number) => [offer("", 10, null, first), offer("", 20, null, second)];
+    expect(startingChoice(sizes(5, 5), options("", 10, null))).toEqual(options("", 10, null));
+    expect(startingChoice(sizes(0, 5), options("", 10, null))).toEqual(options("", 20, null));
+    expect(startingChoice(sizes(0, 0), options("", 10, null))).toEqual(options("", 10, null));
+    expect(optionAvailability(sizes(5, 5), options("", 10, null), "nicotineStrength", 20).state).toBe("onSale");
+    // Nothing in stock and the preferred choices not sold: the nearest combination sold.
+    const soldOut = [offer("Lime", 10, 8000, 0), offer("Lime", 20, 5000, 0)];
+    expect(startingChoice(soldOut, options("Lime", 10, 5000))).toEqual(options("Lime", 10, 8000));
   });
 });
 

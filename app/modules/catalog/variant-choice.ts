@@ -77,10 +77,19 @@ export function chooseOption(
   return best ? optionsOf(best) : wanted;
 }
 
-/** Where a page opens: the preferred choices (the specification's defaults) when they are sold, else the nearest. */
+/**
+ * Where a page opens (docs/product/decisions.md, "Decided here": detail page defaults): on a variant in stock, the
+ * preferred choices (the specification's defaults) when they are, else the variant in stock nearest them (the first
+ * of equals, in the shop's order). Only when nothing is in stock: the preferred choices when sold, else the nearest.
+ */
 export function startingChoice(variants: VariantOffer[], preferred: VariantOptions): VariantOptions {
-  if (findVariant(variants, preferred)) return preferred;
-  const best = nearest(variants, preferred);
+  const wanted = findVariant(variants, preferred);
+  if (wanted && !soldOut(wanted)) return preferred;
+  const best =
+    nearest(
+      variants.filter((v) => !soldOut(v)),
+      preferred,
+    ) ?? (wanted ? undefined : nearest(variants, preferred));
   return best ? optionsOf(best) : preferred;
 }
 
