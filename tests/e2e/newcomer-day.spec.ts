@@ -220,7 +220,7 @@ for (const [width, viewport] of widths) {
 
       // Item 8, a flavour: guaranteed on arrival against leaks and faults, never for a year.
       const first = section.getByRole("article").first();
-      const name = (await first.getByRole("link").getAttribute("title"))!;
+      const name = (await first.getByRole("heading").textContent())!;
       await first.getByRole("link").click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       const flavourBadges = promises(page);

@@ -10,7 +10,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 test("a visitor's wishlist is kept in the browser and moves to the account on sign-up", async ({ page }) => {
   await page.goto("/flavours?device=hayati-rubik-7000");
   const card = page.locator("main article").first();
-  const name = (await card.locator(".sr-only").textContent())!;
+  const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
   await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute(
     "aria-pressed",
@@ -52,7 +52,7 @@ test("a card past the first row, written from the server's kept HTML, works as t
   const problems = watchConsole(page);
   await page.goto("/flavours");
   const card = page.getByRole("main").getByRole("article").nth(5);
-  const name = (await card.locator(".sr-only").textContent())!;
+  const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
   await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute(
     "aria-pressed",

@@ -73,6 +73,16 @@ async function page(gridCards: GridCard[], currency: string, cardsHtml: CardsHtm
   return renderToString(createElement(CardHtmlContext.Provider, { value: cardsHtml }, app));
 }
 
+describe("a card's name", () => {
+  it("is shown whole as its link, however long (docs/decisions/068), as React and the kept HTML write it", async () => {
+    for (const cardsHtml of [null, createCardsHtml()]) {
+      const html = await page(cards, "GBP", cardsHtml);
+      const links = [...html.matchAll(/<h[23][^>]*><a [^>]*>(.*?)<\/a><\/h[23]>/g)].map(([, inner]) => inner);
+      expect(links).toEqual(["Blue Razz", "Strawberry Kiwi Lemonade", "Élan &quot;Axis&quot; 10K", "Mint"]);
+    }
+  });
+});
+
 describe("cards written once and kept", () => {
   it.each(["GBP", "EUR"])("are what React writes for the cards themselves (%s)", async (currency) => {
     const cardsHtml = createCardsHtml();

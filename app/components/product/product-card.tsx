@@ -6,7 +6,7 @@ import { ProductImage } from "~/components/ui/product-image";
 import { WishlistHeart, WishlistHeartButton } from "~/components/cart/wishlist-button";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { OutOfStockNote } from "~/components/product/stock";
-import { cardName } from "~/lib/text";
+import { displayName } from "~/lib/text";
 import type { ItemKind } from "~/modules/cart/cart";
 import { cardHref, type CatalogCard, type FlavourCard as FlavourCardData, type Stock } from "~/modules/catalog/catalog";
 
@@ -41,8 +41,8 @@ export type CardsHtml = (cards: CardProps[], settings: CardSettings) => string;
 export const CardHtmlContext = createContext<CardsHtml | null>(null);
 
 /**
- * A catalogue card: first image, the name (cut to 10 characters + '...' when longer; the link keeps the full name as
- * its accessible name and title), a tag, the price, and 'Out of stock' when it is.
+ * A catalogue card: first image, the whole name (its link, read whole to screen readers; docs/decisions/068), a tag,
+ * the price, and 'Out of stock' when it is.
  */
 export function ProductCard(props: CardProps) {
   const { currency } = useShopSettings();
@@ -89,10 +89,10 @@ function ProductCardView({
         <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
           {tag}
         </span>
-        <Heading className="font-semibold">
-          <Link to={to} title={name} className="after:absolute after:inset-0">
-            <span aria-hidden="true">{cardName(name)}</span>
-            <span className="sr-only">{name}</span>
+        {/* The whole name, wrapping (balanced) onto a second line or more: never cut, or two items would read alike. */}
+        <Heading className="leading-snug font-semibold text-balance break-words">
+          <Link to={to} className="after:absolute after:inset-0">
+            {displayName(name)}
           </Link>
         </Heading>
         <OutOfStockNote stock={stock} />
