@@ -33,6 +33,7 @@ export default [
   route("api/wishlist", "routes/api-wishlist.ts"),
   route("api/wishlist-items", "routes/api-wishlist-items.ts"),
   route("api/guest-merge", "routes/api-guest-merge.ts"),
+  route("api/guest-cart", "routes/api-guest-cart.ts"),
   route("back-in-stock", "routes/back-in-stock.ts"),
   route("cart-address", "routes/cart-address.tsx"),
   route("cart-shipping", "routes/cart-shipping.tsx"),

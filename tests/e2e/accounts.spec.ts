@@ -110,19 +110,26 @@ test("sign in with a wrong then the right password; remember me keeps the sessio
   expect(remembered.sameSite).toBe("Lax");
 });
 
-test("a signed-out visit to /cart lands on /signin and returns to /cart after signing in", async ({ page }) => {
+test("a visitor sees their cart; the checkout steps land on /signin and come back after signing in", async ({
+  page,
+}) => {
   const email = uniqueEmail("cart");
   await signedUp(page, email, { password: "cart password 1" });
   await signOut(page);
 
-  for (const path of ["/cart", "/cart-address", "/cart-shipping", "/payment", "/success", "/cancel"]) {
+  for (const path of ["/cart-address", "/cart-shipping", "/payment", "/success", "/cancel"]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}&reason=checkout`);
   }
+  // The cart is the visitor's own, kept in their browser: here, empty.
+  expect((await page.request.get("/cart", { maxRedirects: 0 })).status()).toBe(200);
   await page.goto("/cart");
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await page.goto("/cart-address");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart-address&reason=checkout$/);
   await signIn(page, email, "cart password 1");
+  // Back to the step asked for; with nothing in the cart, that is the cart.
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   await page.goto("/success");
@@ -216,8 +223,8 @@ test("a forged session cookie just means signed out", async ({ page, context, ba
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
-  await page.goto("/cart");
-  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart&reason=checkout$/);
+  await page.goto("/cart-address");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcart-address&reason=checkout$/);
 });
 
 test("the sign-in button says 'Loading...' while it works", async ({ page }) => {

@@ -1,8 +1,19 @@
+import type { ShopContext } from "~/context";
 import type { Db } from "~/db/database.server";
+import { whatsappChatUrl } from "~/lib/whatsapp";
+import { cartMessage } from "~/lib/whatsapp-text";
 import { fail, type Result } from "~/lib/result";
 import { totals, type TaxRule, type Totals } from "~/lib/pricing";
 import * as repo from "./cart.repository.server";
-import { cartMessages, clampQuantity, lineKey, type ItemKind, type LineIdentity } from "./cart";
+import {
+  addLine,
+  cartMessages,
+  clampQuantity,
+  lineKey,
+  type GuestLine,
+  type ItemKind,
+  type LineIdentity,
+} from "./cart";
 import { guestLineSchema } from "./cart.schema";
 import { availableUnits, cardHref, stockMessages } from "~/modules/catalog/catalog";
 import { itemsOnSale, type ItemOnSale } from "~/modules/catalog/catalog.service.server";
@@ -61,51 +72,45 @@ async function resolveLines(db: Db, lines: Choice[]): Promise<Array<Resolved | {
   });
 }
 
+/** A line as kept (the account's cart table, or a visitor's browser): its choices and quantity. */
+type KeptLine = Choice & { quantity: number };
+/** What pricing changed in a kept line: its quantity brought down to what is left, or the line removed (null). */
+type Fix = { identity: LineIdentity; quantity: number | null };
+
 /**
- * The shopper's cart priced from the catalogue; lines whose item or variant is gone are removed and named in
- * `dropped`. With `capToStock` (the pages), a line holding more than is left is brought down to what is left (or
- * removed when none is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
+ * Kept lines priced from the catalogue: lines whose item or variant is gone are left out and named in `dropped`.
+ * With `capToStock`, a line holding more than is left is brought down to what is left (left out when none is) and
+ * named in `capped`. `fixes` says what the keeper of the lines should change to match.
  */
-export async function getCart(
+async function priceLines(
   db: Db,
-  userId: string,
+  kept: KeptLine[],
   tax: TaxRule,
-  options: { capToStock?: boolean } = {},
-): Promise<Cart> {
-  const rows = await repo.findCartRows(db, userId);
-  const choices = rows.map((r) => ({
-    kind: r.kind,
-    itemId: r.item_id,
-    flavour: r.flavour,
-    nicotineStrength: r.nicotine_strength,
-    puffCount: r.puff_count,
-  }));
-  const resolved = await resolveLines(db, choices);
+  capToStock: boolean,
+): Promise<Cart & { fixes: Fix[] }> {
+  const resolved = await resolveLines(db, kept);
   const lines: CartLine[] = [];
   const dropped: string[] = [];
   const capped: string[] = [];
+  const fixes: Fix[] = [];
   const left = new Map<string, number>();
-  for (const [i, row] of rows.entries()) {
-    const { puffCount, ...identity } = choices[i]!;
+  for (const [i, { puffCount, quantity: held, ...identity }] of kept.entries()) {
     const found = resolved[i];
     if (!found || "problem" in found) {
-      dropped.push(row.flavour || "An item");
-      await repo.deleteLine(db, userId, identity);
+      dropped.push(identity.flavour || "An item");
+      fixes.push({ identity, quantity: null });
       continue;
     }
     const { item, variant } = found;
     const name = variantName(item.name, variant);
-    let quantity = row.quantity;
-    if (options.capToStock) {
+    let quantity = held;
+    if (capToStock) {
       const available = left.get(variant.id) ?? found.available;
       if (quantity > available) {
         capped.push(available === 0 ? stockMessages.outOfStock(name) : stockMessages.onlyLeft(available, name));
-        if (available === 0) {
-          await repo.deleteLine(db, userId, identity);
-          continue;
-        }
+        fixes.push({ identity, quantity: available === 0 ? null : available });
+        if (available === 0) continue;
         quantity = available;
-        await repo.setQuantity(db, userId, identity, quantity);
       }
       left.set(variant.id, available - quantity);
     }
@@ -125,7 +130,73 @@ export async function getCart(
       lineTotalCents: variant.priceCents * quantity,
     });
   }
-  return { lines, dropped, capped, totals: totals(lines, tax) };
+  return { lines, dropped, capped, fixes, totals: totals(lines, tax) };
+}
+
+/**
+ * The shopper's cart priced from the catalogue; lines whose item or variant is gone are removed and named in
+ * `dropped`. With `capToStock` (the pages), a line holding more than is left is brought down to what is left (or
+ * removed when none is), and named in `capped`; placing an order leaves the lines as they are and refuses instead.
+ */
+export async function getCart(
+  db: Db,
+  userId: string,
+  tax: TaxRule,
+  options: { capToStock?: boolean } = {},
+): Promise<Cart> {
+  const rows = await repo.findCartRows(db, userId);
+  const kept = rows.map((r) => ({
+    kind: r.kind,
+    itemId: r.item_id,
+    flavour: r.flavour,
+    nicotineStrength: r.nicotine_strength,
+    puffCount: r.puff_count,
+    quantity: r.quantity,
+  }));
+  const { fixes, ...cart } = await priceLines(db, kept, tax, options.capToStock ?? false);
+  for (const { identity, quantity } of fixes)
+    if (quantity === null) await repo.deleteLine(db, userId, identity);
+    else await repo.setQuantity(db, userId, identity, quantity);
+  return cart;
+}
+
+/** The most lines a visitor's cart may hold (as the sign-in merge takes: cart.schema.ts). */
+const MAX_GUEST_LINES = 50;
+
+/**
+ * A visitor's cart, kept in their browser (appState), priced from the catalogue as an account's is: only the
+ * choices and quantities are taken from the browser, never a price. A line that cannot be read or is no longer sold
+ * is named in `dropped`, one holding more than is in stock is brought down (`capped`); the page keeps the answer's
+ * lines as the browser's cart. Lines for the same item and choices are added together.
+ */
+export async function priceGuestCart(db: Db, raw: unknown, tax: TaxRule): Promise<Cart> {
+  const given = Array.isArray(raw) ? raw.slice(0, MAX_GUEST_LINES) : [];
+  let kept: GuestLine[] = [];
+  let unreadable = 0;
+  for (const line of given) {
+    const parsed = guestLineSchema.safeParse(line);
+    if (parsed.success) kept = addLine(kept, parsed.data);
+    else unreadable++;
+  }
+  const { fixes: _fixes, ...cart } = await priceLines(db, kept, tax, true);
+  return { ...cart, dropped: [...cart.dropped, ...Array<string>(unreadable).fill("An item")] };
+}
+
+/** 'Order Through WhatsApp' on the cart page: the cart version of the text (§7), to the shop's number. */
+export function cartWhatsappUrl(context: Pick<ShopContext, "settings">, cart: Cart): string {
+  const text = cartMessage(
+    context.settings.name,
+    cart.lines.map((l) => ({
+      name: l.name,
+      flavour: l.displayFlavour,
+      nicotineStrength: l.nicotineStrength,
+      quantity: l.quantity,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    cart.totals,
+    context.settings.currency,
+  );
+  return whatsappChatUrl(context.settings.whatsappNumber, text);
 }
 
 export type AddResult = Result;

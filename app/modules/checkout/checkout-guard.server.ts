@@ -35,11 +35,16 @@ export async function checkCheckoutStep(
   return { ok: true, user, state };
 }
 
+/** The cart page, told to go on to the first checkout step once the cart has lines (routes/cart.tsx). */
+export const CART_THEN_CHECKOUT = "/cart?continue=checkout";
+
 /** Where a page sends a shopper who reached a step without the ones before it: the first one missing. */
 export function missingStepRedirect(request: Request, missing: MissingStep): string {
   switch (missing) {
     case "empty-cart":
-      return "/cart";
+      // The cart, going on to checkout once it has lines: a visitor who signed in at Checkout comes back here before
+      // the lines kept in their browser reach the account's cart (the cart page moves them, then goes on).
+      return CART_THEN_CHECKOUT;
     case "no-address":
       return "/cart-address";
     case "incomplete-address":

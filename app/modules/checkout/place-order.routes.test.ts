@@ -31,7 +31,7 @@ function missingFromLocation(location: string): MissingStep {
   if (location.startsWith("/account/date-of-birth?redirectTo=")) return "no-date-of-birth";
   if (location === "/account/date-of-birth") return "underage";
   const steps: Record<string, MissingStep> = {
-    "/cart": "empty-cart",
+    "/cart?continue=checkout": "empty-cart",
     "/cart-address": "no-address",
     "/cart-shipping": "no-shipping",
   };
