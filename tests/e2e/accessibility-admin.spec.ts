@@ -111,10 +111,14 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
     await page.waitForLoadState("networkidle");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(360);
-    // Nothing hidden past the edge of a strip or a table's box: the tabs wrap, table rows stack.
-    const tabs = page.getByRole("navigation", { name: "Back office" }).getByRole("link");
+    // The sections take one line (the current one named) until opened; then all 14, none past the edge. Table rows
+    // stack.
+    const nav = page.getByRole("navigation", { name: "Back office" });
+    expect.soft((await nav.boundingBox())!.height, `${path}: the sections' line`).toBeLessThanOrEqual(64);
+    await nav.getByText("Section:").click();
+    const tabs = nav.getByRole("link");
     await expect(tabs).toHaveCount(14);
-    for (const right of await rightEdges(tabs)) expect.soft(right, `${path}: a tab`).toBeLessThanOrEqual(360);
+    for (const right of await rightEdges(tabs)) expect.soft(right, `${path}: a section`).toBeLessThanOrEqual(360);
     const emails = page.getByText(shown.email);
     addresses += await emails.filter({ visible: true }).count();
     for (const right of await rightEdges(emails))
@@ -122,6 +126,49 @@ test("every back-office page fits a 360 px wide screen: no sideways scrolling, e
   }
   // The address is shown on the lists of orders, customers, messages and mail, and on the order and the customer.
   expect(addresses).toBeGreaterThanOrEqual(6);
+});
+
+test("at 360 px the sections are one line naming the current one, opened and used from the keyboard", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsStaff(page, createStaff("narrow-keys"));
+  await page.goto("/admin/orders");
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  const summary = nav.getByText("Section: Orders");
+  await expect(summary).toBeVisible();
+  await expect(nav.getByRole("link")).toHaveCount(0); // closed: the page starts right under it
+  expect((await page.getByRole("heading", { level: 1 }).boundingBox())!.y).toBeLessThan(240);
+
+  // From Sign out, Tab reaches the sections; Enter opens them, the current one marked; Escape closes them again.
+  await page.getByRole("button", { name: "Sign out" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(summary).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link")).toHaveCount(14);
+  await expect(nav.getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(nav.getByRole("link")).toHaveCount(0);
+  await expect(summary).toBeFocused();
+
+  // Open again and go to Returns, by the keyboard: the new page names its section, the list closed.
+  await page.keyboard.press("Space");
+  await nav.getByRole("link", { name: "Returns" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/returns$/);
+  await expect(nav.getByText("Section: Returns")).toBeVisible();
+  await expect(nav.getByRole("link")).toHaveCount(0);
+  // An order's page is in Orders.
+  await page.goto("/admin/orders/NOSUCHID");
+  await expect(nav.getByText("Section: Orders")).toBeVisible();
+
+  // From 1024 px the sections are tabs again.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/returns");
+  await expect(nav.getByRole("link")).toHaveCount(14);
+  await expect(nav.getByText("Section:")).toBeHidden();
 });
 
 test("the back-office pages have no accessibility violations (axe-core)", async ({ page, browser, baseURL }) => {

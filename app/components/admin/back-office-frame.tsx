@@ -1,11 +1,11 @@
-import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, NavLink, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { useShopSettings } from "~/components/layout/use-shop";
-import { SignOutIcon } from "~/components/ui/icons";
+import { ChevronDown, SignOutIcon } from "~/components/ui/icons";
 
 /** The back office's sections, in the order of its tabs. */
-const sections = [
+const sections: ReadonlyArray<{ to: string; label: string; end?: true }> = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/returns", label: "Returns" },
@@ -22,13 +22,73 @@ const sections = [
   { to: "/admin/about", label: "About page" },
 ];
 
+type Section = (typeof sections)[number];
+
+/** The section a page belongs to (an order's page is in Orders); none for a page outside them (catalogue import). */
+function sectionOf(pathname: string): Section | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return sections.find((s) => path === s.to || (!s.end && path.startsWith(`${s.to}/`)));
+}
+
+function SectionLink({ section, className }: { section: Section; className: string }) {
+  return (
+    <NavLink
+      to={section.to}
+      end={section.end}
+      className={`${className} text-sm font-medium text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white`}
+    >
+      {section.label}
+    </NavLink>
+  );
+}
+
+/**
+ * Under 1024 px the sections are one line: a disclosure naming the current section, opening onto the list (a native
+ * details element: keyboard and screen readers know it, and it works without JavaScript; Escape closes it). It starts
+ * closed on every page (its key is the path).
+ */
+function SectionsMenu({ current }: { current: Section | undefined }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = menu.current;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    details?.addEventListener("keydown", close);
+    return () => details?.removeEventListener("keydown", close);
+  }, []);
+  return (
+    <details ref={menu} className="group lg:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+        Section: <strong className="font-semibold text-slate-900">{current?.label ?? "choose one"}</strong>
+        <ChevronDown
+          width={18}
+          height={18}
+          className="ml-auto motion-safe:transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-3">
+        {sections.map((s) => (
+          <li key={s.to}>
+            <SectionLink section={s} className="block rounded-lg px-3 py-2" />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /**
  * The back office's own frame, instead of the shop's header, footer and nicotine warning (root.tsx leaves those out
- * here): a compact header (the shop's name, the way back to the shop, who is signed in, Sign out), the sections as
- * tabs that wrap onto a second line on a narrow screen rather than hide, and the page.
+ * here): a compact header (the shop's name, the way back to the shop, who is signed in, Sign out), the sections (tabs
+ * from 1024 px, a menu naming the current section below that, so a phone's first screen is the page) and the page.
  */
 export function BackOfficeFrame({ staffName, children }: { staffName: string; children: ReactNode }) {
   const { name } = useShopSettings();
+  const { pathname } = useLocation();
+  const current = sectionOf(pathname);
   return (
     <>
       <header className="bg-brand-900 text-white">
@@ -56,19 +116,16 @@ export function BackOfficeFrame({ staffName, children }: { staffName: string; ch
         </div>
       </header>
       <nav aria-label="Back office" className="border-b border-slate-200 bg-slate-50">
-        <ul className="container-page flex flex-wrap gap-1 py-2">
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink
-                to={s.to}
-                end={s.end}
-                className="inline-block rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-              >
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <div className="container-page py-2">
+          <SectionsMenu key={pathname} current={current} />
+          <ul className="hidden flex-wrap gap-1 lg:flex">
+            {sections.map((s) => (
+              <li key={s.to}>
+                <SectionLink section={s} className="inline-block rounded-full px-3 py-1.5" />
+              </li>
+            ))}
+          </ul>
+        </div>
       </nav>
       <main id="main" className="container-page flex-1 py-6">
         {children}

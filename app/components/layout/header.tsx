@@ -61,7 +61,8 @@ export function Header({ shopName }: { shopName: string }) {
   const count = user ? shopper!.cartCount : guestCount;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex items-center gap-1 py-3 sm:gap-3">
+      {/* Under 640 px the search box has a row of its own, under the logo and icons: never behind the menu. */}
+      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 py-3 sm:flex-nowrap sm:gap-3">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-extrabold text-brand-700">
           <img src="/images/logo.svg" alt="" width="32" height="32" />
           <span className="text-lg">{shopName}</span>
@@ -69,7 +70,7 @@ export function Header({ shopName }: { shopName: string }) {
         <SearchForm
           id="site-search"
           placeholder="Search devices and flavours"
-          className="ml-auto hidden max-w-xs flex-1 sm:flex"
+          className="order-last flex w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-xs sm:flex-1"
         />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex gap-5 text-sm font-medium">
@@ -117,7 +118,6 @@ export function Header({ shopName }: { shopName: string }) {
             aria-label="Side menu"
             className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
           >
-            <SearchForm id="menu-search" placeholder="Search" className="mb-3 flex sm:hidden" />
             <ul className="flex flex-col gap-1">
               {[...mainLinks, { to: "/cart", label: "Cart" }, { to: "/wishlist", label: "Wishlist" }].map((link) => (
                 <li key={link.to}>

@@ -40,6 +40,11 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M3 6h18M3 12h18M3 18h18" />
   </Icon>
 );
+export const ChevronDown = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M17 3a2.85 2.85 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5z" />
