@@ -10,6 +10,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { importCatalogue } from "~/modules/admin/catalog/catalog-import.service.server";
 import { catalogCsv, type CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
+import { UNSAID } from "~/modules/catalog/catalog-csv";
 import { freshPostgres } from "./bench-support";
 
 const VARIANTS = Number(process.env.BENCH_IMPORT_VARIANTS ?? 10_000);
@@ -50,6 +51,7 @@ export function importFile(variants: number, stockDelta = 0): string {
           trackStock: true,
           images: ["/images/devices/kit.webp"],
           mhraEcid: `00000-25-${String(d).padStart(5, "0")}`,
+          ...UNSAID,
         });
   for (let f = 0; rows.length < variants; f++)
     for (const strength of STRENGTHS)
@@ -70,6 +72,7 @@ export function importFile(variants: number, stockDelta = 0): string {
           trackStock: true,
           images: [],
           mhraEcid: null,
+          ...UNSAID,
         });
   return catalogCsv(rows);
 }

@@ -4,7 +4,8 @@
  */
 import type { ItemKind } from "~/db/values";
 import { MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
-import { catalogCsvLimits as limits } from "./catalog-csv";
+import type { DeviceRefill } from "./catalog";
+import { catalogCsvLimits as limits, type ItemStatus } from "./catalog-csv";
 import { gtinProblem } from "./gtin";
 import { MAX_SKU_LENGTH, SKU_PATTERN } from "./variants";
 
@@ -81,16 +82,42 @@ export function parseStock(raw: string, tracked: boolean): Cell<number> {
   return { value: stock };
 }
 
-/** mg/ml: "10", "10mg", "10 mg", "20mg/ml"; 0 (nicotine-free) to the UK limit. */
+/** A strength as shops write it: "10", "10mg", "10 mg", "20mg/ml"; `unit` asks for the "mg". */
+const STRENGTH = /^(\d{1,3})\s*(mg(?:\s*\/\s*ml)?)?$/i;
+/** The words shops use for none: "Nicotine free", "Nic-free", "No nicotine", "None". */
+const NICOTINE_FREE = /^(?:nicotine|nic)[\s-]*free$|^no\s+nicotine$|^none$/i;
+
+/** mg/ml: "10", "10mg", "10 mg", "20mg/ml", or "Nicotine free" (0); 0 to the UK limit. */
 export function parseNicotine(raw: string): Cell<number> {
   const max = UK_LIMITS.nicotineMgMl;
   if (!raw) return { error: `the nicotine strength is missing: write it in mg/ml, from 0 to ${max} (0 for none)` };
-  const match = /^(\d{1,3})\s*(?:mg(?:\s*\/\s*ml)?)?$/i.exec(raw);
+  if (NICOTINE_FREE.test(raw)) return { value: 0 };
+  const match = STRENGTH.exec(raw);
   if (!match || Number(match[1]) > max)
     return {
       error: `the nicotine strength ${quoted(raw)} must be a whole number of mg/ml from 0 to ${max} (the UK limit is ${max})`,
     };
   return { value: Number(match[1]) };
+}
+
+/**
+ * Whether an option's value says a nicotine strength whatever the option is called ("10mg", "20 mg", "Nicotine free"):
+ * a number needs its "mg" here, since a bare "10" under "Size" may as well be millilitres.
+ */
+export function looksLikeStrength(raw: string): boolean {
+  return NICOTINE_FREE.test(raw) || Boolean(STRENGTH.exec(raw)?.[2]);
+}
+
+/**
+ * The strength a product's title gives ("Blue Razz 20mg", "Lemon Tart 10ml 12 mg Nic Salt"), when it gives exactly one
+ * within the UK limit; null otherwise.
+ */
+export function strengthInTitle(title: string): number | null {
+  const found = new Set([...title.matchAll(/(?<![\d.])(\d{1,2})\s*mg\b/gi)].map((m) => Number(m[1])));
+  if (/\b(?:nicotine|nic)[\s-]*free\b/i.test(title)) found.add(0);
+  if (found.size !== 1) return null;
+  const [strength] = found;
+  return strength! <= UK_LIMITS.nicotineMgMl ? strength! : null;
 }
 
 /** "5000", "5,000", "5000 puffs"; empty for none. */
@@ -152,6 +179,47 @@ export function parseMhraEcid(raw: string): Cell<string | null> {
   return MHRA_ECID.test(raw)
     ? { value: raw }
     : { error: `the MHRA number ${quoted(raw)} must look like 12345-22-67890 (5 digits, 2, then 5), or be empty` };
+}
+
+/** The Status column: active (shown in the shop) or draft (hidden; Shopify's archived and unlisted too); empty: not said. */
+export function parseStatus(raw: string): Cell<ItemStatus | null> {
+  if (!raw) return { value: null };
+  if (/^active$/i.test(raw)) return { value: "active" };
+  if (/^(draft|archived|unlisted)$/i.test(raw)) return { value: "draft" };
+  return { error: `the Status ${quoted(raw)} must be active or draft (empty leaves it as it is)` };
+}
+
+/** Rechargeable: yes or no; empty: not said. */
+export function parseRechargeable(raw: string): Cell<boolean | null> {
+  if (!raw) return { value: null };
+  if (/^(yes|y|true)$/i.test(raw)) return { value: true };
+  if (/^(no|n|false)$/i.test(raw)) return { value: false };
+  return { error: `Rechargeable ${quoted(raw)} must be yes or no (empty when not known)` };
+}
+
+/** Refill: pods (refillable pods), coils (replaceable coils) or none (single-use); empty: not said. */
+export function parseRefill(raw: string): Cell<DeviceRefill | null> {
+  if (!raw) return { value: null };
+  if (/^(refillable\s+)?pods?$/i.test(raw)) return { value: "pods" };
+  if (/^(replaceable\s+)?coils?$/i.test(raw)) return { value: "coils" };
+  if (/^(none|neither|single[\s-]?use)$/i.test(raw)) return { value: "none" };
+  return {
+    error: `Refill ${quoted(raw)} must be pods (refillable pods), coils (replaceable coils) or none (single-use), or empty`,
+  };
+}
+
+/** A pod or bottle size in ml ("2", "1.5", "10 ml"), above 0 and within the UK limit; empty: not said. */
+export function parseMl(raw: string, what: "pod" | "bottle"): Cell<number | null> {
+  if (!raw) return { value: null };
+  const max = what === "pod" ? UK_LIMITS.podMl : UK_LIMITS.bottleMl;
+  const label = what === "pod" ? "the pod size" : "the bottle size";
+  const match = /^(\d{1,3}(?:\.\d{1,2})?)\s*(?:ml)?$/i.exec(raw);
+  const ml = match ? Number(match[1]) : NaN;
+  if (!(ml > 0 && ml <= max))
+    return {
+      error: `${label} ${quoted(raw)} must be a number of ml above 0 and at most ${max} (the UK limit for a ${what === "pod" ? "pod or tank" : "refill bottle"} is ${max} ml)`,
+    };
+  return { value: ml };
 }
 
 /** Plain text within a length (names, descriptions, options). */

@@ -4,7 +4,8 @@
  * handle and options, and SKUs, barcodes and options are not used twice. The same for the shop's format and Shopify's.
  */
 import type { ItemKind } from "~/db/values";
-import { kindWords, type CatalogCsvRow, type CsvProblem } from "./catalog-csv";
+import type { DeviceRefill } from "./catalog";
+import { kindWords, refillWords, type CatalogCsvRow, type CsvProblem, type ItemStatus } from "./catalog-csv";
 import { quoted, type Cell } from "./catalog-csv-cells";
 import { madeSku, optionsKey, optionsLabel, type VariantOptions } from "./variants";
 
@@ -17,7 +18,28 @@ export type ItemCells = {
   deviceHandle: string;
   images: string[];
   mhraEcid: string;
+  /** What publishing needs (docs/decisions/069): null where the row does not say. */
+  status: ItemStatus | null;
+  rechargeable: boolean | null;
+  refill: DeviceRefill | null;
+  podMl: number | null;
+  bottleMl: number | null;
 };
+
+/** The item-level cells of a row that says none of them. */
+export const emptyItemCells = (): ItemCells => ({
+  kind: null,
+  name: "",
+  description: "",
+  deviceHandle: "",
+  images: [],
+  mhraEcid: "",
+  status: null,
+  rechargeable: null,
+  refill: null,
+  podMl: null,
+  bottleMl: null,
+});
 
 /** One row with its cells read; `bad` once any problem was found on it (it is then left out of the rows). */
 export type RowDraft = {
@@ -47,7 +69,7 @@ export function startDraft(line: number, trackStock: boolean, problems: Problems
     line,
     bad: false,
     handle: null,
-    item: { kind: null, name: "", description: "", deviceHandle: "", images: [], mhraEcid: "" },
+    item: emptyItemCells(),
     itemBad: false,
     sku: "",
     options: null,
@@ -108,11 +130,22 @@ export function itemValue<R extends { line: number; bad: boolean }, T>(
 }
 
 const givenText = (value: string) => value !== "";
+const given = <T>(value: T | null) => value !== null;
 
 type Item = Omit<
   CatalogCsvRow,
   "line" | "sku" | "flavour" | "nicotineStrength" | "puffCount" | "barcode" | "priceCents" | "stock" | "trackStock"
 >;
+type Fact = "status" | "rechargeable" | "refill" | "podMl" | "bottleMl";
+const facts: Array<{ key: Fact; column: string; text: (value: never) => string }> = [
+  { key: "status", column: "Status", text: String },
+  { key: "rechargeable", column: "Rechargeable", text: (v: boolean) => (v ? "yes" : "no") },
+  { key: "refill", column: "Refill", text: (v: DeviceRefill) => refillWords[v] },
+  { key: "podMl", column: "Pod size (ml)", text: String },
+  { key: "bottleMl", column: "Bottle size (ml)", text: String },
+];
+/** The facts a kind of item does not have: a device has no bottle, a flavour is neither charged nor refilled. */
+const notFor: Record<ItemKind, Fact[]> = { device: ["bottleMl"], flavour: ["rechargeable", "refill"] };
 
 /** How a file format names things in its problems: its name column, and where a flavour's device goes. */
 export type FormatWords = { name: string; noDevice: string };
@@ -141,6 +174,12 @@ function itemOf(handle: string, rows: RowDraft[], problems: Problems, words: For
     problems,
   );
   const mhra = itemValue(rows, "MHRA number", (r) => r.item.mhraEcid, givenText, String, problems);
+  const said = Object.fromEntries(
+    facts.map(({ key, column, text }) => [
+      key,
+      itemValue(rows, column, (r) => r.item[key], given, text as (v: unknown) => string, problems)?.value ?? null,
+    ]),
+  ) as Pick<Item, Fact>;
   let ok = true;
   const itemProblem = (what: string) => {
     problems.row(first, what);
@@ -162,6 +201,13 @@ function itemOf(handle: string, rows: RowDraft[], problems: Problems, words: For
     for (const row of rows)
       if (row.item.deviceHandle)
         problems.row(row, `${handle} is a Device, so its Device column must be empty (only flavours name a device)`);
+  if (kind && isKind(kind.value)) {
+    const k = kind.value;
+    for (const fact of facts.filter((f) => notFor[k].includes(f.key)))
+      for (const row of rows)
+        if (row.item[fact.key] !== null)
+          problems.row(row, `${handle} is a ${kindWords[k]}, so its ${fact.column} must be empty`);
+  }
   if (!ok || !kind || !isKind(kind.value) || !name || rows.some((row) => row.itemBad)) {
     for (const row of rows) row.bad = true;
     return null;
@@ -174,6 +220,7 @@ function itemOf(handle: string, rows: RowDraft[], problems: Problems, words: For
     deviceHandle: kind.value === "flavour" ? device!.value : null,
     images: images?.value ?? [],
     mhraEcid: mhra?.value || null,
+    ...said,
   };
 }
 
@@ -245,6 +292,11 @@ export function catalogRowsOf(drafts: RowDraft[], problems: Problems, words: For
       trackStock: draft.trackStock,
       images: item.images,
       mhraEcid: item.mhraEcid,
+      status: item.status,
+      rechargeable: item.rechargeable,
+      refill: item.refill,
+      podMl: item.podMl,
+      bottleMl: item.bottleMl,
     });
   }
   return out;

@@ -2,25 +2,34 @@
  * Shopify's product CSV read as the shop's catalogue (docs/decisions/042). Shopify writes a product over several rows:
  * the first has Title, Body (HTML), Type, Tags and the option names; the next variant rows of the same Handle leave
  * those empty; rows with only Handle and Image Src add images. Options map by name to flavour, nicotine strength and
- * puff count; a product becomes a Flavour by its Type, with its device from a Device column or its first tag.
+ * puff count (an option of strengths by its values, docs/decisions/069); a product becomes a Flavour by its Type, with
+ * its device from a Device column or its first tag. Its Status says whether it is shown.
  */
 import { convert } from "html-to-text";
 import type { ItemKind } from "~/db/values";
 import { slugify } from "~/lib/slug";
 import { catalogCsvLimits } from "./catalog-csv";
+import { turnTaker } from "~/lib/take-turns.server";
 import {
   imageError,
   isImageAddress,
+  looksLikeStrength,
   parseBarcode,
   parseHandle,
   parseMhraEcid,
+  parseMl,
   parseNicotine,
   parsePrice,
   parsePuffCount,
+  parseRechargeable,
+  parseRefill,
   parseSku,
+  parseStatus,
   parseStock,
   parseText,
+  strengthInTitle,
   textCell,
+  type Cell,
 } from "./catalog-csv-cells";
 import { itemValue, startDraft, type Problems, type RowDraft } from "./catalog-csv-items";
 import type { CsvRecord, CsvTable } from "./catalog-csv-read.server";
@@ -47,10 +56,46 @@ const optionKinds = [
 type OptionKind = (typeof optionKinds)[number]["kind"];
 const OPTION_NUMBERS = [1, 2, 3] as const;
 
-/** Body (HTML) as the plain text of a description: tags and scripts gone, entities decoded, whitespace collapsed. */
+/**
+ * How deep a Body (HTML) may nest its tags before it is read as plain text: html-to-text walks the document by
+ * recursion, and somewhere past 2,000 levels it runs out of stack (100,000 nested <div>s answered 500 after 14 s).
+ * Real descriptions nest a handful of levels.
+ */
+export const MAX_HTML_DEPTH = 200;
+/** Elements without content, and those a parser closes by itself when the next one opens (a <li> after a <li>). */
+const NOT_NESTING = new Set(
+  "area base br col embed hr img input link meta param source track wbr p li dt dd option optgroup tr td th thead tbody tfoot rt rp".split(
+    " ",
+  ),
+);
+
+/** The deepest nesting of the HTML's tags, counted from the tags alone (no parse): closing tags close one level. */
+export function htmlDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(\/?)>/g)) {
+    if (NOT_NESTING.has(match[2]!.toLowerCase()) || match[3]) continue;
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
+/** The HTML's text with every tag taken out (scripts, styles and comments with their content), entities kept. */
+const withoutTags = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ");
+
+/**
+ * Body (HTML) as the plain text of a description: tags and scripts gone, entities decoded, whitespace collapsed. HTML
+ * nested deeper than MAX_HTML_DEPTH is read without its tags, lists and paragraphs then run together.
+ */
 export function htmlText(html: string): string {
   if (!html) return "";
-  const text = convert(html, {
+  const flat = htmlDepth(html) > MAX_HTML_DEPTH;
+  const text = convert(flat ? withoutTags(html) : html, {
     wordwrap: false,
     selectors: [
       { selector: "a", options: { ignoreHref: true } },
@@ -77,8 +122,29 @@ const VARIANT_COLUMNS = [
   "Variant Inventory Qty",
 ];
 
+/** A Shopify product without a nicotine strength: left out of the rows until staff give one (docs/decisions/069). */
+export type MissingStrength = {
+  /** The product's first row. */
+  line: number;
+  handle: string;
+  name: string;
+  /** How many variants it has. */
+  variants: number;
+  /** What staff gave for it that was not a strength, and why. */
+  given?: { text: string; error: string };
+};
+
+/** What reading a Shopify file says besides its rows and problems. */
+export type ShopifyContext = {
+  /** Strengths staff gave for products without one, by handle, as typed. */
+  strengths: Record<string, string>;
+  notes: Problems;
+  missing: MissingStrength[];
+};
+
 /** The drafts of a Shopify file's variants (problems said as found); the whole-file rules follow in catalogRowsOf. */
-export function shopifyDrafts(table: CsvTable, problems: Problems): RowDraft[] {
+export async function shopifyDrafts(table: CsvTable, problems: Problems, context: ShopifyContext): Promise<RowDraft[]> {
+  const turns = turnTaker(1000);
   const products = new Map<string, { variants: ShopifyRow[]; all: ShopifyRow[] }>();
   for (const record of table.records) {
     const row: ShopifyRow = {
@@ -103,17 +169,33 @@ export function shopifyDrafts(table: CsvTable, problems: Problems): RowDraft[] {
   }
   const drafts: RowDraft[] = [];
   for (const [handle, product] of products) {
+    await turns.tick();
     if (product.variants.length === 0) {
       for (const row of product.all)
         problems.row(row, `this image row's handle ${handle} has no product rows (with a Title or a Variant Price)`);
       continue;
     }
-    drafts.push(...productDrafts(handle, product.variants, product.all, problems));
+    drafts.push(...productDrafts(handle, product.variants, product.all, problems, context));
   }
   return drafts.sort((a, b) => a.line - b.line);
 }
 
-function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[], problems: Problems): RowDraft[] {
+/** The shop's own columns a Shopify file may add, for what publishing needs (docs/decisions/069). */
+const factCells = (value: (column: string) => string) => ({
+  rechargeable: parseRechargeable(value("Rechargeable")),
+  refill: parseRefill(value("Refill")),
+  podMl: parseMl(value("Pod size (ml)"), "pod"),
+  bottleMl: parseMl(value("Bottle size (ml)"), "bottle"),
+  status: parseStatus(value("Status")),
+});
+
+function productDrafts(
+  handle: string,
+  variants: ShopifyRow[],
+  all: ShopifyRow[],
+  problems: Problems,
+  context: ShopifyContext,
+): RowDraft[] {
   const first = variants[0]!;
   const productValue = (column: string) =>
     itemValue(
@@ -125,7 +207,13 @@ function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[]
       problems,
     )?.value ?? "";
   const title = productValue("Title");
-  const description = htmlText(productValue("Body (HTML)"));
+  const body = productValue("Body (HTML)");
+  if (htmlDepth(body) > MAX_HTML_DEPTH)
+    context.notes.row(
+      { line: first.line, bad: false },
+      `the Body (HTML) nests its tags more than ${MAX_HTML_DEPTH} deep, so its text was read without its layout (paragraphs and lists run together)`,
+    );
+  const description = htmlText(body);
   const kind = shopifyKind(productValue("Type"));
   const deviceColumn = productValue("Device");
   const firstTag = productValue("Tags").split(",")[0]?.trim() ?? "";
@@ -141,6 +229,9 @@ function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[]
   } else if (kind === "flavour") deviceHandle = slugify(firstTag, { max: catalogCsvLimits.handle });
   const mhra = parseMhraEcid(productValue("MHRA number"));
   if ("error" in mhra) productProblem(mhra.error);
+  const facts = factCells(productValue);
+  for (const cell of Object.values(facts)) if ("error" in cell) productProblem(cell.error);
+  const fact = <T>(cell: Cell<T | null>): T | null => ("value" in cell ? cell.value : null);
   for (const [column, value, max] of [
     ["Title", title, catalogCsvLimits.name],
     ["description", description, catalogCsvLimits.description],
@@ -155,11 +246,15 @@ function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[]
     productProblem(`${handle} has ${images.length} images; an item may have at most ${catalogCsvLimits.images}`);
   const options = optionMap(all, problems);
   if (!options) productOk = false;
-  else if (!options.has("nicotine"))
-    productProblem(`${handle} has no nicotine strength: add an option named Nicotine strength (such as 10mg)`);
+  let strength: number | null = null;
+  if (options && !options.has("nicotine")) {
+    const said = strengthFor(handle, title, variants.length, first.line, context);
+    if (said === null) return [];
+    strength = said;
+  }
 
   return variants.map((row) => {
-    const draft = variantDraft(row, problems, options);
+    const draft = variantDraft(row, problems, options, strength);
     draft.handle = handle;
     draft.item = {
       kind,
@@ -168,10 +263,45 @@ function productDrafts(handle: string, variants: ShopifyRow[], all: ShopifyRow[]
       deviceHandle,
       images,
       mhraEcid: "value" in mhra ? (mhra.value ?? "") : "",
+      status: fact(facts.status),
+      rechargeable: fact(facts.rechargeable),
+      refill: fact(facts.refill),
+      podMl: fact(facts.podMl),
+      bottleMl: fact(facts.bottleMl),
     };
     draft.bad ||= !productOk || row.bad;
     return draft;
   });
+}
+
+/**
+ * The strength of a product without a nicotine option: the one staff gave, else the one its title names (said in a
+ * note); null when neither, and the product is then listed as missing one (and left out).
+ */
+function strengthFor(
+  handle: string,
+  title: string,
+  variants: number,
+  line: number,
+  context: ShopifyContext,
+): number | null {
+  const typed = context.strengths[handle]?.trim();
+  if (typed) {
+    const cell = parseNicotine(typed);
+    if ("value" in cell) return cell.value;
+    context.missing.push({ line, handle, name: title || handle, variants, given: { text: typed, error: cell.error } });
+    return null;
+  }
+  const inTitle = strengthInTitle(title);
+  if (inTitle !== null) {
+    context.notes.row(
+      { line, bad: false },
+      `${handle} has no nicotine strength option, so its title's ${inTitle} mg/ml is taken as the strength of its ${variants === 1 ? "variant" : `${variants} variants`}`,
+    );
+    return inTitle;
+  }
+  context.missing.push({ line, handle, name: title || handle, variants });
+  return null;
 }
 
 function imagesOf(rows: ShopifyRow[], problems: Problems): string[] {
@@ -185,7 +315,10 @@ function imagesOf(rows: ShopifyRow[], problems: Problems): string[] {
   return images;
 }
 
-/** Which option (1, 2, 3) holds what, from the option names; null when a name is not one the shop sells by. */
+/**
+ * Which option (1, 2, 3) holds what, from the option names, or, for a name the shop does not know ('Size'), from its
+ * values when every one is a strength ('10mg', '20 mg'); null when an option is not one the shop sells by.
+ */
 function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, number> | null {
   const map = new Map<OptionKind, number>();
   let ok = true;
@@ -212,11 +345,13 @@ function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, numb
     }
     const line = { line: named.line, bad: false };
     if (/^title$/i.test(named.value) && values.every((v) => v === "Default Title")) continue;
-    const kind = optionKinds.find((k) => k.pattern.test(named.value))?.kind;
+    const kind =
+      optionKinds.find((k) => k.pattern.test(named.value))?.kind ??
+      (values.length > 0 && values.every(looksLikeStrength) ? "nicotine" : undefined);
     if (!kind) {
       problems.row(
         line,
-        `the option "${named.value}" is not one this shop sells by (use Flavour, Nicotine strength or Puff count)`,
+        `the option "${named.value}" is not one this shop sells by (use Flavour, Nicotine strength or Puff count; an option whose values are strengths, such as 10mg, is read as the nicotine strength whatever its name)`,
       );
       ok = false;
     } else if (map.has(kind)) {
@@ -227,7 +362,12 @@ function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, numb
   return ok ? map : null;
 }
 
-function variantDraft(row: ShopifyRow, problems: Problems, options: Map<OptionKind, number> | null): RowDraft {
+function variantDraft(
+  row: ShopifyRow,
+  problems: Problems,
+  options: Map<OptionKind, number> | null,
+  strength: number | null,
+): RowDraft {
   const { draft, take } = startDraft(row.line, false, problems);
   draft.sku = take(parseSku(row.get("Variant SKU")), "");
   draft.barcode = take(parseBarcode(row.get("Variant Barcode")), null);
@@ -249,9 +389,9 @@ function variantDraft(row: ShopifyRow, problems: Problems, options: Map<OptionKi
       return n === undefined ? "" : row.get(`Option${n} Value`);
     };
     const flavour = take(parseText(value("flavour"), "flavour", catalogCsvLimits.option), "");
-    const nicotineStrength = options.has("nicotine") ? take(parseNicotine(value("nicotine")), 0) : 0;
+    const nicotineStrength = options.has("nicotine") ? take(parseNicotine(value("nicotine")), 0) : strength;
     const puffCount = take(parsePuffCount(value("puffs")), null);
-    if (problems.list.length === found && options.has("nicotine"))
+    if (problems.list.length === found && nicotineStrength !== null)
       draft.options = { flavour, nicotineStrength, puffCount };
   }
   return draft;

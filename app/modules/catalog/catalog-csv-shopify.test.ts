@@ -1,12 +1,13 @@
 // Reading Shopify's product CSV as the shop's catalogue (docs/decisions/042).
 import { describe, expect, it } from "vitest";
 import { parseCatalogCsv } from "./catalog-csv.server";
+import { UNSAID } from "./catalog-csv";
 import { htmlText, shopifyKind } from "./catalog-csv-shopify.server";
 import { cdn, COLUMNS, export3, messages, shopify, withDevice } from "./testing/shopify-fixture";
 
 describe("reading Shopify's product CSV", () => {
-  it("reads products written over several rows: variants, option names on the first row, image-only rows", () => {
-    const read = parseCatalogCsv(shopify(export3));
+  it("reads products written over several rows: variants, option names on the first row, image-only rows", async () => {
+    const read = await parseCatalogCsv(shopify(export3));
     expect(read.problems).toEqual([]);
     expect(read.format).toBe("shopify");
     const barImages = [cdn("bar-pro.jpg"), cdn("bar-pro-side.jpg"), cdn("bar-pro-box.jpg")];
@@ -19,6 +20,8 @@ describe("reading Shopify's product CSV", () => {
       images: barImages,
       mhraEcid: null,
       trackStock: true,
+      ...UNSAID,
+      status: "active", // Shopify's Status
     };
     expect(read.rows).toEqual([
       {
@@ -71,6 +74,7 @@ describe("reading Shopify's product CSV", () => {
         trackStock: false,
         images: [cdn("mango.jpg"), cdn("mango-2.jpg")],
         mhraEcid: null,
+        ...UNSAID,
       },
       expect.objectContaining({ line: 8, sku: "MIP-0", nicotineStrength: 0, trackStock: false }),
       expect.objectContaining({
@@ -88,11 +92,11 @@ describe("reading Shopify's product CSV", () => {
     ]);
   });
 
-  it("takes a flavour's device from a Device column before its tags, and an MHRA number column when there is one", () => {
+  it("takes a flavour's device from a Device column before its tags, and an MHRA number column when there is one", async () => {
     const rows = export3.map((row) =>
       row.Handle === "lemon-tart" && row.Title ? { ...row, Device: "bar-max", "MHRA number": "12345-22-67890" } : row,
     );
-    const read = parseCatalogCsv(shopify(rows, [...withDevice, "MHRA number"]));
+    const read = await parseCatalogCsv(shopify(rows, [...withDevice, "MHRA number"]));
     expect(read.problems).toEqual([]);
     expect(read.rows.filter((r) => r.handle === "lemon-tart")).toEqual([
       expect.objectContaining({ deviceHandle: "bar-max", mhraEcid: "12345-22-67890" }),
@@ -100,50 +104,109 @@ describe("reading Shopify's product CSV", () => {
     ]);
   });
 
-  it("reads a product without options ('Title: Default Title') as having none, so it lacks a nicotine strength", () => {
-    const text = shopify([
-      {
-        Handle: "mini-kit",
-        Title: "Mini Kit",
-        "Option1 Name": "Title",
-        "Option1 Value": "Default Title",
-        "Variant SKU": "MINI",
-        "Variant Price": "10",
-      },
+  it("reads an option of strengths as the nicotine strength, whatever its name ('Size': 10mg, 20 mg)", async () => {
+    const sized = export3.map((row) =>
+      row.Handle === "mango-ice-pods"
+        ? {
+            ...row,
+            "Option1 Name": row["Option1 Name"] ? "Size" : "",
+            "Option1 Value": row["Option1 Value"] && `${row["Option1 Value"]}`.replace("mg", " mg"),
+          }
+        : row,
+    );
+    const read = await parseCatalogCsv(shopify(sized));
+    expect(read.problems).toEqual([]);
+    expect(read.rows.filter((r) => r.handle === "mango-ice-pods").map((r) => [r.sku, r.nicotineStrength])).toEqual([
+      ["MIP-10", 10],
+      ["MIP-0", 0],
     ]);
-    expect(messages(text)).toEqual([
-      "Line 2: mini-kit has no nicotine strength: add an option named Nicotine strength (such as 10mg).",
-    ]);
+    // Values that are not all strengths ("10ml") leave the option unknown, as before.
+    const ml = shopify([{ ...export3[5]!, "Option1 Name": "Size", "Option1 Value": "10ml" }]);
+    expect((await messages(ml))[0]).toMatch(/^Line 2: the option "Size" is not one this shop sells by/);
   });
 
-  it("refuses an option the shop does not sell by, on the line that names it", () => {
+  it("leaves out a product without a nicotine strength ('Title: Default Title'), listing it for staff to give one", async () => {
+    const single = (title: string) =>
+      shopify([
+        export3[0]!,
+        {
+          Handle: "mini-kit",
+          Title: title,
+          "Option1 Name": "Title",
+          "Option1 Value": "Default Title",
+          "Variant SKU": "MINI",
+          "Variant Price": "10",
+        },
+      ]);
+    const read = await parseCatalogCsv(single("Mini Kit"));
+    expect(read.problems).toEqual([]);
+    expect(read.rows.map((r) => r.sku)).toEqual(["BAR-BLUE-10"]);
+    expect(read.missing).toEqual([{ line: 3, handle: "mini-kit", name: "Mini Kit", variants: 1 }]);
+
+    // Given by staff: read with it.
+    const given = await parseCatalogCsv(single("Mini Kit"), { strengths: { "mini-kit": "6" } });
+    expect(given.missing).toEqual([]);
+    expect(given.rows.find((r) => r.sku === "MINI")).toMatchObject({ nicotineStrength: 6, puffCount: null });
+    // Given wrong: still missing, with why.
+    const wrong = await parseCatalogCsv(single("Mini Kit"), { strengths: { "mini-kit": "25" } });
+    expect(wrong.missing).toEqual([
+      {
+        line: 3,
+        handle: "mini-kit",
+        name: "Mini Kit",
+        variants: 1,
+        given: {
+          text: "25",
+          error: 'the nicotine strength "25" must be a whole number of mg/ml from 0 to 20 (the UK limit is 20)',
+        },
+      },
+    ]);
+
+    // In the title: taken from it, and said.
+    const titled = await parseCatalogCsv(single("Mini Kit Blue Razz 10ml 12mg"));
+    expect(titled.missing).toEqual([]);
+    expect(titled.rows.find((r) => r.sku === "MINI")!.nicotineStrength).toBe(12);
+    expect(titled.notes).toEqual([
+      {
+        line: 3,
+        message:
+          "Line 3: mini-kit has no nicotine strength option, so its title's 12 mg/ml is taken as the strength of its variant.",
+      },
+    ]);
+    // A title with two strengths says neither.
+    expect((await parseCatalogCsv(single("Mini Kit 10mg / 20mg"))).missing).toHaveLength(1);
+  });
+
+  it("refuses an option the shop does not sell by, on the line that names it", async () => {
     const text = shopify([
       { ...export3[0]!, "Option3 Name": "Colour", "Option3 Value": "Red" },
       { ...export3[1]!, "Option3 Value": "Blue" },
     ]);
-    expect(parseCatalogCsv(text)).toEqual({
+    expect(await parseCatalogCsv(text)).toEqual({
       format: "shopify",
       rows: [],
+      notes: [],
+      missing: [],
       problems: [
         {
           line: 2,
           message:
-            'Line 2: the option "Colour" is not one this shop sells by (use Flavour, Nicotine strength or Puff count).',
+            'Line 2: the option "Colour" is not one this shop sells by (use Flavour, Nicotine strength or Puff count; an option whose values are strengths, such as 10mg, is read as the nicotine strength whatever its name).',
         },
       ],
     });
-    expect(messages(shopify([{ ...export3[0]!, "Option3 Name": "Flavor", "Option3 Value": "Mint" }]))).toEqual([
+    expect(await messages(shopify([{ ...export3[0]!, "Option3 Name": "Flavor", "Option3 Value": "Mint" }]))).toEqual([
       'Line 2: the option "Flavor" says the same as Option1 Name: keep one of them.',
     ]);
   });
 
-  it("refuses a negative inventory and a missing price, so nothing is imported wrong", () => {
+  it("refuses a negative inventory and a missing price, so nothing is imported wrong", async () => {
     const text = shopify([
       export3[0]!,
       { ...export3[1]!, "Variant Inventory Qty": "-3" },
       { ...export3[2]!, "Variant Price": "" },
     ]);
-    const read = parseCatalogCsv(text);
+    const read = await parseCatalogCsv(text);
     expect(read.problems.map((p) => p.message)).toEqual([
       "Line 3: the stock is -3 (Shopify lets stock go below 0, this shop does not): make it 0 or more in the file.",
       "Line 4: the price is missing.",
@@ -151,34 +214,34 @@ describe("reading Shopify's product CSV", () => {
     expect(read.rows.map((r) => r.line)).toEqual([2]);
   });
 
-  it("needs a quantity for tracked variants; an untracked one without is 0", () => {
-    expect(messages(shopify([{ ...export3[0]!, "Variant Inventory Qty": "" }]))).toEqual([
+  it("needs a quantity for tracked variants; an untracked one without is 0", async () => {
+    expect(await messages(shopify([{ ...export3[0]!, "Variant Inventory Qty": "" }]))).toEqual([
       "Line 2: the Variant Inventory Qty is missing (write 0 for none).",
     ]);
-    const untracked = parseCatalogCsv(
+    const untracked = await parseCatalogCsv(
       shopify([{ ...export3[0]!, "Variant Inventory Tracker": "", "Variant Inventory Qty": "" }]),
     );
     expect(untracked.rows[0]).toMatchObject({ trackStock: false, stock: 0 });
   });
 
-  it("needs a flavour's device, from a Device column or its first tag", () => {
+  it("needs a flavour's device, from a Device column or its first tag", async () => {
     const text = shopify([{ ...export3[5]!, Tags: "" }], withDevice);
-    expect(messages(text)).toEqual([
+    expect(await messages(text)).toEqual([
       "Line 2: mango-ice-pods is a Flavour but names no device: add a Device column with its device's handle, or make the device's handle its first tag.",
     ]);
-    expect(messages(shopify([{ ...export3[0]!, Device: "other" }], withDevice))).toEqual([
+    expect(await messages(shopify([{ ...export3[0]!, Device: "other" }], withDevice))).toEqual([
       "Line 2: bar-pro is a Device, so its Device column must be empty (only flavours name a device).",
     ]);
   });
 
-  it("checks the cells as the shop's own format does", () => {
+  it("checks the cells as the shop's own format does", async () => {
     const text = shopify([
       { ...export3[0]!, "Variant Barcode": "5012345678901", "Option2 Value": "25mg" },
       { ...export3[1]!, "Option3 Value": "lots", "Variant SKU": "BAR-BLUE-10" },
       { ...export3[2]!, "Variant Price": "-1" },
       { Handle: "bar-pro", "Image Src": "not-a-url.jpg" },
     ]);
-    expect(messages(text)).toEqual([
+    expect(await messages(text)).toEqual([
       "Line 2: the barcode 5012345678901 has a wrong check digit.",
       'Line 2: the nicotine strength "25mg" must be a whole number of mg/ml from 0 to 20 (the UK limit is 20).',
       'Line 3: the puff count "lots" must be a whole number from 1 to 100,000, or empty.',
@@ -188,17 +251,19 @@ describe("reading Shopify's product CSV", () => {
     ]);
   });
 
-  it("says so when a later row gives a product another title, or an option value has no option name", () => {
-    expect(messages(shopify([export3[0]!, { ...export3[1]!, Title: "Bar Pro 2" }]))).toEqual([
+  it("says so when a later row gives a product another title, or an option value has no option name", async () => {
+    expect(await messages(shopify([export3[0]!, { ...export3[1]!, Title: "Bar Pro 2" }]))).toEqual([
       'Line 3: the Title "Bar Pro 2" differs from "Bar Pro" on line 2: rows of one handle are one item, so leave it empty or write the same.',
     ]);
-    expect(messages(shopify([{ ...export3[8]!, "Option2 Value": "Mint" }]))).toEqual([
+    expect(await messages(shopify([{ ...export3[8]!, "Option2 Value": "Mint" }]))).toEqual([
       'Line 2: Option2 Value "Mint" has no Option2 Name on the product\'s first row.',
     ]);
   });
 
-  it("leaves out a product whose image row is wrong, rather than import it without the image", () => {
-    const read = parseCatalogCsv(shopify([...export3.slice(0, 4), { Handle: "bar-pro", "Image Src": "box.jpg" }]));
+  it("leaves out a product whose image row is wrong, rather than import it without the image", async () => {
+    const read = await parseCatalogCsv(
+      shopify([...export3.slice(0, 4), { Handle: "bar-pro", "Image Src": "box.jpg" }]),
+    );
     expect(read.problems).toEqual([
       {
         line: 6,
@@ -209,8 +274,8 @@ describe("reading Shopify's product CSV", () => {
     expect(read.rows).toEqual([]);
   });
 
-  it("refuses image rows of a handle that has no product rows", () => {
-    const read = parseCatalogCsv(shopify([export3[0]!, { Handle: "ghost", "Image Src": cdn("ghost.jpg") }]));
+  it("refuses image rows of a handle that has no product rows", async () => {
+    const read = await parseCatalogCsv(shopify([export3[0]!, { Handle: "ghost", "Image Src": cdn("ghost.jpg") }]));
     expect(read.problems).toEqual([
       {
         line: 3,
@@ -220,11 +285,13 @@ describe("reading Shopify's product CSV", () => {
     expect(read.rows).toHaveLength(1);
   });
 
-  it("a file with Shopify's columns but not all it needs is a problem with the whole file", () => {
+  it("a file with Shopify's columns but not all it needs is a problem with the whole file", async () => {
     const noPrice = COLUMNS.filter((name) => name !== "Variant Price");
-    expect(parseCatalogCsv(shopify([export3[0]!], noPrice))).toEqual({
+    expect(await parseCatalogCsv(shopify([export3[0]!], noPrice))).toEqual({
       format: "shopify",
       rows: [],
+      notes: [],
+      missing: [],
       problems: [
         {
           line: 1,
@@ -233,24 +300,24 @@ describe("reading Shopify's product CSV", () => {
         },
       ],
     });
-    expect(messages("Handle,Title,Type,Device,MHRA number,Variant Price\nbar,Bar,,,,9.99\n")).toEqual([
+    expect(await messages("Handle,Title,Type,Device,MHRA number,Variant Price\nbar,Bar,,,,9.99\n")).toEqual([
       "The file looks like a Shopify product export, but it has no 'Variant SKU' column: export the products again with all columns.",
     ]);
-    expect(messages("Handle,Title,Body (HTML)\nbar,Bar,\n")).toEqual([
+    expect(await messages("Handle,Title,Body (HTML)\nbar,Bar,\n")).toEqual([
       "The file looks like a Shopify product export, but it has no 'Variant SKU' and 'Variant Price' columns: export the products again with all columns.",
     ]);
   });
 });
 
 describe("Shopify's words as the shop's", () => {
-  it("a Type of flavour, e-liquid or pods makes a flavour; anything else a device", () => {
+  it("a Type of flavour, e-liquid or pods makes a flavour; anything else a device", async () => {
     for (const type of ["Flavour", "flavor", "E-liquid", "eliquid", "Pods", "Prefilled pod", "Refill Pods"])
       expect(shopifyKind(type)).toBe("flavour");
     for (const type of ["", "Vape Kit", "Pod Kit", "pod system", "Pod Mod", "Disposable", "Device"])
       expect(shopifyKind(type)).toBe("device");
   });
 
-  it("Body (HTML) as plain text: tags and scripts gone, entities decoded, whitespace collapsed", () => {
+  it("Body (HTML) as plain text: tags and scripts gone, entities decoded, whitespace collapsed", async () => {
     expect(
       htmlText("<p>Smooth <em>blue&nbsp;razz</em> &amp; ice &mdash; 10&nbsp;ml.</p>\n\n<p>Second &lt;para&gt;</p>"),
     ).toBe("Smooth blue razz & ice — 10 ml. Second <para>");

@@ -4,10 +4,13 @@
  * in the shop's format. Files are read with csv-parse and written with csv-stringify.
  */
 import { stringify } from "csv-stringify/sync";
+import { turnTaker } from "~/lib/take-turns.server";
 import {
   CATALOG_CSV_COLUMNS,
   catalogCsvLimits,
   kindWords,
+  OPTIONAL_CATALOG_CSV_COLUMNS,
+  refillWords,
   type CatalogCsvColumn,
   type CatalogCsvRow,
   type CsvProblem,
@@ -19,10 +22,14 @@ import {
   parseImages,
   parseKind,
   parseMhraEcid,
+  parseMl,
   parseNicotine,
   parsePrice,
   parsePuffCount,
+  parseRechargeable,
+  parseRefill,
   parseSku,
+  parseStatus,
   parseStock,
   parseText,
   parseTrackStock,
@@ -37,13 +44,26 @@ import {
   type RowDraft,
 } from "./catalog-csv-items";
 import { readCsvTable, type CsvRecord, type CsvTable } from "./catalog-csv-read.server";
-import { looksLikeShopify, SHOPIFY_COLUMNS, shopifyDrafts } from "./catalog-csv-shopify.server";
+import { looksLikeShopify, SHOPIFY_COLUMNS, shopifyDrafts, type MissingStrength } from "./catalog-csv-shopify.server";
 
 export { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES } from "./catalog-csv";
 export type { CatalogCsvRow, CsvProblem } from "./catalog-csv";
+export type { MissingStrength } from "./catalog-csv-shopify.server";
 
 export type CatalogCsvFormat = "shop" | "shopify";
-export type CatalogCsvRead = { format: CatalogCsvFormat; rows: CatalogCsvRow[]; problems: CsvProblem[] };
+export type CatalogCsvRead = {
+  format: CatalogCsvFormat;
+  rows: CatalogCsvRow[];
+  problems: CsvProblem[];
+  /** What was read in a way staff should know, without a problem: a strength taken from a title, say. */
+  notes: CsvProblem[];
+  /** Shopify products without a nicotine strength, left out of `rows` until staff give one (`strengths`). */
+  missing: MissingStrength[];
+};
+export type CatalogCsvOptions = {
+  /** Strengths staff gave for Shopify products without one, by handle, as typed. */
+  strengths?: Record<string, string>;
+};
 
 const shopWords: FormatWords = { name: "Name", noDevice: "put its device's handle in the Device column" };
 const shopifyWords: FormatWords = {
@@ -71,32 +91,47 @@ export const catalogCsvMessages = {
 /**
  * Reads a catalogue file: the shop's own format (one row per variant, the header `CATALOG_CSV_COLUMNS`) or Shopify's
  * product CSV. `rows` are the rows without a problem; `problems` lists every one found, by line (line 1 is the header
- * and the whole file: a file-level problem comes alone, with no rows).
+ * and the whole file: a file-level problem comes alone, with no rows). The file is read a chunk at a time, letting the
+ * process serve others in between (a file of 100,000 rows takes seconds).
  */
-export function parseCatalogCsv(input: string | Buffer): CatalogCsvRead {
-  const table = readCsvTable(input);
+export async function parseCatalogCsv(
+  input: string | Buffer,
+  options: CatalogCsvOptions = {},
+): Promise<CatalogCsvRead> {
+  const table = await readCsvTable(input);
   if ("problem" in table) return fileProblem("shop", table.problem);
+  const problems = problemList();
+  const notes = problemList();
   if (looksLikeShopify(table)) {
-    const missing = SHOPIFY_COLUMNS.filter((name) => table.column(name) === undefined);
-    if (missing.length > 0) return fileProblem("shopify", catalogCsvMessages.notShopify(missing));
-    const problems = problemList();
-    const rows = catalogRowsOf(shopifyDrafts(table, problems), problems, shopifyWords);
-    return { format: "shopify", rows, problems: byLine(problems.list) };
+    const lacking = SHOPIFY_COLUMNS.filter((name) => table.column(name) === undefined);
+    if (lacking.length > 0) return fileProblem("shopify", catalogCsvMessages.notShopify(lacking));
+    const missing: MissingStrength[] = [];
+    const drafts = await shopifyDrafts(table, problems, { strengths: options.strengths ?? {}, notes, missing });
+    const rows = catalogRowsOf(drafts, problems, shopifyWords);
+    return { format: "shopify", rows, problems: byLine(problems.list), notes: byLine(notes.list), missing };
   }
   const ours = CATALOG_CSV_COLUMNS.filter((name) => table.column(name) !== undefined);
   if (ours.length < 3) return fileProblem("shop", catalogCsvMessages.unknownFormat);
-  const missing = CATALOG_CSV_COLUMNS.filter((name) => table.column(name) === undefined);
-  if (missing.length > 0) return fileProblem("shop", catalogCsvMessages.missingColumns(missing));
-  const problems = problemList();
-  const drafts = table.records.map((record) => shopDraft(record, table, problems));
+  const lacking = CATALOG_CSV_COLUMNS.filter(
+    (name) => table.column(name) === undefined && !OPTIONAL_CATALOG_CSV_COLUMNS.includes(name),
+  );
+  if (lacking.length > 0) return fileProblem("shop", catalogCsvMessages.missingColumns(lacking));
+  const turns = turnTaker(2000);
+  const drafts: RowDraft[] = [];
+  for (const record of table.records) {
+    await turns.tick();
+    drafts.push(shopDraft(record, table, problems));
+  }
   const rows = catalogRowsOf(drafts, problems, shopWords);
-  return { format: "shop", rows, problems: byLine(problems.list) };
+  return { format: "shop", rows, problems: byLine(problems.list), notes: [], missing: [] };
 }
 
 const fileProblem = (format: CatalogCsvFormat, message: string): CatalogCsvRead => ({
   format,
   rows: [],
   problems: [{ line: 1, message }],
+  notes: [],
+  missing: [],
 });
 
 const byLine = (problems: CsvProblem[]) => problems.sort((a, b) => a.line - b.line);
@@ -116,7 +151,8 @@ const TEXT_COLUMNS = new Set<CatalogCsvColumn>([
 
 function shopDraft(record: CsvRecord, table: CsvTable, problems: Problems): RowDraft {
   const cell = (name: CatalogCsvColumn) => {
-    const raw = record.cells[table.column(name)!] ?? "";
+    const index = table.column(name);
+    const raw = index === undefined ? "" : (record.cells[index] ?? "");
     return TEXT_COLUMNS.has(name) ? textCell(raw) : raw.trim();
   };
   const { draft, take } = startDraft(record.line, true, problems);
@@ -137,6 +173,11 @@ function shopDraft(record: CsvRecord, table: CsvTable, problems: Problems): RowD
     deviceHandle: cell("Device") ? take(parseHandle(cell("Device"), "Device"), "") : "",
     images: take(parseImages(cell("Images")), []),
     mhraEcid: take(parseMhraEcid(cell("MHRA number")), null) ?? "",
+    status: take(parseStatus(cell("Status")), null),
+    rechargeable: take(parseRechargeable(cell("Rechargeable")), null),
+    refill: take(parseRefill(cell("Refill")), null),
+    podMl: take(parseMl(cell("Pod size (ml)"), "pod"), null),
+    bottleMl: take(parseMl(cell("Bottle size (ml)"), "bottle"), null),
   };
   draft.itemBad = problems.list.length > beforeItem;
   const found = problems.list.length;
@@ -175,6 +216,11 @@ function cellsOf(row: Omit<CatalogCsvRow, "line">): Record<CatalogCsvColumn, str
     "Track stock": row.trackStock ? "yes" : "no",
     Images: text(row.images.join(" ")),
     "MHRA number": text(row.mhraEcid ?? ""),
+    Rechargeable: row.rechargeable === null ? "" : row.rechargeable ? "yes" : "no",
+    Refill: row.refill === null ? "" : refillWords[row.refill],
+    "Pod size (ml)": row.podMl === null ? "" : String(row.podMl),
+    "Bottle size (ml)": row.bottleMl === null ? "" : String(row.bottleMl),
+    Status: row.status ?? "",
   };
 }
 

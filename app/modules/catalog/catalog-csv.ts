@@ -3,6 +3,10 @@
  * the limits, client-safe so the back-office page can name them; reading and writing files is catalog-csv.server.ts.
  */
 import type { ItemKind } from "~/db/values";
+import type { DeviceRefill } from "./catalog";
+
+/** Whether an item is shown in the shop (`active`) or hidden (`draft`), as Shopify's Status column says it. */
+export type ItemStatus = "active" | "draft";
 
 /** One variant of one item, as a row of the file says it (item-level fields repeated on each of the item's rows). */
 export type CatalogCsvRow = {
@@ -28,7 +32,20 @@ export type CatalogCsvRow = {
   trackStock: boolean;
   images: string[];
   mhraEcid: string | null;
+  /**
+   * What publishing needs besides the MHRA number (docs/decisions/069), null where the file does not say (its column
+   * missing or empty): a new item then starts without it, an item the shop has keeps its own. Rechargeable and Refill
+   * are devices' only, the bottle size flavours' only.
+   */
+  status: ItemStatus | null;
+  rechargeable: boolean | null;
+  refill: DeviceRefill | null;
+  podMl: number | null;
+  bottleMl: number | null;
 };
+
+/** A row's publishing answers and status when the file says none of them. */
+export const UNSAID = { status: null, rechargeable: null, refill: null, podMl: null, bottleMl: null } as const;
 
 /** Something wrong in the file: `line` 1 is the header (and the whole file), data rows count from 2. */
 export type CsvProblem = { line: number; message: string };
@@ -50,10 +67,28 @@ export const CATALOG_CSV_COLUMNS = [
   "Track stock",
   "Images",
   "MHRA number",
+  "Rechargeable",
+  "Refill",
+  "Pod size (ml)",
+  "Bottle size (ml)",
+  "Status",
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/**
+ * The columns a file of the shop's format may leave out: those that came with docs/decisions/069, so a file exported
+ * before them still reads (its items' publishing answers and status then stay as they are).
+ */
+export const OPTIONAL_CATALOG_CSV_COLUMNS: readonly CatalogCsvColumn[] = [
+  "Rechargeable",
+  "Refill",
+  "Pod size (ml)",
+  "Bottle size (ml)",
+  "Status",
+];
 
 export const MAX_CATALOG_CSV_BYTES = 20 * 1024 * 1024;
+/** The most rows a file may have (blank ones not counted): a check of that many takes seconds, not minutes. */
+export const MAX_CATALOG_CSV_ROWS = 100_000;
 
 /**
  * Limits of one row's cells. The name, description, option and image limits are the back-office form's
@@ -75,3 +110,5 @@ export const catalogCsvLimits = {
 
 /** The words of the Type column. */
 export const kindWords: Record<ItemKind, string> = { device: "Device", flavour: "Flavour" };
+/** The words of the Refill column: how a device is refilled (the single-use vapes ban). */
+export const refillWords: Record<DeviceRefill, string> = { pods: "pods", coils: "coils", none: "none" };

@@ -3,6 +3,8 @@ import { pageMeta } from "~/lib/meta";
 import { catalogSortColumns, parseArchiveFilter, parseStockFilter } from "~/modules/admin/catalog/catalog-admin-list";
 import { listCatalogItems } from "~/modules/admin/catalog/catalog-admin-list.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { publishSelectedAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { readForm } from "~/lib/form-data.server";
 import { listParams } from "~/lib/listing";
 import type { Route } from "./+types/products";
 
@@ -24,6 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, q, sort, dir, show, stock };
 }
 
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  return <CatalogList kind="device" {...loaderData} />;
+/** 'Publish selected': each ticked draft that may be shown is published; the others are listed with why. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  return publishSelectedAction(context, staff, "device", await readForm(request));
+}
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  return <CatalogList kind="device" {...loaderData} published={actionData} />;
 }

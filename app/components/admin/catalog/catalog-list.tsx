@@ -1,3 +1,4 @@
+import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AdminTable, FilterLinks, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
 import { Pagination } from "~/components/ui/pagination";
@@ -15,6 +16,7 @@ import {
   type CatalogListPage,
   type StockFilter,
 } from "~/modules/admin/catalog/catalog-admin-list";
+import type { PublishMany } from "~/modules/admin/catalog/catalog-admin-publish";
 import { stockStatusOf } from "~/modules/catalog/catalog";
 
 const words = {
@@ -63,11 +65,71 @@ type Props = {
   dir: "asc" | "desc";
   show: ArchiveFilter;
   stock: StockFilter;
+  /** What 'Publish selected' did, after it. */
+  published?: PublishMany;
 };
 
+const PUBLISH_FORM = "publish-drafts";
+
+/** What 'Publish selected' did: the items now shown, and the others with why they stay drafts. */
+function PublishAnswer({ answer, noun }: { answer: PublishMany; noun: string }) {
+  const names = (items: Array<{ name: string }>) => items.map((i) => i.name).join(", ");
+  return (
+    <>
+      {answer.published.length > 0 && (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          Published {answer.published.length === 1 ? "1 item" : `${answer.published.length} ${noun}`}: they are shown in
+          the shop now ({names(answer.published)}).
+        </p>
+      )}
+      {answer.refused.length > 0 && (
+        <div role="alert" className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">
+            {answer.refused.length === 1 ? "1 item was" : `${answer.refused.length} ${noun} were`} not published, and
+            {answer.refused.length === 1 ? " stays a draft" : " stay drafts"}: put right what is said on each
+            item&apos;s page.
+          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            {answer.refused.map((r) => (
+              <li key={r.id}>
+                <strong>{r.name}</strong>: {r.reasons.join(" ")}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {answer.published.length === 0 && answer.refused.length === 0 && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          Tick the drafts to publish first.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Ticks or unticks every draft's box on the page (with JavaScript; without it, each box is ticked by hand). */
+function SelectAll() {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        onChange={(event) => {
+          const form = document.getElementById(PUBLISH_FORM);
+          form?.querySelectorAll<HTMLInputElement>('input[name="id"]').forEach((box) => {
+            box.checked = event.currentTarget.checked;
+          });
+        }}
+      />
+      Select all drafts on this page
+    </label>
+  );
+}
+
 /** The back-office list of devices or flavours: search, All/Active/Archived, sortable columns, 20 a page. */
-export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
+export function CatalogList({ kind, list, q, sort, dir, show, stock, published }: Props) {
   const w = words[kind];
+  const busy = useNavigation().state === "submitting";
+  const drafts = list.items.filter((item) => item.archived).length;
   const header = (column: string, label: string) => <SortHeader column={column} label={label} sort={sort} dir={dir} />;
   return (
     <div className="space-y-4">
@@ -117,10 +179,26 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
         </div>
       </div>
       <ListCount offset={list.offset} shown={list.items.length} total={list.total} noun={w.noun} />
+      {published && <PublishAnswer answer={published} noun={w.noun} />}
+      <Form method="post" id={PUBLISH_FORM} aria-label={`Publish ${w.noun}`} />
+      {drafts > 0 && (
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" form={PUBLISH_FORM} className="btn-primary" disabled={busy}>
+            Publish selected
+          </button>
+          <SelectAll />
+          <p className="text-sm text-slate-600">
+            Drafts and archived items are shown in the shop only if they pass the checks publishing applies.
+          </p>
+        </div>
+      )}
       {list.items.length > 0 && (
         <AdminTable caption={kind === "device" ? "Devices" : "Flavours"} minWidth="min-w-[44rem]">
           <thead className="bg-slate-50">
             <tr>
+              <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
+                <span className="sr-only">Select</span>
+              </th>
               <th scope="col" className="px-3 py-2 text-left text-sm font-semibold">
                 <span className="sr-only">Image</span>
               </th>
@@ -141,6 +219,18 @@ export function CatalogList({ kind, list, q, sort, dir, show, stock }: Props) {
           <tbody className="divide-y divide-slate-200">
             {list.items.map((item) => (
               <tr key={item.id}>
+                <td className="px-3 py-2">
+                  {item.archived && (
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={item.id}
+                      form={PUBLISH_FORM}
+                      aria-label={`Select ${item.name}`}
+                      className="h-5 w-5"
+                    />
+                  )}
+                </td>
                 <td className="px-3 py-2">
                   <ProductImage
                     src={item.image}

@@ -22,7 +22,9 @@ export const publishMessages = {
   },
 } as const;
 
-type Facts = { nicotineMgMl: number; mhraEcid: string | null };
+/** The item's nicotine (mg/ml) and the strengths its variants are sold at: any above 0 needs the MHRA number. */
+type Facts = { nicotineMgMl: number; strengths: readonly number[]; mhraEcid: string | null };
+const hasNicotine = (facts: Facts) => facts.nicotineMgMl > 0 || facts.strengths.some((s) => s > 0);
 
 /** The device's answers checked for publishing: rechargeable, and refillable pods or replaceable coils. */
 export function devicePublishErrors(
@@ -31,10 +33,54 @@ export function devicePublishErrors(
   const errors: CatalogErrors<DeviceField> = {};
   if (input.rechargeable !== true) errors.rechargeable = publishMessages.notRechargeable;
   if (input.refill !== "pods" && input.refill !== "coils") errors.refill = publishMessages.notRefillable;
-  if (input.nicotineMgMl > 0 && !input.mhraEcid) errors.mhraEcid = publishMessages.mhraRequired;
+  if (hasNicotine(input) && !input.mhraEcid) errors.mhraEcid = publishMessages.mhraRequired;
   return errors;
 }
 
 export function flavourPublishErrors(input: Facts): CatalogErrors<FlavourField> {
-  return input.nicotineMgMl > 0 && !input.mhraEcid ? { mhraEcid: publishMessages.mhraRequired } : {};
+  return hasNicotine(input) && !input.mhraEcid ? { mhraEcid: publishMessages.mhraRequired } : {};
 }
+
+/** The form's fields as staff know them, to say why an item may not be published away from its form. */
+export const publishFieldLabels: Record<DeviceField | FlavourField | "images" | "image", string> = {
+  name: "Name",
+  slug: "Slug",
+  description: "Description",
+  price: "Price",
+  originalPrice: "Original price",
+  flavours: "Flavours",
+  nicotineStrengths: "Nicotine strengths",
+  puffCounts: "Puff counts",
+  features: "Features",
+  detailsDescription: "Details",
+  specifications: "Specifications",
+  nicotineMgMl: "Nicotine (mg/ml)",
+  podMl: "Pod size (ml)",
+  bottleMl: "Bottle size (ml)",
+  mhraEcid: "MHRA number",
+  rechargeable: "Rechargeable",
+  refill: "Refill",
+  featured: "Featured",
+  position: "Position",
+  deviceId: "Device",
+  sizes: "Nicotine strengths",
+  images: "Images",
+  image: "Image",
+};
+
+/** Field errors as sentences naming their fields: 'Rechargeable: Single-use vapes are banned …'. */
+export function publishReasons(errors: CatalogErrors<DeviceField | FlavourField>): string[] {
+  return Object.entries(errors).map(([field, message]) => {
+    const text = String(message);
+    return `${publishFieldLabels[field as keyof typeof publishFieldLabels] ?? field}: ${/[.!?]$/.test(text) ? text : `${text}.`}`;
+  });
+}
+
+/** What publishing several drafts did: the items shown, and the others with why they may not be. */
+export type PublishMany = {
+  published: Array<{ id: string; name: string }>;
+  refused: Array<{ id: string; name: string; reasons: string[] }>;
+};
+
+/** The most items one 'Publish selected' takes (a page of the list is 20). */
+export const MAX_PUBLISH_AT_ONCE = 100;

@@ -14,7 +14,7 @@ import {
 } from "./catalog-admin";
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
 import { saveDevice, saveFlavour, type SaveOptions, type SaveResult } from "./catalog-admin.service.server";
-import { restoreItem } from "./catalog-publish.service.server";
+import { publishItems, restoreItem, type PublishMany } from "./catalog-publish.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { storeImage, uploadMessages } from "./uploads.service.server";
@@ -135,4 +135,15 @@ export async function restoreAction<V>(
     formKey: newId(8),
   } satisfies CatalogFormResult<V, string>;
   return data(answer, { status: 400 });
+}
+
+/** A list's 'Publish selected': the ticked drafts that may be shown are published, the others listed with why. */
+export async function publishSelectedAction(
+  context: ShopContext,
+  actor: SessionUser,
+  kind: CatalogKind,
+  form: FormData,
+): Promise<PublishMany> {
+  const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
+  return publishItems(context.db, actor, kind, ids);
 }

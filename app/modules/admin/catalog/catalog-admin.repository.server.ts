@@ -201,14 +201,28 @@ export async function updateFlavour(db: Db, id: string, changes: Updateable<Flav
 
 // ---------- the catalogue file ----------
 
-/** Devices or flavours by slug, archived ones too, with what an import reads of them. */
-export async function findItemsBySlug(db: Db, table: Table, slugs: string[]) {
+/** Devices by slug, archived ones too, with everything an import reads of them. */
+export async function findDevicesBySlug(db: Db, slugs: string[]) {
   const rows = [];
   for (let i = 0; i < slugs.length; i += 500)
     rows.push(
       ...(await db
-        .selectFrom(table as "devices")
-        .select(["id", "slug", "name", "price_cents"])
+        .selectFrom("devices")
+        .selectAll()
+        .where("slug", "in", slugs.slice(i, i + 500))
+        .execute()),
+    );
+  return rows;
+}
+
+/** Flavours by slug, archived ones too, with everything an import reads of them. */
+export async function findFlavoursBySlug(db: Db, slugs: string[]) {
+  const rows = [];
+  for (let i = 0; i < slugs.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom("flavours")
+        .selectAll()
         .where("slug", "in", slugs.slice(i, i + 500))
         .execute()),
     );
@@ -247,19 +261,4 @@ export const findCatalogImport = (db: Db, id: string, staffId: string) =>
 export async function deleteCatalogImports(db: Db, which: { id: string } | { before: string }): Promise<void> {
   const query = db.deleteFrom("catalog_imports");
   await ("id" in which ? query.where("id", "=", which.id) : query.where("created_at", "<", which.before)).execute();
-}
-
-/** Adds choices to an item's lists (the import's new variants), keeping the lists' order. */
-export async function updateItemLists(
-  db: Db,
-  table: Table,
-  id: string,
-  lists: Partial<Pick<DevicesTable, "flavours" | "nicotine_strengths" | "puff_counts">> & { sizes?: string },
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable(table as "devices")
-    .set({ ...lists, updated_at: at } as Updateable<DevicesTable>)
-    .where("id", "=", id)
-    .execute();
 }

@@ -1,6 +1,7 @@
 /**
- * The catalogue out as CSV (issue 30; docs/decisions/042, 043): every item and variant on sale or in draft, one row per
- * variant, in the columns the import reads back (catalog-import.service.server).
+ * The catalogue out as CSV (issue 30; docs/decisions/042, 043, 069): every item and variant on sale or in draft, one row
+ * per variant, in the columns the import reads back (catalog-import.service.server), with what publishing needs and
+ * whether the item is shown, so the file imported into an empty shop gives the same items, shown as they were.
  */
 import type { Db } from "~/db/database.server";
 import { textList } from "~/db/json-text";
@@ -29,14 +30,30 @@ export async function exportCatalogue(db: Db, actor: SessionUser | null): Promis
     )),
   ].filter((v) => Number(v.archived) === 0);
   const rows: Array<Omit<CatalogCsvRow, "line">> = [];
+  const nullable = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   const items = [
-    ...devices.map((d) => ({ kind: "device" as const, row: d, deviceHandle: null })),
-    ...flavours.map((f) => ({ kind: "flavour" as const, row: f, deviceHandle: f.device_slug })),
+    ...devices.map((d) => ({
+      kind: "device" as const,
+      row: d,
+      deviceHandle: null,
+      facts: {
+        rechargeable: Number(d.rechargeable) === 1,
+        refill: d.refill,
+        podMl: nullable(d.pod_ml),
+        bottleMl: null,
+      },
+    })),
+    ...flavours.map((f) => ({
+      kind: "flavour" as const,
+      row: f,
+      deviceHandle: f.device_slug,
+      facts: { rechargeable: null, refill: null, podMl: nullable(f.pod_ml), bottleMl: nullable(f.bottle_ml) },
+    })),
   ];
   const variantsOf = new Map<string, typeof variants>();
   for (const v of variants)
     variantsOf.set(`${v.kind}|${v.item_id}`, [...(variantsOf.get(`${v.kind}|${v.item_id}`) ?? []), v]);
-  for (const { kind, row, deviceHandle } of items)
+  for (const { kind, row, deviceHandle, facts } of items)
     for (const v of (variantsOf.get(`${kind}|${row.id}`) ?? []).sort((a, b) => Number(a.position) - Number(b.position)))
       rows.push({
         sku: v.sku,
@@ -52,6 +69,8 @@ export async function exportCatalogue(db: Db, actor: SessionUser | null): Promis
         trackStock: Number(v.track_stock) === 1,
         images: textList(row.images),
         mhraEcid: row.mhra_ecid,
+        ...facts,
+        status: Number(row.archived) === 1 ? "draft" : "active",
       });
   return catalogCsv(rows);
 }

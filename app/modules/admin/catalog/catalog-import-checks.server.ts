@@ -1,7 +1,10 @@
-// A catalogue file checked against the shop before anything is written (issue 30; docs/decisions/042): a SKU stays
-// with its item and its choices, a combination an item sells has one SKU, a barcode one owner, a flavour's device must
-// exist. The file was already checked on its own (catalog-csv.server).
+// A catalogue file checked against the shop before anything is written (issue 30; docs/decisions/042, 069): a SKU
+// stays with its item and its choices, a combination an item sells has one SKU, a barcode one owner, a flavour's device
+// must exist. The file was already checked on its own (catalog-csv.server). The rows checked may be a part of the file
+// (a batch of the import): `ImportFile` holds what the whole file says.
+import type { Selectable } from "kysely";
 import type { Db } from "~/db/database.server";
+import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import type { CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
 import type { CsvProblem } from "~/modules/catalog/catalog-csv";
@@ -11,49 +14,79 @@ import { findVariantRowsOf, findVariantsByCodes } from "~/modules/catalog/varian
 import * as repo from "./catalog-admin.repository.server";
 import { importMessages } from "./catalog-import";
 
-const tables = { device: "devices", flavour: "flavours" } as const;
+/** What the whole file says, for checking a part of it. */
+export type ImportFile = {
+  /** Every SKU of the file, in lower case. */
+  skus: Set<string>;
+  /** The handles of the devices the file has. */
+  devices: Set<string>;
+  /** Shopify products left out for want of a nicotine strength, by handle. */
+  leftOut: Set<string>;
+};
 
-/** An item the file names: found in the shop by its handle, or made by the import (`isNew`). */
-export type ItemRef = { kind: ItemKind; id: string; slug: string; name: string; priceCents: number; isNew: boolean };
+export function importFileOf(rows: CatalogCsvRow[], leftOut: string[]): ImportFile {
+  return {
+    skus: new Set(rows.map((r) => r.sku.toLowerCase())),
+    devices: new Set(rows.filter((r) => r.kind === "device").map((r) => r.handle)),
+    leftOut: new Set(leftOut),
+  };
+}
+
+/** A saved item's row, as the import reads it. */
+export type SavedItem =
+  { kind: "device"; row: Selectable<DevicesTable> } | { kind: "flavour"; row: Selectable<FlavoursTable> };
+/** An item the file names: found in the shop by its handle (`saved`), or made by the import (`isNew`). */
+export type ItemRef = {
+  kind: ItemKind;
+  id: string;
+  slug: string;
+  name: string;
+  priceCents: number;
+  isNew: boolean;
+  /** Hidden from the shop (a draft, or archived). */
+  archived: boolean;
+  saved: SavedItem | null;
+};
 
 /** What the shop holds of the file: its variants by SKU and barcode, and its items by `kind|handle`. */
 export type ShopSide = Awaited<ReturnType<typeof findShopSide>>;
 
-/** The shop's variants with the file's SKUs or barcodes, and the items (and flavours' devices) the file names. */
+/** The shop's variants with the rows' SKUs or barcodes, and the items (and flavours' devices) the rows name. */
 export async function findShopSide(trx: Db, rows: CatalogCsvRow[]) {
   const { bySku, byBarcode } = await findVariantsByCodes(trx, {
     skus: rows.map((r) => r.sku),
     barcodes: rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
   });
   const savedBySku = new Map(bySku.map((v) => [v.sku.toLowerCase(), v]));
-  // The items the file names, found by handle in their table; the others are made (as drafts) by the import.
+  // The items the rows name, found by handle in their table; the others are made by the import.
   const items = new Map<string, ItemRef>();
-  const found = (kind: ItemKind, item: { id: string; slug: string; name: string; price_cents: unknown }) =>
-    items.set(`${kind}|${item.slug}`, {
-      kind,
-      id: item.id,
-      slug: item.slug,
-      name: item.name,
-      priceCents: Number(item.price_cents),
-      isNew: false,
-    });
-  for (const kind of ["device", "flavour"] as const) {
-    const handles = [...new Set(rows.filter((r) => r.kind === kind).map((r) => r.handle))];
-    if (kind === "flavour") {
-      const deviceHandles = [...new Set(rows.flatMap((r) => (r.deviceHandle ? [r.deviceHandle] : [])))];
-      const unknown = deviceHandles.filter((h) => !items.has(`device|${h}`));
-      for (const d of await repo.findItemsBySlug(trx, "devices", unknown)) found("device", d);
-    }
-    for (const item of await repo.findItemsBySlug(trx, tables[kind], handles)) found(kind, item);
-  }
+  const base = (row: { id: string; slug: string; name: string; price_cents: unknown; archived: unknown }) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    priceCents: Number(row.price_cents),
+    isNew: false,
+    archived: Number(row.archived) === 1,
+  });
+  const deviceHandles = new Set(rows.filter((r) => r.kind === "device").map((r) => r.handle));
+  for (const r of rows) if (r.deviceHandle) deviceHandles.add(r.deviceHandle);
+  for (const row of await repo.findDevicesBySlug(trx, [...deviceHandles]))
+    items.set(`device|${row.slug}`, { kind: "device", ...base(row), saved: { kind: "device", row } });
+  const flavourHandles = [...new Set(rows.filter((r) => r.kind === "flavour").map((r) => r.handle))];
+  for (const row of await repo.findFlavoursBySlug(trx, flavourHandles))
+    items.set(`flavour|${row.slug}`, { kind: "flavour", ...base(row), saved: { kind: "flavour", row } });
   return { bySku, byBarcode, savedBySku, items };
 }
 
-/** Every row's problems with the shop as it is; none means the file can be written. */
-export async function problemsAgainstShop(trx: Db, rows: CatalogCsvRow[], shop: ShopSide): Promise<CsvProblem[]> {
+/** Every row's problems with the shop as it is; none means the rows can be written. */
+export async function problemsAgainstShop(
+  trx: Db,
+  rows: CatalogCsvRow[],
+  shop: ShopSide,
+  file: ImportFile,
+): Promise<CsvProblem[]> {
   const { savedBySku, items } = shop;
   const barcodeOwner = new Map(shop.byBarcode.map((v) => [v.barcode!, v.sku]));
-  const fileSkus = new Set(rows.map((r) => r.sku.toLowerCase()));
   const itemIds = (kind: ItemKind) => [...items.values()].filter((i) => i.kind === kind && !i.isNew).map((i) => i.id);
   const saved = [
     ...(await findVariantRowsOf(trx, "device", itemIds("device"))),
@@ -86,18 +119,20 @@ export async function problemsAgainstShop(trx: Db, rows: CatalogCsvRow[], shop: 
         });
     } else if (item) {
       const taken = savedCombos.get(`${row.kind}|${item.id}|${optionsKey(row)}`);
-      if (taken && !fileSkus.has(taken.sku.toLowerCase()))
+      if (taken && !file.skus.has(taken.sku.toLowerCase()))
         problems.push({
           line: row.line,
           message: importMessages.comboTaken(row.line, item.name, optionsLabel(row), taken.sku),
         });
     }
     const barcodeSku = row.barcode ? barcodeOwner.get(row.barcode) : undefined;
-    if (barcodeSku && barcodeSku.toLowerCase() !== row.sku.toLowerCase() && !fileSkus.has(barcodeSku.toLowerCase()))
+    if (barcodeSku && barcodeSku.toLowerCase() !== row.sku.toLowerCase() && !file.skus.has(barcodeSku.toLowerCase()))
       problems.push({ line: row.line, message: importMessages.barcodeTaken(row.line, row.barcode!, barcodeSku) });
     if (row.kind === "flavour" && row.deviceHandle && !items.has(`device|${row.deviceHandle}`)) {
-      const inFile = rows.some((r) => r.kind === "device" && r.handle === row.deviceHandle);
-      if (!inFile) problems.push({ line: row.line, message: importMessages.noDevice(row.line, row.deviceHandle) });
+      if (file.leftOut.has(row.deviceHandle))
+        problems.push({ line: row.line, message: importMessages.deviceLeftOut(row.line, row.deviceHandle) });
+      else if (!file.devices.has(row.deviceHandle))
+        problems.push({ line: row.line, message: importMessages.noDevice(row.line, row.deviceHandle) });
     }
   }
   return problems;

@@ -1,70 +1,70 @@
-// What a catalogue import writes for a new item or new variants (issue 30; docs/decisions/042): a new item as a hidden
-// draft with its price's history started, new variants with their starting stock, and an item's lists grown by their
-// choices. Changes to variants the shop has are written by the import's service itself.
+// What a catalogue import writes for one planned item (issue 30; docs/decisions/042, 069), in the caller's transaction:
+// a new item with its publishing answers, shown or a draft as planned, with its price's history started; an item the
+// shop has with its answers, lists and shown state changed; each variant added or changed, its stock recorded.
 import type { Db } from "~/db/database.server";
-import { numberList, textList, toJsonText } from "~/db/json-text";
+import { toJsonText } from "~/db/json-text";
 import { newId } from "~/lib/ids.server";
+import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import type { CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
 import { recordPrice } from "~/modules/catalog/price-history.service.server";
-import { findVariantRowsOf, insertVariantRows } from "~/modules/catalog/variants.service.server";
-import { recordStartingStock } from "~/modules/stock/stock.service.server";
+import { findVariantRowsOf, insertVariantRows, updateVariantRow } from "~/modules/catalog/variants.service.server";
+import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
 import * as repo from "./catalog-admin.repository.server";
 import type { ItemRef } from "./catalog-import-checks.server";
+import type { ItemPlan } from "./catalog-import-plan.server";
 
 /** The note on the stock movements an import records. */
 export const IMPORT_NOTE = "CSV import";
 
-/** The shop's own image paths are kept; this shop's absolute URLs become paths; other sites' are dropped. */
-export function ownImages(images: string[], appUrl: string): { kept: string[]; dropped: boolean } {
-  const origin = (() => {
-    try {
-      return new URL(appUrl).origin;
-    } catch {
-      return null;
-    }
-  })();
-  const kept: string[] = [];
-  let dropped = false;
-  for (const image of images) {
-    if (image.startsWith("/") && !image.startsWith("//")) kept.push(image);
-    else if (origin && image.startsWith(`${origin}/`)) kept.push(image.slice(origin.length));
-    else dropped = true;
-  }
-  return { kept, dropped };
-}
+type Written = Result<{ item: ItemRef }, { line: number }>;
 
-const appendNew = <T>(list: T[], values: T[]) => [
-  ...list,
-  ...values.filter((v, i) => !list.includes(v) && values.indexOf(v) === i),
-];
-
-/** A new item of the file, saved as a draft (hidden) for staff to complete against the UK rules before it is shown. */
-export async function createItem(
+/**
+ * Writes one planned item. `devices` holds the devices written or found so far, by handle, for a new flavour's device;
+ * `images` are the new item's own images. A stock that cannot be set (it moved since the plan) fails with its line.
+ */
+export async function writeItem(
   trx: Db,
   actor: SessionUser,
-  first: CatalogCsvRow,
-  itemRows: CatalogCsvRow[],
-  images: string[],
-  device: ItemRef | undefined,
-  at: Date,
+  plan: ItemPlan,
+  context: { devices: Map<string, ItemRef>; images: string[]; at: Date },
+): Promise<Written> {
+  const stamp = context.at.toISOString();
+  const item = plan.item ?? (await createItem(trx, actor, plan, context));
+  if (plan.item && plan.itemChanged) await updateItem(trx, plan, stamp);
+  for (const { row, known, update, stock } of plan.rows) {
+    if (!known) continue;
+    if (Object.keys(update).length > 0) await updateVariantRow(trx, known.id, { ...update, updated_at: stamp });
+    if (stock) {
+      const ref = { kind: item.kind, itemId: item.id, variantId: known.id };
+      const set = await setStockFromForm(trx, actor, ref, stock.from, stock.to, IMPORT_NOTE);
+      if (!set.ok) return { ...fail(`Line ${row.line}: ${set.message}`, 409), line: row.line };
+    }
+  }
+  await addVariants(trx, actor, item, plan, stamp);
+  return { ok: true, item };
+}
+
+/** A new item of the file, shown or a draft as planned (a draft waits for staff to complete it before it is shown). */
+async function createItem(
+  trx: Db,
+  actor: SessionUser,
+  plan: ItemPlan,
+  context: { devices: Map<string, ItemRef>; images: string[]; at: Date },
 ): Promise<ItemRef> {
-  const stamp = at.toISOString();
-  const strengths = appendNew<number>(
-    [],
-    itemRows.map((r) => r.nicotineStrength),
-  );
+  const first = plan.rows[0]!.row;
+  const stamp = context.at.toISOString();
+  const { facts } = plan;
   const common = {
     id: newId(),
     slug: first.handle,
     name: first.name,
     description: first.description,
-    images: toJsonText(images),
+    images: toJsonText(context.images),
     price_cents: first.priceCents,
-    nicotine_mg_ml: Math.max(...strengths),
-    pod_ml: null,
-    mhra_ecid: first.mhraEcid,
-    archived: 1,
+    nicotine_mg_ml: facts.nicotineMgMl,
+    pod_ml: facts.podMl,
+    mhra_ecid: facts.mhraEcid,
+    archived: plan.shown ? 0 : 1,
     created_at: stamp,
     updated_at: stamp,
   };
@@ -72,27 +72,28 @@ export async function createItem(
     await repo.insertDevice(trx, {
       ...common,
       original_price_cents: null,
-      flavours: toJsonText(appendNew<string>([], itemRows.map((r) => r.flavour).filter(Boolean))),
-      nicotine_strengths: toJsonText(strengths),
-      puff_counts: toJsonText(
-        appendNew<number>(
-          [],
-          itemRows.flatMap((r) => (r.puffCount === null ? [] : [r.puffCount])),
-        ),
-      ),
+      flavours: toJsonText(facts.flavours),
+      nicotine_strengths: toJsonText(facts.strengths),
+      puff_counts: toJsonText(facts.puffCounts),
       features: toJsonText([]),
       details_description: "",
       specifications: toJsonText([]),
-      rechargeable: 0,
-      refill: null,
+      rechargeable: facts.rechargeable ? 1 : 0,
+      refill: facts.refill,
       featured: 0,
       position: await repo.nextDevicePosition(trx),
     });
   } else {
-    await repo.insertFlavour(trx, { ...common, sizes: toJsonText(strengths), device_id: device!.id, bottle_ml: null });
+    const device = context.devices.get(first.deviceHandle!)!;
+    await repo.insertFlavour(trx, {
+      ...common,
+      sizes: toJsonText(facts.strengths),
+      device_id: device.id,
+      bottle_ml: facts.bottleMl,
+    });
   }
   // Its price starts its history, as an item saved from the form does.
-  await recordPrice(trx, { kind: first.kind, id: common.id }, first.priceCents, actor.id, at);
+  await recordPrice(trx, { kind: first.kind, id: common.id }, first.priceCents, actor.id, context.at);
   return {
     kind: first.kind,
     id: common.id,
@@ -100,12 +101,43 @@ export async function createItem(
     name: first.name,
     priceCents: first.priceCents,
     isNew: true,
+    archived: !plan.shown,
+    saved: null,
   };
 }
 
-/** The file's new variants of an item, with their stock recorded, and the item's lists grown by their choices. */
-export async function addRows(trx: Db, actor: SessionUser, item: ItemRef, rows: CatalogCsvRow[], stamp: string) {
-  const existing = await findVariantRowsOf(trx, item.kind, [item.id]);
+/** An item the shop has: its publishing answers, its lists grown by the new variants, shown or hidden as planned. */
+async function updateItem(trx: Db, plan: ItemPlan, stamp: string): Promise<void> {
+  const { facts } = plan;
+  const common = {
+    nicotine_mg_ml: facts.nicotineMgMl,
+    pod_ml: facts.podMl,
+    mhra_ecid: facts.mhraEcid,
+    archived: plan.shown ? (0 as const) : (1 as const),
+    updated_at: stamp,
+  };
+  if (plan.kind === "device")
+    await repo.updateDevice(trx, plan.item!.id, {
+      ...common,
+      flavours: toJsonText(facts.flavours),
+      nicotine_strengths: toJsonText(facts.strengths),
+      puff_counts: toJsonText(facts.puffCounts),
+      rechargeable: facts.rechargeable ? 1 : 0,
+      refill: facts.refill,
+    });
+  else
+    await repo.updateFlavour(trx, plan.item!.id, {
+      ...common,
+      sizes: toJsonText(facts.strengths),
+      bottle_ml: facts.bottleMl,
+    });
+}
+
+/** The file's new variants of an item, after the ones it has, with their starting stock recorded. */
+async function addVariants(trx: Db, actor: SessionUser, item: ItemRef, plan: ItemPlan, stamp: string) {
+  const rows = plan.rows.filter((p) => !p.known).map((p) => p.row);
+  if (rows.length === 0) return;
+  const existing = item.isNew ? [] : await findVariantRowsOf(trx, item.kind, [item.id]);
   let position = existing.reduce((max, v) => Math.max(max, Number(v.position) + 1), 0);
   const made = rows.map((row) => ({
     id: newId(),
@@ -134,57 +166,4 @@ export async function addRows(trx: Db, actor: SessionUser, item: ItemRef, rows: 
       stamp,
       IMPORT_NOTE,
     );
-  if (item.isNew) return;
-  const lists = await findItemLists(trx, item);
-  if (item.kind === "device")
-    await repo.updateItemLists(
-      trx,
-      "devices",
-      item.id,
-      {
-        flavours: toJsonText(appendNew(textList(lists.flavours), rows.map((r) => r.flavour).filter(Boolean))),
-        nicotine_strengths: toJsonText(
-          appendNew(
-            numberList(lists.nicotine_strengths),
-            rows.map((r) => r.nicotineStrength),
-          ),
-        ),
-        puff_counts: toJsonText(
-          appendNew(
-            numberList(lists.puff_counts),
-            rows.flatMap((r) => (r.puffCount === null ? [] : [r.puffCount])),
-          ),
-        ),
-      },
-      stamp,
-    );
-  else
-    await repo.updateItemLists(
-      trx,
-      "flavours",
-      item.id,
-      {
-        sizes: toJsonText(
-          appendNew(
-            numberList(lists.sizes),
-            rows.map((r) => r.nicotineStrength),
-          ),
-        ),
-      },
-      stamp,
-    );
-}
-
-async function findItemLists(trx: Db, item: ItemRef) {
-  if (item.kind === "device") {
-    const row = await repo.findDevice(trx, item.id);
-    return {
-      flavours: row!.flavours,
-      nicotine_strengths: row!.nicotine_strengths,
-      puff_counts: row!.puff_counts,
-      sizes: null,
-    };
-  }
-  const row = await repo.findFlavour(trx, item.id);
-  return { flavours: null, nicotine_strengths: null, puff_counts: null, sizes: row!.sizes };
 }

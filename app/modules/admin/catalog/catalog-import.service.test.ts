@@ -79,6 +79,63 @@ describeEachDatabase(
       await empty?.drop();
     });
 
+    /** What a shop's catalogue holds that the file carries: items with their publishing answers, and variants. */
+    const catalogue = async (db: Db) => ({
+      devices: await db
+        .selectFrom("devices")
+        .select([
+          "slug",
+          "name",
+          "description",
+          "archived",
+          "rechargeable",
+          "refill",
+          "pod_ml",
+          "nicotine_mg_ml",
+          "mhra_ecid",
+          "flavours",
+          "nicotine_strengths",
+          "puff_counts",
+          "price_cents",
+          "images",
+        ])
+        .orderBy("slug")
+        .execute(),
+      flavours: await db
+        .selectFrom("flavours as f")
+        .innerJoin("devices as d", "d.id", "f.device_id")
+        .select([
+          "f.slug",
+          "f.name",
+          "f.archived",
+          "f.pod_ml",
+          "f.bottle_ml",
+          "f.nicotine_mg_ml",
+          "f.mhra_ecid",
+          "f.sizes",
+          "f.price_cents",
+          "d.slug as device",
+        ])
+        .orderBy("f.slug")
+        .execute(),
+      variants: await db
+        .selectFrom("variants")
+        .select([
+          "kind",
+          "sku",
+          "barcode",
+          "flavour",
+          "nicotine_strength",
+          "puff_count",
+          "price_cents",
+          "stock_quantity",
+        ])
+        .select(["track_stock", "archived", "position"])
+        .where("archived", "=", 0)
+        .orderBy("sku")
+        .execute(),
+    });
+
     it("is staff only", async () => {
       await expect(exportCatalogue(testDb().db, null)).rejects.toBeInstanceOf(StaffOnlyError);
       await expect(
@@ -86,21 +143,35 @@ describeEachDatabase(
       ).rejects.toBeInstanceOf(StaffOnlyError);
     });
 
-    it("round trip: the demo catalogue exported, imported into an empty shop and exported again is the same file", async () => {
-      const exported = await exportCatalogue(testDb().db, staff);
-      const variants = (await counts(testDb().db)).variants;
-      expect(exported.trimEnd().split("\r\n").length).toBeGreaterThan(1 + variants / 2);
-      const imported = await importCatalogue(empty.db, staff, exported, { dryRun: false, appUrl: APP_URL });
-      expect(imported).toMatchObject({ ok: true, format: "shop", dryRun: false });
-      if (!imported.ok) return;
-      expect(imported.counts.updated + imported.counts.unchanged).toBe(0);
-      expect(await exportCatalogue(empty.db, staff)).toBe(exported);
-      // New items wait as drafts, for staff to check against the UK rules before they are shown.
-      const shown = await empty.db.selectFrom("devices").select("id").where("archived", "=", 0).execute();
-      expect(shown).toEqual([]);
-      // The same file again changes nothing.
-      const again = await importCatalogue(empty.db, staff, exported, { dryRun: false, appUrl: APP_URL });
-      expect(again.ok && again.counts).toMatchObject({ newItems: 0, newVariants: 0, updated: 0 });
+    it("round trip: the demo catalogue exported and imported into an empty shop gives the same items, shown as they were", async () => {
+      const source = testDb().db;
+      // One device and one flavour hidden in the shop, so the file carries both states.
+      const hidden = {
+        device: (await source.selectFrom("devices").select("id").orderBy("slug").executeTakeFirstOrThrow()).id,
+        flavour: (await source.selectFrom("flavours").select("id").orderBy("slug").executeTakeFirstOrThrow()).id,
+      };
+      await source.updateTable("devices").set({ archived: 1 }).where("id", "=", hidden.device).execute();
+      await source.updateTable("flavours").set({ archived: 1 }).where("id", "=", hidden.flavour).execute();
+      try {
+        const exported = await exportCatalogue(source, staff);
+        const variants = (await counts(source)).variants;
+        expect(exported.trimEnd().split("\r\n").length).toBeGreaterThan(1 + variants / 2);
+        const imported = await importCatalogue(empty.db, staff, exported, { dryRun: false, appUrl: APP_URL });
+        expect(imported).toMatchObject({ ok: true, format: "shop", dryRun: false, drafts: [] });
+        if (!imported.ok) return;
+        expect(imported.counts.updated + imported.counts.unchanged).toBe(0);
+        expect(await exportCatalogue(empty.db, staff)).toBe(exported);
+        // The same items, with what publishing needs, shown or hidden as they were: nothing to open and restore.
+        const before = await catalogue(source);
+        expect(before.devices.filter((d) => d.archived === 0).length).toBeGreaterThan(0);
+        expect(await catalogue(empty.db)).toEqual(before);
+        // The same file again changes nothing.
+        const again = await importCatalogue(empty.db, staff, exported, { dryRun: false, appUrl: APP_URL });
+        expect(again.ok && again.counts).toMatchObject({ newItems: 0, newVariants: 0, updated: 0, published: 0 });
+      } finally {
+        await source.updateTable("devices").set({ archived: 0 }).where("id", "=", hidden.device).execute();
+        await source.updateTable("flavours").set({ archived: 0 }).where("id", "=", hidden.flavour).execute();
+      }
     });
 
     it("a dry run lists each row's change and saves nothing; 'Import' then applies the checked file", async () => {
@@ -111,9 +182,9 @@ describeEachDatabase(
         .orderBy("sku")
         .executeTakeFirstOrThrow();
       // The shop's file with one variant's stock changed, and a new device and flavour after it.
-      const rows = parseCatalogCsv(await exportCatalogue(db, staff)).rows.map(withoutLine);
+      const rows = (await parseCatalogCsv(await exportCatalogue(db, staff))).rows.map(withoutLine);
       const mine = rows.find((r) => r.sku === sku.sku)!;
-      const added = parseCatalogCsv(file(deviceCells, flavourCells)).rows.map(withoutLine);
+      const added = (await parseCatalogCsv(file(deviceCells, flavourCells))).rows.map(withoutLine);
       const text = catalogCsv([{ ...mine, stock: Number(sku.stock_quantity) + 7 }, ...added]);
       const before = await counts(db);
 
@@ -139,7 +210,12 @@ describeEachDatabase(
 
       // Someone else cannot import a file staff member Casey checked.
       const other = await importChecked(db, { ...staff, id: "staff-other" }, dry.importId!, APP_URL);
-      expect(other).toEqual({ ok: false, format: null, problems: [{ line: 1, message: importMessages.expired }] });
+      expect(other).toEqual({
+        ok: false,
+        format: null,
+        problems: [{ line: 1, message: importMessages.expired }],
+        problemCount: 1,
+      });
       const done = await importChecked(db, staff, dry.importId!, APP_URL);
       expect(done).toMatchObject({ ok: true, dryRun: false, counts: { newItems: 2, updated: 1 } });
       const after = await counts(db);
@@ -184,6 +260,7 @@ describeEachDatabase(
           },
           { line: 4, message: importMessages.noDevice(4, "no-such-device") },
         ],
+        problemCount: 2,
       });
       expect(await counts(db)).toEqual(before);
       // A file-level problem comes alone.

@@ -20,7 +20,7 @@ export async function deviceSaveErrors(
   item: { id: string | null; shown: boolean },
 ): Promise<CatalogErrors<DeviceField>> {
   const errors: CatalogErrors<DeviceField> = {
-    ...(item.shown ? devicePublishErrors(input) : {}),
+    ...(item.shown ? devicePublishErrors({ ...input, strengths: input.nicotineStrengths }) : {}),
     ...(await mhraErrors(db, input.mhraEcid)),
   };
   if (input.originalPrice !== null) {
@@ -36,5 +36,8 @@ export async function flavourSaveErrors(
   input: FlavourInput,
   item: { shown: boolean },
 ): Promise<CatalogErrors<FlavourField>> {
-  return { ...(item.shown ? flavourPublishErrors(input) : {}), ...(await mhraErrors(db, input.mhraEcid)) };
+  return {
+    ...(item.shown ? flavourPublishErrors({ ...input, strengths: input.sizes }) : {}),
+    ...(await mhraErrors(db, input.mhraEcid)),
+  };
 }

@@ -40,5 +40,5 @@ export const line = (cells: Cells) =>
   stringify([CATALOG_CSV_COLUMNS.map((name) => cells[name] ?? "")]).replace(/\n$/, "");
 /** A file: the header, then each row (line 2 onwards). */
 export const file = (...rows: Cells[]) => [HEADER, ...rows.map(line)].join("\n") + "\n";
-export const messages = (input: string | Buffer) => parseCatalogCsv(input).problems.map((p) => p.message);
+export const messages = async (input: string | Buffer) => (await parseCatalogCsv(input)).problems.map((p) => p.message);
 export const withoutLine = ({ line: _line, ...row }: CatalogCsvRow) => row;

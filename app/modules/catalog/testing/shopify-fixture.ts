@@ -36,7 +36,7 @@ export type Row = Record<string, string>;
 export const shopify = (rows: Row[], columns = COLUMNS) =>
   stringify([columns, ...rows.map((row) => columns.map((name) => row[name] ?? ""))]);
 export const withDevice = [...COLUMNS, "Device"];
-export const messages = (text: string) => parseCatalogCsv(text).problems.map((p) => p.message);
+export const messages = async (text: string) => (await parseCatalogCsv(text)).problems.map((p) => p.message);
 
 export const cdn = (name: string) => `https://cdn.shopify.com/s/files/1/0000/files/${name}`;
 /** Three products over eleven rows: variants after a first row that has Title and option names, and image-only rows. */

@@ -1,0 +1,18 @@
+/**
+ * Long work in a request (reading a catalogue file of 100,000 rows, writing it in batches) lets the rest of the
+ * process have its turn now and then: `setImmediate` lets waiting I/O (other requests, /healthz, the database's
+ * answers) run before the work goes on, where an `await` of a settled promise would not (docs/decisions/069).
+ */
+import { setImmediate } from "node:timers/promises";
+
+export const letOthersRun = (): Promise<void> => setImmediate();
+
+/** Calls `letOthersRun` every `every` steps of a loop: `await turns.tick()` once a step. */
+export function turnTaker(every: number) {
+  let count = 0;
+  return {
+    async tick(): Promise<void> {
+      if (++count % every === 0) await letOthersRun();
+    },
+  };
+}
