@@ -16,3 +16,16 @@ export function turnTaker(every: number) {
     },
   };
 }
+
+/**
+ * `read` run over `items` a chunk at a time, letting others run between chunks (on SQLite a query runs in this
+ * process, so a run of queries holds everything else up until it ends), the answers put together.
+ */
+export async function readInTurns<T, R>(items: readonly T[], size: number, read: (chunk: T[]) => Promise<R[]>) {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) await letOthersRun();
+    out.push(...(await read(items.slice(i, i + size))));
+  }
+  return out;
+}

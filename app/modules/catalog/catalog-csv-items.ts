@@ -4,6 +4,7 @@
  * handle and options, and SKUs, barcodes and options are not used twice. The same for the shop's format and Shopify's.
  */
 import type { ItemKind } from "~/db/values";
+import { turnTaker } from "~/lib/take-turns.server";
 import type { DeviceRefill } from "./catalog";
 import { kindWords, refillWords, type CatalogCsvRow, type CsvProblem, type ItemStatus } from "./catalog-csv";
 import { quoted, type Cell } from "./catalog-csv-cells";
@@ -228,7 +229,12 @@ function itemOf(handle: string, rows: RowDraft[], problems: Problems, words: For
  * The file's rows from its drafts: the item-level columns of each handle resolved, the whole-file rules checked, and
  * only rows without a problem kept.
  */
-export function catalogRowsOf(drafts: RowDraft[], problems: Problems, words: FormatWords): CatalogCsvRow[] {
+export async function catalogRowsOf(
+  drafts: RowDraft[],
+  problems: Problems,
+  words: FormatWords,
+): Promise<CatalogCsvRow[]> {
+  const turns = turnTaker(1000);
   const byHandle = new Map<string, RowDraft[]>();
   for (const draft of drafts) {
     if (draft.handle === null) continue;
@@ -237,13 +243,17 @@ export function catalogRowsOf(drafts: RowDraft[], problems: Problems, words: For
     byHandle.set(draft.handle, rows);
   }
   const items = new Map<string, Item | null>();
-  for (const [handle, rows] of byHandle) items.set(handle, itemOf(handle, rows, problems, words));
+  for (const [handle, rows] of byHandle) {
+    await turns.tick();
+    items.set(handle, itemOf(handle, rows, problems, words));
+  }
 
   const skus = new Map<string, number>();
   const barcodes = new Map<string, number>();
   const options = new Map<string, number>();
   const out: CatalogCsvRow[] = [];
   for (const draft of drafts) {
+    await turns.tick();
     const made = !draft.sku && draft.handle !== null && draft.options !== null;
     const sku = draft.sku || (made ? madeSku(draft.handle!, draft.options!) : "");
     if (sku) {

@@ -107,7 +107,7 @@ export async function parseCatalogCsv(
     if (lacking.length > 0) return fileProblem("shopify", catalogCsvMessages.notShopify(lacking));
     const missing: MissingStrength[] = [];
     const drafts = await shopifyDrafts(table, problems, { strengths: options.strengths ?? {}, notes, missing });
-    const rows = catalogRowsOf(drafts, problems, shopifyWords);
+    const rows = await catalogRowsOf(drafts, problems, shopifyWords);
     return { format: "shopify", rows, problems: byLine(problems.list), notes: byLine(notes.list), missing };
   }
   const ours = CATALOG_CSV_COLUMNS.filter((name) => table.column(name) !== undefined);
@@ -122,7 +122,7 @@ export async function parseCatalogCsv(
     await turns.tick();
     drafts.push(shopDraft(record, table, problems));
   }
-  const rows = catalogRowsOf(drafts, problems, shopWords);
+  const rows = await catalogRowsOf(drafts, problems, shopWords);
   return { format: "shop", rows, problems: byLine(problems.list), notes: [], missing: [] };
 }
 

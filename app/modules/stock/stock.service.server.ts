@@ -161,8 +161,21 @@ export async function recordStartingStock(
   stamp: string,
   note = "Starting stock",
 ): Promise<void> {
-  if (quantity > 0)
-    await repo.insertMovements(trx, [movement(of, quantity, quantity, "edited", actor, stamp, { note })]);
+  await recordStartingStocks(trx, actor, [{ of, quantity }], stamp, note);
+}
+
+/** The first stock of several new variants, in one statement (a catalogue import adds hundreds at once). */
+export async function recordStartingStocks(
+  trx: Db,
+  actor: { id: string | null; name: string },
+  starts: Array<{ of: VariantRef; quantity: number }>,
+  stamp: string,
+  note = "Starting stock",
+): Promise<void> {
+  const rows = starts
+    .filter((s) => s.quantity > 0)
+    .map(({ of, quantity }) => movement(of, quantity, quantity, "edited", actor, stamp, { note }));
+  for (let i = 0; i < rows.length; i += 200) await repo.insertMovements(trx, rows.slice(i, i + 200));
 }
 
 export type StockMovement = {

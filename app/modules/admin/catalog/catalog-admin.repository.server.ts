@@ -201,32 +201,16 @@ export async function updateFlavour(db: Db, id: string, changes: Updateable<Flav
 
 // ---------- the catalogue file ----------
 
-/** Devices by slug, archived ones too, with everything an import reads of them. */
+/** Devices by slug (a few hundred at a time), archived ones too, with everything an import reads of them. */
 export async function findDevicesBySlug(db: Db, slugs: string[]) {
-  const rows = [];
-  for (let i = 0; i < slugs.length; i += 500)
-    rows.push(
-      ...(await db
-        .selectFrom("devices")
-        .selectAll()
-        .where("slug", "in", slugs.slice(i, i + 500))
-        .execute()),
-    );
-  return rows;
+  if (slugs.length === 0) return [];
+  return db.selectFrom("devices").selectAll().where("slug", "in", slugs).execute();
 }
 
-/** Flavours by slug, archived ones too, with everything an import reads of them. */
+/** Flavours by slug (a few hundred at a time), archived ones too, with everything an import reads of them. */
 export async function findFlavoursBySlug(db: Db, slugs: string[]) {
-  const rows = [];
-  for (let i = 0; i < slugs.length; i += 500)
-    rows.push(
-      ...(await db
-        .selectFrom("flavours")
-        .selectAll()
-        .where("slug", "in", slugs.slice(i, i + 500))
-        .execute()),
-    );
-  return rows;
+  if (slugs.length === 0) return [];
+  return db.selectFrom("flavours").selectAll().where("slug", "in", slugs).execute();
 }
 
 /** Every device, in the shop's order (the export). */

@@ -4,6 +4,7 @@
 // (a batch of the import): `ImportFile` holds what the whole file says.
 import type { Selectable } from "kysely";
 import type { Db } from "~/db/database.server";
+import { readInTurns, turnTaker } from "~/lib/take-turns.server";
 import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import type { CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
@@ -13,6 +14,11 @@ import { optionsKey, optionsLabel } from "~/modules/catalog/variants";
 import { findVariantRowsOf, findVariantsByCodes } from "~/modules/catalog/variants.service.server";
 import * as repo from "./catalog-admin.repository.server";
 import { importMessages } from "./catalog-import";
+
+/** How many SKUs, barcodes or handles one query asks for; the process serves others between queries. */
+const CHUNK = 500;
+/** How many items' variants one query asks for (each item has a few, a device dozens). */
+const ITEMS_CHUNK = 100;
 
 /** What the whole file says, for checking a part of it. */
 export type ImportFile = {
@@ -53,10 +59,16 @@ export type ShopSide = Awaited<ReturnType<typeof findShopSide>>;
 
 /** The shop's variants with the rows' SKUs or barcodes, and the items (and flavours' devices) the rows name. */
 export async function findShopSide(trx: Db, rows: CatalogCsvRow[]) {
-  const { bySku, byBarcode } = await findVariantsByCodes(trx, {
-    skus: rows.map((r) => r.sku),
-    barcodes: rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
-  });
+  const bySku = await readInTurns(
+    rows.map((r) => r.sku),
+    CHUNK,
+    async (skus) => (await findVariantsByCodes(trx, { skus, barcodes: [] })).bySku,
+  );
+  const byBarcode = await readInTurns(
+    rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
+    CHUNK,
+    async (barcodes) => (await findVariantsByCodes(trx, { skus: [], barcodes })).byBarcode,
+  );
   const savedBySku = new Map(bySku.map((v) => [v.sku.toLowerCase(), v]));
   // The items the rows name, found by handle in their table; the others are made by the import.
   const items = new Map<string, ItemRef>();
@@ -70,10 +82,10 @@ export async function findShopSide(trx: Db, rows: CatalogCsvRow[]) {
   });
   const deviceHandles = new Set(rows.filter((r) => r.kind === "device").map((r) => r.handle));
   for (const r of rows) if (r.deviceHandle) deviceHandles.add(r.deviceHandle);
-  for (const row of await repo.findDevicesBySlug(trx, [...deviceHandles]))
+  for (const row of await readInTurns([...deviceHandles], CHUNK, (slugs) => repo.findDevicesBySlug(trx, slugs)))
     items.set(`device|${row.slug}`, { kind: "device", ...base(row), saved: { kind: "device", row } });
   const flavourHandles = [...new Set(rows.filter((r) => r.kind === "flavour").map((r) => r.handle))];
-  for (const row of await repo.findFlavoursBySlug(trx, flavourHandles))
+  for (const row of await readInTurns(flavourHandles, CHUNK, (slugs) => repo.findFlavoursBySlug(trx, slugs)))
     items.set(`flavour|${row.slug}`, { kind: "flavour", ...base(row), saved: { kind: "flavour", row } });
   return { bySku, byBarcode, savedBySku, items };
 }
@@ -88,15 +100,16 @@ export async function problemsAgainstShop(
   const { savedBySku, items } = shop;
   const barcodeOwner = new Map(shop.byBarcode.map((v) => [v.barcode!, v.sku]));
   const itemIds = (kind: ItemKind) => [...items.values()].filter((i) => i.kind === kind && !i.isNew).map((i) => i.id);
-  const saved = [
-    ...(await findVariantRowsOf(trx, "device", itemIds("device"))),
-    ...(await findVariantRowsOf(trx, "flavour", itemIds("flavour"))),
-  ];
+  const variantsOf = (kind: ItemKind) =>
+    readInTurns(itemIds(kind), ITEMS_CHUNK, (ids) => findVariantRowsOf(trx, kind, ids));
+  const saved = [...(await variantsOf("device")), ...(await variantsOf("flavour"))];
   const savedCombos = new Map(saved.map((v) => [`${v.kind}|${v.item_id}|${optionsKey(optionsOfRow(v))}`, v]));
   const itemById = new Map([...items.values()].map((i) => [`${i.kind}|${i.id}`, i]));
 
   const problems: CsvProblem[] = [];
+  const turns = turnTaker(1000);
   for (const row of rows) {
+    await turns.tick();
     const known = savedBySku.get(row.sku.toLowerCase());
     const item = items.get(`${row.kind}|${row.handle}`);
     if (known) {

@@ -255,7 +255,7 @@ export async function planImport(db: Db, rows: CatalogCsvRow[], file: ImportFile
   const drafts: KeptDraft[] = [];
   const counts: ImportCounts = { newItems: 0, newVariants: 0, updated: 0, unchanged: 0, published: 0, drafts: 0 };
   const mhraChecked = new Map<string, string | null>();
-  const turns = turnTaker(200);
+  const turns = turnTaker(50);
   for (const itemRows of itemsOf(rows)) {
     await turns.tick();
     const first = itemRows[0]!;

@@ -8,7 +8,7 @@ import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { recordPrice } from "~/modules/catalog/price-history.service.server";
 import { findVariantRowsOf, insertVariantRows, updateVariantRow } from "~/modules/catalog/variants.service.server";
-import { recordStartingStock, setStockFromForm } from "~/modules/stock/stock.service.server";
+import { recordStartingStocks, setStockFromForm } from "~/modules/stock/stock.service.server";
 import * as repo from "./catalog-admin.repository.server";
 import type { ItemRef } from "./catalog-import-checks.server";
 import type { ItemPlan } from "./catalog-import-plan.server";
@@ -157,13 +157,9 @@ async function addVariants(trx: Db, actor: SessionUser, item: ItemRef, plan: Ite
     updated_at: stamp,
   }));
   await insertVariantRows(trx, made);
-  for (const v of made)
-    await recordStartingStock(
-      trx,
-      actor,
-      { kind: item.kind, itemId: item.id, variantId: v.id },
-      v.stock_quantity,
-      stamp,
-      IMPORT_NOTE,
-    );
+  const starts = made.map((v) => ({
+    of: { kind: item.kind, itemId: item.id, variantId: v.id },
+    quantity: v.stock_quantity,
+  }));
+  await recordStartingStocks(trx, actor, starts, stamp, IMPORT_NOTE);
 }

@@ -34,7 +34,7 @@ import { writeItem } from "./catalog-import-writes.server";
 /** A checked file waits this long for staff to import it. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /** About how many rows one transaction of the import writes (an item's rows are never split). */
-export const IMPORT_BATCH_ROWS = 300;
+export const IMPORT_BATCH_ROWS = 500;
 
 export type ImportOptions = {
   dryRun: boolean;
