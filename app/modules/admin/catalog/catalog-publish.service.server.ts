@@ -9,6 +9,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import {
+  catalogMessages,
   checkDevice,
   checkFlavour,
   type CatalogErrors,
@@ -28,18 +29,25 @@ import { deviceSaveErrors, flavourSaveErrors } from "./catalog-save-checks.servi
 export type PublishErrors = CatalogErrors<DeviceField | FlavourField>;
 export type RestoreResult = Result<object, { fieldErrors?: PublishErrors }>;
 
-/** What stops an item with these values being shown in the shop (`id`: the saved item's, null for one not saved yet). */
+/**
+ * What stops an item with these values being shown in the shop (`id`: the saved item's, null for one not saved yet):
+ * the form's own checks and those a save adds, and an image (the form saves none without one; an imported item may
+ * come without, its images on another site).
+ */
 export async function publishErrorsOf(
   db: Db,
   item: { kind: "device"; values: DeviceValues } | { kind: "flavour"; values: FlavourValues },
   id: string | null,
 ): Promise<PublishErrors> {
+  let errors: PublishErrors;
   if (item.kind === "device") {
     const checked = checkDevice(item.values);
-    return "errors" in checked ? checked.errors : await deviceSaveErrors(db, checked.input, { id, shown: true });
+    errors = "errors" in checked ? checked.errors : await deviceSaveErrors(db, checked.input, { id, shown: true });
+  } else {
+    const checked = checkFlavour(item.values);
+    errors = "errors" in checked ? checked.errors : await flavourSaveErrors(db, checked.input, { shown: true });
   }
-  const checked = checkFlavour(item.values);
-  return "errors" in checked ? checked.errors : await flavourSaveErrors(db, checked.input, { shown: true });
+  return item.values.images.length > 0 ? errors : { ...errors, images: catalogMessages.imageRequired };
 }
 
 /** The item's name and what stops it being shown as it is saved; null for an unknown id. */
