@@ -13,7 +13,7 @@ describe("a vape shop's own Shopify export", () => {
         ? {
             ...row,
             "Option1 Name": row["Option1 Name"] ? "Size" : "",
-            "Option1 Value": row["Option1 Value"] && `${row["Option1 Value"]}`.replace("mg", " mg"),
+            "Option1 Value": (row["Option1 Value"] ?? "").replace("mg", " mg"),
           }
         : row,
     );

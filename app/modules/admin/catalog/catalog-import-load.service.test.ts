@@ -160,7 +160,7 @@ describeEachDatabase(
         "Variant Price": "3.99",
       };
       const text = shopify([
-        ...export3.slice(5, 8).map((r) => ({ ...r, Tags: r.Tags && "hayati-pro-max-6000" })),
+        ...export3.slice(5, 8).map((r) => ({ ...r, Tags: r.Tags ? "hayati-pro-max-6000" : "" })),
         single,
       ]);
       const dry = await importCatalogue(db, staff, text, { dryRun: true, appUrl: APP_URL, fileName: "shop.csv" });
