@@ -140,6 +140,8 @@ export type ShopifyContext = {
   strengths: Record<string, string>;
   notes: Problems;
   missing: MissingStrength[];
+  /** The strengths staff gave that were read, by handle, as typed (for the page to send again with Import). */
+  used: Record<string, string>;
 };
 
 /** The drafts of a Shopify file's variants (problems said as found); the whole-file rules follow in catalogRowsOf. */
@@ -288,7 +290,10 @@ function strengthFor(
   const typed = context.strengths[handle]?.trim();
   if (typed) {
     const cell = parseNicotine(typed);
-    if ("value" in cell) return cell.value;
+    if ("value" in cell) {
+      context.used[handle] = typed;
+      return cell.value;
+    }
     context.missing.push({ line, handle, name: title || handle, variants, given: { text: typed, error: cell.error } });
     return null;
   }

@@ -114,6 +114,7 @@ describe("reading Shopify's product CSV", () => {
       rows: [],
       notes: [],
       missing: [],
+      strengths: {},
       problems: [
         {
           line: 2,
@@ -219,6 +220,7 @@ describe("reading Shopify's product CSV", () => {
       rows: [],
       notes: [],
       missing: [],
+      strengths: {},
       problems: [
         {
           line: 1,

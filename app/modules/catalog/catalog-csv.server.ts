@@ -59,6 +59,8 @@ export type CatalogCsvRead = {
   notes: CsvProblem[];
   /** Shopify products without a nicotine strength, left out of `rows` until staff give one (`strengths`). */
   missing: MissingStrength[];
+  /** The strengths staff gave that were read, by handle, as typed. */
+  strengths: Record<string, string>;
 };
 export type CatalogCsvOptions = {
   /** Strengths staff gave for Shopify products without one, by handle, as typed. */
@@ -106,9 +108,18 @@ export async function parseCatalogCsv(
     const lacking = SHOPIFY_COLUMNS.filter((name) => table.column(name) === undefined);
     if (lacking.length > 0) return fileProblem("shopify", catalogCsvMessages.notShopify(lacking));
     const missing: MissingStrength[] = [];
-    const drafts = await shopifyDrafts(table, problems, { strengths: options.strengths ?? {}, notes, missing });
+    const used: Record<string, string> = {};
+    const context = { strengths: options.strengths ?? {}, notes, missing, used };
+    const drafts = await shopifyDrafts(table, problems, context);
     const rows = await catalogRowsOf(drafts, problems, shopifyWords);
-    return { format: "shopify", rows, problems: byLine(problems.list), notes: byLine(notes.list), missing };
+    return {
+      format: "shopify",
+      rows,
+      problems: byLine(problems.list),
+      notes: byLine(notes.list),
+      missing,
+      strengths: used,
+    };
   }
   const ours = CATALOG_CSV_COLUMNS.filter((name) => table.column(name) !== undefined);
   if (ours.length < 3) return fileProblem("shop", catalogCsvMessages.unknownFormat);
@@ -123,7 +134,7 @@ export async function parseCatalogCsv(
     drafts.push(shopDraft(record, table, problems));
   }
   const rows = await catalogRowsOf(drafts, problems, shopWords);
-  return { format: "shop", rows, problems: byLine(problems.list), notes: [], missing: [] };
+  return { format: "shop", rows, problems: byLine(problems.list), notes: [], missing: [], strengths: {} };
 }
 
 const fileProblem = (format: CatalogCsvFormat, message: string): CatalogCsvRead => ({
@@ -132,6 +143,7 @@ const fileProblem = (format: CatalogCsvFormat, message: string): CatalogCsvRead 
   problems: [{ line: 1, message }],
   notes: [],
   missing: [],
+  strengths: {},
 });
 
 const byLine = (problems: CsvProblem[]) => problems.sort((a, b) => a.line - b.line);

@@ -20,6 +20,7 @@ describe("reading the shop's catalogue CSV", () => {
       problems: [],
       notes: [],
       missing: [],
+      strengths: {},
       rows: [
         {
           line: 2,
@@ -75,7 +76,7 @@ describe("reading the shop's catalogue CSV", () => {
     const crlf = "\uFEFF" + lf.replace(/\n/g, "\r\n");
     const expected = (await parseCatalogCsv(lf)).rows;
     expect(expected).toHaveLength(2);
-    const read = { format: "shop", rows: expected, problems: [], notes: [], missing: [] };
+    const read = { format: "shop", rows: expected, problems: [], notes: [], missing: [], strengths: {} };
     expect(await parseCatalogCsv(crlf)).toEqual(read);
     expect(await parseCatalogCsv(Buffer.from(crlf, "utf8"))).toEqual(read);
     expect((await parseCatalogCsv(lf.replace(/\n$/, ""))).rows).toEqual(expected); // no line end after the last row
@@ -144,6 +145,7 @@ describe("problems with the whole file (line 1, and no rows)", () => {
       problems: [{ line: 1, message }],
       notes: [],
       missing: [],
+      strengths: {},
     });
 
   it("an empty file", async () => {

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AdminTable, FilterLinks, ListCount, ListSearch, SortHeader } from "~/components/admin/list-controls";
+import { useHydrated } from "~/components/ui/modal";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { fixedSize } from "~/components/ui/image-sizes";
@@ -107,17 +108,19 @@ function PublishAnswer({ answer, noun }: { answer: PublishMany; noun: string }) 
   );
 }
 
-/** Ticks or unticks every draft's box on the page (with JavaScript; without it, each box is ticked by hand). */
+/** Ticks or unticks every draft's box on the page: with JavaScript only (without it, each box is ticked by hand). */
 function SelectAll() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <label className="inline-flex items-center gap-2 text-sm">
       <input
         type="checkbox"
         onChange={(event) => {
-          const form = document.getElementById(PUBLISH_FORM);
-          form?.querySelectorAll<HTMLInputElement>('input[name="id"]').forEach((box) => {
-            box.checked = event.currentTarget.checked;
-          });
+          const form = document.getElementById(PUBLISH_FORM) as HTMLFormElement | null;
+          // The boxes sit in the table and belong to the form by their `form` attribute: its elements, not children.
+          for (const box of Array.from(form?.elements ?? []))
+            if (box instanceof HTMLInputElement && box.name === "id") box.checked = event.currentTarget.checked;
         }}
       />
       Select all drafts on this page

@@ -146,6 +146,9 @@ export function ImportChecked({ result, fileName, busy }: { result: Ok; fileName
       <Form method="post" className="space-y-3" aria-label="Import the checked file">
         <input type="hidden" name="importId" value={result.importId ?? ""} />
         <input type="hidden" name="fileName" value={fileName ?? ""} />
+        {Object.entries(result.strengths).map(([handle, strength]) => (
+          <input key={handle} type="hidden" name={`strength:${handle}`} value={strength} />
+        ))}
         {missing.length > 0 && (
           <fieldset className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
             <legend className="px-1 font-semibold text-amber-950">

@@ -178,6 +178,7 @@ describeEachDatabase(
         ok: true,
         importId: dry.importId,
         missing: [],
+        strengths: { "solo-liquid": "0" },
         counts: { newItems: 2, newVariants: 3 },
       });
       const done = await importChecked(db, staff, dry.importId!, APP_URL, { strengths: { "solo-liquid": "0" } });

@@ -109,6 +109,7 @@ export async function importCatalogue(
     format: read.format,
     notes: notes.slice(0, MAX_LISTED),
     missing: read.missing.slice(0, MAX_LISTED),
+    strengths: read.strengths,
   };
   if (options.dryRun) {
     const importId =

@@ -67,6 +67,8 @@ export type ImportAnswer =
       notes: string[];
       /** Shopify products without a nicotine strength, left out until staff give one. */
       missing: MissingStrength[];
+      /** The strengths staff gave that were read, by handle (sent again with Import). */
+      strengths: Record<string, string>;
       /** After a dry run: the checked file, waiting for 'Import'. */
       importId: string | null;
     }
