@@ -7,7 +7,7 @@ import { withoutLine } from "~/modules/catalog/testing/catalog-csv-fixture";
 import { shopify, export3 } from "~/modules/catalog/testing/shopify-fixture";
 import { UNSAID } from "~/modules/catalog/catalog-csv";
 import { exportCatalogue } from "./catalog-export.service.server";
-import { MAX_LISTED } from "./catalog-import";
+import { importMessages, MAX_LISTED } from "./catalog-import";
 import { importCatalogue, importChecked } from "./catalog-import.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 
@@ -143,6 +143,52 @@ describeEachDatabase(
       // Nine transactions of about 50 rows, and the other writer had its turn between them, not only at the end.
       expect(servedAtBatch.length).toBeGreaterThanOrEqual(8);
       expect(new Set(servedAtBatch).size).toBeGreaterThanOrEqual(5);
+    });
+
+    it("stops, keeping the batches before, when the shop changed since the check; it says where and what", async () => {
+      const { db } = testDb();
+      const other = await db
+        .selectFrom("variants")
+        .select(["item_id", "kind"])
+        .where("kind", "=", "flavour")
+        .executeTakeFirstOrThrow();
+      const text = bigFile("stop", 120); // the device and 120 flavours: batches of about 50 rows
+      const transaction = db.transaction.bind(db);
+      let calls = 0;
+      vi.spyOn(db, "transaction").mockImplementation(() => {
+        const builder = transaction();
+        if (++calls !== 3) return builder;
+        // Before the third batch, another item takes one of its SKUs (as staff might in the variant grid).
+        return {
+          execute: async (work: Parameters<typeof builder.execute>[0]) => {
+            const taken = await db
+              .selectFrom("variants")
+              .selectAll()
+              .where("sku", "=", "stop-0")
+              .executeTakeFirstOrThrow();
+            await db
+              .insertInto("variants")
+              .values({
+                ...taken,
+                id: "stolen-sku",
+                sku: "stop-110",
+                item_id: other.item_id,
+                nicotine_strength: 19,
+                stock_to_check: 0,
+              })
+              .execute();
+            return builder.execute(work);
+          },
+        } as typeof builder;
+      });
+      const before = await countOf(db, "variants");
+      const answer = await importCatalogue(db, staff, text, { dryRun: false, appUrl: APP_URL, batchRows: 50 });
+      expect(answer).toMatchObject({ ok: false, saved: { newItems: 100, newVariants: 100 } });
+      if (answer.ok) return;
+      expect(answer.problems[0]!.message).toBe(importMessages.stopped(102));
+      expect(answer.problems[1]!.message).toMatch(/^Line 113: SKU stop-110 belongs to /);
+      // The two batches before it are saved (one was the stolen SKU's copy, set up above).
+      expect(await countOf(db, "variants")).toBe(before + 100 + 1);
     });
 
     it("a Shopify product without a nicotine strength waits for staff to give one; the rest import", async () => {
