@@ -53,6 +53,8 @@ export type ImportPlan =
       items: ItemPlan[];
       /** The devices the shop has that the rows name (their own, or their flavours'), by handle. */
       devices: Map<string, ItemRef>;
+      /** Variants whose barcode another SKU of the rows takes: cleared first, so no two hold it at once. */
+      barcodesMoving: string[];
       changes: ImportChange[];
       drafts: KeptDraft[];
       counts: ImportCounts;
@@ -159,7 +161,13 @@ export async function planImport(db: Db, rows: CatalogCsvRow[], file: ImportFile
   const devices = new Map(
     [...shop.items.values()].filter((i) => i.kind === "device").map((device) => [device.slug, device] as const),
   );
-  return { ok: true, items, devices, changes: changes.sort((a, b) => a.line - b.line), drafts, counts };
+  // A barcode may move between SKUs of the file (the checks refused one taken from any other).
+  const claims = new Map(rows.flatMap((r) => (r.barcode ? [[r.barcode, r.sku.toLowerCase()] as const] : [])));
+  const barcodesMoving = shop.byBarcode
+    .filter((v) => v.barcode && claims.has(v.barcode) && claims.get(v.barcode) !== v.sku.toLowerCase())
+    .map((v) => v.id);
+  const sorted = changes.sort((a, b) => a.line - b.line);
+  return { ok: true, items, devices, barcodesMoving, changes: sorted, drafts, counts };
 }
 
 /** What the shop has under the row's SKU, and what of it changes. */

@@ -44,6 +44,11 @@ export async function writeItem(
   return { ok: true, item };
 }
 
+/** Clears the barcodes that move to another SKU of the batch, before any is written (one owner per barcode). */
+export async function clearMovingBarcodes(trx: Db, variantIds: string[], stamp: string): Promise<void> {
+  for (const id of variantIds) await updateVariantRow(trx, id, { barcode: null, updated_at: stamp });
+}
+
 /** A new item of the file, shown or a draft as planned (a draft waits for staff to complete it before it is shown). */
 async function createItem(
   trx: Db,

@@ -29,7 +29,7 @@ import {
 } from "./catalog-import";
 import { importFileOf, type ImportFile, type ItemRef } from "./catalog-import-checks.server";
 import { itemsOf, ownImages, planImport } from "./catalog-import-plan.server";
-import { writeItem } from "./catalog-import-writes.server";
+import { clearMovingBarcodes, writeItem } from "./catalog-import-writes.server";
 
 /** A checked file waits this long for staff to import it. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -162,6 +162,7 @@ async function importInBatches(
         const planned = await planImport(trx, batch, file, options.appUrl);
         if (!planned.ok) throw new Rollback(planned.problems);
         for (const [handle, device] of planned.devices) devices.set(handle, device);
+        await clearMovingBarcodes(trx, planned.barcodesMoving, at.toISOString());
         for (const item of planned.items) {
           const images = item.item ? [] : ownImages(item.rows[0]!.row.images, options.appUrl).kept;
           const written = await writeItem(trx, actor, item, { devices, images, at });

@@ -272,6 +272,42 @@ describeEachDatabase(
       expect(!semicolons.ok && semicolons.problems[0]!.line).toBe(1);
     });
 
+    it("moves barcodes between the file's SKUs, a swap too, within a batch and across batches", async () => {
+      const { db } = testDb();
+      const codes = ["4006381333931", "9780201379624", "5901234123457", "0012345678905"] as const;
+      const kit = (handle: string, sku: string, barcode: string, flavourName: string) => ({
+        ...deviceCells,
+        SKU: sku,
+        Handle: handle,
+        Name: `Kit ${handle}`,
+        Flavour: flavourName,
+        Barcode: barcode,
+      });
+      const barcodes = async (skus: string[]) =>
+        Object.fromEntries(
+          (await db.selectFrom("variants").select(["sku", "barcode"]).where("sku", "in", skus).execute()).map((v) => [
+            v.sku,
+            v.barcode,
+          ]),
+        );
+      const run = (text: string, batchRows?: number) =>
+        importCatalogue(db, staff, text, { dryRun: false, appUrl: APP_URL, batchRows });
+
+      // Two variants of one item (one batch) swap their barcodes.
+      const one = (a: string, b: string) =>
+        file(kit("swap-kit", "SWAP-A", a, "Mint"), kit("swap-kit", "SWAP-B", b, "Lime"));
+      expect(await run(one(codes[0], codes[1]))).toMatchObject({ ok: true });
+      expect(await run(one(codes[1], codes[0]))).toMatchObject({ ok: true, counts: { updated: 2 } });
+      expect(await barcodes(["SWAP-A", "SWAP-B"])).toEqual({ "SWAP-A": codes[1], "SWAP-B": codes[0] });
+
+      // Two items, written in two batches, swap theirs.
+      const two = (c: string, d: string) =>
+        file(kit("swap-one", "SWAP-C", c, "Mint"), kit("swap-two", "SWAP-D", d, "Mint"));
+      expect(await run(two(codes[2], codes[3]))).toMatchObject({ ok: true });
+      expect(await run(two(codes[3], codes[2]), 1)).toMatchObject({ ok: true, counts: { updated: 2 } });
+      expect(await barcodes(["SWAP-C", "SWAP-D"])).toEqual({ "SWAP-C": codes[3], "SWAP-D": codes[2] });
+    });
+
     it("takes Shopify's product export: options mapped, images from Shopify's site left for staff to upload", async () => {
       const answer = await importCatalogue(empty.db, staff, shopify(export3, withDevice), {
         dryRun: false,
