@@ -125,7 +125,11 @@ describeEachDatabase("asking a customer for a new photo of their ID", (testDb) =
       await decideAgeCheck(db, staff, shop, reopened.id, { decision: "new-photo", note: "Customer called: unclear" }),
     ).toMatchObject({ ok: true, status: "pending" });
     expect(await customerAgeCheck(db, reopened.id)).toMatchObject({ status: "pending", mayUpload: true, note: null });
-    expect(await holdForAgeCheck(db, reopened.id, new Date().toISOString())).toEqual({ refused: null, opened: false });
+    expect(await holdForAgeCheck(db, reopened.id, new Date().toISOString())).toEqual({
+      refused: null,
+      opened: false,
+      verified: false,
+    });
     expect(
       await uploadAgeDocument(db, dir, reopened, { documentType: "pass-card" }, await picture("jpeg")),
     ).toMatchObject({ ok: true });
