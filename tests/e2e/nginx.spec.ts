@@ -141,12 +141,14 @@ test.describe("nginx in front of the shop (deploy/nginx/)", () => {
     // suggests as one types) and nothing is refused.
     const problems = watchConsole(page);
     await page.context().addCookies([{ name: "age_verified", value: "yes", url: base }]);
+    // The reload comes after the suggestions were tried, perhaps past the micro-cache's second: nginx then answers
+    // its stored copy as STALE while it asks again, which is the stored copy all the same.
     for (const [fresh, state] of [
-      [`/about?hashes-browser=${Date.now()}`, "MISS"],
-      [undefined, "HIT"],
+      [`/about?hashes-browser=${Date.now()}`, /^MISS$/],
+      [undefined, /^(HIT|STALE)$/],
     ] as const) {
       const response = fresh ? await page.goto(base + fresh) : await page.reload();
-      expect(response!.headers()["x-cache"]).toBe(state);
+      expect(response!.headers()["x-cache"]).toMatch(state);
       expect(response!.headers()["content-security-policy"]).not.toContain("'nonce-");
       const box = page.getByRole("banner").getByRole("combobox", { name: "Search devices and flavours" });
       await box.fill("watermelon");
