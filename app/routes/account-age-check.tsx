@@ -5,7 +5,7 @@ import { TextField } from "~/components/ui/field";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { formatDateTime } from "~/lib/shop-time";
 import { requireUser } from "~/modules/accounts/session.service.server";
 import {
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/account/age-check?notice=sent");
   }
   const { errors, formError } = formFeedback(result);
-  return data({ errors, message: formError, values }, { status: result.status });
+  return data({ errors, message: formError, values }, { status: httpStatus(result.code) });
 }
 
 export default function AccountAgeCheck({ loaderData, actionData }: Route.ComponentProps) {

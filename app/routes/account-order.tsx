@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { Link } from "~/components/ui/link";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { OrderHistory } from "~/components/orders/order-history";
 import { OrderView } from "~/components/orders/order-view";
 import { ParcelTracking } from "~/components/orders/parcel-tracking";
@@ -96,9 +96,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           : null;
   if (!result) throw data(null, { status: 400 });
   if (result.ok) return redirect(`/account/orders/${params.id}?done=${done[String(intent)]}`);
-  if (result.status === 404) throw data(null, { status: 404 });
+  if (result.code === "not-found") throw data(null, { status: 404 });
   const { errors, formError } = formFeedback(result);
-  return data({ errors, message: formError, about: String(intent) }, { status: result.status });
+  return data({ errors, message: formError, about: String(intent) }, { status: httpStatus(result.code) });
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { Link } from "~/components/ui/link";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/account/auth-card";
 import { TwoFactorSetup } from "~/components/account/two-factor-setup";
@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeLocalPath(String(form.get("redirectTo") ?? "/account/two-factor"));
   if (intent === "start") {
     const started = await startTwoFactorSetup(context, request, formValues(form, ["password"]));
-    if (!started.ok) return data({ intent, ...formFeedback(started), setup: null }, { status: started.status });
+    if (!started.ok)
+      return data({ intent, ...formFeedback(started), setup: null }, { status: httpStatus(started.code) });
     return {
       intent,
       errors: {},
@@ -61,12 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same key and codes again, to try the next code: the server's own for this session's set-up, never the form's
     // (the shopper's own, on a page never stored).
     const setup = await pendingSetup(context, request);
-    return data({ intent, ...formFeedback(result), setup }, { status: result.status });
+    return data({ intent, ...formFeedback(result), setup }, { status: httpStatus(result.code) });
   }
   if (intent === "off") {
     const result = await turnOffTwoFactor(context, request, user, formValues(form, ["password"]));
     if (result.ok) return redirect("/account/two-factor?notice=off", { headers: result.headers });
-    return data({ intent, ...formFeedback(result), setup: null }, { status: result.status });
+    return data({ intent, ...formFeedback(result), setup: null }, { status: httpStatus(result.code) });
   }
   throw data(null, { status: 400 });
 }

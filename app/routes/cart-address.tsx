@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const values = formValues(form, [...addressFields]);
     const saved = await saveAddress(context.db, user.id, id || null, values, form.get("isDefault") === "on");
-    if (!saved.ok && saved.status === 404) throw data(null, { status: 404 });
+    if (!saved.ok && saved.code === "not-found") throw data(null, { status: 404 });
     if (!saved.ok)
       return data({ errors: saved.fieldErrors ?? {}, values, editing: id || "new", message: null }, { status: 400 });
     return redirect("/cart-address");

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { Link } from "~/components/ui/link";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readForm(request), ["email"]);
   const result = await requestPasswordReset(context, values);
   if (result.ok) return { sent: accountMessages.resetSent, errors: {}, formError: null, values: {} };
-  return data({ sent: null, ...formFeedback(result), values }, { status: result.status });
+  return data({ sent: null, ...formFeedback(result), values }, { status: httpStatus(result.code) });
 }
 
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { Link } from "~/components/ui/link";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { TextField } from "~/components/ui/field";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form, ["code", "recoveryCode"]);
   const result = await verifySecondFactor(context, request, values, kind);
   if (result.ok) return redirect(safeLocalPath(String(form.get("redirectTo") ?? "")), { headers: result.headers });
-  return data({ kind, ...formFeedback(result) }, { status: result.status });
+  return data({ kind, ...formFeedback(result) }, { status: httpStatus(result.code) });
 }
 
 export default function SignInTwoFactor({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { httpStatus } from "~/lib/result";
 import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { AuthCard } from "~/components/account/auth-card";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.ok && result.signedIn)
     throw redirect(safeLocalPath(url.searchParams.get("redirectTo")), { headers: result.headers });
   if (result.ok) throw redirect("/signin?notice=email-confirmed");
-  return data({ message: result.message }, { status: result.status });
+  return data({ message: result.message }, { status: httpStatus(result.code) });
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

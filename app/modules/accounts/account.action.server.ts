@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formFeedback, type FieldErrors, type Result } from "~/lib/result";
+import { formFeedback, type FieldErrors, type Result, httpStatus } from "~/lib/result";
 
 export type AccountFormData = {
   errors: FieldErrors;
@@ -16,5 +16,5 @@ export function finishAccountAction(
 ) {
   if (result.ok) return redirect(successTo, { headers: result.headers });
   const safeValues = Object.fromEntries(Object.entries(values).filter(([name]) => !/password/i.test(name)));
-  return data<AccountFormData>({ ...formFeedback(result), values: safeValues }, { status: result.status });
+  return data<AccountFormData>({ ...formFeedback(result), values: safeValues }, { status: httpStatus(result.code) });
 }

@@ -59,7 +59,7 @@ export async function signUp(
     [SIGN_UP_PER_ADDRESS, ctx.clientIp],
     [SIGN_UP_PER_EMAIL, email],
   ]);
-  if (!limit.allowed) return fail(limitedMessage("sign-up attempts", limit.retryAfterSeconds), 429);
+  if (!limit.allowed) return fail("too-many", limitedMessage("sign-up attempts", limit.retryAfterSeconds));
   try {
     await ctx.auth.api.signUpEmail({
       body: {
@@ -87,7 +87,7 @@ export type ConfirmEmailResult = Result<{ signedIn: true; headers: Headers } | {
 
 /** The link from the sign-up e-mail: confirms the address and, the first time, signs the customer in. */
 export async function confirmEmail(ctx: ShopContext, request: Request, token: string): Promise<ConfirmEmailResult> {
-  if (!token || token.length > 2048) return fail(accountMessages.confirmInvalid);
+  if (!token || token.length > 2048) return fail("invalid", accountMessages.confirmInvalid);
   try {
     const { headers } = await ctx.auth.api.verifyEmail({
       query: { token },
@@ -102,7 +102,7 @@ export async function confirmEmail(ctx: ShopContext, request: Request, token: st
       .some((cookie) => /^[^;]+=[^;]/.test(cookie) && cookie.startsWith(`${name}=`));
     return signedIn ? { ok: true, signedIn: true, headers: cookies } : { ok: true, signedIn: false };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return fail(accountMessages.confirmInvalid);
+    if (isAPIError(error) && error.statusCode < 500) return fail("invalid", accountMessages.confirmInvalid);
     throw error;
   }
 }
@@ -117,7 +117,7 @@ export async function signIn(
   const email = checked.data.email.toLowerCase();
   // Counted before the password is checked (a burst is checked at most up to the limits); a right one is taken back.
   const attempt = await startSignInAttempt(ctx.db, email, ctx.clientIp);
-  if (!attempt.allowed) return fail(limitedMessage("sign-in attempts", attempt.retryAfterSeconds), 429);
+  if (!attempt.allowed) return fail("too-many", limitedMessage("sign-in attempts", attempt.retryAfterSeconds));
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
@@ -131,10 +131,10 @@ export async function signIn(
   } catch (error) {
     // A wrong password (or an unknown e-mail) stays counted; anything else was not a guess.
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400) && !notVerified(error))
-      return fail(accountMessages.invalidCredentials, 401);
+      return fail("sign-in", accountMessages.invalidCredentials);
     await attempt.release();
     // The right password for an address not yet confirmed: Better Auth has sent a new link.
-    if (notVerified(error)) return fail(accountMessages.confirmEmailFirst, 403);
+    if (notVerified(error)) return fail("not-allowed", accountMessages.confirmEmailFirst);
     throw error;
   }
 }
@@ -161,7 +161,7 @@ export async function requestPasswordReset(ctx: ShopContext, values: Record<stri
     [RESET_PER_ADDRESS, ctx.clientIp],
     [RESET_PER_EMAIL, email],
   ]);
-  if (!limit.allowed) return fail(limitedMessage("reset requests", limit.retryAfterSeconds), 429);
+  if (!limit.allowed) return fail("too-many", limitedMessage("reset requests", limit.retryAfterSeconds));
   await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
   return { ok: true, headers: new Headers() };
 }
@@ -170,13 +170,13 @@ export async function requestPasswordReset(ctx: ShopContext, values: Record<stri
 export async function resetPassword(ctx: ShopContext, values: Record<string, string>): Promise<AccountResult> {
   const checked = check(resetInput, values);
   if (!checked.ok) {
-    return checked.fieldErrors?.token ? fail(accountMessages.resetInvalid) : checked;
+    return checked.fieldErrors?.token ? fail("invalid", accountMessages.resetInvalid) : checked;
   }
   try {
     await ctx.auth.api.resetPassword({ body: { token: checked.data.token, newPassword: checked.data.password } });
     return { ok: true, headers: new Headers() };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return fail(accountMessages.resetInvalid);
+    if (isAPIError(error) && error.statusCode < 500) return fail("invalid", accountMessages.resetInvalid);
     throw error;
   }
 }
@@ -194,7 +194,7 @@ export async function setDateOfBirth(
       body: { dateOfBirth: values.dateOfBirth!.trim() },
       headers: authHeaders(request, ctx.auth.options),
     });
-    return { ...checked, status: 403 };
+    return { ...checked, code: "not-allowed" };
   }
   await ctx.auth.api.updateUser({
     body: { dateOfBirth: checked.data.dateOfBirth },
@@ -240,7 +240,7 @@ export async function changePassword(
       returnHeaders: true,
     }),
   );
-  if (result.status === "limited") return fail(limitedMessage("wrong passwords", result.retryAfterSeconds), 429);
+  if (result.status === "limited") return fail("too-many", limitedMessage("wrong passwords", result.retryAfterSeconds));
   if (result.status === "refused") return wrong;
   return { ok: true, headers: cookiesOf(result.value.headers) };
 }

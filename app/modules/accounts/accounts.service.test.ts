@@ -119,7 +119,7 @@ describeEachDatabase("accounts", (testDb) => {
     });
     expect(again).toMatchObject({
       ok: false,
-      status: 429,
+      code: "too-many",
       message: expect.stringMatching(/^Too many sign-in attempts\. Please wait/),
     });
   });

@@ -109,7 +109,7 @@ describeEachDatabase("one session cookie", (testDb) => {
     const decoy = `__Secure-shop.session_token=${sessionValue(attacker.provenCookie)}; shop.session_token=${sessionValue(staff.unprovenCookie)}`;
     for (let i = 0; i < 3; i++) {
       const result = await verifySecondFactor(context("198.51.100.4"), requestWith(decoy), { code: "000001" }, "totp");
-      expect(result).toMatchObject({ ok: false, status: 401 });
+      expect(result).toMatchObject({ ok: false, code: "sign-in" });
     }
     expect(await failures(attacker.id)).toBe(before.attacker);
     expect(await failures(staff.id)).toBe(before.staff);
@@ -120,7 +120,7 @@ describeEachDatabase("one session cookie", (testDb) => {
       { code: "000001" },
       "totp",
     );
-    expect(own).toMatchObject({ ok: false, status: 400 });
+    expect(own).toMatchObject({ ok: false, code: "invalid" });
     expect(await failures(staff.id)).toBe(before.staff + 1);
     expect(await failures(attacker.id)).toBe(before.attacker);
   });

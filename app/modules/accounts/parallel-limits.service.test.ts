@@ -14,11 +14,11 @@ import { staffWithTwoFactor } from "./testing/two-factor-fixture";
 // checked). Every attempt is now counted before it is checked, by one statement, so a burst sent at once to two
 // server copies (two service stacks, each with its own connections to one database) is checked at most at the limit.
 
-type Answer = { ok: boolean; status?: number; fieldErrors?: Record<string, string> };
+type Answer = { ok: boolean; code?: string; fieldErrors?: Record<string, string> };
 const tally = (answers: Answer[], isChecked: (a: Answer) => boolean) => ({
   checked: answers.filter(isChecked).length,
-  limited: answers.filter((a) => !a.ok && a.status === 429).length,
-  other: answers.filter((a) => !isChecked(a) && !(!a.ok && a.status === 429)).length,
+  limited: answers.filter((a) => !a.ok && a.code === "too-many").length,
+  other: answers.filter((a) => !isChecked(a) && !(!a.ok && a.code === "too-many")).length,
 });
 const wrongCode = (a: Answer) => !a.ok && a.fieldErrors?.code === twoFactorMessages.wrongCode;
 const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -103,7 +103,7 @@ describeEachDatabase("limits under parallel requests to two server copies", (tes
     const guess = (i: number, email: string, address: string) =>
       accounts.signIn(copy(i, address), requestWith(), { email, password: `guess ${i}`, rememberMe: false });
     const one = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(i, "target@example.com", "10.9.9.9")));
-    const wrong = (a: Answer) => !a.ok && a.status === 401;
+    const wrong = (a: Answer) => !a.ok && a.code === "sign-in";
     const pair = tally(one, wrong);
     expect(pair.other).toBe(0);
     expect(pair.checked).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ describeEachDatabase("limits under parallel requests to two server copies", (tes
       Array.from({ length: 30 }, (_, i) => accounts.requestPasswordReset(copy(i, ip(5000 + i)), { email: "r@x.test" })),
     );
     expect(resets.filter((r) => r.ok).length).toBe(3);
-    expect(resets.filter((r) => !r.ok && r.status === 429).length).toBe(27);
+    expect(resets.filter((r) => !r.ok && r.code === "too-many").length).toBe(27);
   });
 
   it("answers at most 10 sign-ups from one address sent at once", async () => {
@@ -146,7 +146,7 @@ describeEachDatabase("limits under parallel requests to two server copies", (tes
       ),
     );
     expect(signUps.filter((r) => r.ok).length).toBe(10);
-    expect(signUps.filter((r) => !r.ok && r.status === 429).length).toBe(20);
+    expect(signUps.filter((r) => !r.ok && r.code === "too-many").length).toBe(20);
   });
 
   it("answers at most 5 contact messages from one address sent at once", async () => {
@@ -169,6 +169,6 @@ describeEachDatabase("limits under parallel requests to two server copies", (tes
       ),
     );
     expect(sent.filter((s) => s.ok).length).toBe(5);
-    expect(sent.filter((s) => !s.ok && s.status === 429).length).toBe(25);
+    expect(sent.filter((s) => !s.ok && s.code === "too-many").length).toBe(25);
   });
 });

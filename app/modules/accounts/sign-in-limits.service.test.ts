@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { httpStatus } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import { signUpConfirmed } from "~/testing/accounts";
@@ -7,7 +8,9 @@ import * as accounts from "./accounts.service.server";
 
 const PASSWORD = "the owner's own passphrase";
 const attempt = (context: ShopContext, email: string, password: string) =>
-  accounts.signIn(context, requestWith(), { email, password, rememberMe: false }).then((r) => (r.ok ? 200 : r.status));
+  accounts
+    .signIn(context, requestWith(), { email, password, rememberMe: false })
+    .then((r) => (r.ok ? 200 : httpStatus(r.code)));
 
 function ok(result: accounts.AccountResult) {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);

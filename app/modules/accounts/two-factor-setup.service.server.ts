@@ -31,14 +31,14 @@ export async function startTwoFactorSetup(
   const checked = check(passwordInput, values);
   if (!checked.ok) return checked;
   const session = await getValidatedSession(ctx, request);
-  if (!session) return fail(twoFactorMessages.expired, 401);
+  if (!session) return fail("sign-in", twoFactorMessages.expired);
   const result = await limitedPasswordCheck(ctx.db, session.user.email, ctx.clientIp, () =>
     ctx.auth.api.enableTwoFactor({
       body: { password: checked.data.password, method: "totp" },
       headers: authHeaders(request, ctx.auth.options),
     }),
   );
-  if (result.status === "limited") return fail(twoFactorMessages.tooManyPasswords, 429);
+  if (result.status === "limited") return fail("too-many", twoFactorMessages.tooManyPasswords);
   if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
   const answer = result.value;
   if (answer.method !== "totp") throw new Error("two-factor set-up did not answer with a TOTP secret");

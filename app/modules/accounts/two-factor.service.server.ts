@@ -92,13 +92,13 @@ export async function verifySecondFactor(
   const field = kind === "totp" ? "code" : "recoveryCode";
   const code = "code" in checked.data ? checked.data.code : typedRecoveryCode(checked.data.recoveryCode);
   const userId = await accountAsked(ctx, request, now);
-  if (!userId) return fail(twoFactorMessages.expired, 401);
+  if (!userId) return fail("sign-in", twoFactorMessages.expired);
   // Counted, against this address and the account the code is for, before it is checked; a right code is taken back.
   const attempt = await takeRateLimits(ctx.db, [
     [TWO_FACTOR_FAILURES_PER_ADDRESS, ctx.clientIp],
     [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
   ]);
-  if (!attempt.allowed) return fail(twoFactorMessages.tooMany, 429);
+  if (!attempt.allowed) return fail("too-many", twoFactorMessages.tooMany);
   if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now))) {
     await attempt.release();
     return failFields({ code: twoFactorMessages.reusedCode });
@@ -113,8 +113,8 @@ export async function verifySecondFactor(
     const notChecked = !isAPIError(error) || error.statusCode >= 500 || /TWO_FACTOR_COOKIE|LOCK|TOO_MANY/.test(reason);
     if (notChecked) await attempt.release();
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    if (reason === "INVALID_TWO_FACTOR_COOKIE") return fail(twoFactorMessages.expired, 401);
-    if (/LOCK|TOO_MANY/.test(reason)) return fail(twoFactorMessages.tooMany, 429);
+    if (reason === "INVALID_TWO_FACTOR_COOKIE") return fail("sign-in", twoFactorMessages.expired);
+    if (/LOCK|TOO_MANY/.test(reason)) return fail("too-many", twoFactorMessages.tooMany);
     return failFields({
       [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode,
     });
@@ -124,7 +124,7 @@ export async function verifySecondFactor(
   if (proved?.user?.id !== userId) {
     // Never expected: the code was checked for another account than the one counted. Nothing is marked or set.
     ctx.log.warn({ userId }, "a second factor was verified for another account than asked; refused");
-    return fail(twoFactorMessages.expired, 401);
+    return fail("sign-in", twoFactorMessages.expired);
   }
   await markSession(ctx, userId, answer.headers, proved.token, now);
   await forgetSetup(ctx, userId);
@@ -138,7 +138,7 @@ export async function turnOffTwoFactor(
   user: SessionUser,
   values: Record<string, string>,
 ): Promise<TwoFactorResult> {
-  if (user.role === "staff") return fail(twoFactorMessages.staffKeepOn, 403);
+  if (user.role === "staff") return fail("not-allowed", twoFactorMessages.staffKeepOn);
   const checked = check(passwordInput, values);
   if (!checked.ok) return checked;
   const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
@@ -148,7 +148,7 @@ export async function turnOffTwoFactor(
       returnHeaders: true,
     }),
   );
-  if (result.status === "limited") return fail(twoFactorMessages.tooManyPasswords, 429);
+  if (result.status === "limited") return fail("too-many", twoFactorMessages.tooManyPasswords);
   if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
   await forgetSetup(ctx, user.id);
   return { ok: true, headers: cookiesOf(result.value.headers) };

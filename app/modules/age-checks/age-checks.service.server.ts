@@ -198,7 +198,7 @@ export async function decideAgeCheck(
   const checked = check(ageDecisionInput, values);
   if (!checked.ok) return checked;
   const user = await repo.findUserForCheck(db, userId);
-  if (!user || user.role !== "customer") return fail("There is no such customer.", 404);
+  if (!user || user.role !== "customer") return fail("not-found", "There is no such customer.");
   const { decision, note } = checked.data;
   const by = { id: actor.id, name: actor.name || actor.email };
   const customer = { email: user.email, name: user.firstName || user.name };
@@ -209,7 +209,7 @@ export async function decideAgeCheck(
   return db.transaction().execute(async (trx): Promise<AgeDecisionResult> => {
     if (decision === "new-photo") {
       if (!(await repo.askForNewPhoto(trx, userId, from, { reason: note, byName: by.name, at: stamp })))
-        return fail(ageMessages.alreadyDecided, 409);
+        return fail("changed", ageMessages.alreadyDecided);
       // The photo that could not be used goes now; the customer is told why and sends another.
       await dropAgeDocument(trx, userId, now);
       await enqueueJob(trx, noticeJob, ageNewPhotoMail(shop, customer, note), now);
@@ -227,7 +227,7 @@ export async function decideAgeCheck(
       at: stamp,
       documentType,
     });
-    if (!decided) return fail(ageMessages.alreadyDecided, 409);
+    if (!decided) return fail("changed", ageMessages.alreadyDecided);
     // The photo ID is not kept once decided: its row now, its file by a job after the commit.
     await dropAgeDocument(trx, userId, now);
     const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, by, stamp) : [];

@@ -81,11 +81,11 @@ describeEachDatabase(
       await changeOrderStep(db, staff, { orderId: first.order.id, step: "confirm", from: "pending" });
       expect(
         await changeOrderStep(db, staff, { orderId: first.order.id, step: "dispatch", from: "confirmed" }),
-      ).toEqual({ ok: false, status: 409, message: ageMessages.dispatchRefused });
+      ).toEqual({ ok: false, code: "changed", message: ageMessages.dispatchRefused });
       // Staff decide with a note; who and when are kept, and the decision is final.
       expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "verify", note: "" })).toMatchObject({
         ok: false,
-        status: 400,
+        code: "invalid",
         fieldErrors: { note: "Write a short note: what you checked" },
       });
       expect(
@@ -102,7 +102,7 @@ describeEachDatabase(
       });
       expect(
         await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "fail", note: "Second thoughts" }),
-      ).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
+      ).toMatchObject({ ok: false, code: "changed", message: ageMessages.alreadyDecided });
       const dispatch = { courier: "Evri", trackingNumber: "H01234567890" };
       await payInFull(db, first.order.id); // and paid (docs/decisions/045)
       expect(
@@ -127,7 +127,11 @@ describeEachDatabase(
       expect(await stockNow(db)).toBe(before);
       const statuses = await db.selectFrom("orders").select("status").where("user_id", "=", doubtful.id).execute();
       expect(statuses.map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
-      expect(await order(db, doubtful.id, "doubt-c")).toEqual({ ok: false, message: ageMessages.failed, status: 400 });
+      expect(await order(db, doubtful.id, "doubt-c")).toEqual({
+        ok: false,
+        message: ageMessages.failed,
+        code: "invalid",
+      });
       expect(await stockNow(db)).toBe(before);
     });
 
@@ -155,10 +159,10 @@ describeEachDatabase(
       expect((await ageVerificationOf(db, referred.id)).status).toBe("pending");
       expect(
         await decideAgeCheck(db, staff, shop, "no-such-account", { decision: "verify", note: "Looks fine" }),
-      ).toMatchObject({ ok: false, status: 404 });
+      ).toMatchObject({ ok: false, code: "not-found" });
       expect(
         await decideAgeCheck(db, staff, shop, staff.id, { decision: "verify", note: "Staff are not customers" }),
-      ).toMatchObject({ ok: false, status: 404 });
+      ).toMatchObject({ ok: false, code: "not-found" });
       await expect(listAgeChecks(db, referred, null)).rejects.toThrow();
       const list = await listAgeChecks(db, staff, null);
       expect(list.items[0]!.status).toBe("pending"); // pending first

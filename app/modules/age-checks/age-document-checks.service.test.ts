@@ -97,7 +97,7 @@ describeEachDatabase("what is kept of a customer's photo ID", (testDb) => {
     const { db } = testDb();
     const before = await filesIn();
     const passCard = { documentType: "pass-card" };
-    const refusedWith = (message: string) => ({ ok: false, status: 400, fieldErrors: { file: message } });
+    const refusedWith = (message: string) => ({ ok: false, code: "invalid", fieldErrors: { file: message } });
     expect(await uploadAgeDocument(db, dir, scanner, passCard, htmlCalledPdf())).toMatchObject(
       refusedWith(ageDocumentMessages.badPdf),
     );

@@ -90,14 +90,14 @@ export async function uploadAgeDocument(
   file: Uint8Array | null,
   now = new Date(),
 ): Promise<UploadResult> {
-  if (!actor) return fail("Sign in to send your document.", 401);
-  if (actor.role !== "customer") return failFields({ file: ageDocumentMessages.customersOnly }, 403);
+  if (!actor) return fail("sign-in", "Sign in to send your document.");
+  if (actor.role !== "customer") return failFields({ file: ageDocumentMessages.customersOnly }, "not-allowed");
   const checked = check(ageDocumentInput, values);
   const state = await refusalFor(db, actor.id);
   if (state) return state;
   if (!checked.ok) return checked;
   if (!file || file.byteLength === 0) return failFields({ file: ageDocumentMessages.noFile });
-  if (file.byteLength > MAX_AGE_DOCUMENT_BYTES) return failFields({ file: ageDocumentMessages.tooBig }, 413);
+  if (file.byteLength > MAX_AGE_DOCUMENT_BYTES) return failFields({ file: ageDocumentMessages.tooBig }, "too-big");
   // Kept is what the shop read: a photo decoded whole and re-encoded without its metadata, a PDF checked.
   const read = await readAgeDocument(file);
   if (!read.ok) return failFields({ file: problemMessages[read.problem] });
@@ -136,8 +136,8 @@ export async function uploadAgeDocument(
 /** Why the account may not send a document now, as a message under the file field; null when it may. */
 async function refusalFor(db: Db, userId: string) {
   const status = (await repo.findVerification(db, userId))?.status;
-  if (!status) return failFields({ file: ageDocumentMessages.noCheck }, 409);
-  if (status !== "pending") return failFields({ file: ageDocumentMessages.decided }, 409);
+  if (!status) return failFields({ file: ageDocumentMessages.noCheck }, "changed");
+  if (status !== "pending") return failFields({ file: ageDocumentMessages.decided }, "changed");
   return null;
 }
 

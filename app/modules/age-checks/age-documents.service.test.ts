@@ -167,8 +167,8 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
       fieldErrors: { documentType: "Choose which document you are sending" },
     });
     // Not signed in, staff, and an account with no check open (the session's own account is the only one).
-    expect(await uploadAgeDocument(db, dir, null, passport, png)).toMatchObject({ ok: false, status: 401 });
-    expect(await uploadAgeDocument(db, dir, staff, passport, png)).toMatchObject({ ok: false, status: 403 });
+    expect(await uploadAgeDocument(db, dir, null, passport, png)).toMatchObject({ ok: false, code: "sign-in" });
+    expect(await uploadAgeDocument(db, dir, staff, passport, png)).toMatchObject({ ok: false, code: "not-allowed" });
     expect(await uploadAgeDocument(db, dir, stranger, passport, png)).toMatchObject(
       fileError(ageDocumentMessages.noCheck),
     );
@@ -210,7 +210,7 @@ describeEachDatabase("a customer's photo ID for the age check", (testDb) => {
     // Decided: nothing more may be sent (a failed check too).
     expect(
       await uploadAgeDocument(db, dir, uploader, { documentType: "passport" }, await picture("png")),
-    ).toMatchObject({ ok: false, status: 409, fieldErrors: { file: ageDocumentMessages.decided } });
+    ).toMatchObject({ ok: false, code: "changed", fieldErrors: { file: ageDocumentMessages.decided } });
     expect(
       await decideAgeCheck(db, staff, shop, refused.id, { decision: "fail", note: "The photo shows a child" }),
     ).toMatchObject({ ok: true, status: "failed" });

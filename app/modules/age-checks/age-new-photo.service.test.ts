@@ -137,7 +137,7 @@ describeEachDatabase("asking a customer for a new photo of their ID", (testDb) =
     await decideAgeCheck(db, staff, shop, settled.id, { decision: "verify", note: "Passport seen" });
     expect(
       await decideAgeCheck(db, staff, shop, settled.id, { decision: "new-photo", note: "Second thoughts" }),
-    ).toMatchObject({ ok: false, status: 409, message: ageMessages.alreadyDecided });
+    ).toMatchObject({ ok: false, code: "changed", message: ageMessages.alreadyDecided });
     expect((await customerAgeCheck(db, settled.id)).status).toBe("verified");
   });
 
@@ -145,7 +145,7 @@ describeEachDatabase("asking a customer for a new photo of their ID", (testDb) =
     const { db } = testDb();
     expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "new-photo", note: "" })).toMatchObject({
       ok: false,
-      status: 400,
+      code: "invalid",
       fieldErrors: { note: "Write a short note: what you checked" },
     });
     expect(await decideAgeCheck(db, staff, shop, newcomer.id, { decision: "retake", note: blurry })).toMatchObject({

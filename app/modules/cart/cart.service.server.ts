@@ -213,18 +213,18 @@ async function unitsInCart(db: Db, userId: string, item: ItemOnSale, variantId: 
 /** Adds the variant a shopper chose after checking the choice, and its stock, against the catalogue. */
 export async function addToCart(db: Db, userId: string, raw: unknown): Promise<AddResult> {
   const parsed = guestLineSchema.safeParse(raw);
-  if (!parsed.success) return fail("That item or option is not available.");
+  if (!parsed.success) return fail("invalid", "That item or option is not available.");
   const line = parsed.data;
   const [found] = await resolveLines(db, [line]);
-  if (!found) return fail("That item is no longer available.");
-  if ("problem" in found) return fail(found.problem);
+  if (!found) return fail("invalid", "That item is no longer available.");
+  if ("problem" in found) return fail("invalid", found.problem);
   const name = variantName(found.item.name, found.variant);
-  if (found.available === 0) return fail(stockMessages.outOfStock(name));
+  if (found.available === 0) return fail("invalid", stockMessages.outOfStock(name));
   if (
     Number.isFinite(found.available) &&
     (await unitsInCart(db, userId, found.item, found.variant.id)) + line.quantity > found.available
   ) {
-    return fail(stockMessages.onlyLeft(found.available, name));
+    return fail("invalid", stockMessages.onlyLeft(found.available, name));
   }
   await repo.upsertLine(db, userId, line);
   return { ok: true };

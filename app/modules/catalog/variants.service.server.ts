@@ -110,7 +110,7 @@ export async function saveVariantFields(
 ): Promise<Result<{ changed: boolean }>> {
   const existing = await repo.findVariantsOf(trx, item.kind, [item.id], { archived: true });
   const byId = new Map(existing.map((v) => [v.id, v]));
-  if (changes.some((c) => !byId.has(c.id))) return fail("There is no such variant.", 404);
+  if (changes.some((c) => !byId.has(c.id))) return fail("not-found", "There is no such variant.");
   const listed = new Set(item.listed.map(optionsKey));
   const errors: FieldErrors = {
     ...(await clashes(trx, changes, byId, "sku", repo.findVariantsBySku, variantMessages.skuTaken)),

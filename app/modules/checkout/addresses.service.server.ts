@@ -113,7 +113,7 @@ export async function saveAddress(
   const input = { ...checked.data, isDefault };
   let savedId = id;
   if (!savedId) savedId = (await addAddress(db, userId, input)).id;
-  else if (!(await editAddress(db, userId, savedId, input))) return fail("This address was not found.", 404);
+  else if (!(await editAddress(db, userId, savedId, input))) return fail("not-found", "This address was not found.");
   // As the book now has it (the first address added is the default).
   const book = await getAddressBook(db, userId);
   return { ok: true, address: book.addresses.find((a) => a.id === savedId)! };

@@ -34,16 +34,17 @@ export async function chooseShipping(
   now = new Date(),
 ): Promise<ShippingChoice> {
   const method = shippingMethodSchema.safeParse(rawMethod);
-  if (!method.success) return fail("Please choose a shipping method");
+  if (!method.success) return fail("invalid", "Please choose a shipping method");
   const today = shopDate(now);
   let date: string;
   if (method.data === "schedule") {
-    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate)) return fail(scheduleMessages.pickDay);
+    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate))
+      return fail("invalid", scheduleMessages.pickDay);
     date = rawDate;
   } else {
     date = deliveryDateFor(method.data, today);
   }
   if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString())))
-    return fail("Please select a shipping address");
+    return fail("invalid", "Please select a shipping address");
   return { ok: true };
 }

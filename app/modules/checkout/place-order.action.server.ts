@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "~/context";
+import { httpStatus } from "~/lib/result";
 import { taxRule } from "~/lib/config.server";
 import { metrics } from "~/lib/metrics.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
@@ -112,7 +113,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
     });
     if (!result.ok) {
       const answer: PlaceAnswer = { ok: false, message: result.message, ...(result.limit && { limit: result.limit }) };
-      return { answer, status: result.status };
+      return { answer, status: httpStatus(result.code) };
     }
     // Only an order really placed counts towards the orders an hour (not a refusal, nor a retry of a placed one).
     if (result.created) {

@@ -62,7 +62,7 @@ export async function placeOrder(
   options: PlaceOptions = {},
 ): Promise<PlaceResult> {
   const now = options.now ?? new Date();
-  if (!isIdempotencyKey(idempotencyKey)) return fail(orderMessages.missingKey);
+  if (!isIdempotencyKey(idempotencyKey)) return fail("invalid", orderMessages.missingKey);
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
@@ -74,7 +74,7 @@ export async function placeOrder(
         const placed = await findOrderByKey(trx, userId, idempotencyKey);
         if (placed) return { ok: true, order: placed, created: false };
       }
-      if (!chosen?.type || !chosen.line1 || !chosen.phone) return fail(orderMessages.noAddress);
+      if (!chosen?.type || !chosen.line1 || !chosen.phone) return fail("invalid", orderMessages.noAddress);
       const address: DeliveryAddress = {
         title: chosen.title ?? "",
         type: chosen.type,
@@ -86,22 +86,22 @@ export async function placeOrder(
         phone: chosen.phone,
       };
       // An address saved before the UK form has only its first line: the shopper completes it before ordering.
-      if (!isComplete(address)) return fail(orderMessages.incompleteAddress);
+      if (!isComplete(address)) return fail("invalid", orderMessages.incompleteAddress);
       const method = shippingMethodSchema.safeParse(chosen.shipping_method);
       const shippingMethod = method.success ? method.data : null;
       const deliveryDate = chosen.delivery_date;
-      if (cart.lines.length === 0) return fail(orderMessages.emptyCart);
+      if (cart.lines.length === 0) return fail("invalid", orderMessages.emptyCart);
       const invalid = cart.lines.map(invalidLine).find(Boolean);
-      if (invalid) return fail(invalid);
-      if (!shippingMethod || !deliveryDate) return fail(orderMessages.noShipping);
+      if (invalid) return fail("invalid", invalid);
+      if (!shippingMethod || !deliveryDate) return fail("invalid", orderMessages.noShipping);
       if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
-        return fail(scheduleMessages.pickDay);
+        return fail("invalid", scheduleMessages.pickDay);
       }
       // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
       // placed, and held back from dispatch until the check passes).
       const stamp = now.toISOString();
       const age = await holdForAgeCheck(trx, userId, stamp);
-      if (age.refused) return fail(age.refused);
+      if (age.refused) return fail("invalid", age.refused);
       // An unpaid order keeps its stock off sale: one account, or one address, may hold only so much at once.
       if (options.limits) {
         const units = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -110,7 +110,7 @@ export async function placeOrder(
           await unpaidHolds(trx, userId, address, { lock: true }),
           units,
         );
-        if (refusal) return { ...fail(refusal.message, 409), limit: refusal.limit };
+        if (refusal) return { ...fail("changed", refusal.message), limit: refusal.limit };
       }
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));
@@ -166,7 +166,7 @@ export async function placeOrder(
       return { ok: true, order, created: true };
     });
   } catch (error) {
-    if (error instanceof NotEnoughStockError) return fail(error.message);
+    if (error instanceof NotEnoughStockError) return fail("invalid", error.message);
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, userId, idempotencyKey);

@@ -93,7 +93,7 @@ describeEachDatabase(
       // Another shopper cannot edit it: not found, nothing changed.
       expect(await saveAddress(db, owen.id, saved.address.id, { ...form, town: "York" }, false)).toMatchObject({
         ok: false,
-        status: 404,
+        code: "not-found",
       });
       const edited = await saveAddress(db, priya.id, saved.address.id, { ...form, line2: "", title: "Work" }, false);
       expect(edited).toMatchObject({ ok: true, address: { line2: "", title: "Work", postcode: "LS1 1AA" } });

@@ -26,7 +26,7 @@ export async function loadMhraList(
 ): Promise<Result<MhraLoadAnswer>> {
   if (by !== "command line") assertStaff(by);
   const read = readMhraList(text);
-  if (read.numbers.size === 0) return fail(mhraListMessages.empty, 400);
+  if (read.numbers.size === 0) return fail("invalid", mhraListMessages.empty);
   await db.transaction().execute(async (trx) => {
     await repo.replaceNumbers(trx, read.numbers);
     await repo.insertLoad(trx, {

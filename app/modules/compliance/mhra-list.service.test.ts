@@ -52,7 +52,7 @@ describeEachDatabase("the MHRA list", (testDb) => {
     expect(await loadMhraList(db, staff, "empty.csv", "ECID,Product\n,nothing\n")).toEqual({
       ok: false,
       message: mhraListMessages.empty,
-      status: 400,
+      code: "invalid",
     });
     expect((await mhraListSummary(db)).numbers).toBe(1);
     await clearMhraList(db, staff);

@@ -1,5 +1,5 @@
 import { staffEmail } from "~/lib/config.server";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
 import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
@@ -24,7 +24,7 @@ export async function handleContactForm(
       { honeypot, clientIp: context.clientIp, userId },
     );
     if (outcome.ok) return { result: { ok: true, message: contactMessages.sent }, status: 200 };
-    return { result: { ok: false, values, ...formFeedback(outcome) }, status: outcome.status };
+    return { result: { ok: false, values, ...formFeedback(outcome) }, status: httpStatus(outcome.code) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       warnUnavailable(context.log, error, "contact");

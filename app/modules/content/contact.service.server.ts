@@ -38,8 +38,8 @@ export async function sendContactMessage(
   ]);
   if (!limit.allowed) {
     return fail(
+      "too-many",
       `You have sent several messages in a short time. Please try again in ${describeWait(limit.retryAfterSeconds)}, or message us on WhatsApp.`,
-      429,
     );
   }
   if (extras.honeypot.trim() !== "") {

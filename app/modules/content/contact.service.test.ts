@@ -139,7 +139,7 @@ describeEachDatabase("contact messages", (testDb) => {
       expect((await sendContactMessage(deps(), from(i), { honeypot: "", clientIp: "10.0.0.9" })).ok).toBe(true);
     }
     const sixth = await sendContactMessage(deps(), from(5), { honeypot: "", clientIp: "10.0.0.9" });
-    expect(sixth).toMatchObject({ ok: false, status: 429 });
+    expect(sixth).toMatchObject({ ok: false, code: "too-many" });
     expect((sixth as { message: string }).message).toMatch(
       /Please try again in (about an hour|about \d+ minutes|a minute)/,
     );

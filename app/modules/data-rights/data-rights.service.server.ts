@@ -130,9 +130,12 @@ async function provesOwner(
     case "wrong-password":
       return failFields({ password: dataRightsMessages.wrongPassword });
     case "too-many":
-      return fail(`Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`, 429);
+      return fail(
+        "too-many",
+        `Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`,
+      );
     case "sign-in-again":
-      return fail(dataRightsMessages.signInAgain, 403);
+      return fail("not-allowed", dataRightsMessages.signInAgain);
   }
 }
 
@@ -160,11 +163,11 @@ export async function deleteAccount(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<DeleteResult> {
-  if (user.role === "staff") return fail(dataRightsMessages.staff, 403);
+  if (user.role === "staff") return fail("not-allowed", dataRightsMessages.staff);
   const checked = check(deleteAccountInput, values);
   if (!checked.ok) return checked;
   const open = await repo.openOrderIds(ctx.db, user.id);
-  if (open.length > 0) return fail(dataRightsMessages.openOrders(open), 409);
+  if (open.length > 0) return fail("changed", dataRightsMessages.openOrders(open));
   const notOwner = await provesOwner(ctx, request, user, checked.data.password);
   if (notOwner) return notOwner;
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -175,7 +178,7 @@ export async function deleteAccount(
     await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
     return true;
   });
-  if (!result) return fail(dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)), 409);
+  if (!result) return fail("changed", dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
   ctx.log.info({ userId: user.id }, "account deleted by its owner");
   return { ok: true, headers: await clearedSessionCookies(ctx) };
 }

@@ -25,7 +25,7 @@ export type CustomerStepResult = Result<{ message: string }>;
 
 /** How order events and stock movements name a customer acting on their own order (never their name). */
 const CUSTOMER = "Customer";
-const notFound = fail("There is no such order.", 404);
+const notFound = fail("not-found", "There is no such order.");
 
 /** When the order was marked delivered, or null. */
 export const deliveredAt = (db: Db, orderId: string) => repo.findDeliveredAt(db, orderId);
@@ -86,9 +86,15 @@ async function cancel(
     if (!row) return notFound;
     const from = row.status;
     if (!customerMayCancel(from))
-      return fail(from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel, 409);
+      return fail(
+        "changed",
+        from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel,
+      );
     if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp)))
-      return fail("This order changed while you were looking at it. Nothing was changed; check it and try again.", 409);
+      return fail(
+        "changed",
+        "This order changed while you were looking at it. Nothing was changed; check it and try again.",
+      );
     await recordOrderEvent(trx, orderId, {
       field: "status",
       from,
@@ -164,11 +170,11 @@ async function returnRequest(
       if (!checked.ok) return checked;
       const status = row.status;
       const existing = await returnRequestOf(trx, orderId);
-      if (existing) return fail(returnMessages.alreadyRequested, 409);
-      if (status !== "dispatched" && status !== "delivered") return fail(returnMessages.notReturnable, 409);
+      if (existing) return fail("changed", returnMessages.alreadyRequested);
+      if (status !== "dispatched" && status !== "delivered") return fail("changed", returnMessages.notReturnable);
       const window = returnWindow({ status, deliveredAt: await deliveredAt(trx, orderId) }, null, now);
       if (!window.open)
-        return fail(window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable, 409);
+        return fail("changed", window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable);
       const reason = checked.data.reason;
       await repo.insertReturnRequest(trx, { id: newId(), orderId, userId: user.id, reason, at: stamp });
       const orderUrl = `${mail.baseUrl}/account/orders/${orderId}`;
@@ -210,7 +216,7 @@ async function returnRequest(
       return { ok: true, message: returnMessages.requested };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return fail(returnMessages.alreadyRequested, 409);
+    if (isUniqueViolation(error)) return fail("changed", returnMessages.alreadyRequested);
     throw error;
   }
 }

@@ -76,7 +76,7 @@ describeEachDatabase(
       expect(await stockNow(db)).toBe(7);
 
       // Somebody else's order id is not found, and changes nothing.
-      expect(await cancelOwnOrder(db, dev, id, mail)).toMatchObject({ ok: false, status: 404 });
+      expect(await cancelOwnOrder(db, dev, id, mail)).toMatchObject({ ok: false, code: "not-found" });
       expect(await statusOf(db, id)).toBe("pending");
 
       expect(await cancelOwnOrder(db, cara, id, mail)).toEqual({ ok: true, message: returnMessages.cancelled(id) });
@@ -98,7 +98,7 @@ describeEachDatabase(
       // Twice is refused; the stock is returned once only.
       expect(await cancelOwnOrder(db, cara, id, mail)).toMatchObject({
         ok: false,
-        status: 409,
+        code: "changed",
         message: `Order ${id} is already cancelled.`,
       });
       expect(await stockNow(db)).toBe(10);
@@ -109,14 +109,14 @@ describeEachDatabase(
       const dispatched = await insertOrder(db, { userId: cara.id, status: "dispatched" });
       expect(await cancelOwnOrder(db, cara, dispatched, mail)).toMatchObject({
         ok: false,
-        status: 409,
+        code: "changed",
         message: returnMessages.cannotCancel,
       });
       expect(await statusOf(db, dispatched)).toBe("dispatched");
       const pending = await insertOrder(db, { userId: cara.id, status: "pending" });
       expect(await requestReturn(db, cara, pending, { reason: "Changed my mind" }, mail)).toMatchObject({
         ok: false,
-        status: 409,
+        code: "changed",
         message: returnMessages.notReturnable,
       });
       expect(await returnRequestOf(db, pending)).toBeNull();
@@ -131,7 +131,7 @@ describeEachDatabase(
       );
       expect(await requestReturn(db, dev, recent, { reason: "Not mine" }, mail)).toMatchObject({
         ok: false,
-        status: 404,
+        code: "not-found",
       });
       expect(await requestReturn(db, cara, recent, { reason: "Too sweet for me" }, mail)).toEqual({
         ok: true,
@@ -145,7 +145,7 @@ describeEachDatabase(
       expect((await jobsFor(db, recent)).map((j) => j.recipient).sort()).toEqual([cara.email, "staff@shop.test"]);
       expect(await requestReturn(db, cara, recent, { reason: "Again" }, mail)).toMatchObject({
         ok: false,
-        status: 409,
+        code: "changed",
         message: returnMessages.alreadyRequested,
       });
 
@@ -154,7 +154,7 @@ describeEachDatabase(
       const late = await requestReturn(db, cara, old, { reason: "Too late?" }, mail);
       expect(late).toMatchObject({
         ok: false,
-        status: 409,
+        code: "changed",
         message: expect.stringMatching(/^The 14 days to return this order ended on \w{3} \d{1,2} \w{3} \d{4}\./),
       });
       expect(await returnRequestOf(db, old)).toBeNull();
@@ -172,7 +172,7 @@ describeEachDatabase(
       );
       expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({
         ok: false,
-        status: 400,
+        code: "invalid",
         fieldErrors: { note: returnMessages.noteRequired },
       });
       const before = (await jobsFor(db, id)).length;
@@ -201,7 +201,7 @@ describeEachDatabase(
       expect(paragraphs.at(-1)).toBe("A note from the shop: “Send it back unopened to our address.”");
       expect(await decideReturn(db, staff, id, { decision: "refused", note: "changed my mind" }, mail)).toEqual({
         ok: false,
-        status: 409,
+        code: "changed",
         message: returnMessages.notOpen,
       });
       // A staff step on the order itself still works afterwards (refund once the goods are back).

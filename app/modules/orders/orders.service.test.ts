@@ -179,17 +179,17 @@ describeEachDatabase(
       expect(await chooseShipping(db, "shopper-a", "schedule", "2000-01-01")).toEqual({
         ok: false,
         message: "Please pick a delivery day from the list: Monday to Saturday, from 3 to 15 days ahead",
-        status: 400,
+        code: "invalid",
       });
       expect(await chooseShipping(db, "shopper-a", "teleport", null)).toEqual({
         ok: false,
         message: "Please choose a shipping method",
-        status: 400,
+        code: "invalid",
       });
       expect(await chooseShipping(db, "shopper-b", "free", null)).toEqual({
         ok: false,
         message: "Please select a shipping address",
-        status: 400,
+        code: "invalid",
       });
       expect(await chooseShipping(db, "shopper-a", "schedule", addDays(today, 1))).toMatchObject({ ok: false });
       expect(await chooseShipping(db, "shopper-a", "schedule", scheduleDays(today).at(-1))).toEqual({ ok: true });
@@ -221,25 +221,25 @@ describeEachDatabase(
       expect(await placeOrder(db, "shopper-b", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please select a shipping address",
-        status: 400,
+        code: "invalid",
       });
       expect(await placeOrder(db, "shopper-a", undefined, taxAdded(10))).toMatchObject({
         ok: false,
         message: expect.stringMatching(/expired/),
-        status: 400,
+        code: "invalid",
       });
       // The address stays selected after an order; the cart and the shipping choice do not.
       expect((await getAddressBook(db, "shopper-a")).selectedId).not.toBeNull();
       expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Your cart is empty",
-        status: 400,
+        code: "invalid",
       });
       await addToCart(db, "shopper-a", flavourLine());
       expect(await placeOrder(db, "shopper-a", "key-bbbbbbbbbbbbbbbb", taxAdded(10))).toEqual({
         ok: false,
         message: "Please choose a shipping method",
-        status: 400,
+        code: "invalid",
       });
       await selectAddress(db, "shopper-a", (await getAddressBook(db, "shopper-a")).addresses[0]!.id);
       const count = await db
@@ -274,7 +274,7 @@ describeEachDatabase(
         placeOrder(db, "shopper-c", "key-tab-two-bbbbbbbbbb", taxAdded(10)),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty", status: 400 }]);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: "Your cart is empty", code: "invalid" }]);
       const orders = await db.selectFrom("orders").select("id").where("user_id", "=", "shopper-c").execute();
       expect(orders).toHaveLength(2); // the one from the test before, and one of these two
     });

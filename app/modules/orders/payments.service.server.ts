@@ -45,7 +45,7 @@ export async function paymentOf(db: Db, orderId: string): Promise<Payment | null
 export async function decideRefund(trx: Db, orderId: string, raw: unknown): Promise<Result<{ refund: RefundSent }>> {
   const payment = await repo.findPayment(trx, orderId);
   const order = await repo.findPayableOrder(trx, orderId);
-  if (!order) return fail("There is no such order.", 404);
+  if (!order) return fail("not-found", "There is no such order.");
   const paidCents = payment ? Number(payment.amount_cents) : Number(order.total_cents);
   const currency = payment?.currency ?? order.currency;
   let amountCents = paidCents;

@@ -78,7 +78,7 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
     expect(takeBacks[3]).toEqual({
       ok: false,
       message: staffMailRefused(600 - 12),
-      status: 429,
+      code: "too-many",
     });
     expect(staffMailRefused(588)).toBe(
       "You have sent us several requests in a short time. Nothing was changed: please try again in about 10 minutes, or message us on WhatsApp.",
@@ -108,9 +108,9 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
       orders.push(id);
     }
     // A reason that does not check, and another customer's order: refused for what they are, never counted.
-    expect(await requestReturn(db, returner, orders[0]!, { reason: "" }, mail, at)).toMatchObject({ status: 400 });
+    expect(await requestReturn(db, returner, orders[0]!, { reason: "" }, mail, at)).toMatchObject({ code: "invalid" });
     expect(await requestReturn(db, writer, orders[0]!, { reason: "Too sweet" }, mail, at)).toMatchObject({
-      status: 404,
+      code: "not-found",
     });
     for (const id of orders.slice(0, 6))
       expect(await requestReturn(db, returner, id, { reason: "Too sweet" }, mail, later(1))).toMatchObject({
@@ -118,7 +118,7 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
       });
     expect(await requestReturn(db, returner, orders[6]!, { reason: "Too sweet" }, mail, later(2))).toMatchObject({
       ok: false,
-      status: 429,
+      code: "too-many",
       message: expect.stringMatching(/^You have sent us several requests in a short time\. Nothing was changed/),
     });
     expect(
@@ -151,7 +151,7 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
       clientIp: "192.0.2.6",
       userId: writer.id,
     });
-    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect(refused).toMatchObject({ ok: false, code: "too-many" });
     expect(await db.selectFrom("messages").select("id").where("user_id", "=", writer.id).execute()).toHaveLength(6);
     // Signed out, the same person is limited by client and e-mail address only.
     expect((await sendContactMessage(deps, message(7), { honeypot: "", clientIp: "192.0.2.7", userId: null })).ok).toBe(

@@ -56,7 +56,7 @@ async function takeBack(
   mail: OrderMail,
   now: Date,
 ): Promise<Result<{ message: string }>> {
-  const notFound = fail("There is no such order.", 404);
+  const notFound = fail("not-found", "There is no such order.");
   const stamp = now.toISOString();
   try {
     return await db.transaction().execute(async (trx): Promise<Result<{ message: string }>> => {
@@ -64,15 +64,15 @@ async function takeBack(
       const owner = order ? await findOwnOrder(trx, user.id, orderId) : null;
       if (!order || !owner) return notFound;
       const devices = devicesBought(order.lines);
-      if (devices === 0) return fail(takeBackMessages.noDevice, 409);
-      if (order.status === "cancelled") return fail(takeBackMessages.cancelled, 409);
-      if (await takeBackOf(trx, orderId)) return fail(takeBackMessages.alreadyRequested, 409);
+      if (devices === 0) return fail("changed", takeBackMessages.noDevice);
+      if (order.status === "cancelled") return fail("changed", takeBackMessages.cancelled);
+      if (await takeBackOf(trx, orderId)) return fail("changed", takeBackMessages.alreadyRequested);
       const window = takeBackWindow(
         { status: order.status, deliveredAt: await findDeliveredAt(trx, orderId), devices },
         null,
         now,
       );
-      if (!window.open) return fail(takeBackMessages.tooLate, 409);
+      if (!window.open) return fail("changed", takeBackMessages.tooLate);
       const checked = check(takeBackInput(devices), values);
       if (!checked.ok) return checked;
       const count = checked.data.devices;
@@ -122,7 +122,7 @@ async function takeBack(
       return { ok: true, message: takeBackMessages.requested };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return fail(takeBackMessages.alreadyRequested, 409);
+    if (isUniqueViolation(error)) return fail("changed", takeBackMessages.alreadyRequested);
     throw error;
   }
 }

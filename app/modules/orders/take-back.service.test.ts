@@ -73,7 +73,7 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
     expect(jobs.map((j) => j.recipient).sort()).toEqual([alice.email, mail.staffEmail].sort());
     // A second request for the same order is refused, and nothing more is saved.
     const again = await requestTakeBack(db, alice, id, { devices: "1" }, mail, now);
-    expect(again).toMatchObject({ ok: false, status: 409, message: takeBackMessages.alreadyRequested });
+    expect(again).toMatchObject({ ok: false, code: "changed", message: takeBackMessages.alreadyRequested });
     expect((await jobsAbout(db, id)).length).toBe(2);
   });
 
@@ -82,7 +82,7 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
     const id = await orderWithDevices(db, alice.id, 1);
     const before = await rows(db);
     const result = await requestTakeBack(db, bea, id, { devices: "1" }, mail);
-    expect(result).toMatchObject({ ok: false, status: 404 });
+    expect(result).toMatchObject({ ok: false, code: "not-found" });
     expect(await rows(db)).toEqual(before);
     expect(await jobsAbout(db, id)).toEqual([]);
   });
@@ -98,7 +98,7 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
       ["2", takeBackMessages.tooMany(1)],
     ] as const) {
       const result = await requestTakeBack(db, alice, id, { devices }, mail);
-      expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { devices: message } });
+      expect(result).toMatchObject({ ok: false, code: "invalid", fieldErrors: { devices: message } });
     }
     const noDevice = await orderWithDevices(db, alice.id, 0);
     expect(await requestTakeBack(db, alice, noDevice, { devices: "1" }, mail)).toMatchObject({
@@ -138,10 +138,10 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
     expect(received.find((r) => r.orderId === id)).toMatchObject({ receivedBy: staff.name });
     expect(await markTakeBackReceived(db, staff, id)).toMatchObject({
       ok: false,
-      status: 409,
+      code: "changed",
       message: takeBackMessages.alreadyReceived,
     });
-    expect(await markTakeBackReceived(db, staff, "ZZZZZZZZ")).toMatchObject({ ok: false, status: 404 });
+    expect(await markTakeBackReceived(db, staff, "ZZZZZZZZ")).toMatchObject({ ok: false, code: "not-found" });
   });
 
   describe("four years' keeping, through the data export and account deletion", () => {

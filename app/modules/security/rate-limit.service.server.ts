@@ -196,7 +196,7 @@ export async function withinStaffMailLimit<T extends Result>(
   now = Date.now(),
 ): Promise<T | Failure> {
   const allowance = await takeStaffMail(db, userId, now);
-  if (!allowance.allowed) return fail(staffMailRefused(allowance.retryAfterSeconds), 429);
+  if (!allowance.allowed) return fail("too-many", staffMailRefused(allowance.retryAfterSeconds));
   let done = false;
   try {
     const result = await request();

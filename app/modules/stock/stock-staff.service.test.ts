@@ -72,9 +72,9 @@ describeEachDatabase(
       // A variant of another item, or none, is not this item's: nothing to adjust.
       const elsewhere = { ...of(), itemId: "no-such-item" };
       const received = { reason: "received", change: "5", note: "" };
-      expect(await adjustStock(db, staff, elsewhere, received)).toEqual(fail("There is no such item.", 404));
+      expect(await adjustStock(db, staff, elsewhere, received)).toEqual(fail("not-found", "There is no such item."));
       expect(await adjustStock(db, staff, { ...of(), variantId: "nope" }, received)).toEqual(
-        fail("There is no such item.", 404),
+        fail("not-found", "There is no such item."),
       );
       await setStock(db, 13); // (tracking back on: untracked, it refuses)
       await db.updateTable("variants").set({ track_stock: 0 }).where("id", "=", item.size.id).execute();

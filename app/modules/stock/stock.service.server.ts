@@ -91,7 +91,7 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
 }
 
 export type AdjustResult = Result<{ quantity: number; backInStock: boolean }>;
-const notFound = fail("There is no such item.", 404);
+const notFound = fail("not-found", "There is no such item.");
 
 /**
  * Staff's quick adjustment of one variant of an item (received, damaged, correction, with a note), recorded with who

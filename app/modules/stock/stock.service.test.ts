@@ -24,7 +24,7 @@ describeEachDatabase(
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([
-        { ok: false, message: `Sorry, ${item.name} is out of stock`, status: 400 },
+        { ok: false, message: `Sorry, ${item.name} is out of stock`, code: "invalid" },
       ]);
       expect(await stockNow(db)).toBe(0);
       const loser = results[0]!.ok ? "buyer-2" : "buyer-1";
@@ -40,7 +40,7 @@ describeEachDatabase(
       expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", taxAdded(10))).toEqual({
         ok: false,
         message: `Only 2 left of ${item.name}`,
-        status: 400,
+        code: "invalid",
       });
       expect(await stockNow(db)).toBe(2);
       expect(
@@ -67,13 +67,13 @@ describeEachDatabase(
       expect(await addToCart(db, "buyer-4", line(1))).toEqual({
         ok: false,
         message: `Sorry, ${item.name} is out of stock`,
-        status: 400,
+        code: "invalid",
       });
       await setStock(db, 3);
       expect(await addToCart(db, "buyer-4", line(4))).toEqual({
         ok: false,
         message: `Only 3 left of ${item.name}`,
-        status: 400,
+        code: "invalid",
       });
       expect(await addToCart(db, "buyer-4", line(3))).toEqual({ ok: true });
       const cart = await getCart(db, "buyer-4", taxAdded(10));

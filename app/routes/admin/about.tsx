@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { formValues } from "~/lib/form-check";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { formFeedback, type FieldErrors } from "~/lib/result";
+import { formFeedback, type FieldErrors, httpStatus } from "~/lib/result";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { FIGURE_SLOTS, FIGURE_SOURCES, figureSourceLabels, OFFER_SLOTS } from "~/modules/content/about";
 import { aboutFormValues, readAboutSettings, saveAboutPage } from "~/modules/content/about.service.server";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { errors, formError } = formFeedback(saved);
     return data<Answer>(
       { errors, formError: formError ?? "Please correct the fields marked below.", values },
-      { status: saved.status },
+      { status: httpStatus(saved.code) },
     );
   }
   return { notice: "About page saved." } satisfies Answer;

@@ -6,7 +6,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
@@ -52,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
   if (!result.ok) {
     const { errors, formError } = formFeedback(result);
-    return data({ errors, message: formError }, { status: result.status });
+    return data({ errors, message: formError }, { status: httpStatus(result.code) });
   }
   context.log.info({ userId: params.userId, outcome: result.outcome, by: staff.id }, "age check acted on");
   const notice: AgeOutcome = result.outcome;

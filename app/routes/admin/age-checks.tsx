@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AgeDecisionFields } from "~/components/admin/age-checks/age-decision-fields";
 import { AgeDocumentView } from "~/components/admin/age-checks/age-document-view";
-import { formFeedback } from "~/lib/result";
+import { formFeedback, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { ListCount } from "~/components/admin/list-controls";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) {
     const { errors, formError } = formFeedback(result);
-    return data({ userId, errors, message: formError, notice: null }, { status: result.status });
+    return data({ userId, errors, message: formError, notice: null }, { status: httpStatus(result.code) });
   }
   context.log.info({ userId, outcome: result.outcome, by: staff.id }, "age check acted on");
   return {

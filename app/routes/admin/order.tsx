@@ -21,7 +21,7 @@ import { decideReturn } from "~/modules/admin/orders/returns-admin.service.serve
 import { returnRequestOf } from "~/modules/orders/customer-orders.service.server";
 import { orderMail } from "~/modules/orders/orders.service.server";
 import { returnMessages } from "~/modules/orders/returns";
-import { formFeedback, type FieldErrors } from "~/lib/result";
+import { formFeedback, type FieldErrors, httpStatus } from "~/lib/result";
 import { CancellationNoticeForm } from "~/components/admin/orders/cancellation-notice-form";
 import {
   cancellationNoticeOf,
@@ -101,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const values = formValues(form, ["channel", "receivedOn"]);
     const recorded = await recordCancellationNotice(context.db, staff, params.id, values, orderMail(context));
     if (recorded.ok) return redirect(`/admin/orders/${params.id}?done=cancellation-recorded`);
-    if (recorded.status === 404) throw data(null, { status: 404 });
+    if (recorded.code === "not-found") throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(recorded);
     return refused(
       {
@@ -111,19 +111,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         returnErrors: noErrors,
         dispatchErrors: noErrors,
       },
-      recorded.status,
+      httpStatus(recorded.code),
     );
   }
   if (form.get("intent") === "record-payment") {
     const paid = await handleRecordPayment(context, staff, params.id, form);
     if (paid.ok) return redirect(`/admin/orders/${params.id}?done=payment-recorded`);
-    if (paid.status === 404) throw data(null, { status: 404 });
+    if (paid.code === "not-found") throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(paid);
     // What was typed comes back with the errors (a page without JavaScript shows it again).
     const paymentValues = formValues(form, ["method", "reference", "amount"]);
     return refused(
       { message: formError, paymentErrors: errors, paymentValues, returnErrors: noErrors, dispatchErrors: noErrors },
-      paid.status,
+      httpStatus(paid.code),
     );
   }
   if (form.get("intent") === "return-decision") {
@@ -135,13 +135,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       orderMail(context),
     );
     if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
-    if (decided.status === 404) throw data(null, { status: 404 });
+    if (decided.code === "not-found") throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(decided);
-    return refused({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, decided.status);
+    return refused({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, httpStatus(decided.code));
   }
   const result = await handleOrderStep(context, staff, params.id, form);
   if (result.ok) return redirect(`/admin/orders/${result.orderId}?done=${String(form.get("intent"))}`);
-  if (result.status === 404) throw data(null, { status: 404 });
+  if (result.code === "not-found") throw data(null, { status: 404 });
   // A refused refund's amount shows under its field; a refused dispatch's fields under theirs.
   const refunding = form.get("intent") === "refund";
   const fieldErrors = result.fieldErrors ?? noErrors;
@@ -152,7 +152,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       dispatchErrors: refunding ? noErrors : fieldErrors,
       refundErrors: refunding ? fieldErrors : noErrors,
     },
-    result.status,
+    httpStatus(result.code),
   );
 }
 

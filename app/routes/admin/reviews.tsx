@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { formText } from "~/lib/form-data";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { formFeedback, type FieldErrors } from "~/lib/result";
+import { formFeedback, type FieldErrors, httpStatus } from "~/lib/result";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { claimFlag, reviewNotices } from "~/modules/admin/reviews/reviews-admin";
 import {
@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const added = await addReview(context.db, staff, { ...values, published: form.get("published") === "on" });
     if (!added.ok) {
       const { errors, formError } = formFeedback(added);
-      return data<Answer>({ errors, formError: formError ?? reviewNotices.invalid, values }, { status: added.status });
+      return data<Answer>(
+        { errors, formError: formError ?? reviewNotices.invalid, values },
+        { status: httpStatus(added.code) },
+      );
     }
     return { notice: reviewNotices.added } satisfies Answer;
   }

@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { httpStatus } from "~/lib/result";
 import { AdminTable, HeaderRow, OrderIdHeader, StatusFilters } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
@@ -39,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = formText(await readForm(request), "orderId", 20);
   const marked = await markTakeBackReceived(context.db, staff, orderId);
   if (marked.ok) return redirect(`/admin/take-backs?received=${orderId}`);
-  if (marked.status === 404) throw data(null, { status: 404 });
-  return data({ message: marked.message }, { status: marked.status });
+  if (marked.code === "not-found") throw data(null, { status: 404 });
+  return data({ message: marked.message }, { status: httpStatus(marked.code) });
 }
 
 export default function AdminTakeBacks({ loaderData, actionData }: Route.ComponentProps) {

@@ -57,7 +57,7 @@ describeEachDatabase(
 
       expect(await setFlavourArchived(db, staff, "no-such-flavour", true)).toBe(false);
       expect(await saveDevice(db, staff, "no-such-device", deviceValues())).toEqual(
-        fail("There is no such item.", 404),
+        fail("not-found", "There is no such item."),
       );
     });
 

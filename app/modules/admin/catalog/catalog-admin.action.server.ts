@@ -74,7 +74,7 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   const saved = await save(next, { draft });
   if (saved.ok)
     return redirect(`${basePath[kind]}/${saved.id}?notice=${draft ? "draft" : isNew ? "created" : "saved"}`);
-  if (saved.status === 404) throw data(null, { status: 404 });
+  if (saved.code === "not-found") throw data(null, { status: 404 });
   return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
 
@@ -125,7 +125,7 @@ export async function restoreAction<V>(
 ) {
   const restored = await restoreItem(context.db, actor, kind, id);
   if (restored.ok) return redirect(`${basePath[kind]}/${id}?notice=restored`);
-  const values = restored.status === 404 ? undefined : await valuesNow();
+  const values = restored.code === "not-found" ? undefined : await valuesNow();
   if (values === undefined) throw data(null, { status: 404 });
   const answer = {
     values,

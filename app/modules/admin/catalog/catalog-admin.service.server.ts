@@ -36,7 +36,7 @@ export type SaveResult<F extends string> = Result<{ id: string }, { fieldErrors?
  * answers, the MHRA number). An archived item stays hidden when saved, so it is checked as a draft too.
  */
 export type SaveOptions = { draft?: boolean };
-const notFound = fail("There is no such item.", 404);
+const notFound = fail("not-found", "There is no such item.");
 
 // ---------- checks the server adds to the form's own ----------
 

@@ -37,7 +37,7 @@ export async function writeItem(
     if (stock) {
       const ref = { kind: item.kind, itemId: item.id, variantId: known.id };
       const set = await setStockFromForm(trx, actor, ref, stock.from, stock.to, IMPORT_NOTE);
-      if (!set.ok) return { ...fail(`Line ${row.line}: ${set.message}`, 409), line: row.line };
+      if (!set.ok) return { ...fail("changed", `Line ${row.line}: ${set.message}`), line: row.line };
     }
   }
   await addVariants(trx, actor, item, plan, stamp);

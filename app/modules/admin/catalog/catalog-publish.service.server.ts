@@ -79,11 +79,11 @@ export async function restoreItem(
 ): Promise<RestoreResult> {
   assertStaff(actor);
   const checked = await savedItemErrors(db, kind, id);
-  if (!checked) return fail("There is no such item.", 404);
+  if (!checked) return fail("not-found", "There is no such item.");
   if (Object.keys(checked.errors).length > 0)
     return { ...failFields(checked.errors), message: publishMessages.cannotPublish[kind] };
   const found = await setArchived(db, actor, kind, id, false);
-  return found ? { ok: true } : fail("There is no such item.", 404);
+  return found ? { ok: true } : fail("not-found", "There is no such item.");
 }
 
 /**

@@ -130,7 +130,7 @@ describeEachDatabase("image variants", (testDb) => {
       { dir, maxBytes: 5_000_000, uploadedBy: null },
       new File([bomb], "tiny.png"),
     );
-    expect(stored).toEqual({ ok: false, message: uploadMessages.tooManyPixels, status: 400 });
+    expect(stored).toEqual({ ok: false, message: uploadMessages.tooManyPixels, code: "invalid" });
     expect(uploadMessages.tooManyPixels).toBe("That image has more than 50 megapixels. Upload a smaller one.");
   });
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
 import { formText } from "~/lib/form-data";
 import { newId } from "~/lib/ids.server";
-import type { FieldErrors } from "~/lib/result";
+import { httpStatus, type FieldErrors } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import type { Variant } from "~/modules/catalog/variants";
 import { listItemVariants } from "~/modules/catalog/variants.service.server";
@@ -64,11 +64,11 @@ export async function stockAction(
   if (intent === "save-variants") {
     const rows = readVariantGrid(form);
     const saved = await saveVariantGrid(context.db, user, kind, id, rows);
-    if (!saved.ok && saved.status === 404) throw data(null, { status: 404 });
+    if (!saved.ok && saved.code === "not-found") throw data(null, { status: 404 });
     if (!saved.ok)
       return data<StockAnswer>(
         { stockForm: "variants", errors: saved.fieldErrors ?? {}, values: rows, formKey: newId(8) },
-        { status: saved.status },
+        { status: httpStatus(saved.code) },
       );
     return redirect(`${basePath[kind]}/${id}?notice=variants`);
   }
@@ -79,7 +79,7 @@ export async function stockAction(
     note: formText(form, "note", 400),
   };
   const result = await adjustStock(context.db, user, { kind, itemId: id, variantId: values.variantId }, values);
-  if (!result.ok && result.status === 404) throw data(null, { status: 404 });
+  if (!result.ok && result.code === "not-found") throw data(null, { status: 404 });
   if (!result.ok)
     return data<StockAnswer>({ stockForm: "adjust", errors: result.fieldErrors ?? {}, values }, { status: 400 });
   return redirect(`${basePath[kind]}/${id}?notice=stock`);

@@ -54,11 +54,11 @@ export async function storeImage(
   options: { dir: string; maxBytes: number; uploadedBy: string | null },
   file: unknown,
 ): Promise<StoredImage> {
-  if (!(file instanceof File) || file.size === 0) return fail(uploadMessages.missing);
-  if (file.size > options.maxBytes) return fail(uploadMessages.tooLarge(options.maxBytes));
+  if (!(file instanceof File) || file.size === 0) return fail("invalid", uploadMessages.missing);
+  if (file.size > options.maxBytes) return fail("invalid", uploadMessages.tooLarge(options.maxBytes));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) return fail(uploadMessages.notImage);
+  if (!kind) return fail("invalid", uploadMessages.notImage);
   const fileName = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${kind.extension}`;
   const url = `/uploads/${fileName}`;
   const dir = resolve(options.dir);
@@ -66,7 +66,10 @@ export async function storeImage(
   if (known?.variant_widths === CURRENT_VARIANT_WIDTHS && existsSync(join(dir, fileName))) return { ok: true, url };
   const made = await makeVariants(bytes, fileName);
   if (!made.ok)
-    return fail(made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable);
+    return fail(
+      "invalid",
+      made.reason === "too-many-pixels" ? uploadMessages.tooManyPixels : uploadMessages.unreadable,
+    );
   await mkdir(dir, { recursive: true });
   // Variants first, the original last, the row after both: an address is only given out when all its files exist.
   for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);

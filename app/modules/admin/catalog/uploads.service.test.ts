@@ -54,20 +54,24 @@ describeEachDatabase("image uploads", (testDb) => {
     expect(await store(new File(["<script>alert(1)</script>"], "photo.jpg", { type: "image/jpeg" }))).toEqual({
       ok: false,
       message: uploadMessages.notImage,
-      status: 400,
+      code: "invalid",
     });
     expect(await store(new File(["just some text, not a photo"], "holiday.jpg", { type: "image/jpeg" }))).toEqual({
       ok: false,
       message: uploadMessages.notImage,
-      status: 400,
+      code: "invalid",
     });
     expect(await store(new File([new Uint8Array(2000).fill(0xff)], "big.jpg"))).toEqual({
       ok: false,
       message: "That image is larger than 1 KB. Upload a smaller one.",
-      status: 400,
+      code: "invalid",
     });
-    expect(await store(new File([], "empty.png"))).toEqual({ ok: false, message: uploadMessages.missing, status: 400 });
-    expect(await store("not a file")).toEqual({ ok: false, message: uploadMessages.missing, status: 400 });
+    expect(await store(new File([], "empty.png"))).toEqual({
+      ok: false,
+      message: uploadMessages.missing,
+      code: "invalid",
+    });
+    expect(await store("not a file")).toEqual({ ok: false, message: uploadMessages.missing, code: "invalid" });
     expect(readdirSync(dir)).toHaveLength(9);
   });
 
@@ -81,7 +85,7 @@ describeEachDatabase("image uploads", (testDb) => {
       expect(await store(new File([bytes], "photo.jpg"), 1_000_000)).toEqual({
         ok: false,
         message: uploadMessages.unreadable,
-        status: 400,
+        code: "invalid",
       });
     }
     expect(readdirSync(dir).sort()).toEqual(before);

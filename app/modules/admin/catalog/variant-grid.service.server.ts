@@ -34,7 +34,7 @@ const gridRowInput = variantFieldsInput.extend({
 });
 type GridRow = VariantFieldsChange & { stock: number; stockSeen: number; counted: boolean };
 
-const notFound = fail("There is no such item.", 404);
+const notFound = fail("not-found", "There is no such item.");
 
 /** A refusal found inside the transaction: thrown so that nothing of the save is kept, then answered. */
 class GridRefused extends Error {
@@ -83,7 +83,7 @@ async function saveGrid(
   const listed = await listedCombinations(db, kind, itemId);
   if (!listed) return notFound;
   const own = new Set((await listItemVariants(db, kind, itemId, 0)).map((v) => v.id));
-  if (rows.some((r) => !own.has(r.id))) return fail("There is no such variant.", 404);
+  if (rows.some((r) => !own.has(r.id))) return fail("not-found", "There is no such variant.");
   const errors: FieldErrors = {};
   const changes: GridRow[] = [];
   for (const row of rows) {
@@ -102,7 +102,7 @@ async function saveGrid(
         const set = await setStockFromForm(trx, actor, { kind, itemId, variantId: c.id }, c.stockSeen, c.stock);
         if (!set.ok) moved[`${c.id}.stock`] = set.message;
       }
-      if (Object.keys(moved).length > 0) throw new GridRefused(failFields(moved, 409));
+      if (Object.keys(moved).length > 0) throw new GridRefused(failFields(moved, "changed"));
       await bumpStorefrontVersion(trx);
     });
     return { ok: true };

@@ -134,8 +134,10 @@ describeEachDatabase(
       }
       expect(await snapshot(db, id)).toEqual(before);
       // A variant of another item, or none at all: as if the page did not exist.
-      expect(await save(db, id, grid([a!, other.variants[1]!]))).toEqual(fail("There is no such variant.", 404));
-      expect(await save(db, "no-such-item", grid(variants))).toEqual(fail("There is no such item.", 404));
+      expect(await save(db, id, grid([a!, other.variants[1]!]))).toEqual(
+        fail("not-found", "There is no such variant."),
+      );
+      expect(await save(db, "no-such-item", grid(variants))).toEqual(fail("not-found", "There is no such item."));
       expect(await snapshot(db, id)).toEqual(before);
     });
 
@@ -151,7 +153,7 @@ describeEachDatabase(
       expect(await save(db, id, rows)).toEqual(
         failFields(
           { [`${a!.id}.stock`]: "The stock changed while you were editing (it is now 7). Check it and save again." },
-          409,
+          "changed",
         ),
       );
       expect(await snapshot(db, id)).toEqual(before);

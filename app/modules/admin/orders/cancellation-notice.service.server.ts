@@ -57,7 +57,7 @@ export async function recordCancellationNotice(
   now = new Date(),
 ): Promise<Result<{ message: string }>> {
   assertStaff(actor);
-  if (!ORDER_ID.test(orderId)) return fail("There is no such order.", 404);
+  if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const checked = check(cancellationNoticeInput, values);
   if (!checked.ok) return checked;
   const { channel, receivedOn } = checked.data;
@@ -66,8 +66,8 @@ export async function recordCancellationNotice(
   const by = { id: actor.id, name: actor.name || actor.email };
   return db.transaction().execute(async (trx): Promise<Result<{ message: string }>> => {
     const row = await findOrderState(trx, orderId);
-    if (!row) return fail("There is no such order.", 404);
-    if (await repo.findNotice(trx, orderId)) return fail(m.alreadyRecorded, 409);
+    if (!row) return fail("not-found", "There is no such order.");
+    if (await repo.findNotice(trx, orderId)) return fail("changed", m.alreadyRecorded);
     const placedAt = await repo.findPlacedAt(trx, orderId);
     if (placedAt && receivedOn < shopDate(placedAt)) return failFields({ receivedOn: m.dateBeforeOrder });
     const how = cancellationChannelLabels[channel].toLowerCase();
@@ -84,13 +84,13 @@ export async function recordCancellationNotice(
         byName: by.name,
       });
 
-    if (row.status === "cancelled") return fail(m.alreadyCancelled, 409);
+    if (row.status === "cancelled") return fail("changed", m.alreadyCancelled);
     if (row.status === "pending" || row.status === "confirmed") {
       const move = { field: "status", from: row.status, to: "cancelled" } as const;
       if (!(await moveIfStill(trx, orderId, move, stamp)))
         return fail(
+          "changed",
           "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-          409,
         );
       await recordOrderEvent(trx, orderId, { ...move, byUserId: by.id, byName: by.name, at: stamp });
       await returnStockForOrder(trx, orderId, by, stamp);
@@ -105,7 +105,7 @@ export async function recordCancellationNotice(
     }
 
     // Dispatched or delivered: the goods come back, as a return asked for on the account page would.
-    if (await returnRequestOf(trx, orderId)) return fail(m.returnExists, 409);
+    if (await returnRequestOf(trx, orderId)) return fail("changed", m.returnExists);
     if (row.status === "delivered") {
       const delivered = await deliveredAt(trx, orderId);
       const lastDay = delivered ? lastReturnDay(delivered) : null;

@@ -50,7 +50,7 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
     expect(jobs).toEqual([{ recipient: alice.email }]);
     // Once only.
     const again = await recordCancellationNotice(db, staff, id, { channel: "statement", receivedOn: today }, mail, now);
-    expect(again).toMatchObject({ ok: false, status: 409, message: m.alreadyRecorded });
+    expect(again).toMatchObject({ ok: false, code: "changed", message: m.alreadyRecorded });
   });
 
   it("after delivery, within the 14 days: a return is opened, which the customer's order page shows", async () => {
@@ -117,6 +117,6 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
     ).rejects.toThrow(StaffOnlyError);
     expect(
       await recordCancellationNotice(db, staff, "ZZZZZZZZ", { channel: "statement", receivedOn: today }, mail),
-    ).toMatchObject({ ok: false, status: 404 });
+    ).toMatchObject({ ok: false, code: "not-found" });
   });
 });

@@ -98,7 +98,7 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     const dispatch = form("dispatch", "confirmed");
     expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({
       ok: false,
-      status: 400,
+      code: "invalid",
       fieldErrors: { courier: "Enter the courier carrying the parcel" },
     });
     dispatch.set("courier", "Royal Mail");

@@ -112,21 +112,21 @@ export async function changeOrderStep(
   mail?: { shopName: string },
 ): Promise<StepResult> {
   assertStaff(actor);
-  if (!ORDER_ID.test(input.orderId)) return fail("There is no such order.", 404);
+  if (!ORDER_ID.test(input.orderId)) return fail("not-found", "There is no such order.");
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<StepResult> => {
     const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
-    if (!row) return fail("There is no such order.", 404);
+    if (!row) return fail("not-found", "There is no such order.");
     const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
-    if (!check.ok) return fail(check.message, 409);
+    if (!check.ok) return fail("changed", check.message);
     const dispatching = check.field === "status" && check.to === "dispatched";
     // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
     if (dispatching && !(await dispatchAllowed(trx, row.user_id))) {
-      return fail(ageMessages.dispatchRefused, 409);
+      return fail("changed", ageMessages.dispatchRefused);
     }
     // Nothing is dispatched before its payment is recorded (docs/decisions/045).
-    if (dispatching && row.payment_status !== "paid") return fail(paymentMessages.dispatchRefused, 409);
+    if (dispatching && row.payment_status !== "paid") return fail("changed", paymentMessages.dispatchRefused);
     // A dispatched order says who carries it and how to follow it.
     const sent = dispatching ? checkInput(dispatchInput, input.dispatch ?? {}) : null;
     if (sent && !sent.ok) {
@@ -145,10 +145,10 @@ export async function changeOrderStep(
         ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from)
         : null;
       return fail(
+        "changed",
         raced && !raced.ok
           ? raced.message
           : "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-        409,
       );
     }
     await recordOrderEvent(trx, input.orderId, {

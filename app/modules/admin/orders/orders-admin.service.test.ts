@@ -29,7 +29,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     // UK: not dispatched before the customer's age is verified.
     expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toEqual({
       ok: false,
-      status: 409,
+      code: "changed",
       message: ageMessages.dispatchRefused,
     });
     expect(
@@ -39,13 +39,13 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     const early = { courier: "Royal Mail", trackingNumber: "AB123456789GB" };
     expect(
       await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: early }, at(3)),
-    ).toEqual({ ok: false, status: 409, message: paymentMessages.dispatchRefused });
+    ).toEqual({ ok: false, code: "changed", message: paymentMessages.dispatchRefused });
     expect(await snapshot(db, id)).toMatchObject({ order: { status: "confirmed", payment_status: "pending" } });
     await payInFull(db, id, at(2));
     // Dispatch asks for the courier and tracking number; without them nothing changes.
     expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed" }, at(3))).toEqual({
       ok: false,
-      status: 400,
+      code: "invalid",
       message: "Enter the courier and tracking number to dispatch.",
       fieldErrors: {
         courier: "Enter the courier carrying the parcel",
@@ -55,7 +55,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     const oddTracking = { courier: "Royal Mail", trackingNumber: "<script>" };
     expect(
       await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch: oddTracking }),
-    ).toMatchObject({ ok: false, status: 400, fieldErrors: { trackingNumber: dispatchMessages.trackingShape } });
+    ).toMatchObject({ ok: false, code: "invalid", fieldErrors: { trackingNumber: dispatchMessages.trackingShape } });
     expect((await findOrder(db, alice.id, id))?.status).toBe("confirmed");
     const sent = { courier: " Royal Mail ", trackingNumber: "ab 1234 5678 gb" };
     expect(
@@ -105,7 +105,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     const before = await snapshot(db, dispatched);
     expect(await changeOrderStep(db, staff, { orderId: dispatched, step: "cancel", from: "dispatched" })).toEqual({
       ok: false,
-      status: 409,
+      code: "changed",
       message: "Status cannot go from Dispatched to Cancelled: the next step is Delivered.",
     });
     expect(await snapshot(db, dispatched)).toEqual(before);
@@ -168,7 +168,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     for (const [orderId, step, from, message] of cases) {
       expect(await changeOrderStep(db, staff, { orderId, step, from }), `${step} from ${String(from)}`).toEqual({
         ok: false,
-        status: 409,
+        code: "changed",
         message,
       });
     }
@@ -177,11 +177,11 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     );
     expect(await changeOrderStep(db, staff, { orderId: "ZZZZ2222", step: "confirm", from: "pending" })).toMatchObject({
       ok: false,
-      status: 404,
+      code: "not-found",
     });
     expect(
       await changeOrderStep(db, staff, { orderId: "'; drop table orders; --", step: "confirm", from: "pending" }),
-    ).toMatchObject({ ok: false, status: 404 });
+    ).toMatchObject({ ok: false, code: "not-found" });
   });
 
   it("lets only one of several staff members acting at once change the order", async () => {
@@ -206,7 +206,7 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     expect(winners).toHaveLength(1);
     for (const loser of results.filter((r) => !r.ok))
       expect(loser).toMatchObject({
-        status: 409,
+        code: "changed",
         message: expect.stringContaining("This order changed while you were looking at it"),
       });
     const { order, events } = await snapshot(db, id);

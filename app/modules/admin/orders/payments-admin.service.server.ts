@@ -32,14 +32,14 @@ export async function recordPayment(
   mail?: { shopName: string },
 ): Promise<PaymentResult> {
   assertStaff(actor);
-  if (!ORDER_ID.test(orderId)) return fail("There is no such order.", 404);
+  if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<PaymentResult> => {
     const row = await payableOrder(trx, orderId);
-    if (!row) return fail("There is no such order.", 404);
-    if (row.status === "cancelled") return fail(m.cancelled(orderId), 409);
-    if (row.payment_status !== "pending") return fail(m.alreadyPaid(orderId), 409);
-    if (input.from !== row.payment_status) return fail(m.stale, 409);
+    if (!row) return fail("not-found", "There is no such order.");
+    if (row.status === "cancelled") return fail("changed", m.cancelled(orderId));
+    if (row.payment_status !== "pending") return fail("changed", m.alreadyPaid(orderId));
+    if (input.from !== row.payment_status) return fail("changed", m.stale);
     const checked = check(paymentInput, {
       method: input.method,
       reference: input.reference,
@@ -55,7 +55,7 @@ export async function recordPayment(
       amountCents: total,
       currency: row.currency,
     };
-    if (!(await markPaid(trx, orderId, payment, by, stamp))) return fail(m.stale, 409);
+    if (!(await markPaid(trx, orderId, payment, by, stamp))) return fail("changed", m.stale);
     if (mail) {
       const payload = {
         to: row.email,

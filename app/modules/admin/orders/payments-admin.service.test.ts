@@ -74,7 +74,7 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
     for (const amount of ["24.98", "25", "2499", "0"]) {
       expect(await recordPayment(db, staff, id, { ...rightPayment, amount }, at, mail), amount).toEqual({
         ok: false,
-        status: 400,
+        code: "invalid",
         message: paymentMessages.amountWrong(2499, "GBP"),
         fieldErrors: { amount: "The amount must be the order's total, £24.99. Nothing was recorded." },
       });
@@ -93,7 +93,7 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
       await recordPayment(db, staff, id, { method: "cheque", reference: "  ", amount: "eleven", from: "pending" }),
     ).toMatchObject({
       ok: false,
-      status: 400,
+      code: "invalid",
       fieldErrors: {
         method: paymentMessages.methodMissing,
         reference: paymentMessages.referenceMissing,
@@ -118,24 +118,24 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
     // The same form sent again (a double click, a second tab): the page showed pending, the order is paid now.
     expect(await recordPayment(db, staff, paid, rightPayment, at, mail)).toEqual({
       ok: false,
-      status: 409,
+      code: "changed",
       message: paymentMessages.alreadyPaid(paid),
     });
     expect(await recordPayment(db, staff, cancelled, rightPayment, at, mail)).toEqual({
       ok: false,
-      status: 409,
+      code: "changed",
       message: paymentMessages.cancelled(cancelled),
     });
     for (const from of ["paid", undefined, ""]) {
       expect(await recordPayment(db, staff, stale, { ...rightPayment, from }, at, mail)).toEqual({
         ok: false,
-        status: 409,
+        code: "changed",
         message: paymentMessages.stale,
       });
     }
     expect(await Promise.all([paid, cancelled, stale].map((id) => everything(db, id)))).toEqual(before);
-    expect(await recordPayment(db, staff, "ZZZZ2222", rightPayment)).toMatchObject({ ok: false, status: 404 });
-    expect(await recordPayment(db, staff, "not an id", rightPayment)).toMatchObject({ ok: false, status: 404 });
+    expect(await recordPayment(db, staff, "ZZZZ2222", rightPayment)).toMatchObject({ ok: false, code: "not-found" });
+    expect(await recordPayment(db, staff, "not an id", rightPayment)).toMatchObject({ ok: false, code: "not-found" });
   });
 
   it("records one payment when several staff record it at once; the others are told, nothing doubled", async () => {
@@ -215,7 +215,7 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
     const before = await snapshot(db, id);
     expect(await changeOrderStep(db, staff, { orderId: id, step: "dispatch", from: "confirmed", dispatch })).toEqual({
       ok: false,
-      status: 409,
+      code: "changed",
       message: "This order is not paid yet. Record its payment before dispatching the order.",
     });
     expect(await snapshot(db, id)).toEqual(before);

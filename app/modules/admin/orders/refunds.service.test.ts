@@ -92,7 +92,7 @@ describeEachDatabase("refunds: the amount, and how it reaches the customer", (te
       const step = { orderId: id, step: "refund", from: "paid", refund: typed };
       expect(await changeOrderStep(db, staff, step, at, mail)).toEqual({
         ok: false,
-        status: 400,
+        code: "invalid",
         message,
         fieldErrors: { amount: message },
       });

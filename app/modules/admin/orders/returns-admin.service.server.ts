@@ -58,14 +58,14 @@ export async function decideReturn(
   now = new Date(),
 ): Promise<DecisionResult> {
   assertStaff(actor);
-  if (!ORDER_ID.test(orderId)) return fail("There is no such order.", 404);
+  if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const checked = check(returnDecisionInput, values);
   if (!checked.ok) return checked;
   const { decision, note } = checked.data;
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx): Promise<DecisionResult> => {
     const row = await repo.findRequestWithCustomer(trx, orderId);
-    if (!row) return fail("This order has no return request.", 404);
+    if (!row) return fail("not-found", "This order has no return request.");
     const decided = await repo.decideIfWaiting(trx, orderId, {
       status: decision,
       note,
@@ -73,7 +73,7 @@ export async function decideReturn(
       byId: actor.id,
       byName: actor.name || actor.email,
     });
-    if (!decided) return fail(returnMessages.notOpen, 409);
+    if (!decided) return fail("changed", returnMessages.notOpen);
     if (!row.deletedAt) {
       const accepted = decision === "accepted";
       await enqueueJob(

@@ -47,7 +47,7 @@ export async function markTakeBackReceived(
   now = new Date(),
 ): Promise<Result<{ message: string }>> {
   assertStaff(actor);
-  if (!ORDER_ID.test(orderId)) return fail("There is no such take-back.", 404);
+  if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such take-back.");
   const marked = await repo.markReceivedIfWaiting(db, orderId, {
     at: now.toISOString(),
     id: actor.id,
@@ -55,6 +55,6 @@ export async function markTakeBackReceived(
   });
   if (marked) return { ok: true, message: takeBackMessages.received(orderId) };
   return (await repo.takeBackExists(db, orderId))
-    ? fail(takeBackMessages.alreadyReceived, 409)
-    : fail("There is no such take-back.", 404);
+    ? fail("changed", takeBackMessages.alreadyReceived)
+    : fail("not-found", "There is no such take-back.");
 }

@@ -40,7 +40,7 @@ export type AdminPost = AdminPostRow & { values: PostValues; coverImage: string 
 /** A refused save carries the values to show the form again with (a post not found has none: 404). */
 export type SaveOutcome = Result<{ id: string }, { values?: PostValues }>;
 export type PreviewOutcome = Result<{ html: string; values: PostValues; errors: FieldErrors }>;
-const notFound = fail("There is no such post.", 404);
+const notFound = fail("not-found", "There is no such post.");
 
 export const postMessages = {
   slugTaken: "Another post already uses this slug",
@@ -266,7 +266,7 @@ export async function runPostForm(
   }
   const saved = await savePost(deps, actor, postId, values, file);
   if (saved.ok) return { kind: "saved", id: saved.id };
-  if (saved.status === 404) return { kind: "not-found" };
+  if (saved.code === "not-found") return { kind: "not-found" };
   return {
     kind: "form",
     status: 400,

@@ -211,7 +211,10 @@ describeEachDatabase(
       expect(dated.publishedAt).toBe("2026-01-20T00:00:00.000Z");
       expect(dated.coverImage).toMatch(UPLOAD_URL);
 
-      expect(await savePost(deps, staff, "no-such-post", values(), png())).toMatchObject({ ok: false, status: 404 });
+      expect(await savePost(deps, staff, "no-such-post", values(), png())).toMatchObject({
+        ok: false,
+        code: "not-found",
+      });
       expect(await getPostForEdit(deps.db, staff, "no-such-post")).toBeNull();
     });
 
@@ -234,7 +237,10 @@ describeEachDatabase(
       expect(preview.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(preview.values.keptCover).toBe("/images/blog/a-guide-to-flavour-families.svg");
       expect(await snapshot()).toEqual(before);
-      expect(await previewPost(deps, staff, "no-such-post", values(), null)).toMatchObject({ ok: false, status: 404 });
+      expect(await previewPost(deps, staff, "no-such-post", values(), null)).toMatchObject({
+        ok: false,
+        code: "not-found",
+      });
     });
 
     it("publishes and unpublishes: the blog shows and hides the post at once", async () => {
