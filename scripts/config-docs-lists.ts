@@ -173,24 +173,24 @@ export const testAndBenchSettings: Setting[] = [
     name: "BENCH_NODE_ARGS",
     default: "(none)",
     meaning:
-      'Extra Node options for the benchmark\'s server, e.g. `--cpu-prof --cpu-prof-dir=DIR` (sum the profile up with `npx tsx scripts/profile-summary.ts "DIR/*.cpuprofile"`).',
+      'Extra Node options for the benchmark\'s server, e.g. `--cpu-prof --cpu-prof-dir=DIR` (sum the profile up with `npx tsx bench/profile-summary.ts "DIR/*.cpuprofile"`).',
   },
   {
     name: "PROFILE_REQUESTS",
     default: "`2000`",
     meaning:
-      "`scripts/profile-allocations.ts`: requests of each page to warm up, to time the CPU and to sample what is allocated (each).",
+      "`bench/profile-allocations.ts`: requests of each page to warm up, to time the CPU and to sample what is allocated (each).",
   },
   {
     name: "PROFILE_NODE_ARGS",
     default: "(none)",
-    meaning: "`scripts/profile-allocations.ts`: extra Node options for its server, e.g. a V8 flag to try.",
+    meaning: "`bench/profile-allocations.ts`: extra Node options for its server, e.g. a V8 flag to try.",
   },
   {
     name: "PROFILE_COOKIE",
     default: "(none)",
     meaning:
-      "`scripts/profile-allocations.ts`: cookies sent with every request besides the age answer, e.g. a shopper's session cookie to profile `/cart` or `/account`.",
+      "`bench/profile-allocations.ts`: cookies sent with every request besides the age answer, e.g. a shopper's session cookie to profile `/cart` or `/account`.",
   },
   { name: "BENCH_LIGHTHOUSE_RUNS", default: "`3`", meaning: "Lighthouse runs on each page." },
   { name: "BENCH_LIGHTHOUSE_DIR", default: "(none)", meaning: "A folder to keep Lighthouse's reports in." },

@@ -9,7 +9,7 @@ export const ADVISED_MAX_LINES = 300;
 export function longFiles(max = ADVISED_MAX_LINES): { file: string; lines: number }[] {
   return execFileSync(
     "git",
-    ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts", "tests"],
+    ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "scripts", "bench", "tests"],
     {
       encoding: "utf8",
     },

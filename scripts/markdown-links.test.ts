@@ -54,9 +54,9 @@ function brokenLink(file: string, target: string): string | null {
   return null;
 }
 
-/** Files of the code named in the guides (`app/…`, `server/…`, `scripts/…`, `tests/…`), placeholders left out. */
+/** Files of the code named in the guides (`app/…`, `server/…`, `scripts/…`, `bench/…`, `tests/…`), placeholders left out. */
 export const codePaths = (text: string) =>
-  [...text.matchAll(/(?<![\w/.-])(?:app|server|scripts|tests)\/[\w./-]*[\w/]/g)]
+  [...text.matchAll(/(?<![\w/.-])(?:app|server|scripts|bench|tests)\/[\w./-]*[\w/]/g)]
     .filter((m) => !/^[<{*]/.test(text.slice(m.index + m[0].length)) && !m[0].includes("YYYY"))
     .map((m) => m[0]);
 

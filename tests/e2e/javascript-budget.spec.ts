@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { budgetedPages, pageJavaScript } from "../../scripts/bench-pages";
+import { budgetedPages, pageJavaScript } from "../../bench/bench-pages";
 import { confirmAgeByCookie } from "./support/shop";
 
 // The JavaScript budget of the catalogue pages (docs/decisions/016): every script the browser fetches for the page

@@ -1,5 +1,5 @@
-// The items of the benchmark's large catalogue (scripts/catalogue-generator.ts): a seeded random source, and one
-// device or flavour made from the words of scripts/catalogue-words.ts, with its price, stock, images and dates.
+// The items of the benchmark's large catalogue (bench/catalogue-generator.ts): a seeded random source, and one
+// device or flavour made from the words of bench/catalogue-words.ts, with its price, stock, images and dates.
 import { demoDevices } from "~/demo/data/devices";
 import { demoFlavours } from "~/demo/data/flavours";
 import { newId } from "~/lib/ids.server";

@@ -29,7 +29,7 @@ import {
 const ITEMS = Number(process.env.BENCH_CATALOGUE_ITEMS ?? 10_000);
 const WARM_UP_SECONDS = 2;
 const ADULT = "age_verified=yes";
-/** Words the generated names and descriptions hold (scripts/catalogue-words.ts). */
+/** Words the generated names and descriptions hold (bench/catalogue-words.ts). */
 const SEARCH_ONE = "mango";
 const SEARCH_TWO = "mango ice";
 /**
@@ -200,7 +200,7 @@ export async function benchCatalogue(
     ); // every page a few times before any is measured
     const loadBefore = tenth(loadavg()[0]!);
     const rows: CataloguePageRow[] = [];
-    // The ceiling: the very bytes and headers the shop sent for each page, from memory (scripts/bench-ceiling.mjs).
+    // The ceiling: the very bytes and headers the shop sent for each page, from memory (bench/bench-ceiling.mjs).
     const captured: Captured = {};
     for (const [, path] of pages) captured[path] = await capturePage(BENCH_BASE, path);
     const ceiling = await startCeiling(captured, CEILING_PORT, dir);

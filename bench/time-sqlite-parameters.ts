@@ -1,7 +1,7 @@
-// npx tsx scripts/time-sqlite-parameters.ts: what one run of a statement costs on the SQLite that better-sqlite3 ships,
+// npx tsx bench/time-sqlite-parameters.ts: what one run of a statement costs on the SQLite that better-sqlite3 ships,
 // with its parameters written `?` and `+?` (docs/decisions/062). Run it again when better-sqlite3 moves: if `?` costs
 // what `+?` does for every shape, SQLite plans a statement once again and the shop's `+?` can go.
-import "./require-node.mjs";
+import "../scripts/require-node.mjs";
 import SqliteDatabase from "better-sqlite3";
 
 const RUNS = 20_000;

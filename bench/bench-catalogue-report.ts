@@ -1,5 +1,5 @@
 // What the large-catalogue benchmark reports: its settings and targets, the shape of a result, and the table
-// (scripts/bench-catalogue.ts measures).
+// (bench/bench-catalogue.ts measures).
 import type { LargeCatalogueSummary } from "./catalogue-generator";
 
 export const CONNECTIONS = 4;
@@ -21,7 +21,7 @@ export type CataloguePageRow = {
   p50: Range;
   p975: Range;
   p99: Range;
-  /** The same gzip bytes from a bare node:http server (scripts/bench-ceiling.mjs), in the same rounds. */
+  /** The same gzip bytes from a bare node:http server (bench/bench-ceiling.mjs), in the same rounds. */
   ceiling: { rps: Range; p975: Range };
   /** Answers other than 2xx and failed requests, by kind ("status 500", "ECONNRESET"). */
   errors: Record<string, number>;

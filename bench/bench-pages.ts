@@ -1,5 +1,5 @@
 // The cost of a catalogue page in the browser (docs/decisions/016): the JavaScript it loads, gzipped, against its
-// budget, and Lighthouse's mobile performance score. Used by scripts/bench.ts and by tests/e2e/javascript-budget.spec.ts.
+// budget, and Lighthouse's mobile performance score. Used by bench/bench.ts and by tests/e2e/javascript-budget.spec.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

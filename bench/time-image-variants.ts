@@ -1,5 +1,5 @@
 // How long an upload's variants take to make (docs/decisions/018): a phone-sized photograph, made here, turned into
-// every AVIF and WebP width by the code the back office runs. Usage: npx tsx scripts/time-image-variants.ts [runs]
+// every AVIF and WebP width by the code the back office runs. Usage: npx tsx bench/time-image-variants.ts [runs]
 import sharp from "sharp";
 import { VARIANT_WIDTHS } from "~/lib/image-variants";
 import { makeVariants } from "~/modules/admin/catalog/image-variants.service.server";

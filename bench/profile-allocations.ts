@@ -1,11 +1,11 @@
-// npx tsx scripts/profile-allocations.ts PATH… : what one server process allocates and spends on a page, per request.
+// npx tsx bench/profile-allocations.ts PATH… : what one server process allocates and spends on a page, per request.
 // Starts the production build (npm run build) on DATABASE_URL (default: the SQLite file of `npm start`) as one process
 // with the page cache off and its inspector on a local port, loads each PATH (4 connections, PROFILE_REQUESTS requests,
 // default 2,000, after as many to warm up), and prints for each: CPU ms a request (from /proc, Linux) and the bytes
 // allocated a request from V8's sampling heap profiler, counting what minor and major GC have already collected (what
 // makes the collector run), by area (a package, Node itself, the shop's code) and by function. The figures of
 // docs/benchmarks.md ("What a rendered page is made of") were taken this way, on a 10,000-item catalogue
-// (scripts/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32");
+// (bench/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32");
 // PROFILE_COOKIE: cookies sent besides the age answer (a signed-in shopper's session, for /cart or /account).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -106,7 +106,7 @@ export function summariseAllocations(head: AllocationNode, requests: number): st
 }
 
 async function main(paths: string[]) {
-  if (paths.length === 0) throw new Error("usage: npx tsx scripts/profile-allocations.ts PATH…  (e.g. /flavours)");
+  if (paths.length === 0) throw new Error("usage: npx tsx bench/profile-allocations.ts PATH…  (e.g. /flavours)");
   const extra = (process.env.PROFILE_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = spawn(process.execPath, [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, ...extra, "build/main.js"], {
     env: {

@@ -1,4 +1,4 @@
-// Word lists for the large benchmark catalogue (scripts/catalogue-generator.ts): brands, models, tastes and the
+// Word lists for the large benchmark catalogue (bench/catalogue-generator.ts): brands, models, tastes and the
 // phrases descriptions are made of. Fictional brands; a few names carry accents on purpose ("Crème brûlée").
 
 export const brands = [

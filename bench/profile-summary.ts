@@ -1,4 +1,4 @@
-// npx tsx scripts/profile-summary.ts FILE.cpuprofile [more files…]: where a server process spent its CPU, from V8's
+// npx tsx bench/profile-summary.ts FILE.cpuprofile [more files…]: where a server process spent its CPU, from V8's
 // profiles (node --cpu-prof; the benchmarks take BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"). Self time by area
 // (a package under node_modules, the shop's own folders, Node itself, idle and garbage collection) and the top
 // functions, as shares of the busy time, so profiles taken before and after a change can be set side by side.
@@ -19,7 +19,7 @@ export function areaOf(url: string, name: string): string {
   if (url.startsWith("node:") || url === "") return "node (built-in)";
   const own = /\/build\/(server|client)\//.exec(url) ? "the shop (build/server)" : null;
   if (own) return own;
-  const folder = /\/(app|server|scripts)\/([^/]+)/.exec(url);
+  const folder = /\/(app|server|scripts|bench)\/([^/]+)/.exec(url);
   return folder ? `${folder[1]}/${folder[2]}` : url;
 }
 

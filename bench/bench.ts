@@ -1,6 +1,6 @@
 // `npm run bench`: the production build on a fresh SQLite database with the demo catalogue, measured with autocannon.
 // Not a test: it prints figures and whether they meet the targets of the storefront issue.
-import "./require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
+import "../scripts/require-node.mjs"; // first: an older Node stops here with one line (docs/decisions/030)
 import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,21 @@ const BASE = BENCH_BASE;
 const startServer = (databaseFile: string, extraEnv: Record<string, string> = {}) =>
   startBenchServer(`file:${databaseFile}`, extraEnv);
 
+const USAGE = `npm run bench: the production build measured (bench/README.md, docs/guide/benchmark.md).
+  (default)               cached pages against the Node ceiling, /cart and /account, JavaScript and Lighthouse,
+                          then order placement
+  BENCH_ONLY=pages        the pages alone (no orders)
+  BENCH_ONLY=orders       order placement alone, SQLite and PostgreSQL
+  BENCH_ONLY=browser      JavaScript per page and Lighthouse alone
+  BENCH_ONLY=catalogue    a large catalogue (BENCH_CATALOGUE_ITEMS, default 10,000), page cache off
+  BENCH_ONLY=import       the catalogue CSV import (BENCH_IMPORT_VARIANTS, default 10,000)
+  BENCH_ONLY=backup       backup, restore and db:copy of a large shop
+  BENCH_ONLY=nginx        cached pages through deploy/nginx/ against nginx sending the same bytes
+Every BENCH_* setting: docs/configuration.md. Figures print here and go to reports/; record them in
+docs/benchmarks.md.`;
+
 async function main() {
+  if (process.argv.includes("--help")) return void console.log(USAGE);
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
   if (process.env.BENCH_ONLY === "orders") return void printOrders(await measureOrders());
   // BENCH_ONLY=catalogue: a catalogue of BENCH_CATALOGUE_ITEMS items on both databases, page cache off (issue 14).
