@@ -4,8 +4,8 @@
 // default 2,000, after as many to warm up), and prints for each: CPU ms a request (from /proc, Linux) and the bytes
 // allocated a request from V8's sampling heap profiler, counting what minor and major GC have already collected (what
 // makes the collector run), by area (a package, Node itself, the shop's code) and by function. The figures of
-// docs/benchmarks.md ("What a rendered page is made of") were taken this way, on a 10,000-item catalogue
-// (bench/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32");
+// docs/benchmarks.md ("What a rendered page costs, one process") were taken this way; earlier ones in its history
+// ("What a rendered page is made of") on a 10,000-item catalogue (bench/catalogue-generator.ts). PROFILE_NODE_ARGS: extra flags for the server (e.g. "--max-semi-space-size=32");
 // PROFILE_COOKIE: cookies sent besides the age answer (a signed-in shopper's session, for /cart or /account).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
