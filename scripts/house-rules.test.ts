@@ -34,3 +34,144 @@ describe("house rules", () => {
     expect(outside).toEqual([]);
   });
 });
+
+// Each table is written by one module (issue 60, docs/decisions/072): another module asks that module through its
+// services (the data-rights erasure calls each module's own erase). A module is a folder under app/modules, as
+// scripts/module-graph.ts counts them (the back office, app/modules/admin, is one module).
+const tableWriters: Record<string, string> = {
+  // accounts: who someone is and how they sign in (better-auth writes these through its adapter, in accounts too)
+  user: "accounts",
+  session: "accounts",
+  account: "accounts",
+  verification: "accounts",
+  twoFactor: "accounts",
+  used_second_factor_codes: "accounts",
+  app_secrets: "accounts",
+  // the back office's own: the catalogue's items and pictures, its imports, the blog, the home page's reviews
+  devices: "admin",
+  flavours: "admin",
+  uploads: "admin",
+  catalog_imports: "admin",
+  posts: "admin",
+  reviews: "admin",
+  age_verifications: "age-checks",
+  age_documents: "age-checks",
+  backup_runs: "backups",
+  cart_lines: "cart",
+  wishlist_items: "cart",
+  guest_merges: "cart",
+  variants: "catalog",
+  price_changes: "catalog",
+  addresses: "checkout",
+  checkout_state: "checkout",
+  mhra_numbers: "compliance",
+  mhra_list_loads: "compliance",
+  about_page: "content",
+  messages: "content",
+  jobs: "jobs",
+  outbox_emails: "mail",
+  orders: "orders",
+  order_lines: "orders",
+  order_events: "orders",
+  order_payments: "orders",
+  return_requests: "orders",
+  take_back_requests: "orders",
+  cancellation_notices: "orders",
+  rate_limit_hits: "security",
+  stock_movements: "stock",
+  stock_alerts: "stock",
+};
+
+/**
+ * TEMPORARY (issue 60): the order tables' other writers, which the orders work moves into the orders module's
+ * repositories behind its one transition function. Remove this list when that is merged (the test below fails
+ * when a writer listed here no longer writes, so the list cannot outlive the move).
+ */
+const movingToOrders: Record<string, string[]> = {
+  orders: ["admin", "age-checks"],
+  return_requests: ["admin"],
+  take_back_requests: ["admin"],
+  cancellation_notices: ["admin"],
+};
+
+/** Files whose writes are outside the rule, each with its reason. */
+const outsideTheWritersRule: { files: RegExp; why: string }[] = [
+  { files: /^app\/db\/migrations\//, why: "migrations shape and fill every table as the schema changes" },
+  {
+    files: /^app\/db\//,
+    why: "the data layer: the reset, transfer and restore copy tools move every table; the health check and the storefront version are its own",
+  },
+  { files: /^app\/demo\//, why: "the demo seed fills every module's tables at once, as a shop's first data" },
+  {
+    files: /\/testing\/|\.test\.tsx?$|^tests\//,
+    why: "tests and their fixtures set up rows across modules",
+  },
+  {
+    files: /^scripts\/(bench|catalogue-generator)/,
+    why: "the benchmarks and their generated catalogue fill tables in bulk",
+  },
+];
+
+type Write = { table: string; file: string; module: string };
+
+/** The writes of a file's text: Kysely's insertInto/updateTable/deleteFrom/replaceInto/mergeInto and raw SQL. */
+function writesIn(text: string): string[] {
+  const builder =
+    /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*(?:"(\w+)(?:\s+as\s+\w+)?"|([^)]*))/g;
+  const raw = /\bsql(?:<[^`]*>)?`\s*(?:insert\s+into|update|delete\s+from|replace\s+into|merge\s+into)\s+"?(\w+)/gi;
+  return [
+    ...[...text.matchAll(builder)].map((m) => m[1] ?? `(not named: ${m[2]!.trim()})`),
+    ...[...text.matchAll(raw)].map((m) => m[1]!),
+  ];
+}
+
+/** The module of a file under app/modules; any other file is its own writer, named by its path. */
+const writerOf = (file: string) => /^app\/modules\/([^/]+)\//.exec(file)?.[1] ?? file;
+
+const writes: Write[] = files
+  .filter((file) => !outsideTheWritersRule.some((o) => o.files.test(file)))
+  .flatMap((file) => writesIn(readFileSync(file, "utf8")).map((table) => ({ table, file, module: writerOf(file) })));
+
+/** The writes by another module than the table's one writer (or of a table that has none listed). */
+function secondWriters(
+  found: Write[],
+  owners: Record<string, string>,
+  moving: Record<string, string[]> = {},
+): string[] {
+  return found
+    .filter((w) => owners[w.table] !== w.module && !moving[w.table]?.includes(w.module))
+    .map((w) => `${w.table} written by ${w.module} (${w.file}); its writer: ${owners[w.table] ?? "none listed"}`);
+}
+
+describe("each table has one writer", () => {
+  it("reads the writes of a file", () => {
+    const text =
+      'await db\n  .updateTable("orders as o")\n  .set({})\n; trx.deleteFrom( "jobs" ); db.insertInto(table);';
+    expect(writesIn(text)).toEqual(["orders", "jobs", "(not named: table)"]);
+    expect(writesIn("await sql`update stock_alerts set x = 1`.execute(db)")).toEqual(["stock_alerts"]);
+    expect(writes.length).toBeGreaterThan(50);
+  });
+
+  it("fails on a second writer", () => {
+    const stock = { table: "stock_alerts", file: "app/modules/stock/stock.repository.server.ts", module: "stock" };
+    const other = { table: "stock_alerts", file: "app/modules/cart/cart.repository.server.ts", module: "cart" };
+    expect(secondWriters([stock], tableWriters)).toEqual([]);
+    expect(secondWriters([stock, other], tableWriters)).toEqual([
+      "stock_alerts written by cart (app/modules/cart/cart.repository.server.ts); its writer: stock",
+    ]);
+    expect(secondWriters([{ ...other, table: "new_table" }], tableWriters)).toHaveLength(1);
+  });
+
+  it("has every table written only by its one module (docs/decisions/072)", () => {
+    // When this fails: ask the table's module through its service, or list a new table's writer in tableWriters.
+    expect(secondWriters(writes, tableWriters, movingToOrders)).toEqual([]);
+  });
+
+  it("lists no writer that no longer writes", () => {
+    // A table nobody writes any more leaves tableWriters; a writer moved into orders leaves movingToOrders.
+    const written = new Set(writes.map((w) => `${w.table} ${w.module}`));
+    expect(Object.keys(tableWriters).filter((table) => !writes.some((w) => w.table === table))).toEqual([]);
+    const moving = Object.entries(movingToOrders).flatMap(([table, modules]) => modules.map((m) => `${table} ${m}`));
+    expect(moving.filter((entry) => !written.has(entry))).toEqual([]);
+  });
+});

@@ -119,3 +119,10 @@ export const insertWishlistItem = (db: Db, userId: string, kind: ItemKind, itemI
     .values({ user_id: userId, kind, item_id: itemId, created_at: at })
     .onConflict((oc) => oc.columns(["user_id", "kind", "item_id"]).doNothing())
     .execute();
+
+/** Deletes the account's cart, wishlist and record of guest carts merged ('Delete my account'). */
+export async function deleteShopperRowsOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom("cart_lines").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("wishlist_items").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("guest_merges").where("user_id", "=", userId).execute();
+}

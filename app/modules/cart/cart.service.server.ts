@@ -286,3 +286,6 @@ export function parseLineKey(key: string): LineIdentity | null {
 
 /** Emptying the cart as a statement, for checkout's placement to run with its other writes (decision 027). */
 export const emptyCartWrite = (db: Db, userId: string) => repo.emptyCart(db, userId);
+
+/** Inside the caller's transaction: deletes the account's cart, wishlist and guest-cart merges (data-rights asks). */
+export const eraseCartOf = (trx: Db, userId: string): Promise<void> => repo.deleteShopperRowsOf(trx, userId);

@@ -1,6 +1,5 @@
-import { sql, type Insertable, type RawBuilder } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/database.server";
-import type { ReviewsTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import type { CatalogSort } from "./catalog";
 
@@ -266,11 +265,6 @@ export async function countShopFigures(db: Db) {
       .executeTakeFirstOrThrow(),
   ]);
   return { devices: Number(devices.n), flavours: Number(flavours.n), reviews: Number(reviews.n) };
-}
-
-/** Adds the home page's testimonials (only the demo content has any: docs/decisions/026). */
-export async function insertReviews(db: Db, rows: Insertable<ReviewsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto("reviews").values(rows).execute();
 }
 
 export async function countDevices(db: Db): Promise<number> {

@@ -1,8 +1,9 @@
-/** The queries behind 'Download my data' and 'Delete my account' (docs/decisions/020). */
+/**
+ * The reads behind 'Download my data' and 'Delete my account' (docs/decisions/020). The erasure itself is each
+ * module's own: data-rights.service.server.ts asks them (docs/decisions/072).
+ */
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { likeMatch, likePattern } from "~/db/like.server";
-import { DELETED_CUSTOMER, ERASED } from "./data-rights";
 
 /** The account's profile, unless it was erased. */
 export const findLiveProfile = (db: Db, userId: string) =>
@@ -87,94 +88,4 @@ export async function openOrderIds(db: Db, userId: string): Promise<string[]> {
     .orderBy("o.created_at")
     .execute();
   return rows.map((r) => r.id);
-}
-
-/**
- * Erases the account's personal data in every table that holds any, inside the caller's transaction: deletes what
- * belongs to the person, keeps the orders (and the anonymous user row they point at) with placeholders.
- */
-export async function eraseAccountRows(trx: Db, userId: string, email: string, stamp: string): Promise<void> {
-  const aboutThem = likePattern(email);
-  await trx.deleteFrom("session").where("userId", "=", userId).execute();
-  await trx.deleteFrom("account").where("userId", "=", userId).execute();
-  await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
-  await trx.deleteFrom("used_second_factor_codes").where("user_id", "=", userId).execute();
-  await trx
-    .deleteFrom("verification")
-    .where((eb) => eb.or([eb("value", "=", userId), likeMatch("identifier", aboutThem), likeMatch("value", aboutThem)]))
-    .execute();
-  for (const table of ["addresses", "cart_lines", "wishlist_items", "checkout_state", "guest_merges"] as const) {
-    await trx.deleteFrom(table).where("user_id", "=", userId).execute();
-  }
-  await trx
-    .deleteFrom("messages")
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
-    .execute();
-  await trx
-    .deleteFrom("stock_alerts")
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
-    .execute();
-  await trx
-    .deleteFrom("outbox_emails")
-    .where(sql`lower(to_address)`, "=", email)
-    .execute();
-  // Queued and sent e-mails to them or about them, and the age check's job.
-  await trx
-    .deleteFrom("jobs")
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(recipient)`, "=", email),
-        likeMatch("payload", aboutThem),
-        likeMatch("payload", likePattern(`"userId":"${userId}"`)),
-      ]),
-    )
-    .execute();
-  await trx.deleteFrom("rate_limit_hits").where(likeMatch("key", aboutThem)).execute();
-  // The age check stays as the shop's evidence (status, method, when, which member of staff), without free text.
-  await trx
-    .updateTable("age_verifications")
-    .set({ note: null, reference: sql`case when method = 'service' then reference else null end`, updated_at: stamp })
-    .where("user_id", "=", userId)
-    .execute();
-  await trx
-    .updateTable("orders")
-    .set({
-      address_title: DELETED_CUSTOMER,
-      address_type: "",
-      address_recipient: "",
-      address_line1: ERASED,
-      address_line2: "",
-      address_town: "",
-      address_postcode: "",
-      address_phone: "",
-      updated_at: stamp,
-    })
-    .where("user_id", "=", userId)
-    .execute();
-  await trx.updateTable("order_events").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
-  await trx
-    .updateTable("stock_movements")
-    .set({ by_name: DELETED_CUSTOMER })
-    .where("by_user_id", "=", userId)
-    .execute();
-  await trx.updateTable("return_requests").set({ reason: ERASED }).where("user_id", "=", userId).execute();
-  // WEEE take-backs stay for their four years (docs/decisions/041): they hold no personal data of their own (the
-  // order, the number of devices, the dates, the member of staff who received them), so nothing in them is erased.
-  await trx
-    .updateTable("user")
-    .set({
-      name: DELETED_CUSTOMER,
-      email: `deleted-${userId}@deleted.invalid`.toLowerCase(),
-      emailVerified: sql<boolean>`false`,
-      image: null,
-      firstName: null,
-      lastName: null,
-      dateOfBirth: null,
-      authProvider: null,
-      twoFactorEnabled: sql<boolean>`false`,
-      deletedAt: stamp,
-      updatedAt: stamp,
-    })
-    .where("id", "=", userId)
-    .execute();
 }

@@ -13,9 +13,24 @@ import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
-import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
+import {
+  dataRightsMessages,
+  DELETED_CUSTOMER,
+  deleteAccountInput,
+  ERASED,
+  RECENT_SIGN_IN_MINUTES,
+} from "./data-rights";
 import * as repo from "./data-rights.repository.server";
-import { describeWait } from "~/modules/security/rate-limit.service.server";
+import { describeWait, eraseRateLimitsAbout } from "~/modules/security/rate-limit.service.server";
+import { eraseAccountRecords } from "~/modules/accounts/account-erasure.service.server";
+import { eraseAgeCheckText } from "~/modules/age-checks/age-check-erasure.service.server";
+import { eraseCartOf } from "~/modules/cart/cart.service.server";
+import { eraseCheckoutOf } from "~/modules/checkout/checkout-erasure.service.server";
+import { eraseMessagesOf } from "~/modules/content/messages.service.server";
+import { eraseJobsAbout } from "~/modules/jobs/jobs.service.server";
+import { eraseOutboxEmailsTo } from "~/modules/mail/outbox.service.server";
+import { eraseOrdersOf } from "~/modules/orders/order-erasure.service.server";
+import { eraseStockRecordsOf } from "~/modules/stock/stock-erasure.service.server";
 
 const iso = (value: string | Date | null | undefined) => (value == null ? null : new Date(value).toISOString());
 
@@ -185,7 +200,19 @@ export async function deleteAccount(
 
 /** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
 export async function eraseAccount(trx: Db, userId: string, email: string, now: Date): Promise<void> {
-  await repo.eraseAccountRows(trx, userId, email, now.toISOString());
+  // Each table is erased by the module that writes it (docs/decisions/072); `email` is in lower case.
+  const stamp = now.toISOString();
+  await eraseCheckoutOf(trx, userId);
+  await eraseCartOf(trx, userId);
+  await eraseMessagesOf(trx, userId, email);
+  await eraseStockRecordsOf(trx, userId, email, DELETED_CUSTOMER);
+  // Queued and sent e-mails to them or about them, the age check's job, and the limits counted on their address.
+  await eraseOutboxEmailsTo(trx, email);
+  await eraseJobsAbout(trx, email, userId);
+  await eraseRateLimitsAbout(trx, email);
+  await eraseAgeCheckText(trx, userId, stamp);
+  await eraseOrdersOf(trx, userId, { customer: DELETED_CUSTOMER, erased: ERASED }, stamp);
+  await eraseAccountRecords(trx, userId, email, DELETED_CUSTOMER, stamp);
   // A photo ID waiting for the age check goes too (its file by a job after the commit: docs/decisions/044).
   await dropAgeDocument(trx, userId, now);
 }

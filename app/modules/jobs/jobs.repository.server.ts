@@ -1,6 +1,7 @@
 /** Every query of the background work queue (docs/decisions/012). */
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Db } from "~/db/database.server";
+import { likeMatch, likePattern } from "~/db/like.server";
 import type { JobsTable } from "~/db/schema";
 import type { JobStatus } from "~/db/values";
 
@@ -142,4 +143,18 @@ export async function countJobsByKindAndStatus(
     .groupBy(["kind", "status"])
     .execute();
   return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.n) }));
+}
+
+/** Deletes the jobs to an address (`email` in lower case) or about it or the account, queued or done. */
+export async function deleteJobsAbout(trx: Db, email: string, userId: string): Promise<void> {
+  await trx
+    .deleteFrom("jobs")
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(recipient)`, "=", email),
+        likeMatch("payload", likePattern(email)),
+        likeMatch("payload", likePattern(`"userId":"${userId}"`)),
+      ]),
+    )
+    .execute();
 }

@@ -10,7 +10,14 @@ import { newId } from "~/lib/ids.server";
 import type { Logger } from "~/lib/log.server";
 import type { Mailer } from "~/lib/mailer.server";
 import { errorText, GIVE_UP_AFTER_MS, isPermanentFailure, PermanentJobError, retryDelayMs, type JobType } from "./jobs";
-import { finishJobs, insertJobs, jobsInsert, type JobRow, type NewJobRow } from "./jobs.repository.server";
+import {
+  deleteJobsAbout,
+  finishJobs,
+  insertJobs,
+  jobsInsert,
+  type JobRow,
+  type NewJobRow,
+} from "./jobs.repository.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 
 /** What a running job may use; `now` is the worker's clock (tests inject one), the real one unless given. */
@@ -147,4 +154,8 @@ export const jobsWrite = (db: Db, rows: NewJobRow[]) => jobsInsert(db, rows);
 
 // The jobs table as the back office's Mail page reads it (its list, the count of failed ones, "Retry now"), and the
 // metrics count it (server/app.ts).
+/** Inside the caller's transaction: deletes the jobs to or about an address (lower case) or an account. */
+export const eraseJobsAbout = (trx: Db, email: string, userId: string): Promise<void> =>
+  deleteJobsAbout(trx, email, userId);
+
 export { countJobs, countJobsByKindAndStatus, listJobRows, requeueFailedJob } from "./jobs.repository.server";

@@ -26,3 +26,11 @@ export async function countOutboxEmails(db: Db, filter: OutboxFilter = {}): Prom
   const row = await filtered(db, filter).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Deletes the e-mails to an address (`email` in lower case): 'Delete my account' (docs/decisions/020). */
+export async function deleteOutboxEmailsTo(trx: Db, email: string): Promise<void> {
+  await trx
+    .deleteFrom("outbox_emails")
+    .where(sql`lower(to_address)`, "=", email)
+    .execute();
+}

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
-import { prefixPattern } from "~/db/like.server";
+import { likeMatch, likePattern, prefixPattern } from "~/db/like.server";
 
 // Every query of the rate-limit counters: one row per key and window. rate-limit.service.server.ts holds the rules.
 
@@ -64,5 +64,13 @@ export async function deleteKeysStartingWith(db: Db, prefix: string): Promise<vo
   await db
     .deleteFrom("rate_limit_hits")
     .where(sql<boolean>`${sql.ref("key")} like ${prefixPattern(prefix)} escape '\\'`)
+    .execute();
+}
+
+/** Deletes every count whose key holds the text, in any case. */
+export async function deleteKeysContaining(db: Db, text: string): Promise<void> {
+  await db
+    .deleteFrom("rate_limit_hits")
+    .where(likeMatch("key", likePattern(text)))
     .execute();
 }

@@ -217,6 +217,11 @@ export async function clearRateLimitPrefix(db: Db, rule: RateLimitRule, prefix: 
   await repo.deleteKeysStartingWith(db, `${rule.name}:${prefix}`);
 }
 
+/** Forgets every count about an address, of every rule ('Delete my account', docs/decisions/020). */
+export async function eraseRateLimitsAbout(db: Db, email: string): Promise<void> {
+  await repo.deleteKeysContaining(db, email);
+}
+
 function windowOf(rule: RateLimitRule, now: number) {
   const nowSeconds = Math.floor(now / 1000);
   return { nowSeconds, windowStart: nowSeconds - (nowSeconds % rule.windowSeconds) };

@@ -3,52 +3,9 @@ import type { Db } from "~/db/database.server";
 import type { StockMovementsTable } from "~/db/schema";
 import type { StockKind } from "./stock";
 
-// Every query of stock, which is kept per variant (docs/decisions/043). Each change is one conditional UPDATE, so no
-// two writers can take the same unit and the quantity never goes below zero, on SQLite and PostgreSQL alike, however
-// many server processes there are.
-
-/** Takes `units` if that many are left; the quantity after, or undefined when there are not enough (or untracked). */
-export async function takeUnits(db: Db, variantId: string, units: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable("variants")
-    .set({ stock_quantity: sql`stock_quantity - ${units}` })
-    .where("id", "=", variantId)
-    .where("track_stock", "=", 1)
-    .where("stock_quantity", ">=", units)
-    .returning("stock_quantity")
-    .executeTakeFirst();
-  return row ? Number(row.stock_quantity) : undefined;
-}
-
-/** Adds (or, negative, removes) units if the result stays at zero or more; the quantity after, or undefined. */
-export async function changeUnits(db: Db, variantId: string, change: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable("variants")
-    .set({ stock_quantity: sql`stock_quantity + ${change}`, stock_to_check: 0 })
-    .where("id", "=", variantId)
-    .where("track_stock", "=", 1)
-    .where(sql<boolean>`stock_quantity + ${change} >= 0`)
-    .returning("stock_quantity")
-    .executeTakeFirst();
-  return row ? Number(row.stock_quantity) : undefined;
-}
-
-/** Sets the quantity only if it is still what the editor saw; the quantity after, or undefined if it moved. */
-export async function setUnitsIf(
-  db: Db,
-  variantId: string,
-  expected: number,
-  next: number,
-): Promise<number | undefined> {
-  const row = await db
-    .updateTable("variants")
-    .set({ stock_quantity: next, stock_to_check: 0 })
-    .where("id", "=", variantId)
-    .where("stock_quantity", "=", expected)
-    .returning("stock_quantity")
-    .executeTakeFirst();
-  return row ? Number(row.stock_quantity) : undefined;
-}
+// Every query of stock, which is kept per variant (docs/decisions/043): its history, its back-in-stock requests and
+// the reads. The quantity itself is a column of the catalogue's variants, so its conditional updates are the
+// catalogue's (catalog/variant-stock.repository.server.ts, docs/decisions/072).
 
 /** A variant's stock, with its item's kind, id and name and whether either is archived. */
 export function findStock(db: Db, variantId: string) {

@@ -8,6 +8,7 @@ import { assertStaff } from "~/modules/accounts/staff";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { catalogIdSchema, variantIdSchema } from "~/modules/catalog/catalog.schema";
 import { optionsLabel } from "~/modules/catalog/variants";
+import { changeUnits, setUnitsIf, takeUnits } from "~/modules/catalog/variant-stock.service.server";
 import * as repo from "./stock.repository.server";
 import { notifyBackInStock } from "./back-in-stock.service.server";
 import { stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
@@ -49,7 +50,7 @@ export async function takeStockForOrder(
   const movements = [];
   let lowNow = false;
   for (const line of unitsPerVariant(lines)) {
-    const after = await repo.takeUnits(trx, line.variantId, line.quantity);
+    const after = await takeUnits(trx, line.variantId, line.quantity);
     if (after === undefined) {
       const item = await repo.findStock(trx, line.variantId);
       if (item && !item.track_stock) continue; // made to order: never runs out
@@ -77,7 +78,7 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
   const movements = [];
   const restocked: StockLine[] = [];
   for (const line of unitsPerVariant(lines)) {
-    const after = await repo.changeUnits(trx, line.variantId, line.quantity);
+    const after = await changeUnits(trx, line.variantId, line.quantity);
     if (after === undefined) continue; // untracked, or no longer in the catalogue
     movements.push(movement(line, line.quantity, after, "cancelled", actor, stamp, { orderId }));
     if (after === line.quantity) {
@@ -113,7 +114,7 @@ export async function adjustStock(
     const item = await repo.findStock(trx, of.variantId);
     if (!item || item.kind !== of.kind || item.item_id !== of.itemId) return notFound;
     if (!item.track_stock) return failFields({ change: stockAdminMessages.untracked });
-    const after = await repo.changeUnits(trx, of.variantId, change);
+    const after = await changeUnits(trx, of.variantId, change);
     if (after === undefined) return failFields({ change: stockAdminMessages.belowZero(Number(item.stock_quantity)) });
     const by = { id: actor.id, name: actor.name };
     await repo.insertMovements(trx, [movement(of, change, after, reason, by, new Date().toISOString(), { note })]);
@@ -137,7 +138,7 @@ export async function setStockFromForm(
   typed: number,
   note = "",
 ): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
-  const after = await repo.setUnitsIf(trx, of.variantId, seen, typed);
+  const after = await setUnitsIf(trx, of.variantId, seen, typed);
   if (after === undefined) {
     const now = await repo.findStock(trx, of.variantId);
     return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };

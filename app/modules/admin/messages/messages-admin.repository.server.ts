@@ -44,14 +44,3 @@ export function findMessagePage(
 
 export const findMessageState = (db: Db, id: string) =>
   db.selectFrom("messages").select("handled").where("id", "=", id).executeTakeFirst();
-
-export const setHandled = (db: Db, id: string, handled: { by: string; at: string } | null) =>
-  db
-    .updateTable("messages")
-    .set(
-      handled
-        ? { handled: 1, handled_at: handled.at, handled_by: handled.by }
-        : { handled: 0, handled_at: null, handled_by: null },
-    )
-    .where("id", "=", id)
-    .execute();

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
+import { markMessageHandled } from "~/modules/content/messages.service.server";
 import * as repo from "./messages-admin.repository.server";
 import { pageWindow, type ListParams } from "~/lib/listing";
 import { replyHref, type AdminMessage, type MessageFilter, type MessageSort } from "./messages-admin";
@@ -59,6 +60,6 @@ export async function setMessageHandled(
   if (!row) return false;
   // Already so: the first handler and time stay.
   if ((Number(row.handled) === 1) === handled) return true;
-  await repo.setHandled(db, id, handled ? { by: actor.id, at: now.toISOString() } : null);
+  await markMessageHandled(db, id, handled ? { by: actor.id, at: now.toISOString() } : null);
   return true;
 }

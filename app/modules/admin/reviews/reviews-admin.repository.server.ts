@@ -14,6 +14,11 @@ export async function nextReviewPosition(db: Db): Promise<number> {
 
 export const insertReview = (db: Db, row: Insertable<ReviewsTable>) => db.insertInto("reviews").values(row).execute();
 
+/** Adds several reviews at once (the demo content's testimonials: docs/decisions/026). */
+export async function insertReviews(db: Db, rows: Insertable<ReviewsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto("reviews").values(rows).execute();
+}
+
 /** Publishes or hides one review; false when there is no such review. */
 export async function updateReviewPublished(db: Db, id: string, published: boolean): Promise<boolean> {
   const result = await db
