@@ -118,11 +118,9 @@ type Write = { table: string; file: string; module: string };
 function writesIn(text: string): string[] {
   const builder =
     /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*(?:"(\w+)(?:\s+as\s+\w+)?"|([^)]*))/g;
-  const raw = /\bsql(?:<[^`]*>)?`\s*(?:insert\s+into|update|delete\s+from|replace\s+into|merge\s+into)\s+"?(\w+)/gi;
-  return [
-    ...[...text.matchAll(builder)].map((m) => m[1] ?? `(not named: ${m[2]!.trim()})`),
-    ...[...text.matchAll(raw)].map((m) => m[1]!),
-  ];
+  const raw =
+    /\bsql(?:<[^`]*>)?`\s*(?:insert\s+into|update|delete\s+from|replace\s+into|merge\s+into)\s+(?:"?(\w+)|(\$\{[^}]*\}))/gi;
+  return [...text.matchAll(builder), ...text.matchAll(raw)].map((m) => m[1] ?? `(not named: ${m[2]!.trim()})`);
 }
 
 /** The module of a file under app/modules; any other file is its own writer, named by its path. */
@@ -149,6 +147,10 @@ describe("each table has one writer", () => {
       'await db\n  .updateTable("orders as o")\n  .set({})\n; trx.deleteFrom( "jobs" ); db.insertInto(table);';
     expect(writesIn(text)).toEqual(["orders", "jobs", "(not named: table)"]);
     expect(writesIn("await sql`update stock_alerts set x = 1`.execute(db)")).toEqual(["stock_alerts"]);
+    expect(writesIn('sql`delete from ${sql.table(name)}`; sql<X>`insert into "jobs" (id)`')).toEqual([
+      "(not named: ${sql.table(name)})",
+      "jobs",
+    ]);
     expect(writes.length).toBeGreaterThan(50);
   });
 
