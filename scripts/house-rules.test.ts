@@ -22,6 +22,46 @@ const mayQuery = (file: string) =>
   file.startsWith("tests/") ||
   file.startsWith("bench/");
 
+/** Test code: Vitest's tests, Playwright's journeys, and their fixtures and support. */
+const isTestCode = (file: string) =>
+  /\.(test|spec)\.tsx?$/.test(file) || file.includes("/testing/") || file.startsWith("tests/");
+
+/**
+ * A fixed wait: Playwright's `waitForTimeout(`, a promise only a timer settles (`new Promise((r) => setTimeout(r, ms))`,
+ * bare or as a `sleep` helper), or Node's promised timers. Tests wait for what they check instead (CONTRIBUTING.md,
+ * "Tests wait for what they check").
+ */
+const fixedWait =
+  /\bwaitForTimeout\(|new Promise(?:<[^>]*>)?\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*setTimeout\(\s*\1\s*,|["']node:timers\/promises["']/g;
+
+/**
+ * The timers that stay: each is part of what the test puts under test, never a wait for something to happen. How
+ * many each file may hold, and why.
+ */
+const timersUnderTest: Record<string, { count: number; why: string }> = {
+  "app/modules/admin/orders/orders-admin.service.test.ts": {
+    count: 1,
+    why: "every database answer comes 40 ms late, so staff members' transactions really overlap",
+  },
+  "app/modules/admin/orders/payments-admin.service.test.ts": {
+    count: 1,
+    why: "every database answer comes 40 ms late, so staff members' transactions really overlap",
+  },
+  "app/db/sqlite-dialect.test.ts": {
+    count: 1,
+    why: "a transaction that takes a while, so a second would begin inside it if they did not take turns",
+  },
+  "app/db/prepare.test.ts": {
+    count: 1,
+    why: "the step after the migrations takes a while, so the other copy would run its own inside it without the lock",
+  },
+  "server/shutdown.test.ts": { count: 1, why: "the slow route under test: answers after ?ms=" },
+  "server/connection-timeouts.test.ts": {
+    count: 1,
+    why: "the connection is left idle past Node's own 5 s keep-alive: the idle time is what is tested",
+  },
+};
+
 describe("house rules", () => {
   it("finds the project's files", () => {
     expect(files.length).toBeGreaterThan(100);
@@ -32,6 +72,22 @@ describe("house rules", () => {
     const query = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
     const outside = files.filter((f) => !mayQuery(f) && query.test(readFileSync(f, "utf8")));
     expect(outside).toEqual([]);
+  });
+
+  it("waits in tests for what they check, never a fixed time (the timers under test named above)", () => {
+    const found = files
+      .filter((file) => isTestCode(file) && file !== "scripts/house-rules.test.ts") // this file names them
+      .flatMap((file) => {
+        const text = readFileSync(file, "utf8");
+        const lines = [...text.matchAll(fixedWait)].map(
+          (match) => `${file}:${text.slice(0, match.index).split("\n").length}`,
+        );
+        return lines.length > (timersUnderTest[file]?.count ?? 0) ? lines : [];
+      });
+    expect(found).toEqual([]);
+    // Each named timer is still there: an entry goes when its timer does.
+    for (const [file, { count }] of Object.entries(timersUnderTest))
+      expect([...readFileSync(file, "utf8").matchAll(fixedWait)], file).toHaveLength(count);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "~/lib/config.server";
 import { applyConnectionTimeouts } from "./connection-timeouts";
 
@@ -11,12 +11,18 @@ function upstreamConnection(port: number) {
   let closedAt: number | null = null;
   socket.on("data", (chunk) => (received += chunk));
   socket.on("close", () => (closedAt = Date.now()));
-  const answer = async (path: string): Promise<string> => {
+  /** Writes a request and resolves with what came back once its body ("ok") has, or the connection has closed. */
+  const answer = (path: string): Promise<string> => {
     const from = received.length;
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: keep-alive\r\n\r\n`);
-    for (let i = 0; i < 100 && !received.slice(from).includes("\r\n\r\nok"); i++)
-      await new Promise((r) => setTimeout(r, 20));
-    return received.slice(from);
+    return new Promise((resolve) => {
+      const check = () => {
+        if (closedAt === null && !received.slice(from).includes("\r\n\r\nok")) return;
+        socket.off("data", check).off("close", check);
+        resolve(received.slice(from));
+      };
+      socket.on("data", check).on("close", check);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: shop\r\nConnection: keep-alive\r\n\r\n`);
+    });
   };
   return { socket, answer, closedAt: () => closedAt };
 }
@@ -69,7 +75,7 @@ describe("connection timeouts behind a proxy (docs/decisions/032)", () => {
     const proxy = upstreamConnection(port);
     const answered = Date.now();
     expect(await proxy.answer("/first")).toMatch(/Keep-Alive: timeout=1\r\n/);
-    for (let i = 0; i < 200 && proxy.closedAt() === null; i++) await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(() => expect(proxy.closedAt()).not.toBeNull(), { timeout: 5_000, interval: 25 });
     expect(proxy.closedAt()! - answered).toBeGreaterThanOrEqual(900);
   });
 });

@@ -1,7 +1,7 @@
 import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/log.server";
 import { applyConnectionTimeouts } from "./connection-timeouts";
@@ -65,7 +65,7 @@ describe("stopGracefully", () => {
     const agent = keepAlive();
     expect((await get(port(), "/slow?ms=0", agent)).connection).toBe("keep-alive");
     const inFlight = get(port(), "/slow?ms=400", agent);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(shop.inFlight()).toBe(1), { interval: 5 }); // it has reached the server
     const idle = keepAlive();
     await get(port(), "/slow?ms=0", idle);
     const listeningOn = port();
@@ -94,7 +94,7 @@ describe("stopGracefully", () => {
     const { server, shop, steps, port } = slowServer();
     await new Promise((r) => server.once("listening", r));
     const slow = get(port(), "/slow?ms=3000", keepAlive()).catch((error: NodeJS.ErrnoException) => error.code);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(shop.inFlight()).toBe(1), { interval: 5 }); // it has reached the server
     const report = await stopGracefully(server, shop, "SIGTERM", 300);
     expect(await slow).toBe("ECONNRESET");
     expect(report).toMatchObject({ cut: 1 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDatabase, type Db } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 
@@ -94,20 +94,19 @@ function litestreamSaid(): string {
 
 /** Polls (every 100 ms, up to 15 s) until a restore of the latest replica holds `id` (or, without one, restores at all). */
 async function untilReplicated(id?: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const probe = await restoredMessages("probe.db").catch((error: Error) => error);
-    if (Array.isArray(probe) && (id === undefined || probe.includes(id))) return;
-    if (Date.now() > deadline) {
+  await vi.waitFor(
+    async () => {
+      const probe = await restoredMessages("probe.db").catch((error: Error) => error);
+      if (Array.isArray(probe) && (id === undefined || probe.includes(id))) return;
       const restored = Array.isArray(probe) ? `held [${probe.join(", ")}]` : `failed: ${probe.message}`;
       throw new Error(
         `the replica never got ${id ? `'${id}'` : "a generation"}: the last restore ${restored}; ` +
           `the WAL is ${statSync(`${dbPath}-wal`).size} bytes; the replica's segments: ${[...segments().keys()].join(", ")}. ` +
           `Litestream said:\n${litestreamSaid()}`,
       );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 /** The replica's WAL segments and the time each was written (ms). */

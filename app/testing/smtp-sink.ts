@@ -15,6 +15,8 @@ export type SmtpSinkOptions = {
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
+  /** Called after each e-mail is kept (waitFor's listeners). */
+  const arrivals = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     // Pooled clients keep connections open; do not wait for them when the test is over.
@@ -40,6 +42,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
         const accept = () => {
           received.push(mail);
           options.onMail?.(mail);
+          for (const arrived of arrivals) arrived();
           callback();
         };
         if (options.delayMs) setTimeout(accept, options.delayMs);
@@ -53,13 +56,19 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Waits until `count` e-mails have arrived (or fails after a few seconds). */
-    async waitFor(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
-      const started = Date.now();
-      while (received.length < count) {
-        if (Date.now() - started > timeoutMs) throw new Error(`expected ${count} e-mails, got ${received.length}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return received;
+    waitFor(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
+      return new Promise((resolve, reject) => {
+        const done = (error?: Error) => {
+          clearTimeout(timer);
+          arrivals.delete(arrived);
+          if (error) reject(error);
+          else resolve(received);
+        };
+        const arrived = () => void (received.length >= count && done());
+        const timer = setTimeout(() => done(new Error(`expected ${count} e-mails, got ${received.length}`)), timeoutMs);
+        arrivals.add(arrived);
+        arrived();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

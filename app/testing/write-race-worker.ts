@@ -1,6 +1,8 @@
 // One more server process for the write-race tests (app/modules/checkout/write-races.test.ts): opens the database of
-// the URL it is given, as a server copy does, waits for the common start time, then runs all its writes at once (as
-// concurrent requests would) and prints one JSON line: what each write answered, or the error it threw.
+// the URL it is given, as a server copy does, says "ready" once connected and waits for "go" on its standard input (the
+// test says it to every process at once), then runs all its writes at once (as concurrent requests would) and prints
+// one JSON line: what each write answered, or the error it threw.
+import { sql } from "kysely";
 import { createDatabase } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { placeOrder } from "~/modules/checkout/place-order.service.server";
@@ -10,7 +12,6 @@ import { taxIncluded } from "~/lib/pricing";
 
 export type RaceWork = {
   url: string;
-  startAt: number;
   place: Array<{ userId: string; key: string }>;
   cancel: Array<{ userId: string; orderId: string }>;
   adjust: Array<{ kind: "device" | "flavour"; id: string; variantId: string; change: number }>;
@@ -41,7 +42,10 @@ async function answer(op: string, run: () => Promise<{ ok: boolean; detail: stri
 
 const work = JSON.parse(process.argv[2]!) as RaceWork;
 const db = createDatabase(work.url, { poolSize: 10 });
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, work.startAt - Date.now())));
+await sql`select 1`.execute(db); // connected
+process.stdout.write("ready\n");
+await new Promise((resolve) => process.stdin.once("data", resolve));
+process.stdin.destroy();
 const answers = await Promise.all([
   ...work.place.map(({ userId, key }) =>
     answer("place", async () => {

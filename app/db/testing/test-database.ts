@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, vi } from "vitest";
 import { createDatabase, type Db } from "../database.server";
 import { migrateToLatest } from "../migrate.server";
 import { demoSeed } from "./demo-seed";
@@ -47,15 +47,7 @@ export async function createPostgresTestDatabase(adminUrl: string, migrate = tru
       await cleanup.connect();
       // Without FORCE, and again until our own closing connections are gone: killing them would surface as an
       // error on a connection nobody listens to any more.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`drop database if exists "${name}"`);
-          break;
-        } catch (error) {
-          if (attempt >= 50) throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
+      await vi.waitFor(() => cleanup.query(`drop database if exists "${name}"`), { timeout: 5_000, interval: 100 });
       await cleanup.end();
     },
   };

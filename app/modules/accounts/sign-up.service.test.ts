@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { fail, httpStatus } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
@@ -37,17 +37,17 @@ describeEachDatabase("sign-up without telling who is a customer", (testDb) => {
     await worker.stop();
     await sink.close();
   });
-  const mailTo = async (address: string, subject: RegExp, after = 0) => {
-    const started = Date.now();
-    for (;;) {
-      const mail = sink.received
-        .slice(after)
-        .findLast((m) => m.to.includes(address) && subject.test(m.raw.match(/^Subject: (.*)$/m)?.[1] ?? ""));
-      if (mail) return mail;
-      if (Date.now() - started > 5000) throw new Error(`no e-mail to ${address}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
+  const mailTo = (address: string, subject: RegExp, after = 0) =>
+    vi.waitFor(
+      () => {
+        const mail = sink.received
+          .slice(after)
+          .findLast((m) => m.to.includes(address) && subject.test(m.raw.match(/^Subject: (.*)$/m)?.[1] ?? ""));
+        if (!mail) throw new Error(`no e-mail to ${address}`);
+        return mail;
+      },
+      { timeout: 5000, interval: 25 },
+    );
 
   it("answers a new and a taken address alike; the new one gets a link that signs in once, the owner a notice", async () => {
     ok(await signUpConfirmed(context("192.0.2.30"), values("owner@example.com")));

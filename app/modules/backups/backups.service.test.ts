@@ -43,7 +43,7 @@ describeEachDatabase(
       })();
       let backup;
       try {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await expect.poll(() => placed).toBeGreaterThan(6); // the shop is placing orders: one done, the next under way
         backup = await createBackup(reader, options(join(dir, "out")));
       } finally {
         placing = false;

@@ -15,22 +15,32 @@ import { setItemStock, unitsOfItems } from "~/db/testing/variant-stock";
 const WORKER = fileURLToPath(new URL("../../testing/write-race-worker.ts", import.meta.url));
 const PER_PROCESS = 20;
 
-/** Runs the work in a server process of its own (node + tsx, its own database connection) and returns its answers. */
-function inOtherProcess(work: RaceWork): Promise<RaceAnswer[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(work)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk));
+/**
+ * Starts the work in a server process of its own (node + tsx, its own database connection): `ready` resolves once it
+ * is connected, `go()` lets it run its writes, `answers` are what they answered.
+ */
+function inOtherProcess(work: RaceWork) {
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(work)], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk));
+  const answers = new Promise<RaceAnswer[]>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => {
       if (code !== 0) reject(new Error(`worker exited ${code}: ${err}`));
       else resolve(JSON.parse(out.trim().split("\n").pop()!) as RaceAnswer[]);
     });
   });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk;
+      if (out.startsWith("ready\n")) resolve();
+    });
+    answers.then(() => reject(new Error("the worker ended without saying it was ready")), reject);
+  });
+  return { ready, answers, go: () => child.stdin.end("go\n") };
 }
 
 const key = () => randomBytes(18).toString("base64url");
@@ -112,7 +122,6 @@ describeEachDatabase(
         cancel.push({ userId, orderId: placed.order.id });
       }
       const before = await stockOf(flavourIds);
-      const startAt = Date.now() + 4000; // both processes loaded and connected by then
       const adjust = (n: number) =>
         Array.from({ length: n }, (_, i) => ({
           kind: "flavour" as const,
@@ -120,22 +129,24 @@ describeEachDatabase(
           variantId: firstVariants[i % 3]!,
           change: 2,
         }));
-      const [first, second] = await Promise.all([
+      const processes = [
         inOtherProcess({
           url,
-          startAt,
           place: customers.slice(0, PER_PROCESS).map((userId) => ({ userId, key: key() })),
           cancel: cancel.slice(0, PER_PROCESS / 2),
           adjust: adjust(10),
         }),
         inOtherProcess({
           url,
-          startAt,
           place: customers.slice(PER_PROCESS, 2 * PER_PROCESS).map((userId) => ({ userId, key: key() })),
           cancel: cancel.slice(PER_PROCESS / 2),
           adjust: adjust(10),
         }),
-      ]);
+      ];
+      // Both loaded and connected, then both told to go at once.
+      await Promise.all(processes.map((p) => p.ready));
+      for (const p of processes) p.go();
+      const [first, second] = await Promise.all(processes.map((p) => p.answers));
       const answers = [...first!, ...second!];
       expect(answers.filter((a) => !a.ok)).toEqual([]);
       expect(answers.filter((a) => a.op === "place")).toHaveLength(2 * PER_PROCESS);

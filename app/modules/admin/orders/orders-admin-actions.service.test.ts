@@ -1,7 +1,8 @@
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { startTestWorker } from "~/testing/job-worker";
 import type { JobWorker } from "~/modules/jobs/worker.server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import { createLogger } from "~/lib/log.server";
@@ -34,6 +35,16 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     await worker.stop();
     await sink.close();
   });
+  /** Jobs not yet done (e-mails still to send) whose subject names `text`. */
+  const unsentJobs = async (db: Db, text: string) => {
+    const row = await db
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("status", "in", ["queued", "running"])
+      .where("subject", "like", `%${text}%`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
   const form = (intent: string, from: string) => {
     const body = new FormData();
     body.set("intent", intent);
@@ -46,6 +57,7 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     const id = await insertOrder(db, { userId: alice.id, status: "confirmed", paymentStatus: "paid" });
     const before = await snapshot(db, id);
     const mailsBefore = sink.received.length;
+    const jobsBefore = await db.selectFrom("jobs").select("id").execute();
     for (const actor of [alice, null]) {
       for (const step of Object.keys(orderSteps) as OrderStep[]) {
         const from = orderSteps[step].field === "status" ? "confirmed" : "paid";
@@ -53,8 +65,9 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
         await expect(handleOrderStep(context(), actor, id, form(step, from))).rejects.toBeInstanceOf(StaffOnlyError);
       }
     }
-    await new Promise((r) => setTimeout(r, 100));
     expect(await snapshot(db, id)).toEqual(before);
+    // An e-mail is queued as a job in the change's own transaction: no new job, so none is coming.
+    expect(await db.selectFrom("jobs").select("id").execute()).toEqual(jobsBefore);
     expect(sink.received.length).toBe(mailsBefore);
   });
 
@@ -70,8 +83,8 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     expect(await handleRecordPayment(context(), staff, id, payment)).toMatchObject({ ok: true });
     expect(await handleOrderStep(context(), staff, id, form("deliver", "confirmed"))).toMatchObject({ ok: false });
     const aboutThisOrder = () => sink.received.slice(count).filter((m) => m.raw.includes(id));
-    for (let i = 0; i < 100 && aboutThisOrder().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
-    await new Promise((r) => setTimeout(r, 100));
+    // Every e-mail queued about the order has been sent (the refused step queued none).
+    await vi.waitFor(async () => expect(await unsentJobs(db, id)).toBe(0), { timeout: 5000, interval: 25 });
     const mails = aboutThisOrder();
     expect(mails).toHaveLength(2);
     const subject = (raw: string) => raw.match(/^Subject: (.*)$/m)?.[1];
@@ -104,14 +117,15 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     dispatch.set("courier", "Royal Mail");
     dispatch.set("trackingNumber", "AB123456789GB");
     expect(await handleOrderStep(context(), staff, id, dispatch)).toMatchObject({ ok: true, to: "dispatched" });
-    const mail = async () => {
-      for (let i = 0; i < 200; i++) {
-        const found = sink.received.slice(count).find((m) => m.raw.includes(`order ${id} is now dispatched`));
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error("no dispatch e-mail");
-    };
+    const mail = () =>
+      vi.waitFor(
+        () => {
+          const found = sink.received.slice(count).find((m) => m.raw.includes(`order ${id} is now dispatched`));
+          if (!found) throw new Error("no dispatch e-mail");
+          return found;
+        },
+        { timeout: 5000, interval: 25 },
+      );
     expect(mailText(await mail())).toContain(
       `Your order ${id} is now dispatched: it is on its way to you. Sent with Royal Mail, tracking number AB123456789GB.`,
     );
