@@ -229,14 +229,18 @@ test("a forged session cookie just means signed out", async ({ page, context, ba
 
 test("the sign-in button says 'Loading...' while it works", async ({ page }) => {
   await page.goto("/signin");
+  // The sign-in's request is held until the button has been seen saying so, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/signin.data**", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.getByLabel("Email").fill(uniqueEmail("slow"));
   await page.getByLabel("Password").fill("whatever password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  release();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
 });

@@ -16,8 +16,6 @@ import {
 } from "./support/http-shoppers";
 import { freePort, startShop, waitForHealth } from "./support/processes";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test.describe("the shop on a database that goes away", () => {
   test.describe.configure({ mode: "serial" });
   let pg: OwnPostgres;
@@ -57,9 +55,14 @@ test.describe("the shop on a database that goes away", () => {
           }
         }
       });
-      await sleep(1500);
+      // Orders are being taken (as many as there are shoppers), then the database stops under them; the placements go
+      // on until as many have been answered 503 since.
+      const taken = () => answers.filter((a) => a !== "network error" && a.ok).length;
+      await expect.poll(taken, { timeout: 60_000 }).toBeGreaterThanOrEqual(shoppers.length);
       pg.stop("fast");
-      await sleep(2000);
+      const atStop = answers.length;
+      const refused = () => answers.slice(atStop).filter((a) => a !== "network error" && a.status === 503).length;
+      await expect.poll(refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(shoppers.length);
       placing = false;
       await Promise.all(placements);
       expect(shop.child.exitCode, shop.output().slice(-3000)).toBeNull();

@@ -52,17 +52,21 @@ async function npmRun(script: "start" | "dev", dir: string) {
     return output;
   };
   // Up to 4 minutes: `npm start` builds first when the build is missing or older than the sources.
-  for (const until = Date.now() + 240_000; Date.now() < until;) {
+  const healthy = async () => {
     if (child.exitCode !== null) throw new Error(`npm run ${script} exited:\n${output.slice(-3000)}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    return fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { port, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  };
+  try {
+    await expect.poll(healthy, { timeout: 240_000, intervals: [250] }).toBe(true);
+  } catch (error) {
+    if (child.exitCode !== null) throw error;
+    await stop();
+    throw new Error(`npm run ${script} did not answer /healthz:\n${output.slice(-3000)}`, { cause: error });
   }
-  await stop();
-  throw new Error(`npm run ${script} did not answer /healthz:\n${output.slice(-3000)}`);
+  return { port, stop };
 }
 
 test.describe("the first start", () => {

@@ -91,7 +91,9 @@ async function sigtermUnderLoad(url: string, query: Query, processes = 1, inFlig
   const outcomes: Outcome[] = [];
   let signalled = false;
   const load = shoppers.map((s) => shopLoop(s, flavour, () => signalled, outcomes));
-  await new Promise((r) => setTimeout(r, 3000));
+  // The load is under way: as many orders answered as there are shoppers (each goes round its steps, an order each).
+  const ordersAnswered = () => outcomes.filter((o) => o.kind === "order" && o.answer).length;
+  await expect.poll(ordersAnswered, { timeout: 60_000 }).toBeGreaterThanOrEqual(shoppers.length);
   signalled = true;
   const signalAt = performance.now();
   shop.child.kill("SIGTERM");

@@ -22,15 +22,14 @@ function startServer(env: Record<string, string>) {
 
 async function waitForHealth(port: number) {
   // Up to 30 s: a start (migrations, image backfill) on a loaded 2-core machine.
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  await expect
+    .poll(healthy, { message: "server did not become healthy", timeout: 30_000, intervals: [100] })
+    .toBe(true);
 }
 
 test.describe("the server process", () => {

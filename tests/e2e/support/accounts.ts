@@ -12,22 +12,22 @@ export async function waitForMail(
   timeoutMs = 10_000,
   subject?: RegExp,
 ): Promise<{ to: string[]; subject: string; text: string }> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
+  type Mail = { to: string[]; subject: string; text: string };
+  const newestTo = () => {
     for (const file of readdirSync(MAIL_DIR)
       .filter((name) => name.endsWith(".json"))
       .sort()
       .reverse()) {
-      const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as {
-        to: string[];
-        subject: string;
-        text: string;
-      };
+      const mail = JSON.parse(readFileSync(`${MAIL_DIR}/${file}`, "utf8")) as Mail;
       if (mail.to.includes(to) && (!subject || subject.test(mail.subject))) return mail;
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail to ${to}`);
+    return undefined;
+  };
+  let found: Mail | undefined;
+  await expect
+    .poll(() => (found = newestTo()), { message: `no e-mail to ${to}`, timeout: timeoutMs, intervals: [100] })
+    .toBeDefined();
+  return found!;
 }
 
 export async function signUp(

@@ -40,11 +40,13 @@ export type Staff = { email: string; password: string; totpUri?: string; lastSte
 
 /** The next code of the staff member's authenticator: a new 30-second step each time (a code works once). */
 export async function nextStaffCode(staff: Staff): Promise<string> {
-  let now = Math.floor(Date.now() / 30_000);
-  if ((staff.lastStep ?? -1) >= now + 1) {
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-    now = Math.floor(Date.now() / 30_000);
-  }
+  const currentStep = () => Math.floor(Date.now() / 30_000);
+  // Codes for this step and the next are spent: wait, as a person would, for the authenticator to show a new one.
+  if ((staff.lastStep ?? -1) >= currentStep() + 1)
+    await expect
+      .poll(currentStep, { message: "the next 30-second step", timeout: 35_000, intervals: [250] })
+      .toBeGreaterThanOrEqual(staff.lastStep!);
+  const now = currentStep();
   const step = Math.max(now, (staff.lastStep ?? -1) + 1);
   staff.lastStep = step;
   return totpCode(staff.totpUri!, step - now);

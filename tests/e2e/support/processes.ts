@@ -1,6 +1,7 @@
 // The built server as its own process (node build/main.js, as `npm start` runs it), for tests of the process itself.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { expect } from "@playwright/test";
 import { OPEN_ORDER_LIMITS } from "../../../app/testing/open-order-limits";
 
 export type ShopProcess = {
@@ -55,16 +56,18 @@ export function startShop(env: Record<string, string> & { PORT: string }): ShopP
 
 /** Waits until /healthz answers 200 (or the process exits, or the time is up). */
 export async function waitForHealth(shop: Pick<ShopProcess, "base" | "child" | "output">, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  const healthy = async () => {
     if (shop.child.exitCode !== null)
       throw new Error(`the server exited (${shop.child.exitCode}):\n${shop.output().slice(-2000)}`);
-    try {
-      if ((await fetch(`${shop.base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+    return fetch(`${shop.base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    ); // false: not listening yet
+  };
+  try {
+    await expect.poll(healthy, { timeout: timeoutMs, intervals: [100] }).toBe(true);
+  } catch (error) {
+    if (shop.child.exitCode !== null) throw error;
+    throw new Error(`the server did not become healthy:\n${shop.output().slice(-2000)}`, { cause: error });
   }
-  throw new Error(`the server did not become healthy:\n${shop.output().slice(-2000)}`);
 }

@@ -1,14 +1,22 @@
+import { expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { variantName } from "../../../app/modules/catalog/variants";
-import { E2E_DIR } from "./ports";
+import { E2E_DIR, E2E_PORT } from "./ports";
 
 type Db = InstanceType<typeof Database>;
 
+/** How the e2e server answers a page it keeps: "hit" from its copy, "miss" once it has seen a newer content version. */
+const probe = async () =>
+  (await fetch(`http://localhost:${E2E_PORT}/about`, { headers: { cookie: "age_verified=yes" } })).headers.get(
+    "x-page-cache",
+  );
+
 /**
  * Set-up straight in the e2e server's database (what the journeys check happens through the pages), then drops cached
- * pages as every catalogue write does.
+ * pages as every catalogue write does, and waits until the server has seen that.
  */
 async function changeStock<T>(change: (db: Db) => T): Promise<T> {
+  await expect.poll(probe, { timeout: 10_000 }).toBe("hit");
   const db = new Database(`${E2E_DIR}/shop.db`);
   let result: T;
   try {
@@ -18,9 +26,9 @@ async function changeStock<T>(change: (db: Db) => T): Promise<T> {
   } finally {
     db.close();
   }
-  // The shop reads the content version every CONTENT_VERSION_POLL_MS (100 in the journeys): past that, no server
-  // copy shows the old stock.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The shop reads the content version every CONTENT_VERSION_POLL_MS (100 in the journeys): once it has, the page it
+  // kept is rendered again, and so is every page showing the stock.
+  await expect.poll(probe, { timeout: 10_000 }).toBe("miss");
   return result;
 }
 
