@@ -61,14 +61,14 @@ export function BackInStockForm({
   choice: string | null;
   notice: string | null;
 }) {
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<{ ok: false; message: string }>();
   // The shopper's address arrives after load (pages are the same for everyone): filled in unless they typed already.
   const email = useShopper()?.user?.email;
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (email && input.current && input.current.value === "") input.current.value = email;
   }, [email]);
-  const error = fetcher.data?.error;
+  const error = fetcher.data?.message;
   return (
     <fetcher.Form
       method="post"

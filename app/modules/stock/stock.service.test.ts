@@ -24,7 +24,7 @@ describeEachDatabase(
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([
-        { ok: false, message: `Sorry, ${item.name} is out of stock`, code: "invalid" },
+        { ok: false, message: `Sorry, ${item.name} is out of stock`, code: "out-of-stock" },
       ]);
       expect(await stockNow(db)).toBe(0);
       const loser = results[0]!.ok ? "buyer-2" : "buyer-1";
@@ -40,7 +40,7 @@ describeEachDatabase(
       expect(await placeOrder(db, "buyer-3", "key-too-many-aaaaaaaaa", taxAdded(10))).toEqual({
         ok: false,
         message: `Only 2 left of ${item.name}`,
-        code: "invalid",
+        code: "out-of-stock",
       });
       expect(await stockNow(db)).toBe(2);
       expect(
