@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { returnPath } from "~/lib/page-url";
-import { fail, type Failure, type Result } from "~/lib/result";
+import { fail, httpStatus, type Failure, type Result } from "~/lib/result";
 import { isStaff, STAFF_ONLY } from "./staff";
 import { twoFactorMessages } from "./two-factor";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
@@ -227,12 +227,13 @@ export async function requireStaff(context: ShopContext, request: Request): Prom
   const reading = request.method === "GET" || request.method === "HEAD";
   if (isStaff(user)) {
     if (user.twoFactorEnabled && user.secondFactor) return user;
-    if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
+    if (!reading)
+      throw data(fail("not-allowed", twoFactorMessages.backOfficeOnly), { status: httpStatus("not-allowed") });
     const back = encodeURIComponent(returnPath(request));
     throw redirect(
       user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
     );
   }
   if (reading) throw data(null, { status: 404 });
-  throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });
+  throw data(fail("not-allowed", STAFF_ONLY), { status: httpStatus("not-allowed") });
 }

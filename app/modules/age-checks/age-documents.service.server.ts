@@ -21,12 +21,7 @@ import {
 } from "./age-checks";
 import { ageDocumentDeleteJob, ageDocumentExpireJob } from "./age-checks.jobs";
 import * as repo from "./age-checks.repository.server";
-import {
-  deleteDocumentFile,
-  readAgeDocument,
-  readDocumentFile,
-  saveDocumentFile,
-} from "./age-document-files.server";
+import { deleteDocumentFile, readAgeDocument, readDocumentFile, saveDocumentFile } from "./age-document-files.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

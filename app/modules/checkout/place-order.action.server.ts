@@ -22,7 +22,7 @@ import {
 import { shippingPrices } from "./shipping-prices.server";
 import { orderLimitMessages, type OrderLimit } from "./order-limits";
 import { unpaidLimits } from "./order-limits.server";
-import { checkCheckoutStep, missingSteps, type MissingStep } from "./checkout-guard.server";
+import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
 import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
 
 type PlaceFailure = Failure & {

@@ -112,7 +112,7 @@ export async function placeOrder(
           await unpaidHolds(trx, userId, address, { lock: true }),
           units,
         );
-        if (refusal) return { ...fail("changed", refusal.message), limit: refusal.limit };
+        if (refusal) return { ...fail("wrong-state", refusal.message), limit: refusal.limit };
       }
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));

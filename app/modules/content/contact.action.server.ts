@@ -35,7 +35,10 @@ export async function handleContactForm(
     if (isDatabaseUnavailable(error)) {
       warnUnavailable(context.log, error, "contact");
       const code = "unavailable";
-      return { result: { ok: false, code, values, errors: {}, formError: contactMessages.unavailable }, status: httpStatus(code) };
+      return {
+        result: { ok: false, code, values, errors: {}, formError: contactMessages.unavailable },
+        status: httpStatus(code),
+      };
     }
     context.log.error({ err: error }, "saving a contact message failed");
     return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 }; // not a Failure: a bug, logged

@@ -37,8 +37,7 @@ export async function requestBackInStock(
   }
   const { kind, itemId, variantId, email } = parsed.data;
   const item = await repo.findStock(db, variantId);
-  if (!item || Number(item.archived) === 1 || item.kind !== kind || item.item_id !== itemId)
-    return notInShop;
+  if (!item || Number(item.archived) === 1 || item.kind !== kind || item.item_id !== itemId) return notInShop;
   if (!item.track_stock || Number(item.stock_quantity) > 0) return fail("wrong-state", backInStockMessages.notOut);
   const limit = await hitRateLimit(db, STOCK_ALERT_PER_ADDRESS, who.clientIp);
   if (!limit.allowed)

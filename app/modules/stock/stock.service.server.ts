@@ -292,5 +292,4 @@ function movement(
 }
 
 /** The history rows `takeStockForOrder` handed back, as one statement for the caller's writes (decision 027). */
-export const movementsWrite = (db: Db, rows: Array<ReturnType<typeof movement>>) =>
-  repo.movementsInsert(db, rows);
+export const movementsWrite = (db: Db, rows: Array<ReturnType<typeof movement>>) => repo.movementsInsert(db, rows);

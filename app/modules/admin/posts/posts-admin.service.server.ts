@@ -236,7 +236,8 @@ export async function setPostPublished(
 ): Promise<Result> {
   assertStaff(actor);
   return inTransaction(db, async (trx): Promise<Result> => {
-    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() }))) return notFound;
+    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() })))
+      return notFound;
     await bumpStorefrontVersion(trx);
     return { ok: true };
   });
@@ -247,7 +248,10 @@ export type PostFormData = { values: PostValues; errors: FieldErrors; previewHtm
  * Saved (`id`), or the form again (`body`): a preview (a success) or the messages (a failure, "invalid"); an unknown
  * post is a "not-found" failure without a form.
  */
-export type PostFormResult = Result<{ id: string; body?: undefined } | { id?: undefined; body: PostFormData }, { body?: PostFormData }>;
+export type PostFormResult = Result<
+  { id: string; body?: undefined } | { id?: undefined; body: PostFormData },
+  { body?: PostFormData }
+>;
 
 /** The create and edit pages' form: intent "preview" renders the body and saves nothing; "save" saves. */
 export async function runPostForm(
