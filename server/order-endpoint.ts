@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from "express";
 import type { ShopServices } from "~/context.server";
+import { fail, httpStatus } from "~/lib/result";
 import { isUnavailable, RETRY_AFTER_SECONDS } from "~/lib/unavailable.server";
 import { placeOrderRequest } from "~/modules/checkout/place-order.action.server";
 import { orderMessages } from "~/modules/orders/orders";
@@ -27,15 +28,15 @@ export function orderEndpoint(services: ShopServices): RequestHandler[] {
         const key = (req.body as Record<string, unknown> | undefined)?.idempotencyKey;
         if (typeof key === "string") form.set("idempotencyKey", key);
         const { answer, status, retryAfterSeconds } = await placeOrderRequest(context, request, form);
-        if (status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+        if (!answer.ok && answer.code === "unavailable") res.set("Retry-After", String(RETRY_AFTER_SECONDS));
         if (retryAfterSeconds) res.set("Retry-After", String(retryAfterSeconds));
         res.status(status).json(answer);
       } catch (error) {
         if (!isUnavailable(error)) throw error; // already logged where it was found (the session read)
         res
-          .status(503)
+          .status(httpStatus("unavailable"))
           .set("Retry-After", String(RETRY_AFTER_SECONDS))
-          .json({ ok: false, message: orderMessages.unavailable });
+          .json(fail("unavailable", orderMessages.unavailable));
       }
     },
   ];

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { fail, httpStatus } from "~/lib/result";
 import { taxRule } from "~/lib/config.server";
 import { cartWhatsappUrl, priceGuestCart } from "~/modules/cart/cart.service.server";
 import type { Route } from "./+types/api-guest-cart";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/api-guest-cart";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await request.json().catch(() => null)) as { cart?: unknown } | null;
-  if (!body || !Array.isArray(body.cart)) throw data({ error: "Unreadable cart." }, { status: 400 });
+  if (!body || !Array.isArray(body.cart))
+    throw data(fail("invalid", "Unreadable cart."), { status: httpStatus("invalid") });
   const cart = await priceGuestCart(context.db, body.cart, taxRule(context.config));
   return Response.json(
     { cart, whatsappUrl: cartWhatsappUrl(context, cart) },

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { fail, httpStatus } from "~/lib/result";
 import { requireUser } from "~/modules/accounts/session.service.server";
 import { appStateSchema } from "~/modules/cart/cart.schema";
 import { mergeGuestCart } from "~/modules/cart/cart.service.server";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/api-guest-merge";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const parsed = appStateSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) throw data({ error: "Unreadable cart." }, { status: 400 });
+  if (!parsed.success) throw data(fail("invalid", "Unreadable cart."), { status: httpStatus("invalid") });
   const { cartToken, cart, wishlist } = parsed.data;
   const result = await mergeGuestCart(context.db, user.id, cartToken, cart);
   if (result.merged) for (const item of wishlist) await setWishlisted(context.db, user.id, item, true);

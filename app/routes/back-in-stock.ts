@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/lib/form-data.server";
 import { formText } from "~/lib/form-data";
+import { httpStatus } from "~/lib/result";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
 import { cardHref } from "~/modules/catalog/catalog";
 import { requestBackInStock } from "~/modules/stock/back-in-stock.service.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const user = await getSessionUser(context, request);
   const answer = await requestBackInStock(context.db, values, { userId: user?.id ?? null, clientIp: context.clientIp });
-  if (!answer.ok) return data({ error: answer.error }, { status: answer.status });
+  if (!answer.ok) return data(answer, { status: httpStatus(answer.code) });
   return redirect(
     `${cardHref({ kind: values.kind === "device" ? "device" : "flavour", id: values.itemId })}?back-in-stock=saved`,
   );

@@ -7,6 +7,7 @@ import { CheckoutSteps } from "~/components/checkout/steps";
 import { Modal, useHydrated } from "~/components/ui/modal";
 import { pageMeta } from "~/lib/meta";
 import { check, formValues } from "~/lib/form-check";
+import { httpStatus } from "~/lib/result";
 import { isComplete } from "~/lib/uk-address";
 import { addressFields, addressInput, type Address } from "~/modules/checkout/addresses";
 import { deleteAddress, getAddressBook, saveAddress, selectAddress } from "~/modules/checkout/addresses.service.server";
@@ -51,18 +52,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const values = formValues(form, [...addressFields]);
     const saved = await saveAddress(context.db, user.id, id || null, values, form.get("isDefault") === "on");
-    if (!saved.ok && saved.code === "not-found") throw data(null, { status: 404 });
-    if (!saved.ok)
-      return data({ errors: saved.fieldErrors ?? {}, values, editing: id || "new", message: null }, { status: 400 });
+    if (!saved.ok && saved.code === "not-found") throw data(null, { status: httpStatus(saved.code) });
+    if (!saved.ok) {
+      const answer = { errors: saved.fieldErrors ?? {}, values, editing: id || "new", message: null };
+      return data(answer, { status: httpStatus(saved.code) });
+    }
     return redirect("/cart-address");
   }
   if (intent === "delete") {
-    if (!(await deleteAddress(context.db, user.id, id))) throw data(null, { status: 404 });
+    const deleted = await deleteAddress(context.db, user.id, id);
+    if (!deleted.ok) throw data(null, { status: httpStatus(deleted.code) });
     return redirect("/cart-address");
   }
   if (intent === "next") {
     const chosen = String(form.get("addressId") ?? "");
-    if (!chosen || !(await selectAddress(context.db, user.id, chosen))) {
+    if (!chosen || !(await selectAddress(context.db, user.id, chosen)).ok) {
       return data({ errors: {}, values: {}, editing: null, message: orderMessages.noAddress }, { status: 400 });
     }
     const address = (await getAddressBook(context.db, user.id)).addresses.find((a) => a.id === chosen);

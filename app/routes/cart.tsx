@@ -92,9 +92,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         <GuestCart />
       ) : (
         <>
-          {actionData?.error && (
+          {actionData && !actionData.ok && (
             <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-rose-800">
-              {actionData.error}
+              {actionData.message}
             </p>
           )}
           <CartNotices dropped={cart.dropped.length} capped={cart.capped} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useShopper, useShopSettings } from "~/components/layout/use-shop";
+import type { Failure } from "~/lib/result";
 import { stockMessages, stockStatusOf, type Stock, type StockStatus } from "~/modules/catalog/catalog";
 import { backInStockMessages, type StockKind } from "~/modules/stock/stock";
 
@@ -61,14 +62,14 @@ export function BackInStockForm({
   choice: string | null;
   notice: string | null;
 }) {
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<Failure>();
   // The shopper's address arrives after load (pages are the same for everyone): filled in unless they typed already.
   const email = useShopper()?.user?.email;
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (email && input.current && input.current.value === "") input.current.value = email;
   }, [email]);
-  const error = fetcher.data?.error;
+  const error = fetcher.data?.message;
   return (
     <fetcher.Form
       method="post"

@@ -229,19 +229,23 @@ export async function changePassword(
   const wrong = failFields({ currentPassword: "Your current password is not right" });
   const user = await getSessionUser(ctx, request);
   if (!user) return wrong;
-  const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
-    ctx.auth.api.changePassword({
-      body: {
-        currentPassword: checked.data.currentPassword,
-        newPassword: checked.data.newPassword,
-        revokeOtherSessions: true,
-      },
-      headers: authHeaders(request, ctx.auth.options),
-      returnHeaders: true,
-    }),
+  const result = await limitedPasswordCheck(
+    ctx.db,
+    user.email,
+    ctx.clientIp,
+    () =>
+      ctx.auth.api.changePassword({
+        body: {
+          currentPassword: checked.data.currentPassword,
+          newPassword: checked.data.newPassword,
+          revokeOtherSessions: true,
+        },
+        headers: authHeaders(request, ctx.auth.options),
+        returnHeaders: true,
+      }),
+    { tooMany: (seconds) => fail("too-many", limitedMessage("wrong passwords", seconds)), refused: wrong },
   );
-  if (result.status === "limited") return fail("too-many", limitedMessage("wrong passwords", result.retryAfterSeconds));
-  if (result.status === "refused") return wrong;
+  if (!result.ok) return result;
   return { ok: true, headers: cookiesOf(result.value.headers) };
 }
 

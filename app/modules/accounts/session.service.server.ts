@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { returnPath } from "~/lib/page-url";
+import { fail, httpStatus, type Failure, type Result } from "~/lib/result";
 import { isStaff, STAFF_ONLY } from "./staff";
 import { twoFactorMessages } from "./two-factor";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
@@ -181,15 +182,23 @@ export async function requireAdultCustomer(context: ShopContext, request: Reques
 /** Why a visitor may not buy (yet): the reasons requireAdultCustomer and POST /api/orders both answer. */
 export type NotABuyer = "signed-out" | "no-date-of-birth" | "underage";
 
+/** Each reason as a failure: what POST /api/orders answers (a page redirects instead: adultCustomerRedirect). */
+export const notABuyer: Record<NotABuyer, Failure> = {
+  "signed-out": fail("sign-in", "Please sign in to place an order."),
+  "no-date-of-birth": fail("not-allowed", "We sell only to adults aged 18 and over."),
+  underage: fail("not-allowed", "We sell only to adults aged 18 and over."),
+};
+
 /** The buying check itself, answered rather than thrown: a signed-in account with a date of birth 18+ years ago. */
 export async function adultCustomerOf(
   context: ShopContext,
   request: Request,
-): Promise<{ ok: true; user: SessionUser } | { ok: false; reason: NotABuyer; user: SessionUser | null }> {
+): Promise<Result<{ user: SessionUser }, { reason: NotABuyer; user: SessionUser | null }>> {
   const user = await getSessionUser(context, request);
-  if (!user) return { ok: false, reason: "signed-out", user };
-  if (!user.dateOfBirth) return { ok: false, reason: "no-date-of-birth", user };
-  if (!isAdult(user)) return { ok: false, reason: "underage", user };
+  const refuse = (reason: NotABuyer) => ({ ...notABuyer[reason], reason, user });
+  if (!user) return refuse("signed-out");
+  if (!user.dateOfBirth) return refuse("no-date-of-birth");
+  if (!isAdult(user)) return refuse("underage");
   return { ok: true, user };
 }
 
@@ -218,12 +227,13 @@ export async function requireStaff(context: ShopContext, request: Request): Prom
   const reading = request.method === "GET" || request.method === "HEAD";
   if (isStaff(user)) {
     if (user.twoFactorEnabled && user.secondFactor) return user;
-    if (!reading) throw data({ ok: false, message: twoFactorMessages.backOfficeOnly }, { status: 403 });
+    if (!reading)
+      throw data(fail("not-allowed", twoFactorMessages.backOfficeOnly), { status: httpStatus("not-allowed") });
     const back = encodeURIComponent(returnPath(request));
     throw redirect(
       user.twoFactorEnabled ? `/signin/two-factor?redirectTo=${back}` : `/account/two-factor?redirectTo=${back}`,
     );
   }
   if (reading) throw data(null, { status: 404 });
-  throw data({ ok: false, message: STAFF_ONLY }, { status: 403 });
+  throw data(fail("not-allowed", STAFF_ONLY), { status: httpStatus("not-allowed") });
 }

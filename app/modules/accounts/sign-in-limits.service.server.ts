@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { Db } from "~/db/database.server";
+import type { Failure, Result } from "~/lib/result";
 import {
   clearRateLimit,
   clearRateLimitPrefix,
@@ -41,10 +42,8 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
   await clearRateLimitPrefix(db, SIGN_IN_FAILURES_PER_PAIR, `${email}|`);
 }
 
-export type PasswordCheck<T> =
-  | { status: "done"; value: T }
-  | { status: "limited"; retryAfterSeconds: number }
-  | { status: "refused"; error: unknown };
+/** What the caller says when over the limits (`tooMany`), and when Better Auth refuses (`refused`: a wrong password). */
+export type PasswordRefusals = { tooMany: (retryAfterSeconds: number) => Failure; refused: Failure };
 
 const wrongPassword = (error: unknown) =>
   isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD";
@@ -52,23 +51,24 @@ const wrongPassword = (error: unknown) =>
 /**
  * A signed-in account's password checked by Better Auth (changing it, setting up or turning off two-factor sign-in)
  * under the same limits as a sign-in: refused when over them; a wrong password stays counted, anything else (a right
- * one, another refusal) is taken back. Better Auth's other refusals (4xx) come back as "refused"; 5xx are thrown.
+ * one, another refusal) is taken back. Better Auth's refusals (4xx) are `refusals.refused`; 5xx are thrown.
  */
 export async function limitedPasswordCheck<T>(
   db: Db,
   email: string,
   clientIp: string,
   check: () => Promise<T>,
-): Promise<PasswordCheck<T>> {
+  refusals: PasswordRefusals,
+): Promise<Result<{ value: T }>> {
   const attempt = await startSignInAttempt(db, email.toLowerCase(), clientIp);
-  if (!attempt.allowed) return { status: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!attempt.allowed) return refusals.tooMany(attempt.retryAfterSeconds);
   try {
     const value = await check();
     await attempt.release();
-    return { status: "done", value };
+    return { ok: true, value };
   } catch (error) {
     if (!wrongPassword(error)) await attempt.release();
-    if (isAPIError(error) && error.statusCode < 500) return { status: "refused", error };
+    if (isAPIError(error) && error.statusCode < 500) return refusals.refused;
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import type { ShopContext } from "~/context";
+import { fail, type Result } from "~/lib/result";
 import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
 import { findAccountRole, forgetSecondFactor } from "./two-factor.repository.server";
 
@@ -37,7 +38,7 @@ export async function createOrPromoteStaff(
   return existing ? "promoted" : "created";
 }
 
-export type TwoFactorReset = { ok: true; sessionsEnded: number } | { ok: false; message: string };
+export type TwoFactorReset = Result<{ sessionsEnded: number }>;
 
 /**
  * `npm run staff -- reset-two-factor`: for a staff member who lost their phone and their recovery codes. Their
@@ -52,7 +53,7 @@ export async function resetStaffTwoFactor(
 ): Promise<TwoFactorReset> {
   const address = email.trim().toLowerCase();
   const user = await findAccountRole(ctx.db, address);
-  if (!user || user.role !== "staff") return { ok: false, message: `There is no staff account for ${address}.` };
+  if (!user || user.role !== "staff") return fail("not-found", `There is no staff account for ${address}.`);
   const sessionsEnded = await ctx.db.transaction().execute((trx) => forgetSecondFactor(trx, user.id));
   ctx.log.warn(
     { userId: user.id, email: address, ranBy, sessionsEnded },

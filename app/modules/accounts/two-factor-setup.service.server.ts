@@ -12,7 +12,7 @@ import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 import { authHeaders } from "./auth-cookies.server";
 import { getValidatedSession, type ValidatedSession } from "./session.service.server";
-import { limitedPasswordCheck } from "./sign-in-limits.service.server";
+import { limitedPasswordCheck, type PasswordRefusals } from "./sign-in-limits.service.server";
 import { passwordInput, twoFactorMessages } from "./two-factor";
 import * as repo from "./two-factor.repository.server";
 
@@ -20,6 +20,12 @@ export type PendingSetup = { totpUri: string; qrCode: string; recoveryCodes: str
 export type SetupStarted = Result<PendingSetup>;
 
 const SETUP_MINUTES = 15;
+
+/** Setting two-factor up or turning it off: the password's refusals, said the same way. */
+export const passwordRefusals: PasswordRefusals = {
+  tooMany: () => fail("too-many", twoFactorMessages.tooManyPasswords),
+  refused: failFields({ password: twoFactorMessages.wrongPassword }),
+};
 const setupIdentifier = (userId: string) => `shop-two-factor-setup-${userId}`;
 
 /** Set-up, step one: the password (limited like a sign-in), then a new secret and ten recovery codes. */
@@ -32,14 +38,18 @@ export async function startTwoFactorSetup(
   if (!checked.ok) return checked;
   const session = await getValidatedSession(ctx, request);
   if (!session) return fail("sign-in", twoFactorMessages.expired);
-  const result = await limitedPasswordCheck(ctx.db, session.user.email, ctx.clientIp, () =>
-    ctx.auth.api.enableTwoFactor({
-      body: { password: checked.data.password, method: "totp" },
-      headers: authHeaders(request, ctx.auth.options),
-    }),
+  const result = await limitedPasswordCheck(
+    ctx.db,
+    session.user.email,
+    ctx.clientIp,
+    () =>
+      ctx.auth.api.enableTwoFactor({
+        body: { password: checked.data.password, method: "totp" },
+        headers: authHeaders(request, ctx.auth.options),
+      }),
+    passwordRefusals,
   );
-  if (result.status === "limited") return fail("too-many", twoFactorMessages.tooManyPasswords);
-  if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
+  if (!result.ok) return result;
   const answer = result.value;
   if (answer.method !== "totp") throw new Error("two-factor set-up did not answer with a TOTP secret");
   await rememberSetup(ctx, session);

@@ -23,7 +23,7 @@ import { authHeaders } from "./auth-cookies.server";
 import { getValidatedSession, readSignedCookie } from "./session.service.server";
 import { limitedPasswordCheck } from "./sign-in-limits.service.server";
 import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./two-factor";
-import { forgetSetup } from "./two-factor-setup.service.server";
+import { forgetSetup, passwordRefusals } from "./two-factor-setup.service.server";
 import * as repo from "./two-factor.repository.server";
 import { typedRecoveryCode } from "./recovery-codes.server";
 
@@ -141,15 +141,19 @@ export async function turnOffTwoFactor(
   if (user.role === "staff") return fail("not-allowed", twoFactorMessages.staffKeepOn);
   const checked = check(passwordInput, values);
   if (!checked.ok) return checked;
-  const result = await limitedPasswordCheck(ctx.db, user.email, ctx.clientIp, () =>
-    ctx.auth.api.disableTwoFactor({
-      body: { password: checked.data.password },
-      headers: authHeaders(request, ctx.auth.options),
-      returnHeaders: true,
-    }),
+  const result = await limitedPasswordCheck(
+    ctx.db,
+    user.email,
+    ctx.clientIp,
+    () =>
+      ctx.auth.api.disableTwoFactor({
+        body: { password: checked.data.password },
+        headers: authHeaders(request, ctx.auth.options),
+        returnHeaders: true,
+      }),
+    passwordRefusals,
   );
-  if (result.status === "limited") return fail("too-many", twoFactorMessages.tooManyPasswords);
-  if (result.status === "refused") return failFields({ password: twoFactorMessages.wrongPassword });
+  if (!result.ok) return result;
   await forgetSetup(ctx, user.id);
   return { ok: true, headers: cookiesOf(result.value.headers) };
 }

@@ -203,6 +203,7 @@ describeEachDatabase("two-factor sign-in", (testDb) => {
     // A customer's is theirs to turn off with their password: the command refuses it, and an unknown address.
     expect(await resetStaffTwoFactor(ctx as never, "cas@example.com", "owner")).toEqual({
       ok: false,
+      code: "not-found",
       message: "There is no staff account for cas@example.com.",
     });
     expect(await resetStaffTwoFactor(ctx as never, "nobody@example.com", "owner")).toMatchObject({ ok: false });

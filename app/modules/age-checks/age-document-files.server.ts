@@ -8,7 +8,9 @@ import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { newId } from "~/lib/ids.server";
+import { failFields, type Result } from "~/lib/result";
 import type { AgeDocumentFormat } from "~/db/values";
+import { ageDocumentMessages } from "./age-checks";
 import { pdfProblem, type PdfProblem } from "./age-document-pdf.server";
 
 const extensions: Record<AgeDocumentFormat, string> = {
@@ -27,11 +29,23 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const PDF = [...Buffer.from("%PDF-")];
 
-export type DocumentProblem = "not-document" | "unreadable-photo" | "huge-photo" | PdfProblem;
+type DocumentProblem = "not-document" | "unreadable-photo" | "huge-photo" | PdfProblem;
+
+/** What the customer reads under the file field when their file is refused for what it is. */
+const problemMessages: Record<DocumentProblem, string> = {
+  "not-document": ageDocumentMessages.notDocument,
+  "unreadable-photo": ageDocumentMessages.unreadablePhoto,
+  "huge-photo": ageDocumentMessages.hugePhoto,
+  "bad-pdf": ageDocumentMessages.badPdf,
+  "locked-pdf": ageDocumentMessages.lockedPdf,
+  "active-pdf": ageDocumentMessages.activePdf,
+  "long-pdf": ageDocumentMessages.longPdf,
+};
+/** The refusal of a file for what it is: its message under the file field. */
+const refused = (problem: DocumentProblem) => failFields({ file: problemMessages[problem] });
 
 /** The document as the shop keeps it, or why it is refused. */
-export type ReadDocument =
-  { ok: true; format: AgeDocumentFormat; bytes: Uint8Array } | { ok: false; problem: DocumentProblem };
+export type ReadDocument = Result<{ format: AgeDocumentFormat; bytes: Uint8Array }>;
 
 /**
  * Reads what the customer sent: a JPEG or PNG decoded whole and re-encoded (the bytes kept are the shop's, not the
@@ -40,11 +54,11 @@ export type ReadDocument =
 export async function readAgeDocument(bytes: Uint8Array): Promise<ReadDocument> {
   if (startsWith(bytes, PDF)) {
     const problem = await pdfProblem(bytes);
-    return problem ? { ok: false, problem } : { ok: true, format: "application/pdf", bytes };
+    return problem ? refused(problem) : { ok: true, format: "application/pdf", bytes };
   }
   if (startsWith(bytes, PNG)) return readPhoto(bytes, "png");
   if (startsWith(bytes, JPEG)) return readPhoto(bytes, "jpeg");
-  return { ok: false, problem: "not-document" };
+  return refused("not-document");
 }
 
 /**
@@ -56,12 +70,12 @@ export async function readAgeDocument(bytes: Uint8Array): Promise<ReadDocument> 
 async function readPhoto(bytes: Uint8Array, format: "jpeg" | "png"): Promise<ReadDocument> {
   const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: MAX_PIXELS, autoOrient: true });
   try {
-    if ((await input().metadata()).format !== format) return { ok: false, problem: "unreadable-photo" };
+    if ((await input().metadata()).format !== format) return refused("unreadable-photo");
     const encoded = format === "png" ? input().png() : input().jpeg({ quality: JPEG_QUALITY });
     const kept = await encoded.toBuffer();
     return { ok: true, format: format === "png" ? "image/png" : "image/jpeg", bytes: new Uint8Array(kept) };
   } catch (error) {
-    return { ok: false, problem: /pixel limit/i.test((error as Error).message) ? "huge-photo" : "unreadable-photo" };
+    return refused(/pixel limit/i.test((error as Error).message) ? "huge-photo" : "unreadable-photo");
   }
 }
 

@@ -21,26 +21,10 @@ import {
 } from "./age-checks";
 import { ageDocumentDeleteJob, ageDocumentExpireJob } from "./age-checks.jobs";
 import * as repo from "./age-checks.repository.server";
-import {
-  deleteDocumentFile,
-  readAgeDocument,
-  readDocumentFile,
-  saveDocumentFile,
-  type DocumentProblem,
-} from "./age-document-files.server";
+import { deleteDocumentFile, readAgeDocument, readDocumentFile, saveDocumentFile } from "./age-document-files.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the customer reads under the file field when their file is refused for what it is. */
-const problemMessages: Record<DocumentProblem, string> = {
-  "not-document": ageDocumentMessages.notDocument,
-  "unreadable-photo": ageDocumentMessages.unreadablePhoto,
-  "huge-photo": ageDocumentMessages.hugePhoto,
-  "bad-pdf": ageDocumentMessages.badPdf,
-  "locked-pdf": ageDocumentMessages.lockedPdf,
-  "active-pdf": ageDocumentMessages.activePdf,
-  "long-pdf": ageDocumentMessages.longPdf,
-};
 const KEEP_MS = AGE_DOCUMENT_KEEP_DAYS * DAY_MS;
 
 export type CustomerAgeCheck = {
@@ -100,7 +84,7 @@ export async function uploadAgeDocument(
   if (file.byteLength > MAX_AGE_DOCUMENT_BYTES) return failFields({ file: ageDocumentMessages.tooBig }, "too-big");
   // Kept is what the shop read: a photo decoded whole and re-encoded without its metadata, a PDF checked.
   const read = await readAgeDocument(file);
-  if (!read.ok) return failFields({ file: problemMessages[read.problem] });
+  if (!read.ok) return read;
   const { format, bytes } = read;
   const fileName = await saveDocumentFile(dir, bytes, format);
   const stamp = now.toISOString();

@@ -1,8 +1,12 @@
 import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
+import { fail, httpStatus, type Failure, type Result } from "~/lib/result";
 import { addToCart, changeQuantity, parseLineKey, removeLine } from "./cart.service.server";
 
 const numberOrNull = (value: FormDataEntryValue | null) => (value === null || value === "" ? null : Number(value));
+
+/** A refusal, with its code's status: the cart page shows its message. */
+const refused = (failure: Failure) => data<Result>(failure, { status: httpStatus(failure.code) });
 
 /** /cart's action: add (from a product page), plus, minus, remove. */
 export async function handleCartAction(context: ShopContext, userId: string, form: FormData) {
@@ -16,18 +20,18 @@ export async function handleCartAction(context: ShopContext, userId: string, for
       puffCount: numberOrNull(form.get("puffCount")),
       quantity: numberOrNull(form.get("quantity")),
     });
-    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    if (!result.ok) return refused(result);
     return redirect(`/cart?added=${form.get("kind") === "flavour" ? "flavour" : "device"}`);
   }
   const line = parseLineKey(String(form.get("line") ?? ""));
-  if (!line) return data({ error: "That line is not in your cart." }, { status: 400 });
+  if (!line) return refused(fail("invalid", "That line is not in your cart."));
   if (intent === "increase" || intent === "decrease") {
-    const refused = await changeQuantity(context.db, userId, line, intent === "increase" ? 1 : -1);
-    return refused ? data({ error: refused }, { status: 400 }) : { error: null };
+    const changed = await changeQuantity(context.db, userId, line, intent === "increase" ? 1 : -1);
+    return changed.ok ? data<Result>(changed) : refused(changed);
   }
   if (intent === "remove") {
     await removeLine(context.db, userId, line);
-    return { error: null };
+    return data<Result>({ ok: true });
   }
-  return data({ error: "Unknown request." }, { status: 400 });
+  return refused(fail("invalid", "Unknown request."));
 }

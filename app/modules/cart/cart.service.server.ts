@@ -231,18 +231,13 @@ export async function addToCart(db: Db, userId: string, raw: unknown): Promise<A
 }
 
 /** Minus never goes below 1; plus never above 99, nor above what is in stock (then it says so). */
-export async function changeQuantity(
-  db: Db,
-  userId: string,
-  line: LineIdentity,
-  delta: 1 | -1,
-): Promise<string | null> {
+export async function changeQuantity(db: Db, userId: string, line: LineIdentity, delta: 1 | -1): Promise<Result> {
   const row = (await repo.findCartRows(db, userId)).find(
     (r) =>
       lineKey({ kind: r.kind, itemId: r.item_id, flavour: r.flavour, nicotineStrength: r.nicotine_strength }) ===
       lineKey(line),
   );
-  if (!row) return null;
+  if (!row) return { ok: true }; // gone meanwhile (another tab): nothing to change
   if (delta > 0) {
     const [found] = await resolveLines(db, [{ ...line, puffCount: row.puff_count }]);
     if (
@@ -250,10 +245,10 @@ export async function changeQuantity(
       !("problem" in found) &&
       (await unitsInCart(db, userId, found.item, found.variant.id)) + 1 > found.available
     )
-      return stockMessages.onlyLeft(found.available, variantName(found.item.name, found.variant));
+      return fail("invalid", stockMessages.onlyLeft(found.available, variantName(found.item.name, found.variant)));
   }
   await repo.setQuantity(db, userId, line, clampQuantity(row.quantity + delta));
-  return null;
+  return { ok: true };
 }
 
 export const removeLine = repo.deleteLine;

@@ -66,34 +66,37 @@ export async function addAddress(
   return address;
 }
 
-/** Replaces an address of this shopper; false when it is not theirs. */
+/** Another shopper's address, or one deleted meanwhile: the same answer as no address at all. */
+const notFound = fail("not-found", "This address was not found.");
+
+/** Replaces an address of this shopper; "not-found" when it is not theirs. */
 export async function editAddress(
   db: Db,
   userId: string,
   id: string,
   input: AddressInput & { isDefault?: boolean },
-): Promise<boolean> {
+): Promise<Result> {
   const book = await getAddressBook(db, userId);
   const current = book.addresses.find((a) => a.id === id);
-  if (!current) return false;
+  if (!current) return notFound;
   const edited: Address = { ...current, ...input, isDefault: current.isDefault };
   const next = { ...book, addresses: book.addresses.map((a) => (a.id === id ? edited : a)) };
   await save(db, userId, input.isDefault ? afterSetDefault(next, id) : next, [edited]);
-  return true;
+  return { ok: true };
 }
 
-export async function deleteAddress(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<Result> {
   const book = await getAddressBook(db, userId);
-  if (!book.addresses.some((a) => a.id === id)) return false;
+  if (!book.addresses.some((a) => a.id === id)) return notFound;
   await save(db, userId, afterDelete(book, id));
-  return true;
+  return { ok: true };
 }
 
-export async function selectAddress(db: Db, userId: string, id: string): Promise<boolean> {
+export async function selectAddress(db: Db, userId: string, id: string): Promise<Result> {
   const book = await getAddressBook(db, userId);
-  if (!book.addresses.some((a) => a.id === id)) return false;
+  if (!book.addresses.some((a) => a.id === id)) return notFound;
   await setSelectedAddress(db, userId, id);
-  return true;
+  return { ok: true };
 }
 
 /**
@@ -113,7 +116,10 @@ export async function saveAddress(
   const input = { ...checked.data, isDefault };
   let savedId = id;
   if (!savedId) savedId = (await addAddress(db, userId, input)).id;
-  else if (!(await editAddress(db, userId, savedId, input))) return fail("not-found", "This address was not found.");
+  else {
+    const edited = await editAddress(db, userId, savedId, input);
+    if (!edited.ok) return edited;
+  }
   // As the book now has it (the first address added is the default).
   const book = await getAddressBook(db, userId);
   return { ok: true, address: book.addresses.find((a) => a.id === savedId)! };

@@ -1,7 +1,14 @@
 import { redirect } from "react-router";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { adultCustomerOf, adultCustomerRedirect, type NotABuyer } from "~/modules/accounts/session.service.server";
+import { fail, type Failure, type Result } from "~/lib/result";
+import {
+  adultCustomerOf,
+  adultCustomerRedirect,
+  notABuyer,
+  type NotABuyer,
+} from "~/modules/accounts/session.service.server";
+import { orderMessages } from "~/modules/orders/orders";
 import { countCartLines } from "~/modules/cart/cart.service.server";
 import { getCheckoutState, type CheckoutState } from "./checkout.service.server";
 
@@ -9,8 +16,21 @@ export type CheckoutStep = "address" | "shipping" | "payment";
 /** What a step still lacks: the steps before it, in order (a signed-in adult, a cart with lines, address, shipping). */
 export type MissingStep = NotABuyer | "empty-cart" | "no-address" | "incomplete-address" | "no-shipping";
 
-export type CheckoutGate =
-  { ok: true; user: SessionUser; state: CheckoutState } | { ok: false; missing: MissingStep; user: SessionUser | null };
+/** Each missing step as a failure: what POST /api/orders answers (a page redirects to the step instead). */
+export const missingSteps: Record<MissingStep, Failure> = {
+  ...notABuyer,
+  "empty-cart": fail("invalid", orderMessages.emptyCart),
+  "no-address": fail("invalid", orderMessages.noAddress),
+  "incomplete-address": fail("invalid", orderMessages.incompleteAddress),
+  "no-shipping": fail("invalid", orderMessages.noShipping),
+};
+
+export type CheckoutGate = Result<
+  { user: SessionUser; state: CheckoutState },
+  { missing: MissingStep; user: SessionUser | null }
+>;
+
+const missing = (step: MissingStep, user: SessionUser | null) => ({ ...missingSteps[step], missing: step, user });
 
 /**
  * Each checkout step needs the ones before it: a signed-in adult (by date of birth), a cart with lines, then an
@@ -23,15 +43,14 @@ export async function checkCheckoutStep(
   step: CheckoutStep,
 ): Promise<CheckoutGate> {
   const buyer = await adultCustomerOf(context, request);
-  if (!buyer.ok) return { ok: false, missing: buyer.reason, user: buyer.user };
+  if (!buyer.ok) return missing(buyer.reason, buyer.user);
   const { user } = buyer;
-  if ((await countCartLines(context.db, user.id)) === 0) return { ok: false, missing: "empty-cart", user };
+  if ((await countCartLines(context.db, user.id)) === 0) return missing("empty-cart", user);
   const state = await getCheckoutState(context.db, user.id);
-  if (step !== "address" && !state.addressId) return { ok: false, missing: "no-address", user };
+  if (step !== "address" && !state.addressId) return missing("no-address", user);
   // An address saved before the UK form (its free text only) is completed before it is used (docs/decisions/046).
-  if (step !== "address" && !state.addressComplete) return { ok: false, missing: "incomplete-address", user };
-  if (step === "payment" && (!state.shippingMethod || !state.deliveryDate))
-    return { ok: false, missing: "no-shipping", user };
+  if (step !== "address" && !state.addressComplete) return missing("incomplete-address", user);
+  if (step === "payment" && (!state.shippingMethod || !state.deliveryDate)) return missing("no-shipping", user);
   return { ok: true, user, state };
 }
 

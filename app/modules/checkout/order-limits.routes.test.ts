@@ -114,7 +114,7 @@ describeEachDatabase(
       expect(await post(cookie, key())).toEqual({
         status: 409,
         retryAfter: null,
-        body: { ok: false, message: orderLimitMessages.accountOrders(1), limit: "account-orders" },
+        body: { ok: false, code: "wrong-state", message: orderLimitMessages.accountOrders(1), limit: "account-orders" },
       });
 
       // Paid: the next one goes through (the refusal did not count towards the two an hour).
@@ -129,7 +129,7 @@ describeEachDatabase(
       const third = await post(cookie, key());
       expect(third).toMatchObject({
         status: 429,
-        body: { ok: false, limit: "orders-per-hour" },
+        body: { ok: false, code: "too-many", limit: "orders-per-hour" },
       });
       expect(third.body.message).toMatch(
         /^You have placed several orders in a short time\. Please try again in (a minute|about \d+ minutes|about an hour), or message us on WhatsApp\.$/,

@@ -78,7 +78,7 @@ describeEachDatabase(
       expect(answers.slice(3)[0]).toEqual({
         ok: false,
         message: orderLimitMessages.accountOrders(3),
-        code: "changed",
+        code: "wrong-state",
         limit: "account-orders",
       });
       expect(orderLimitMessages.accountOrders(3)).toBe(
@@ -115,7 +115,7 @@ describeEachDatabase(
       expect(await place(db, "big")).toEqual({
         ok: false,
         message: orderLimitMessages.accountUnits(20, 21),
-        code: "changed",
+        code: "wrong-state",
         limit: "account-units",
       });
       expect(await stock(db)).toBe(100);
@@ -142,7 +142,7 @@ describeEachDatabase(
       expect(await place(db, "twin-b", { limits: two })).toEqual({
         ok: false,
         message: orderLimitMessages.addressOrders(2),
-        code: "changed",
+        code: "wrong-state",
         limit: "address-orders",
       });
       // Next door is another place; and the payment step says the same before the button is pressed.
@@ -160,7 +160,7 @@ describeEachDatabase(
       expect(await place(db, "twin-b", { limits: units })).toEqual({
         ok: false,
         message: orderLimitMessages.addressUnits(5, 6),
-        code: "changed",
+        code: "wrong-state",
         limit: "address-units",
       });
     });

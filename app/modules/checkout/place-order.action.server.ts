@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "~/context";
-import { httpStatus } from "~/lib/result";
+import { fail, httpStatus, type Failure } from "~/lib/result";
 import { taxRule } from "~/lib/config.server";
 import { metrics } from "~/lib/metrics.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
@@ -25,31 +25,31 @@ import { unpaidLimits } from "./order-limits.server";
 import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
 import { isIdempotencyKey, placeOrder } from "./place-order.service.server";
 
+type PlaceFailure = Failure & {
+  /** The step before payment that is missing, when that is why. */ missing?: MissingStep;
+  /** The limit on orders waiting for payment, or on orders an hour, when that is why (docs/decisions/070). */
+  limit?: OrderLimit;
+};
+/**
+ * The JSON answer of POST /api/orders: the order, or a failure (app/lib/result.ts); without a code only for an error
+ * nobody expected (logged, answered 500 with orderMessages.failed).
+ */
 export type PlaceAnswer =
   | { ok: true; orderId: string; whatsappUrl: string }
-  | {
-      ok: false;
-      message: string;
-      /** The step before payment that is missing, when that is why. */ missing?: MissingStep;
-      /** The limit on orders waiting for payment, or on orders an hour, when that is why (docs/decisions/070). */
-      limit?: OrderLimit;
-    };
+  | PlaceFailure
+  | (Omit<PlaceFailure, "code"> & { code?: undefined });
 /**
- * The answer, its HTTP status, and when a step before payment is missing, which (a page redirects to it); when a limit
- * on orders an hour refused it, how many seconds until one more is allowed (the endpoint's Retry-After).
+ * The answer, its HTTP status (a failure's from its code: httpStatus), and when a step before payment is missing,
+ * which (a page redirects to it); when a limit on orders an hour refused it, how many seconds until one more is allowed
+ * (the endpoint's Retry-After).
  */
 export type PlaceOutcome = { answer: PlaceAnswer; status: number; missing?: MissingStep; retryAfterSeconds?: number };
 
-/** What POST /api/orders says when a step is missing (the payment page's form is redirected to the step instead). */
-export const missingStepAnswers: Record<MissingStep, { status: number; message: string }> = {
-  "signed-out": { status: 401, message: "Please sign in to place an order." },
-  "no-date-of-birth": { status: 403, message: "We sell only to adults aged 18 and over." },
-  underage: { status: 403, message: "We sell only to adults aged 18 and over." },
-  "empty-cart": { status: 400, message: orderMessages.emptyCart },
-  "no-address": { status: 400, message: orderMessages.noAddress },
-  "incomplete-address": { status: 400, message: orderMessages.incompleteAddress },
-  "no-shipping": { status: 400, message: orderMessages.noShipping },
-};
+/** A refusal, answered with its code's status. */
+const refused = (answer: PlaceFailure): PlaceOutcome => ({
+  answer,
+  status: httpStatus(answer.code),
+});
 
 /** Places the shopper's order from a request to either way in; a new one also gets its confirmation e-mail queued. */
 export async function placeOrderRequest(context: ShopContext, request: Request, form: FormData): Promise<PlaceOutcome> {
@@ -62,8 +62,8 @@ export async function placeOrderRequest(context: ShopContext, request: Request, 
     const placed = await findOrderByKey(context.db, gate.user.id, key);
     if (placed) return placedAnswer(context, placed);
   }
-  const { status, message } = missingStepAnswers[gate.missing];
-  return { answer: { ok: false, message, missing: gate.missing }, status, missing: gate.missing };
+  const { code, message, missing } = gate;
+  return { ...refused({ ok: false, code, message, missing }), missing };
 }
 
 const placedAnswer = (context: ShopContext, order: Order): PlaceOutcome => ({
@@ -93,8 +93,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
       if (placed) return placedAnswer(context, placed);
       const message = orderLimitMessages.perHour(describeWait(rate.retryAfterSeconds));
       return {
-        answer: { ok: false, message, limit: "orders-per-hour" },
-        status: 429,
+        ...refused({ ...fail("too-many", message), limit: "orders-per-hour" }),
         retryAfterSeconds: rate.retryAfterSeconds,
       };
     }
@@ -112,8 +111,8 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
       limits: unpaidLimits(context.config),
     });
     if (!result.ok) {
-      const answer: PlaceAnswer = { ok: false, message: result.message, ...(result.limit && { limit: result.limit }) };
-      return { answer, status: httpStatus(result.code) };
+      const { code, message, limit } = result;
+      return refused({ ok: false, code, message, ...(limit && { limit }) });
     }
     // Only an order really placed counts towards the orders an hour (not a refusal, nor a retry of a placed one).
     if (result.created) {
@@ -125,10 +124,10 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
     // The transaction did not commit, or its answer was lost: the idempotency key makes a retry safe either way.
     if (isDatabaseUnavailable(error)) {
       warnUnavailable(context.log, error, "order");
-      return { answer: { ok: false, message: orderMessages.unavailable }, status: 503 };
+      return refused(fail("unavailable", orderMessages.unavailable));
     }
     context.log.error({ err: error }, "placing an order failed");
-    return { answer: { ok: false, message: orderMessages.failed }, status: 500 };
+    return { answer: { ok: false, message: orderMessages.failed }, status: 500 }; // not a Failure: a bug, logged
   } finally {
     await release().catch(() => {}); // a count not taken back only makes the limit a little stricter for an hour
   }

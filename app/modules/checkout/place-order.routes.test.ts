@@ -14,8 +14,9 @@ import { signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext } from "~/testing/test-context";
 import { addAddress, selectAddress } from "./addresses.service.server";
 import { chooseShipping } from "./checkout.service.server";
-import type { MissingStep } from "./checkout-guard.server";
-import { missingStepAnswers, type PlaceAnswer } from "./place-order.action.server";
+import { httpStatus } from "~/lib/result";
+import { missingSteps, type MissingStep } from "./checkout-guard.server";
+import type { PlaceAnswer } from "./place-order.action.server";
 import { setItemStock } from "~/db/testing/variant-stock";
 
 // Placing an order has two ways in: the payment page's form (no JavaScript) and POST /api/orders (Express). Both must
@@ -90,7 +91,12 @@ describeEachDatabase(
           if (answer.ok) return { placed: answer.orderId };
           if (!answer.missing) return { refused: answer.message };
           // Said with the status and words of its step.
-          expect({ status: response.status, message: answer.message }).toEqual(missingStepAnswers[answer.missing]);
+          const step = missingSteps[answer.missing];
+          expect({ status: response.status, message: answer.message, code: answer.code }).toEqual({
+            status: httpStatus(step.code),
+            message: step.message,
+            code: step.code,
+          });
           return { missing: answer.missing };
         },
       },

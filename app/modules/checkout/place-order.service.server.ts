@@ -1,6 +1,7 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import { fail, type Result } from "~/lib/result";
 import { writeTogether, type Db } from "~/db/database.server";
+import { inTransaction } from "~/db/transaction.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
 import { totals, type TaxRule } from "~/lib/pricing";
@@ -14,7 +15,7 @@ import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
 import { unpaidOrderJobs } from "~/modules/orders/payments.service.server";
 import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWrites, unpaidHolds } from "~/modules/orders/orders.service.server";
-import { movementsWrite, NotEnoughStockError, takeStockForOrder } from "~/modules/stock/stock.service.server";
+import { movementsWrite, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
 import { scheduleDays, scheduleMessages, shippingCost, shippingMethodSchema, type ShippingPrices } from "./shipping";
 import { variantName } from "~/modules/catalog/variants";
@@ -50,7 +51,7 @@ export const isIdempotencyKey = (key: unknown): key is string => typeof key === 
 /**
  * The last step of checkout: places the shopper's order from the server's own view of cart, address and shipping.
  * Every price and total is recomputed; in one transaction the order and its lines are saved, the stock of every line
- * taken (never below zero: not enough of one item refuses the order and saves nothing), the confirmation e-mail
+ * taken (never below zero: not enough of one item refuses the order, "out-of-stock", and saves nothing), the confirmation e-mail
  * queued as a job (no order without it, no e-mail for an order rolled back) with the unpaid-order jobs, the cart emptied and the shipping
  * choice forgotten. The same idempotency key always gives the same order (a double click, a retry, a second tab).
  */
@@ -64,7 +65,8 @@ export async function placeOrder(
   const now = options.now ?? new Date();
   if (!isIdempotencyKey(idempotencyKey)) return fail("invalid", orderMessages.missingKey);
   try {
-    return await db.transaction().execute(async (trx): Promise<PlaceResult> => {
+    // A refusal rolls back whatever was written before it (an age check opened, stock taken of an earlier line).
+    return await inTransaction(db, async (trx): Promise<PlaceResult> => {
       // The checkout state first: reading it makes one placement per shopper at a time (see findPlacementChoice).
       const chosen = await findPlacementChoice(trx, userId);
       const cart = await getCart(trx, userId, tax);
@@ -110,7 +112,7 @@ export async function placeOrder(
           await unpaidHolds(trx, userId, address, { lock: true }),
           units,
         );
-        if (refusal) return { ...fail("changed", refusal.message), limit: refusal.limit };
+        if (refusal) return { ...fail("wrong-state", refusal.message), limit: refusal.limit };
       }
 
       const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));
@@ -125,6 +127,7 @@ export async function placeOrder(
         stamp,
         { deferMovements: true },
       );
+      if (!stock.ok) return stock;
       if (stock.lowNow) await bumpStorefrontVersion(trx);
       const order: Order = {
         id,
@@ -166,7 +169,6 @@ export async function placeOrder(
       return { ok: true, order, created: true };
     });
   } catch (error) {
-    if (error instanceof NotEnoughStockError) return fail("invalid", error.message);
     // Two requests with one key at once: the second loses the unique index race and returns the first's order.
     if (isUniqueViolation(error)) {
       const winner = await findOrderByKey(db, userId, idempotencyKey);

@@ -1,13 +1,18 @@
 import { staffEmail } from "~/lib/config.server";
-import { formFeedback, httpStatus } from "~/lib/result";
+import { formFeedback, httpStatus, type FailureCode } from "~/lib/result";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
 import type { ShopContext } from "~/context";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import { contactMessages, contactValues, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 import { sendContactMessage } from "./contact.service.server";
 
+/**
+ * A failure (its code, app/lib/result.ts) as the form shows it, with what the visitor typed; without a code only for
+ * an error nobody expected (logged, answered 500).
+ */
 export type ContactActionResult =
-  { ok: true; message: string } | { ok: false; values: ContactValues; errors: ContactErrors; formError: string | null };
+  | { ok: true; message: string }
+  | { ok: false; code?: FailureCode; values: ContactValues; errors: ContactErrors; formError: string | null };
 
 /** The /contactus action: check, save, answer; a failure keeps what the visitor typed. */
 export async function handleContactForm(
@@ -24,14 +29,19 @@ export async function handleContactForm(
       { honeypot, clientIp: context.clientIp, userId },
     );
     if (outcome.ok) return { result: { ok: true, message: contactMessages.sent }, status: 200 };
-    return { result: { ok: false, values, ...formFeedback(outcome) }, status: httpStatus(outcome.code) };
+    const { code } = outcome;
+    return { result: { ok: false, code, values, ...formFeedback(outcome) }, status: httpStatus(code) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       warnUnavailable(context.log, error, "contact");
-      return { result: { ok: false, values, errors: {}, formError: contactMessages.unavailable }, status: 503 };
+      const code = "unavailable";
+      return {
+        result: { ok: false, code, values, errors: {}, formError: contactMessages.unavailable },
+        status: httpStatus(code),
+      };
     }
     context.log.error({ err: error }, "saving a contact message failed");
-    return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 };
+    return { result: { ok: false, values, errors: {}, formError: contactMessages.failed }, status: 500 }; // not a Failure: a bug, logged
   }
 }
 

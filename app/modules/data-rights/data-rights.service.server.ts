@@ -11,7 +11,8 @@ import { takeBackOf } from "~/modules/orders/take-back.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
-import { fail, failFields, type Result } from "~/lib/result";
+import { fail, type Result } from "~/lib/result";
+import { inTransaction } from "~/db/transaction.server";
 import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
 import {
   dataRightsMessages,
@@ -130,30 +131,6 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountD
 
 export type DeleteResult = Result<{ headers: Headers }>;
 
-/** Whether the person asking is the owner (accounts' proof: their password, or a sign-in in the last minutes). */
-async function provesOwner(
-  ctx: ShopContext,
-  request: Request,
-  user: SessionUser,
-  password: string,
-): Promise<DeleteResult | null> {
-  const proof = await proveOwner(ctx, request, user, password, RECENT_SIGN_IN_MINUTES);
-  if (proof.ok) return null;
-  switch (proof.reason) {
-    case "password-required":
-      return failFields({ password: dataRightsMessages.passwordRequired });
-    case "wrong-password":
-      return failFields({ password: dataRightsMessages.wrongPassword });
-    case "too-many":
-      return fail(
-        "too-many",
-        `Too many wrong passwords. Please wait ${describeWait(proof.retryAfterSeconds)} and try again.`,
-      );
-    case "sign-in-again":
-      return fail("not-allowed", dataRightsMessages.signInAgain);
-  }
-}
-
 /** Set-Cookie lines that remove the session cookies from this browser. */
 async function clearedSessionCookies(ctx: ShopContext): Promise<Headers> {
   const { authCookies } = await ctx.auth.$context;
@@ -183,17 +160,18 @@ export async function deleteAccount(
   if (!checked.ok) return checked;
   const open = await repo.openOrderIds(ctx.db, user.id);
   if (open.length > 0) return fail("changed", dataRightsMessages.openOrders(open));
-  const notOwner = await provesOwner(ctx, request, user, checked.data.password);
-  if (notOwner) return notOwner;
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  // The owner: their password, or a sign-in in the last minutes (an account without one: Google).
+  const proof = await proveOwner(ctx, request, user, checked.data.password, RECENT_SIGN_IN_MINUTES, dataRightsMessages);
+  if (!proof.ok) return proof;
+  const erased = await inTransaction(ctx.db, async (trx): Promise<Result> => {
     const row = await repo.findUserState(trx, user.id);
-    if (!row || row.deletedAt) return false;
     // Checked again inside the transaction: an order placed meanwhile in another tab keeps the account.
-    if ((await repo.openOrderIds(trx, user.id)).length > 0) return false;
+    const openNow = await repo.openOrderIds(trx, user.id);
+    if (!row || row.deletedAt || openNow.length > 0) return fail("changed", dataRightsMessages.openOrders(openNow));
     await eraseAccount(trx, user.id, row.email.toLowerCase(), now);
-    return true;
+    return { ok: true };
   });
-  if (!result) return fail("changed", dataRightsMessages.openOrders(await repo.openOrderIds(ctx.db, user.id)));
+  if (!erased.ok) return erased;
   ctx.log.info({ userId: user.id }, "account deleted by its owner");
   return { ok: true, headers: await clearedSessionCookies(ctx) };
 }

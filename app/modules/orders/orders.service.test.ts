@@ -156,12 +156,13 @@ describeEachDatabase(
       let book = await getAddressBook(db, "shopper-a");
       expect(book.selectedId).toBe(first.id);
       expect(book.addresses.map((a) => a.isDefault)).toEqual([true, false]);
-      expect(await selectAddress(db, "shopper-b", first.id)).toBe(false);
-      expect(await editAddress(db, "shopper-b", first.id, { ...home, title: "Stolen" })).toBe(false);
-      expect(await deleteAddress(db, "shopper-b", first.id)).toBe(false);
+      const notTheirs = { ok: false, code: "not-found", message: "This address was not found." };
+      expect(await selectAddress(db, "shopper-b", first.id)).toEqual(notTheirs);
+      expect(await editAddress(db, "shopper-b", first.id, { ...home, title: "Stolen" })).toEqual(notTheirs);
+      expect(await deleteAddress(db, "shopper-b", first.id)).toEqual(notTheirs);
       expect(
         await editAddress(db, "shopper-a", office.id, { ...home, title: "Work", type: "OFFICE", isDefault: true }),
-      ).toBe(true);
+      ).toEqual({ ok: true });
       book = await getAddressBook(db, "shopper-a");
       expect(book.addresses.map((a) => [a.title, a.isDefault])).toEqual([
         ["Home", false],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
+import { fail, type Result } from "~/lib/result";
 import { emailField } from "~/modules/accounts/accounts";
 import { catalogIdSchema, variantIdSchema } from "~/modules/catalog/catalog.schema";
 import { describeWait, hitRateLimit, STOCK_ALERT_PER_ADDRESS } from "~/modules/security/rate-limit.service.server";
@@ -18,7 +19,7 @@ const requestInput = z.object({
   email: emailField,
 });
 
-export type BackInStockAnswer = { ok: true } | { ok: false; error: string; status: number };
+const notInShop = fail("not-found", "That item is not in our shop.");
 
 /**
  * 'Email me when it's back' on an out-of-stock variant (the item's page posts the chosen one): one request per
@@ -28,29 +29,19 @@ export async function requestBackInStock(
   db: Db,
   values: Record<string, string>,
   who: { userId: string | null; clientIp: string },
-): Promise<BackInStockAnswer> {
+): Promise<Result> {
   const parsed = requestInput.safeParse(values);
   if (!parsed.success) {
     const emailProblem = parsed.error.issues.find((issue) => issue.path[0] === "email");
-    return {
-      ok: false,
-      error: emailProblem?.message ?? "That item is not in our shop.",
-      status: emailProblem ? 400 : 404,
-    };
+    return emailProblem ? fail("invalid", emailProblem.message) : notInShop;
   }
   const { kind, itemId, variantId, email } = parsed.data;
   const item = await repo.findStock(db, variantId);
-  if (!item || Number(item.archived) === 1 || item.kind !== kind || item.item_id !== itemId)
-    return { ok: false, error: "That item is not in our shop.", status: 404 };
-  if (!item.track_stock || Number(item.stock_quantity) > 0)
-    return { ok: false, error: backInStockMessages.notOut, status: 409 };
+  if (!item || Number(item.archived) === 1 || item.kind !== kind || item.item_id !== itemId) return notInShop;
+  if (!item.track_stock || Number(item.stock_quantity) > 0) return fail("wrong-state", backInStockMessages.notOut);
   const limit = await hitRateLimit(db, STOCK_ALERT_PER_ADDRESS, who.clientIp);
   if (!limit.allowed)
-    return {
-      ok: false,
-      error: `Too many requests. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`,
-      status: 429,
-    };
+    return fail("too-many", `Too many requests. Please wait ${describeWait(limit.retryAfterSeconds)} and try again.`);
   await repo.insertAlert(db, {
     id: newId(16),
     kind,

@@ -105,6 +105,7 @@ describeEachDatabase(
       for (const typed of [20, 8])
         expect(await set(8, typed)).toEqual({
           ok: false,
+          code: "changed",
           message: "The stock changed while you were editing (it is now 7). Check it and save again.",
         });
       expect([await stockNow(db), Number(await toCheck())]).toEqual([7, 1]);
@@ -153,14 +154,14 @@ describeEachDatabase(
         );
       expect(await ask("waiting@example.com")).toEqual({ ok: true });
       expect(await ask("Waiting@Example.com")).toEqual({ ok: true });
-      expect(await ask("not an email")).toMatchObject({ ok: false, status: 400 });
+      expect(await ask("not an email")).toMatchObject({ ok: false, code: "invalid" });
       expect(
         await requestBackInStock(
           db,
           { kind: "flavour", itemId: "no-such-item", variantId: item.size.id, email: "a@b.co" },
           { userId: null, clientIp: "203.0.113.5" },
         ),
-      ).toMatchObject({ ok: false, status: 404 });
+      ).toMatchObject({ ok: false, code: "not-found" });
       const alerts = await db
         .selectFrom("stock_alerts")
         .select(["email", "variant_id"])
@@ -174,7 +175,7 @@ describeEachDatabase(
           { kind: "flavour", itemId: item.flavour.id, variantId: item.other.id, email: "waiting@example.com" },
           { userId: null, clientIp: "203.0.113.5" },
         ),
-      ).toMatchObject({ ok: false, status: 409 });
+      ).toMatchObject({ ok: false, code: "wrong-state" });
       // Restocked: one e-mail per request, queued with the change; the requests are gone, so a later restock sends none.
       expect(await adjustStock(db, staff, of(), { reason: "received", change: "4", note: "" })).toMatchObject({
         ok: true,
@@ -188,8 +189,8 @@ describeEachDatabase(
       );
       expect(await ask("late@example.com")).toEqual({
         ok: false,
-        error: "This item is in stock: you can add it to your cart now.",
-        status: 409,
+        code: "wrong-state",
+        message: "This item is in stock: you can add it to your cart now.",
       });
       await adjustStock(db, staff, of(), { reason: "damaged", change: "-4", note: "" });
       await adjustStock(db, staff, of(), { reason: "received", change: "2", note: "" });

@@ -1,6 +1,7 @@
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import { fail, failFields, type Result } from "~/lib/result";
 import type { Db } from "~/db/database.server";
+import { inTransaction } from "~/db/transaction.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
@@ -18,9 +19,6 @@ import { adjustmentInput } from "./stock.schema";
 export type StockLine = { kind: StockKind; itemId: string; variantId: string; name: string; quantity: number };
 type Actor = { id: string | null; name: string };
 
-/** Refuses an order: nothing of it is saved (thrown inside the order's transaction, so it all rolls back). */
-export class NotEnoughStockError extends Error {}
-
 /** One line per variant, in a fixed order against deadlocks. */
 function unitsPerVariant(lines: StockLine[]) {
   const items = new Map<string, StockLine>();
@@ -34,9 +32,10 @@ function unitsPerVariant(lines: StockLine[]) {
 
 /**
  * Takes the stock of an order inside its transaction: one conditional update per variant, never below zero. Not enough
- * of one variant throws NotEnoughStockError naming it and how many are left ('Only 2 left of Blue Razz Ice'). Returns
- * whether any item is now at or under the low threshold (the shop shows 'Only N left' from it: cached pages go).
- * The units are always taken here; `deferMovements` hands the history rows back for the caller's one statement.
+ * of one variant is an "out-of-stock" failure naming it and how many are left ('Only 2 left of Blue Razz Ice'): the
+ * caller's transaction (inTransaction) rolls back what was taken before it. A success says whether any item is now at
+ * or under the low threshold (the shop shows 'Only N left' from it: cached pages go). The units are always taken
+ * here; `deferMovements` hands the history rows back for the caller's one statement.
  */
 export async function takeStockForOrder(
   trx: Db,
@@ -46,7 +45,7 @@ export async function takeStockForOrder(
   lowThreshold: number,
   stamp: string,
   options: { deferMovements?: boolean } = {},
-): Promise<{ lowNow: boolean; movements: Array<ReturnType<typeof movement>> }> {
+): Promise<Result<{ lowNow: boolean; movements: Array<ReturnType<typeof movement>> }>> {
   const movements = [];
   let lowNow = false;
   for (const line of unitsPerVariant(lines)) {
@@ -55,7 +54,8 @@ export async function takeStockForOrder(
       const item = await repo.findStock(trx, line.variantId);
       if (item && !item.track_stock) continue; // made to order: never runs out
       const left = Math.max(0, Number(item?.stock_quantity ?? 0));
-      throw new NotEnoughStockError(
+      return fail(
+        "out-of-stock",
         left === 0 ? stockMessages.outOfStock(line.name) : stockMessages.onlyLeft(left, line.name),
       );
     }
@@ -64,7 +64,7 @@ export async function takeStockForOrder(
   }
   // The history rows: written here, or (deferMovements) handed back for the caller's own insert in the transaction.
   if (!options.deferMovements) await repo.insertMovements(trx, movements);
-  return { lowNow, movements: options.deferMovements ? movements : [] };
+  return { ok: true, lowNow, movements: options.deferMovements ? movements : [] };
 }
 
 /** A cancelled order's stock goes back, once (the caller's status change can happen only once), recorded. */
@@ -110,7 +110,7 @@ export async function adjustStock(
   const checked = check(adjustmentInput, values);
   if (!checked.ok) return checked;
   const { reason, change, note } = checked.data;
-  return db.transaction().execute(async (trx): Promise<AdjustResult> => {
+  return inTransaction(db, async (trx): Promise<AdjustResult> => {
     const item = await repo.findStock(trx, of.variantId);
     if (!item || item.kind !== of.kind || item.item_id !== of.itemId) return notFound;
     if (!item.track_stock) return failFields({ change: stockAdminMessages.untracked });
@@ -137,11 +137,11 @@ export async function setStockFromForm(
   seen: number,
   typed: number,
   note = "",
-): Promise<{ ok: true; backInStock: boolean } | { ok: false; message: string }> {
+): Promise<Result<{ backInStock: boolean }>> {
   const after = await setUnitsIf(trx, of.variantId, seen, typed);
   if (after === undefined) {
     const now = await repo.findStock(trx, of.variantId);
-    return { ok: false, message: stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)) };
+    return fail("changed", stockAdminMessages.changedMeanwhile(Number(now?.stock_quantity ?? 0)));
   }
   if (seen === typed) return { ok: true, backInStock: false }; // counted: the same as shown
   const by = { id: actor.id, name: actor.name };
@@ -293,5 +293,4 @@ function movement(
 }
 
 /** The history rows `takeStockForOrder` handed back, as one statement for the caller's writes (decision 027). */
-export const movementsWrite = (db: Db, rows: Awaited<ReturnType<typeof takeStockForOrder>>["movements"]) =>
-  repo.movementsInsert(db, rows);
+export const movementsWrite = (db: Db, rows: Array<ReturnType<typeof movement>>) => repo.movementsInsert(db, rows);

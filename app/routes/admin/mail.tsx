@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { fail, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
@@ -39,11 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const form = await readForm(request);
   const input = retryMailInput.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!input.success) throw data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!input.success) throw data(fail("invalid", "Unknown action."), { status: httpStatus("invalid") });
   const retried = await retryMail(context.db, staff, input.data.id);
-  return retried
+  return retried.ok
     ? { notice: mailNotices.retried, tone: "success" as const }
-    : data({ notice: mailNotices.notFailed, tone: "error" as const }, { status: 409 });
+    : data({ notice: retried.message, tone: "error" as const }, { status: httpStatus(retried.code) });
 }
 
 const statusTone: Record<AdminMail["status"], string> = {

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { fail, httpStatus } from "~/lib/result";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/shop-time";
 import { AdminTable, FilterLinks, ListCount, SortHeader } from "~/components/admin/list-controls";
@@ -36,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = form.get("id");
   if (typeof id !== "string" || (intent !== "handle" && intent !== "unhandle"))
-    throw data({ ok: false, message: "Unknown action." }, { status: 400 });
-  if (!(await setMessageHandled(context.db, staff, id, intent === "handle"))) throw data(null, { status: 404 });
+    throw data(fail("invalid", "Unknown action."), { status: httpStatus("invalid") });
+  const done = await setMessageHandled(context.db, staff, id, intent === "handle");
+  if (!done.ok) throw data(null, { status: httpStatus(done.code) });
   return { notice: intent === "handle" ? messageNotices.handled : messageNotices.unhandled };
 }
 

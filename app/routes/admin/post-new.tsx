@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { httpStatus } from "~/lib/result";
 import { Link } from "~/components/ui/link";
 import { PostForm } from "~/components/admin/content/post-form";
 import { pageMeta } from "~/lib/meta";
@@ -17,9 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context, request);
   const result = await runPostForm(postDeps(context), staff, null, await readForm(request));
-  if (result.kind === "saved") return redirect(`/admin/posts/${result.id}?notice=created`);
-  if (result.kind === "not-found") throw data(null, { status: 404 });
-  return data(result.body, { status: result.status });
+  if (result.ok) return result.id ? redirect(`/admin/posts/${result.id}?notice=created`) : data(result.body);
+  if (!result.body) throw data(null, { status: httpStatus(result.code) });
+  return data(result.body, { status: httpStatus(result.code) });
 }
 
 export default function AdminPostNew({ loaderData, actionData }: Route.ComponentProps) {

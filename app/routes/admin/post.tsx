@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { httpStatus } from "~/lib/result";
 import { Link } from "~/components/ui/link";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate, formatDateTime } from "~/lib/shop-time";
@@ -32,14 +33,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "publish" || intent === "unpublish") {
-    if (!(await setPostPublished(context.db, staff, params.id, intent === "publish")))
-      throw data(null, { status: 404 });
+    const done = await setPostPublished(context.db, staff, params.id, intent === "publish");
+    if (!done.ok) throw data(null, { status: httpStatus(done.code) });
     return redirect(`/admin/posts/${params.id}?notice=${intent === "publish" ? "published" : "unpublished"}`);
   }
   const result = await runPostForm(postDeps(context), staff, params.id, form);
-  if (result.kind === "saved") return redirect(`/admin/posts/${result.id}?notice=saved`);
-  if (result.kind === "not-found") throw data(null, { status: 404 });
-  return data(result.body, { status: result.status });
+  if (result.ok) return result.id ? redirect(`/admin/posts/${result.id}?notice=saved`) : data(result.body);
+  if (!result.body) throw data(null, { status: httpStatus(result.code) });
+  return data(result.body, { status: httpStatus(result.code) });
 }
 
 export default function AdminPost({ loaderData, actionData }: Route.ComponentProps) {

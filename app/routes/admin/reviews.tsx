@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { formText } from "~/lib/form-data";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { formFeedback, type FieldErrors, httpStatus } from "~/lib/result";
+import { fail, formFeedback, type FieldErrors, httpStatus } from "~/lib/result";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { claimFlag, reviewNotices } from "~/modules/admin/reviews/reviews-admin";
 import {
@@ -42,8 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const id = form.get("id");
   if (typeof id !== "string" || (intent !== "publish" && intent !== "hide"))
-    throw data({ ok: false, message: "Unknown action." }, { status: 400 });
-  if (!(await setReviewPublished(context.db, staff, id, intent === "publish"))) throw data(null, { status: 404 });
+    throw data(fail("invalid", "Unknown action."), { status: httpStatus("invalid") });
+  const done = await setReviewPublished(context.db, staff, id, intent === "publish");
+  if (!done.ok) throw data(null, { status: httpStatus(done.code) });
   return { notice: intent === "publish" ? reviewNotices.published : reviewNotices.hidden } satisfies Answer;
 }
 

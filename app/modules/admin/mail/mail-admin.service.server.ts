@@ -5,7 +5,8 @@ import { GIVE_UP_AFTER_MS } from "~/modules/jobs/jobs";
 import { countJobs, listJobRows, requeueFailedJob } from "~/modules/jobs/jobs.service.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { pageWindow, type ListParams } from "~/lib/listing";
-import type { AdminMail, MailFilter, MailSort } from "./mail-admin";
+import { fail, type Result } from "~/lib/result";
+import { mailNotices, type AdminMail, type MailFilter, type MailSort } from "./mail-admin";
 
 export async function listMail(
   db: Db,
@@ -46,12 +47,13 @@ export async function countFailedMail(db: Db, actor: SessionUser | null): Promis
 
 /**
  * Queues a failed e-mail again at once, with its attempts counted afresh and another day to succeed in (staff
- * usually retry after fixing the cause). False unless it was failed. Staff only.
+ * usually retry after fixing the cause). "wrong-state" unless it was failed. Staff only.
  */
-export async function retryMail(db: Db, actor: SessionUser | null, id: string, now = new Date()): Promise<boolean> {
+export async function retryMail(db: Db, actor: SessionUser | null, id: string, now = new Date()): Promise<Result> {
   assertStaff(actor);
-  return requeueFailedJob(db, id, {
+  const requeued = await requeueFailedJob(db, id, {
     now: now.toISOString(),
     giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString(),
   });
+  return requeued ? { ok: true } : fail("wrong-state", mailNotices.notFailed);
 }

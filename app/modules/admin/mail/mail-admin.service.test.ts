@@ -111,7 +111,7 @@ describeEachDatabase("back-office mail page", (testDb) => {
   it("queues a failed e-mail again at once, with a new day to succeed in; only a failed one", async () => {
     const { db } = testDb();
     const now = new Date("2026-11-20T12:00:00.000Z");
-    expect(await retryMail(db, staff, ids.failed!, now)).toBe(true);
+    expect(await retryMail(db, staff, ids.failed!, now)).toEqual({ ok: true });
     expect(await findJob(db, ids.failed!)).toMatchObject({
       status: "queued",
       attempts: 0,
@@ -119,8 +119,13 @@ describeEachDatabase("back-office mail page", (testDb) => {
       give_up_at: "2026-11-21T12:00:00.000Z",
       last_error: "550 5.1.1 Mailbox does not exist",
     });
-    expect(await retryMail(db, staff, ids.failed!, now)).toBe(false);
-    expect(await retryMail(db, staff, ids.queued!, now)).toBe(false);
+    const notFailed = {
+      ok: false,
+      code: "wrong-state",
+      message: "Only a failed e-mail can be retried; this one is no longer failed.",
+    };
+    expect(await retryMail(db, staff, ids.failed!, now)).toEqual(notFailed);
+    expect(await retryMail(db, staff, ids.queued!, now)).toEqual(notFailed);
     expect(await countFailedMail(db, staff)).toBe(1);
   });
 

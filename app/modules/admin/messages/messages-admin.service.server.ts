@@ -1,5 +1,6 @@
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
+import { fail, type Result } from "~/lib/result";
 import { assertStaff } from "~/modules/accounts/staff";
 import { markMessageHandled } from "~/modules/content/messages.service.server";
 import * as repo from "./messages-admin.repository.server";
@@ -45,8 +46,8 @@ export async function listMessages(
 }
 
 /**
- * Marks a message handled (recording who and when) or unhandled again (clearing both). Staff only; false for an
- * unknown message; a message already in that state is left as it is. Messages are not shown on the storefront, so no cached page changes.
+ * Marks a message handled (recording who and when) or unhandled again (clearing both). Staff only; "not-found" for
+ * an unknown message; a message already in that state is left as it is. Messages are not shown on the storefront, so no cached page changes.
  */
 export async function setMessageHandled(
   db: Db,
@@ -54,12 +55,12 @@ export async function setMessageHandled(
   id: string,
   handled: boolean,
   now = new Date(),
-): Promise<boolean> {
+): Promise<Result> {
   assertStaff(actor);
   const row = await repo.findMessageState(db, id);
-  if (!row) return false;
+  if (!row) return fail("not-found", "There is no such message.");
   // Already so: the first handler and time stay.
-  if ((Number(row.handled) === 1) === handled) return true;
+  if ((Number(row.handled) === 1) === handled) return { ok: true };
   await markMessageHandled(db, id, handled ? { by: actor.id, at: now.toISOString() } : null);
-  return true;
+  return { ok: true };
 }

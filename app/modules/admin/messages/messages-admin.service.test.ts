@@ -142,9 +142,11 @@ describeEachDatabase("back office: messages", (testDb) => {
   it("marks a message handled (who and when) and unhandled again; the filters follow", async () => {
     const { db } = testDb();
     const at = new Date("2026-02-01T12:00:00.000Z");
-    expect(await setMessageHandled(db, staff, firstId, true, at)).toBe(true);
+    expect(await setMessageHandled(db, staff, firstId, true, at)).toEqual({ ok: true });
     // Marking it again keeps the first time.
-    expect(await setMessageHandled(db, staff, firstId, true, new Date("2026-03-01T12:00:00.000Z"))).toBe(true);
+    expect(await setMessageHandled(db, staff, firstId, true, new Date("2026-03-01T12:00:00.000Z"))).toEqual({
+      ok: true,
+    });
     const handled = await list(staff, "handled")(db);
     expect(handled.total).toBe(1);
     expect(handled.messages[0]).toMatchObject({
@@ -156,7 +158,7 @@ describeEachDatabase("back office: messages", (testDb) => {
     expect((await list(staff)(db)).total).toBe(24);
     expect((await list(staff, "all")(db)).total).toBe(25);
 
-    expect(await setMessageHandled(db, staff, firstId, false)).toBe(true);
+    expect(await setMessageHandled(db, staff, firstId, false)).toEqual({ ok: true });
     const row = await db
       .selectFrom("messages")
       .select(["handled", "handled_at", "handled_by"])
@@ -164,7 +166,7 @@ describeEachDatabase("back office: messages", (testDb) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ handled: 0, handled_at: null, handled_by: null });
     expect((await list(staff, "handled")(db)).total).toBe(0);
-    expect(await setMessageHandled(db, staff, "no-such-message", true)).toBe(false);
+    expect(await setMessageHandled(db, staff, "no-such-message", true)).toMatchObject({ ok: false, code: "not-found" });
   });
 
   it("answers a customer's or a visitor's post to the page's action with 403 and changes nothing; staff get it done", async () => {

@@ -8,6 +8,7 @@ import { shopDate, shopDayStart } from "~/lib/shop-time";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
+import { inTransaction } from "~/db/transaction.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { assertStaff } from "~/modules/accounts/staff";
 import { pageWindow, type ListParams } from "~/lib/listing";
@@ -225,25 +226,32 @@ export async function previewPost(
   };
 }
 
-/** Publish (not a draft any more) or unpublish (a draft again); false for an unknown post. */
+/** Publish (not a draft any more) or unpublish (a draft again); "not-found" for an unknown post. */
 export async function setPostPublished(
   db: Db,
   actor: SessionUser | null,
   id: string,
   published: boolean,
   now = new Date(),
-): Promise<boolean> {
+): Promise<Result> {
   assertStaff(actor);
-  return db.transaction().execute(async (trx) => {
-    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() }))) return false;
+  return inTransaction(db, async (trx): Promise<Result> => {
+    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() })))
+      return notFound;
     await bumpStorefrontVersion(trx);
-    return true;
+    return { ok: true };
   });
 }
 
 export type PostFormData = { values: PostValues; errors: FieldErrors; previewHtml: string | null };
-export type PostFormResult =
-  { kind: "saved"; id: string } | { kind: "not-found" } | { kind: "form"; status: number; body: PostFormData };
+/**
+ * Saved (`id`), or the form again (`body`): a preview (a success) or the messages (a failure, "invalid"); an unknown
+ * post is a "not-found" failure without a form.
+ */
+export type PostFormResult = Result<
+  { id: string; body?: undefined } | { id?: undefined; body: PostFormData },
+  { body?: PostFormData }
+>;
 
 /** The create and edit pages' form: intent "preview" renders the body and saves nothing; "save" saves. */
 export async function runPostForm(
@@ -256,20 +264,13 @@ export async function runPostForm(
   const file = form.get("cover");
   if (form.get("intent") === "preview") {
     const preview = await previewPost(deps, actor, postId, values, file);
-    if (!preview.ok) return { kind: "not-found" };
-    const status = Object.keys(preview.errors).length > 0 ? 400 : 200;
-    return {
-      kind: "form",
-      status,
-      body: { values: preview.values, errors: preview.errors, previewHtml: preview.html },
-    };
+    if (!preview.ok) return preview;
+    const body = { values: preview.values, errors: preview.errors, previewHtml: preview.html };
+    return Object.keys(preview.errors).length > 0 ? { ...failFields(preview.errors), body } : { ok: true, body };
   }
   const saved = await savePost(deps, actor, postId, values, file);
-  if (saved.ok) return { kind: "saved", id: saved.id };
-  if (saved.code === "not-found") return { kind: "not-found" };
-  return {
-    kind: "form",
-    status: 400,
-    body: { values: saved.values ?? values, errors: saved.fieldErrors ?? {}, previewHtml: null },
-  };
+  if (saved.ok) return { ok: true, id: saved.id };
+  if (saved.code === "not-found") return saved;
+  const { values: kept, ...failure } = saved;
+  return { ...failure, body: { values: kept ?? values, errors: saved.fieldErrors ?? {}, previewHtml: null } };
 }

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { failFields } from "~/lib/result";
+import { fail, failFields } from "~/lib/result";
 import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
@@ -247,14 +247,16 @@ describeEachDatabase(
       const id = await seededId("coming-soon-our-autumn-flavour-line-up");
       expect(await getPublishedPost(deps.db, "coming-soon-our-autumn-flavour-line-up")).toBeNull();
       const version = await readStorefrontVersion(deps.db);
-      expect(await setPostPublished(deps.db, staff, id, true)).toBe(true);
+      expect(await setPostPublished(deps.db, staff, id, true)).toEqual({ ok: true });
       expect(await readStorefrontVersion(deps.db)).toBe(version + 1);
       expect((await getPostForEdit(deps.db, staff, id))?.draft).toBe(false);
       expect(await getPublishedPost(deps.db, "coming-soon-our-autumn-flavour-line-up")).not.toBeNull();
-      expect(await setPostPublished(deps.db, staff, id, false)).toBe(true);
+      expect(await setPostPublished(deps.db, staff, id, false)).toEqual({ ok: true });
       expect(await getPublishedPost(deps.db, "coming-soon-our-autumn-flavour-line-up")).toBeNull();
       expect(await readStorefrontVersion(deps.db)).toBe(version + 2);
-      expect(await setPostPublished(deps.db, staff, "no-such-post", true)).toBe(false);
+      expect(await setPostPublished(deps.db, staff, "no-such-post", true)).toEqual(
+        fail("not-found", "There is no such post."),
+      );
       expect(await readStorefrontVersion(deps.db)).toBe(version + 2);
     });
   },

@@ -2,7 +2,8 @@ import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { check } from "~/lib/form-check";
 import { newId } from "~/lib/ids.server";
-import type { Result } from "~/lib/result";
+import { fail, type Result } from "~/lib/result";
+import { inTransaction } from "~/db/transaction.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { healthClaimWords } from "~/modules/compliance/claims";
@@ -52,12 +53,17 @@ export async function addReview(db: Db, actor: SessionUser | null, values: unkno
   return { ok: true, id };
 }
 
-/** Publishes or hides a review (the home page follows at once); false for an unknown id. */
-export async function setReviewPublished(db: Db, actor: SessionUser | null, id: string, published: boolean) {
+/** Publishes or hides a review (the home page follows at once); "not-found" for an unknown id. */
+export async function setReviewPublished(
+  db: Db,
+  actor: SessionUser | null,
+  id: string,
+  published: boolean,
+): Promise<Result> {
   assertStaff(actor);
-  return db.transaction().execute(async (trx) => {
-    const changed = await repo.updateReviewPublished(trx, id, published);
-    if (changed) await bumpStorefrontVersion(trx);
-    return changed;
+  return inTransaction(db, async (trx): Promise<Result> => {
+    if (!(await repo.updateReviewPublished(trx, id, published))) return fail("not-found", "There is no such review.");
+    await bumpStorefrontVersion(trx);
+    return { ok: true };
   });
 }

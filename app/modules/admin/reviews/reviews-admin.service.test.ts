@@ -30,10 +30,10 @@ describeEachDatabase("reviews in the back office", (testDb) => {
     ]);
     expect((await listReviews(db)).map((r) => r.id)).toEqual([added.id]);
 
-    expect(await setReviewPublished(db, staff, added.id, false)).toBe(true);
-    expect(await setReviewPublished(db, staff, factual.id, true)).toBe(true);
+    expect(await setReviewPublished(db, staff, added.id, false)).toEqual({ ok: true });
+    expect(await setReviewPublished(db, staff, factual.id, true)).toEqual({ ok: true });
     expect((await listReviews(db)).map((r) => r.id)).toEqual([factual.id]);
-    expect(await setReviewPublished(db, staff, "no-such-review", true)).toBe(false);
+    expect(await setReviewPublished(db, staff, "no-such-review", true)).toMatchObject({ ok: false, code: "not-found" });
   });
 
   it("refuses bad input with a message under each field and saves nothing; staff only", async () => {
