@@ -1,5 +1,5 @@
-// React Router as patched by the shop (patches/react-router+8.4.0.patch, docs/decisions/061): a static handler's
-// matcher remembers its answer per path, and a build's routes are made once rather than on every render.
+// React Router as patched by the shop (patches/react-router+8.5.3.patch, docs/decisions/061 and 077): a static
+// handler's matcher remembers its answer per path, and a build's routes are made once rather than on every render.
 import { createElement, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import {
@@ -81,6 +81,11 @@ describe("React Router's static handler, patched", () => {
     expect(again).toHaveLength(2);
     expect(again[1]!.params).toEqual({ id: "mango-ice" });
     expect(again[1]!.route.id).toBe("flavour");
+  });
+
+  it("still tells React Router the cost of a match, which bounds the manifest it sends for long paths (8.5.1)", () => {
+    // Branches: root 1, the index, about, flavour, order and not-found 2 each, admin/orders 3 (root, layout, page).
+    expect(createStaticHandler(pages(true))._matchCost).toBe(14);
   });
 
   it("asks with a location object as with its path", async () => {
