@@ -3,6 +3,7 @@
 import { createElement, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import {
+  createRequestHandler,
   createStaticHandler,
   createStaticRouter,
   matchRoutes,
@@ -11,6 +12,7 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   type EntryContext,
   type RouteObject,
+  type ServerBuild,
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -179,5 +181,83 @@ describe("React Router's routes for a render, patched", () => {
     expect(home).not.toContain("<p>about</p>");
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((routes) => routes === seen[0])).toBe(true);
+  });
+});
+
+describe("React Router's request handler, patched", () => {
+  it("hands every page of a build the same route modules, and renders them all with the same routes", async () => {
+    const handed: EntryContext["routeModules"][] = [];
+    const rendered: unknown[] = [];
+    const Page = (name: string) =>
+      function Shown() {
+        rendered.push(useContext(DataRouterContext)!.router.routes);
+        return createElement("div", null, createElement("p", null, name), createElement(Outlet));
+      };
+    const route = (id: string, path: string | undefined, index?: boolean) => ({
+      id,
+      parentId: id === "root" ? undefined : "root",
+      path,
+      index,
+    });
+    const manifestRoute = (id: string, path: string | undefined, index?: boolean) => ({
+      ...route(id, path, index),
+      module: `/${id}.js`,
+      hasAction: false,
+      hasLoader: false,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: false,
+    });
+    // A server build as `react-router build` makes one: the route table, the browser's manifest, the document entry.
+    const build = {
+      entry: {
+        module: {
+          default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
+            handed.push(context.routeModules);
+            const html = renderToString(createElement(ServerRouter, { context, url: request.url }));
+            return new Response(html, {
+              status,
+              headers: { ...Object.fromEntries(headers), "content-type": "text/html" },
+            });
+          },
+        },
+      },
+      routes: {
+        root: { ...route("root", ""), module: { default: Page("root") } },
+        home: { ...route("home", undefined, true), module: { default: Page("home") } },
+        about: { ...route("about", "about"), module: { default: Page("about") } },
+      },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        url: "/manifest.js",
+        version: "1",
+        routes: {
+          root: manifestRoute("root", ""),
+          home: manifestRoute("home", undefined, true),
+          about: manifestRoute("about", "about"),
+        },
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      basename: "/",
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    const handle = createRequestHandler(build, "production");
+    const about = await (await handle(new Request("http://shop.test/about"))).text();
+    const home = await (await handle(new Request("http://shop.test/"))).text();
+    expect(about).toContain("<p>about</p>");
+    expect(home).toContain("<p>home</p>");
+    expect(home).not.toContain("<p>about</p>");
+    // createEntryRouteModules: one object for the build, without which ServerRouter could not keep its routes.
+    expect(handed).toHaveLength(2);
+    expect(handed[1]).toBe(handed[0]);
+    // ServerRouter and createStaticRouter: the same routes for both pages.
+    expect(rendered.length).toBeGreaterThanOrEqual(2);
+    expect(rendered.every((routes) => routes === rendered[0])).toBe(true);
   });
 });
