@@ -11,8 +11,9 @@ import { BENCH_BASE, startBenchServer } from "./bench-support";
 const KB = 1024;
 const COOKIE = "age_verified=yes";
 
-/** Budgets in gzipped bytes: the home page, and every other catalogue page (docs/decisions/016). */
-export const HOME_BUDGET = 130 * KB;
+/** Budgets in gzipped bytes: the home page, and every other catalogue page (docs/decisions/016; home raised by the
+ * 4.3 KB React Router 8.5 added, docs/decisions/077). */
+export const HOME_BUDGET = 134.5 * KB;
 export const CATALOGUE_BUDGET = 140 * KB;
 
 export type PageJavaScript = {

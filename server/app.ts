@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
-import { createRequestHandler } from "@react-router/express";
 import express, { type Express, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import "~/context";
@@ -22,6 +21,7 @@ import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { orderEndpoint } from "./order-endpoint";
+import { createRequestHandler } from "./react-router-handler";
 import { pageCache } from "./page-cache";
 import { untrustedProxyWarning } from "./proxy-warning";
 import { logRequest, requestLog } from "./request-log";

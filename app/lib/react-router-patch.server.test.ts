@@ -1,8 +1,9 @@
-// React Router as patched by the shop (patches/react-router+8.4.0.patch, docs/decisions/061): a static handler's
-// matcher remembers its answer per path, and a build's routes are made once rather than on every render.
+// React Router as patched by the shop (patches/react-router+8.5.3.patch, docs/decisions/061 and 077): a static
+// handler's matcher remembers its answer per path, and a build's routes are made once rather than on every render.
 import { createElement, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import {
+  createRequestHandler,
   createStaticHandler,
   createStaticRouter,
   matchRoutes,
@@ -11,6 +12,7 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   type EntryContext,
   type RouteObject,
+  type ServerBuild,
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -81,6 +83,11 @@ describe("React Router's static handler, patched", () => {
     expect(again).toHaveLength(2);
     expect(again[1]!.params).toEqual({ id: "mango-ice" });
     expect(again[1]!.route.id).toBe("flavour");
+  });
+
+  it("still tells React Router the cost of a match, which bounds the manifest it sends for long paths (8.5.1)", () => {
+    // Branches: root 1, the index, about, flavour, order and not-found 2 each, admin/orders 3 (root, layout, page).
+    expect(createStaticHandler(pages(true))._matchCost).toBe(14);
   });
 
   it("asks with a location object as with its path", async () => {
@@ -174,5 +181,83 @@ describe("React Router's routes for a render, patched", () => {
     expect(home).not.toContain("<p>about</p>");
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((routes) => routes === seen[0])).toBe(true);
+  });
+});
+
+describe("React Router's request handler, patched", () => {
+  it("hands every page of a build the same route modules, and renders them all with the same routes", async () => {
+    const handed: EntryContext["routeModules"][] = [];
+    const rendered: unknown[] = [];
+    const Page = (name: string) =>
+      function Shown() {
+        rendered.push(useContext(DataRouterContext)!.router.routes);
+        return createElement("div", null, createElement("p", null, name), createElement(Outlet));
+      };
+    const route = (id: string, path: string | undefined, index?: boolean) => ({
+      id,
+      parentId: id === "root" ? undefined : "root",
+      path,
+      index,
+    });
+    const manifestRoute = (id: string, path: string | undefined, index?: boolean) => ({
+      ...route(id, path, index),
+      module: `/${id}.js`,
+      hasAction: false,
+      hasLoader: false,
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: false,
+    });
+    // A server build as `react-router build` makes one: the route table, the browser's manifest, the document entry.
+    const build = {
+      entry: {
+        module: {
+          default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
+            handed.push(context.routeModules);
+            const html = renderToString(createElement(ServerRouter, { context, url: request.url }));
+            return new Response(html, {
+              status,
+              headers: { ...Object.fromEntries(headers), "content-type": "text/html" },
+            });
+          },
+        },
+      },
+      routes: {
+        root: { ...route("root", ""), module: { default: Page("root") } },
+        home: { ...route("home", undefined, true), module: { default: Page("home") } },
+        about: { ...route("about", "about"), module: { default: Page("about") } },
+      },
+      assets: {
+        entry: { module: "/entry.js", imports: [] },
+        url: "/manifest.js",
+        version: "1",
+        routes: {
+          root: manifestRoute("root", ""),
+          home: manifestRoute("home", undefined, true),
+          about: manifestRoute("about", "about"),
+        },
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      basename: "/",
+      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    const handle = createRequestHandler(build, "production");
+    const about = await (await handle(new Request("http://shop.test/about"))).text();
+    const home = await (await handle(new Request("http://shop.test/"))).text();
+    expect(about).toContain("<p>about</p>");
+    expect(home).toContain("<p>home</p>");
+    expect(home).not.toContain("<p>about</p>");
+    // createEntryRouteModules: one object for the build, without which ServerRouter could not keep its routes.
+    expect(handed).toHaveLength(2);
+    expect(handed[1]).toBe(handed[0]);
+    // ServerRouter and createStaticRouter: the same routes for both pages.
+    expect(rendered.length).toBeGreaterThanOrEqual(2);
+    expect(rendered.every((routes) => routes === rendered[0])).toBe(true);
   });
 });
