@@ -67,7 +67,7 @@ describe("the record of every cache (docs/decisions/076)", () => {
         "server/page-cache.ts",
         "app/modules/catalog/search-pages.server.ts",
         "app/components/product/card-html.server.tsx",
-        "patches/react-router+8.4.0.patch",
+        "patches/react-router+8.5.3.patch",
       ]),
     );
   });
