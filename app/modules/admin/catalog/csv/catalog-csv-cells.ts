@@ -4,10 +4,10 @@
  */
 import type { ItemKind } from "~/db/values";
 import { MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
-import type { DeviceRefill } from "./catalog";
+import type { DeviceRefill } from "~/modules/catalog/catalog";
 import { catalogCsvLimits as limits, type ItemStatus } from "./catalog-csv";
-import { gtinProblem } from "./gtin";
-import { MAX_SKU_LENGTH, SKU_PATTERN } from "./variants";
+import { gtinProblem } from "~/modules/catalog/gtin";
+import { MAX_SKU_LENGTH, SKU_PATTERN } from "~/modules/catalog/variants";
 
 export type Cell<T> = { value: T } | { error: string };
 
