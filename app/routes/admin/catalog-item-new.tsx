@@ -1,37 +1,56 @@
 import { Link } from "~/components/ui/link";
-import { DeviceForm } from "~/components/admin/catalog/device-form";
+import { ItemForm } from "~/components/admin/catalog/item-form";
 import { pageMeta } from "~/lib/meta";
-import { emptyDeviceValues } from "~/modules/admin/catalog/catalog-admin-form";
-import { deviceFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { emptyDeviceValues, emptyFlavourValues } from "~/modules/admin/catalog/catalog-admin-form";
+import { catalogKindOf, catalogPaths } from "~/modules/admin/catalog/catalog-admin-list";
+import { itemFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
+import { listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import type { Route } from "./+types/product-new";
+import type { Route } from "./+types/catalog-item-new";
 import { readForm } from "~/lib/form-data.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New device", "Back office: add a device.");
+// A new device (/admin/products/new) or flavour (/admin/flavours/new): one module, the kind from the address.
+
+const words = {
+  device: { title: "New device", description: "Back office: add a device.", all: "All devices" },
+  flavour: { title: "New flavour", description: "Back office: add a flavour.", all: "All flavours" },
+} as const;
+
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  const w = words[data?.kind ?? "device"];
+  return pageMeta(matches, w.title, w.description);
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context, request);
-  return { values: emptyDeviceValues(), maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const kind = catalogKindOf(request.url);
+  const maxUploadBytes = context.config.UPLOAD_MAX_BYTES;
+  if (kind === "device") return { kind, values: emptyDeviceValues(), devices: [], maxUploadBytes };
+  const devices = await listDeviceChoices(context.db);
+  return { kind, values: emptyFlavourValues(), devices, maxUploadBytes };
 }
 
-/** Creates the device and goes to its edit page ("Device created."); a refusal shows the form again as typed. */
+/** Creates the item and goes to its edit page ("Device created."); a refusal shows the form again as typed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(context, request);
-  return deviceFormAction(context, user, null, await readForm(request));
+  return itemFormAction(context, user, catalogKindOf(request.url), null, await readForm(request));
 }
 
-export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminCatalogItemNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind } = loaderData;
   return (
     <div className="max-w-3xl space-y-4">
-      <Link to="/admin/products" className="text-sm text-brand-700 hover:underline">
-        All devices
+      <Link to={catalogPaths[kind]} className="text-sm text-brand-700 hover:underline">
+        {words[kind].all}
       </Link>
-      <h1 className="text-2xl font-bold">New device</h1>
-      <DeviceForm
+      <h1 className="text-2xl font-bold">{words[kind].title}</h1>
+      <ItemForm
         key={actionData?.formKey ?? "new"}
+        kind={kind}
         isNew
         values={actionData?.values ?? loaderData.values}
         errors={actionData?.errors ?? {}}
+        devices={loaderData.devices}
         formError={actionData?.formError}
         notice={actionData?.notice}
         maxUploadBytes={loaderData.maxUploadBytes}

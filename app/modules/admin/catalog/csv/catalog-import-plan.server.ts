@@ -18,7 +18,7 @@ import { mhraNumberProblem } from "~/modules/compliance/mhra-list.service.server
 import { centsToText, type DeviceValues, type FlavourValues } from "../catalog-admin";
 import * as repo from "../catalog-admin.repository.server";
 import { publishReasons } from "../catalog-admin-publish";
-import { getDeviceEditor, getFlavourEditor } from "../catalog-editors.server";
+import { getDeviceEditor, getFlavourEditor } from "../catalog-admin.service.server";
 import { publishErrorsOf } from "../catalog-publish.service.server";
 import { refuseFile, type CatalogCsvRow, type CsvProblem } from "./catalog-csv";
 import { importMessages, type ImportChange, type ImportCounts, type KeptDraft } from "./catalog-import";

@@ -3,7 +3,7 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { readMessages } from "./catalog-csv.server";
 import { device, file } from "./testing/catalog-csv-fixture";
 import { action as importAction } from "~/routes/admin/catalogue-import";
-import { action as productsAction } from "~/routes/admin/products";
+import { action as productsAction } from "~/routes/admin/catalog-items";
 import { publishMessages } from "../catalog-admin-publish";
 import { useCatalogFixture } from "../testing/catalog-fixture";
 
