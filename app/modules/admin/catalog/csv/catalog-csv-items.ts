@@ -80,8 +80,8 @@ export function startDraft(line: number, trackStock: boolean, problems: Problems
     trackStock,
   };
   const take = <T>(cell: Cell<T>, fallback: T): T => {
-    if ("value" in cell) return cell.value;
-    problems.row(draft, cell.error);
+    if (cell.ok) return cell.value;
+    problems.row(draft, cell.message);
     return fallback;
   };
   return { draft, take };

@@ -77,8 +77,8 @@ export async function shopifyDrafts(table: CsvTable, problems: Problems, context
     const isVariant = VARIANT_COLUMNS.some((name) => row.get(name) !== "");
     if (!isVariant && !row.get("Image Src")) continue;
     const handle = parseHandle(row.get("Handle"), "handle");
-    if ("error" in handle) {
-      problems.row(row, handle.error);
+    if (!handle.ok) {
+      problems.row(row, handle.message);
       continue;
     }
     const product = products.get(handle.value) ?? { variants: [], all: [] };
@@ -144,19 +144,19 @@ function productDrafts(
   };
   if (deviceColumn) {
     const device = parseHandle(deviceColumn, "Device");
-    if ("error" in device) productProblem(device.error);
+    if (!device.ok) productProblem(device.message);
   } else if (kind === "flavour") deviceHandle = slugify(firstTag, { max: catalogCsvLimits.handle });
   const mhra = parseMhraEcid(productValue("MHRA number"));
-  if ("error" in mhra) productProblem(mhra.error);
+  if (!mhra.ok) productProblem(mhra.message);
   const facts = factCells(productValue);
-  for (const cell of Object.values(facts)) if ("error" in cell) productProblem(cell.error);
-  const fact = <T>(cell: Cell<T | null>): T | null => ("value" in cell ? cell.value : null);
+  for (const cell of Object.values(facts)) if (!cell.ok) productProblem(cell.message);
+  const fact = <T>(cell: Cell<T | null>): T | null => (cell.ok ? cell.value : null);
   for (const [column, value, max] of [
     ["Title", title, catalogCsvLimits.name],
     ["description", description, catalogCsvLimits.description],
   ] as const) {
     const checked = parseText(value, column, max);
-    if ("error" in checked) productProblem(checked.error);
+    if (!checked.ok) productProblem(checked.message);
   }
   const found = problems.list.length;
   const images = imagesOf(all, problems);
@@ -181,7 +181,7 @@ function productDrafts(
       description,
       deviceHandle,
       images,
-      mhraEcid: "value" in mhra ? (mhra.value ?? "") : "",
+      mhraEcid: mhra.ok ? (mhra.value ?? "") : "",
       status: fact(facts.status),
       rechargeable: fact(facts.rechargeable),
       refill: fact(facts.refill),
@@ -291,11 +291,17 @@ export function strengthFor(
   const typed = context.strengths[handle]?.trim();
   if (typed) {
     const cell = parseNicotine(typed);
-    if ("value" in cell) {
+    if (cell.ok) {
       context.used[handle] = typed;
       return cell.value;
     }
-    context.missing.push({ line, handle, name: title || handle, variants, given: { text: typed, error: cell.error } });
+    context.missing.push({
+      line,
+      handle,
+      name: title || handle,
+      variants,
+      given: { text: typed, error: cell.message },
+    });
     return null;
   }
   const inTitle = strengthInTitle(title);

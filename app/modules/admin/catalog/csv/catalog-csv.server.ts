@@ -180,7 +180,7 @@ function shopDraft(record: CsvRecord, table: CsvTable, problems: Problems): RowD
   const beforeItem = problems.list.length;
   const kind = parseKind(cell("Type"));
   draft.item = {
-    kind: take(kind, null) ?? ("error" in kind ? "invalid" : null),
+    kind: take(kind, null) ?? (!kind.ok ? "invalid" : null),
     name: take(parseText(cell("Name"), "name", catalogCsvLimits.name), ""),
     description: take(parseText(cell("Description"), "description", catalogCsvLimits.description), ""),
     deviceHandle: cell("Device") ? take(parseHandle(cell("Device"), "Device"), "") : "",
