@@ -99,9 +99,9 @@ export const MAX_CATALOG_CSV_BYTES = 20 * 1024 * 1024;
 export const MAX_CATALOG_CSV_ROWS = 100_000;
 
 /**
- * Limits of one row's cells. The name, description, option and image limits are the back-office form's
- * (admin/catalog/catalog-admin-parse.ts `limits`, catalog-admin.ts `MAX_IMAGES`), so an imported item can be saved
- * from the form unchanged; the catalogue module cannot import the back office, which imports it.
+ * Limits of one row's cells. The handle, name, description, option and image limits are the back-office form's
+ * (catalog-admin.ts `limits` and `MAX_IMAGES`), so an imported item can be saved from the form unchanged; written out
+ * here so that the import page's bundle does not take the form's checks (zod) with it.
  */
 export const catalogCsvLimits = {
   handle: 80,
