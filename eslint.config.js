@@ -16,13 +16,6 @@ const moduleBoundaryExceptions = [
       "one row mapper per catalogue type (docs/decisions/025): the cart, the wishlist and the back office read " +
       "catalogue rows in their own queries and turn them into devices and flavours the storefront's way",
   },
-  {
-    file: "~/modules/catalog/catalog-csv.server",
-    from: ["admin"],
-    why:
-      "the catalogue's file format (docs/decisions/042): the back office's import and export read and write it; " +
-      "it is pure (no database), so it is no service, and the catalogue cannot import the back office",
-  },
 ];
 const modules = readdirSync(new URL("./app/modules", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { createDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { importCatalogue } from "~/modules/admin/catalog/catalog-import.service.server";
-import { catalogCsv, type CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
-import { UNSAID } from "~/modules/catalog/catalog-csv";
+import { importCatalogue } from "~/modules/admin/catalog/csv/catalog-import.service.server";
+import { catalogCsv, type CatalogCsvRow } from "~/modules/admin/catalog/csv/catalog-csv.server";
+import { UNSAID } from "~/modules/admin/catalog/csv/catalog-csv";
 import { freshPostgres } from "./bench-support";
 
 const VARIANTS = Number(process.env.BENCH_IMPORT_VARIANTS ?? 10_000);

@@ -30,7 +30,7 @@ import { measure, metricsEndpoint, requestId } from "./metrics-endpoint";
 import { routePatterns } from "./route-patterns";
 import { watchDatabase } from "~/lib/metrics.server";
 import { countJobsByKindAndStatus } from "~/modules/jobs/jobs.service.server";
-import { MAX_CATALOG_CSV_BYTES } from "~/modules/catalog/catalog-csv";
+import { MAX_CATALOG_CSV_BYTES } from "~/modules/admin/catalog/csv/catalog-csv";
 import { AGE_CHECK_PAGE_PATH, ageDocumentMessages, MAX_AGE_DOCUMENT_BYTES } from "~/modules/age-checks/age-checks";
 import {
   bodyLimit,

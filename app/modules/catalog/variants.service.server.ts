@@ -183,7 +183,7 @@ async function clashes(
   return errors;
 }
 
-// ---------- the catalogue file (the back office: admin/catalog/catalog-import.service and catalog-export.service) ----
+// ---------- the catalogue file (the back office: admin/catalog/csv/) ------------------------------------------------
 
 /** The variants with these SKUs or barcodes, archived ones too (what an import must not collide with). */
 export async function findVariantsByCodes(db: Db, codes: { skus: string[]; barcodes: string[] }) {

@@ -1,5 +1,5 @@
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import { exportCatalogue } from "~/modules/admin/catalog/catalog-export.service.server";
+import { exportCatalogue } from "~/modules/admin/catalog/csv/catalog-export.service.server";
 import { shopDate } from "~/lib/shop-time";
 import type { Route } from "./+types/catalogue-csv";
 

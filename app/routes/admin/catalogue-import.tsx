@@ -8,9 +8,13 @@ import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import { importMessages, MAX_LISTED, type ImportAnswer } from "~/modules/admin/catalog/catalog-import";
-import { importCatalogue, importChecked } from "~/modules/admin/catalog/catalog-import.service.server";
-import { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES, MAX_CATALOG_CSV_ROWS } from "~/modules/catalog/catalog-csv";
+import { importMessages, MAX_LISTED, type ImportAnswer } from "~/modules/admin/catalog/csv/catalog-import";
+import { importCatalogue, importChecked } from "~/modules/admin/catalog/csv/catalog-import.service.server";
+import {
+  CATALOG_CSV_COLUMNS,
+  MAX_CATALOG_CSV_BYTES,
+  MAX_CATALOG_CSV_ROWS,
+} from "~/modules/admin/catalog/csv/catalog-csv";
 import type { Route } from "./+types/catalogue-import";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,7 +3,7 @@
 // without a nicotine strength with a field each, and the problems of a refused file.
 import { Form } from "react-router";
 import { AdminTable, HeaderRow } from "~/components/admin/list-controls";
-import { importSummary, MAX_LISTED, type ImportAnswer } from "~/modules/admin/catalog/catalog-import";
+import { importSummary, MAX_LISTED, type ImportAnswer } from "~/modules/admin/catalog/csv/catalog-import";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
 
 type Ok = Extract<ImportAnswer, { ok: true }>;

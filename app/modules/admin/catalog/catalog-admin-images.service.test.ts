@@ -3,8 +3,8 @@ import { failFields } from "~/lib/result";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getFlavour, listFlavourCards } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages, type FlavourValues } from "./catalog-admin";
-import { flavourFormAction } from "./catalog-admin.action.server";
-import { saveFlavour } from "./catalog-admin.service.server";
+import { itemFormAction } from "./catalog-admin.action.server";
+import { saveItem } from "./catalog-admin.service.server";
 import { uploadMessages } from "./uploads.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { WEBP } from "./testing/test-images";
@@ -44,18 +44,18 @@ describeEachDatabase(
         [`/uploads/${"0".repeat(32)}.png`], // the right shape, but never uploaded
         [JSON.parse(other.images)[0]], // another item's image
       ]) {
-        expect(await saveFlavour(db, staff, seeded.id, flavourValues({ images }))).toEqual(
+        expect(await saveItem(db, staff, "flavour", seeded.id, flavourValues({ images }))).toEqual(
           failFields({ images: catalogMessages.imageUnknown }),
         );
       }
-      expect(await saveFlavour(db, staff, null, flavourValues({ images: [] }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ images: [] }))).toEqual(
         failFields({ images: catalogMessages.imageRequired }),
       );
       expect(await snapshot(db)).toEqual(before);
 
       // Its own images, reordered, plus an upload: saved in that order (the first is the card image).
       const order = [fx.pngUrl, ...own.slice().reverse()];
-      expect(await saveFlavour(db, staff, seeded.id, flavourValues({ images: order }))).toEqual({
+      expect(await saveItem(db, staff, "flavour", seeded.id, flavourValues({ images: order }))).toEqual({
         ok: true,
         id: seeded.id,
       });
@@ -67,14 +67,21 @@ describeEachDatabase(
     it("uploads, moves and removes images through the form without saving until the save button, and refuses non-images", async () => {
       const { db } = testDb();
       const id = saved(
-        await saveFlavour(db, staff, null, flavourValues({ name: "Image Order", images: [fx.pngUrl, fx.jpegUrl] })),
+        await saveItem(
+          db,
+          staff,
+          "flavour",
+          null,
+          flavourValues({ name: "Image Order", images: [fx.pngUrl, fx.jpegUrl] }),
+        ),
       );
       const before = await snapshot(db);
       const { images: _images, ...fields } = flavourValues({ name: "Image Order" });
       const submit = (intent: string, images: string[], file?: File) =>
-        flavourFormAction(
+        itemFormAction(
           context(),
           staff,
+          "flavour",
           id,
           formData({ ...fields, intent, images }, file ? [["image", file]] : []),
         ) as unknown as Promise<Answer>;
@@ -108,9 +115,10 @@ describeEachDatabase(
       expect((await getFlavour(db, id))?.images).toEqual([fx.pngUrl, fx.jpegUrl]);
 
       // The save button keeps the list as shown, with the attached image added at the end.
-      const done = (await flavourFormAction(
+      const done = (await itemFormAction(
         context(),
         staff,
+        "flavour",
         id,
         formData({ ...fields, intent: "save", images: [fx.jpegUrl] }, [["image", new File([webp], "x.webp")]]),
       )) as Response;

@@ -4,8 +4,8 @@ import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages } from "./catalog-admin";
-import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
-import { getFlavourEditor } from "./catalog-editors.server";
+import { saveItem } from "./catalog-admin.service.server";
+import { getFlavourEditor } from "./catalog-admin.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { listCatalogItems, setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 
@@ -25,10 +25,10 @@ describeEachDatabase(
 
     it("archives and restores: hidden from the shop at once, a device's flavours with it", async () => {
       const { db } = testDb();
-      const flavourId = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Archive Me" })));
-      const ownDevice = saved(await saveDevice(db, staff, null, deviceValues({ name: "Archive Device" })));
+      const flavourId = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Archive Me" })));
+      const ownDevice = saved(await saveItem(db, staff, "device", null, deviceValues({ name: "Archive Device" })));
       const onIt = saved(
-        await saveFlavour(db, staff, null, flavourValues({ name: "On Archived Device", deviceId: ownDevice })),
+        await saveItem(db, staff, "flavour", null, flavourValues({ name: "On Archived Device", deviceId: ownDevice })),
       );
       let version = await readStorefrontVersion(db);
 
@@ -43,20 +43,20 @@ describeEachDatabase(
       expect(await getDevice(db, ownDevice)).toBeNull();
       expect(await getFlavour(db, onIt)).toBeNull();
       // A new flavour cannot go on an archived device; one already on it may be saved as it is.
-      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: ownDevice }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ deviceId: ownDevice }))).toEqual(
         failFields({ deviceId: catalogMessages.deviceUnknown }),
       );
-      expect(await saveFlavour(db, staff, null, flavourValues({ deviceId: "no-such-device" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ deviceId: "no-such-device" }))).toEqual(
         failFields({ deviceId: catalogMessages.deviceUnknown }),
       );
       expect(
-        await saveFlavour(db, staff, onIt, flavourValues({ name: "On Archived Device", deviceId: ownDevice })),
+        await saveItem(db, staff, "flavour", onIt, flavourValues({ name: "On Archived Device", deviceId: ownDevice })),
       ).toEqual({ ok: true, id: onIt });
       expect(await setDeviceArchived(db, staff, ownDevice, false)).toBe(true);
       expect(await getFlavour(db, onIt)).toMatchObject({ deviceId: ownDevice });
 
       expect(await setFlavourArchived(db, staff, "no-such-flavour", true)).toBe(false);
-      expect(await saveDevice(db, staff, "no-such-device", deviceValues())).toEqual(
+      expect(await saveItem(db, staff, "device", "no-such-device", deviceValues())).toEqual(
         fail("not-found", "There is no such item."),
       );
     });
@@ -69,7 +69,7 @@ describeEachDatabase(
       const last = await listCatalogItems(db, "flavour", { ...params, rawPage: "999" }, 5);
       expect(last.page).toBe(all.totalPages);
 
-      const hidden = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Zz Hidden 100%_match" })));
+      const hidden = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Zz Hidden 100%_match" })));
       await setFlavourArchived(db, staff, hidden, true);
       const search = await listCatalogItems(db, "flavour", { ...params, q: "100%_" }, 5);
       expect(search.items.map((i) => [i.id, i.archived, i.device?.name])).toEqual([
@@ -110,7 +110,7 @@ describeEachDatabase(
 
     it("finds an item by a variant's SKU or barcode", async () => {
       const { db } = testDb();
-      const id = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Sku Search Lime" })));
+      const id = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Sku Search Lime" })));
       const [variant] = (await getFlavour(db, id))!.variants;
       await db
         .updateTable("variants")

@@ -13,9 +13,10 @@ import {
   type FlavourValues,
 } from "./catalog-admin";
 import { applyImageIntent, deviceValues, flavourValues, parseIntent } from "./catalog-admin-form";
-import { saveDevice, saveFlavour, type SaveOptions, type SaveResult } from "./catalog-admin.service.server";
+import { saveItem, type SaveOptions, type SaveResult } from "./catalog-admin.service.server";
 import { publishItems, restoreItem, type PublishMany } from "./catalog-publish.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
+import { catalogPaths } from "./catalog-admin-list";
 import { assertStaff } from "~/modules/accounts/staff";
 import { storeImage, uploadMessages } from "./uploads.service.server";
 
@@ -30,7 +31,7 @@ export type CatalogFormResult<V, F extends string> = {
   formKey: string;
 };
 
-const basePath = { device: "/admin/products", flavour: "/admin/flavours" } as const;
+const basePath = catalogPaths;
 
 /**
  * The create and edit forms' action: an attached image is stored (checked by content) and added to the list, the
@@ -78,28 +79,33 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
 
-export function deviceFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
-  return runCatalogForm<DeviceValues, DeviceField>(
-    context,
-    actor,
-    "device",
-    form,
-    deviceValues(form),
-    (v, options) => saveDevice(context.db, actor, id, v, options),
-    id === null,
-  );
-}
-
-export function flavourFormAction(context: ShopContext, actor: SessionUser, id: string | null, form: FormData) {
-  return runCatalogForm<FlavourValues, FlavourField>(
-    context,
-    actor,
-    "flavour",
-    form,
-    flavourValues(form),
-    (v, options) => saveFlavour(context.db, actor, id, v, options),
-    id === null,
-  );
+/** The create or edit form of a device or flavour (id null: create), posted. */
+export function itemFormAction(
+  context: ShopContext,
+  actor: SessionUser,
+  kind: CatalogKind,
+  id: string | null,
+  form: FormData,
+) {
+  return kind === "device"
+    ? runCatalogForm<DeviceValues, DeviceField>(
+        context,
+        actor,
+        kind,
+        form,
+        deviceValues(form),
+        (v, options) => saveItem(context.db, actor, kind, id, v, options),
+        id === null,
+      )
+    : runCatalogForm<FlavourValues, FlavourField>(
+        context,
+        actor,
+        kind,
+        form,
+        flavourValues(form),
+        (v, options) => saveItem(context.db, actor, kind, id, v, options),
+        id === null,
+      );
 }
 
 /** The edit page's Archive button (hides the item from the shop); an unknown id is a 404. */

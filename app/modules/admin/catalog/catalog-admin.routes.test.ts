@@ -4,15 +4,13 @@ import { expect, it } from "vitest";
 import { readStorefrontVersion } from "~/db/content-version.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { getDevice, getFlavour, listFlavourCards } from "~/modules/catalog/catalog.service.server";
-import { action as productAction, loader as productLoader } from "~/routes/admin/product";
-import { action as productNewAction, loader as productNewLoader } from "~/routes/admin/product-new";
-import { loader as productsLoader } from "~/routes/admin/products";
-import { action as flavourAction, loader as flavourLoader } from "~/routes/admin/flavour";
-import { action as flavourNewAction, loader as flavourNewLoader } from "~/routes/admin/flavour-new";
-import { loader as flavoursLoader } from "~/routes/admin/flavours";
+// One module per page serves devices and flavours alike, by the address (app/routes.ts).
+import { action as itemAction, loader as itemLoader } from "~/routes/admin/catalog-item";
+import { action as itemNewAction, loader as itemNewLoader } from "~/routes/admin/catalog-item-new";
+import { loader as itemsLoader } from "~/routes/admin/catalog-items";
 import { requestWith } from "~/testing/test-context";
 import { type FlavourValues } from "./catalog-admin";
-import { deviceFormAction } from "./catalog-admin.action.server";
+import { itemFormAction } from "./catalog-admin.action.server";
 import { JPEG, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import type { StockAnswer, StockPanelData } from "./stock-admin.action.server";
 import { gridFields, gridName, gridValuesOf, type VariantGridValues } from "./variant-grid";
@@ -39,26 +37,26 @@ describeEachDatabase(
         await db.selectFrom("flavours").select("id").where("device_id", "=", fx.deviceId).executeTakeFirstOrThrow()
       ).id;
       const pages: Array<[(a: never) => Promise<unknown>, string, Record<string, string>]> = [
-        [productsLoader, "/admin/products", {}],
-        [productNewLoader, "/admin/products/new", {}],
-        [productLoader, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }],
-        [flavoursLoader, "/admin/flavours", {}],
-        [flavourNewLoader, "/admin/flavours/new", {}],
-        [flavourLoader, `/admin/flavours/${flavourId}`, { id: flavourId }],
+        [itemsLoader, "/admin/products", {}],
+        [itemNewLoader, "/admin/products/new", {}],
+        [itemLoader, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }],
+        [itemsLoader, "/admin/flavours", {}],
+        [itemNewLoader, "/admin/flavours/new", {}],
+        [itemLoader, `/admin/flavours/${flavourId}`, { id: flavourId }],
       ];
       const actions: Array<[(a: never) => Promise<unknown>, string, Record<string, string>, FormData]> = [
-        [productNewAction, "/admin/products/new", {}, formData({ ...deviceValues() })],
-        [productAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ intent: "archive" })],
-        [productAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ ...deviceValues() })],
+        [itemNewAction, "/admin/products/new", {}, formData({ ...deviceValues() })],
+        [itemAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ intent: "archive" })],
+        [itemAction, `/admin/products/${fx.deviceId}`, { id: fx.deviceId }, formData({ ...deviceValues() })],
         [
-          productAction,
+          itemAction,
           `/admin/products/${fx.deviceId}`,
           { id: fx.deviceId },
           formData({ intent: "save-variants", variant: "x" }),
         ],
-        [flavourNewAction, "/admin/flavours/new", {}, formData({ ...flavourValues() })],
-        [flavourAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ intent: "archive" })],
-        [flavourAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ ...flavourValues() })],
+        [itemNewAction, "/admin/flavours/new", {}, formData({ ...flavourValues() })],
+        [itemAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ intent: "archive" })],
+        [itemAction, `/admin/flavours/${flavourId}`, { id: flavourId }, formData({ ...flavourValues() })],
       ];
       const before = await snapshot(db);
       for (const cookie of ["", customerCookie]) {
@@ -81,19 +79,19 @@ describeEachDatabase(
       const body = formData({ ...fields, intent: "save" }, [
         ["image", new File([photo], "../../lime photo.jpg", { type: "image/jpeg" })],
       ]);
-      const response = (await flavourNewAction(
+      const response = (await itemNewAction(
         args(post(staffCookie, "http://shop.test/admin/flavours/new", body)),
       )) as Response;
       expect(response.status).toBe(302);
       const location = response.headers.get("location")!;
       expect(location).toMatch(/^\/admin\/flavours\/[a-z0-9]{12}\?notice=created$/);
       const id = location.split("/").pop()!.split("?")[0]!;
-      const page = (await flavourLoader(args(requestWith(staffCookie, `http://shop.test${location}`), { id }))) as {
+      const page = (await itemLoader(args(requestWith(staffCookie, `http://shop.test${location}`), { id }))) as {
         notice: string;
-        flavour: { values: FlavourValues };
+        item: { values: FlavourValues };
       };
       expect(page.notice).toBe("Flavour created.");
-      const [image] = page.flavour.values.images;
+      const [image] = page.item.values.images;
       expect(image).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
       expect(existsSync(join(fx.uploadDir, image!.slice("/uploads/".length)))).toBe(true);
       expect(await getFlavour(db, id)).toMatchObject({
@@ -114,9 +112,10 @@ describeEachDatabase(
     it("keeps what the device form's own action was sent, and creates through it with a redirect", async () => {
       const { db } = testDb();
       const { images, ...fields } = deviceValues({ name: "Form Device" });
-      const done = (await deviceFormAction(
+      const done = (await itemFormAction(
         context(),
         staff,
+        "device",
         null,
         formData({ ...fields, images, intent: "save" }),
       )) as Response;
@@ -132,7 +131,7 @@ describeEachDatabase(
       const url = `http://shop.test/admin/products/${fx.deviceId}`;
       const params = { id: fx.deviceId };
       const open = async (query = "") =>
-        (await productLoader(args(requestWith(staffCookie, `${url}${query}`), params))) as {
+        (await itemLoader(args(requestWith(staffCookie, `${url}${query}`), params))) as {
           notice: string | null;
           stock: StockPanelData;
         };
@@ -147,7 +146,7 @@ describeEachDatabase(
       const rows = (changes: Partial<VariantGridValues>) =>
         variants.map((v) => (v.id === first!.id ? { ...gridValuesOf(v), ...changes } : gridValuesOf(v)));
 
-      const saved = (await productAction(
+      const saved = (await itemAction(
         args(post(staffCookie, url, gridPost(rows({ stock: "15", barcode: "5012345678900" }))), params),
       )) as Response;
       expect([saved.status, saved.headers.get("location")]).toEqual([
@@ -159,7 +158,7 @@ describeEachDatabase(
       expect(page.stock.variants[0]).toMatchObject({ barcode: "5012345678900", stock: { quantity: 15 } });
 
       const before = await db.selectFrom("variants").selectAll().where("item_id", "=", fx.deviceId).execute();
-      const refused = (await productAction(
+      const refused = (await itemAction(
         args(post(staffCookie, url, gridPost(rows({ stock: "15", barcode: "5012345678901" }))), params),
       )) as { data: StockAnswer; init: { status: number } };
       expect(refused.init.status).toBe(400);
@@ -177,13 +176,13 @@ describeEachDatabase(
         .where("item_id", "!=", fx.deviceId)
         .executeTakeFirstOrThrow();
       await expect(
-        productAction(args(post(staffCookie, url, gridPost([{ ...gridValuesOf(first!), id: foreign.id }])), params)),
+        itemAction(args(post(staffCookie, url, gridPost([{ ...gridValuesOf(first!), id: foreign.id }])), params)),
       ).rejects.toSatisfy((e) => status(e) === 404);
 
       // The history of one variant, chosen with ?variant=; an unknown one shows every variant's.
       await db.updateTable("variants").set({ stock_quantity: 4 }).where("id", "=", second!.id).execute();
       const secondRow = { ...gridValuesOf(second!), stock: "9", stockSeen: "4" };
-      await productAction(args(post(staffCookie, url, gridPost([secondRow])), params));
+      await itemAction(args(post(staffCookie, url, gridPost([secondRow])), params));
       const onlyFirst = await open(`?variant=${first!.id}`);
       expect(onlyFirst.stock.historyOf).toBe(first!.id);
       expect(new Set(onlyFirst.stock.history.map((m) => m.variantId))).toEqual(new Set([first!.id]));

@@ -1,15 +1,26 @@
-import { itemTables } from "~/db/values";
-import { fail, failFields, type Result } from "~/lib/result";
-import { isUniqueViolation } from "~/db/errors.server";
+/**
+ * The back office's device and flavour pages: what an edit page shows of one item, the flavour form's choice of device,
+ * and the save of either form (one save for both kinds, what differs by kind in `kinds`).
+ */
+import type { Insertable, Updateable } from "kysely";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { toJsonText } from "~/db/json-text";
+import type { DevicesTable, FlavoursTable } from "~/db/schema";
+import { itemTables } from "~/db/values";
 import { newId } from "~/lib/ids.server";
+import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
 import { slugify } from "~/lib/slug";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { toJsonText } from "~/db/json-text";
+import { assertStaff } from "~/modules/accounts/staff";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
+import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
+import { isWasPriceHeld, recordPrice } from "~/modules/catalog/price-history.service.server";
+import { wasPriceMessage } from "~/modules/catalog/price-history";
+import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
 import { syncVariants } from "~/modules/catalog/variants.service.server";
-import { deviceCombinations, flavourCombinations } from "~/modules/catalog/variants";
+import { mhraNumberProblem } from "~/modules/compliance/mhra-list.service.server";
 import {
   catalogMessages,
   checkDevice,
@@ -19,16 +30,16 @@ import {
   type CatalogErrors,
   type CatalogKind,
   type DeviceField,
+  type DeviceInput,
   type DeviceValues,
   type FlavourField,
+  type FlavourInput,
   type FlavourValues,
 } from "./catalog-admin";
+import { deviceToValues, flavourToValues } from "./catalog-admin-form";
+import { devicePublishErrors, flavourPublishErrors } from "./catalog-admin-publish";
 import * as repo from "./catalog-admin.repository.server";
-import { getDeviceEditor, getFlavourEditor } from "./catalog-editors.server";
-import { assertStaff } from "~/modules/accounts/staff";
 import { UPLOAD_URL } from "./uploads.service.server";
-import { deviceSaveErrors, flavourSaveErrors } from "./catalog-save-checks.service.server";
-import { recordPrice } from "~/modules/catalog/price-history.service.server";
 
 export type SaveResult<F extends string> = Result<{ id: string }, { fieldErrors?: CatalogErrors<F> }>;
 /**
@@ -38,7 +49,7 @@ export type SaveResult<F extends string> = Result<{ id: string }, { fieldErrors?
 export type SaveOptions = { draft?: boolean };
 const notFound = fail("not-found", "There is no such item.");
 
-// ---------- checks the server adds to the form's own ----------
+// ---------- checks the server adds to the form's own: images and slug ----------
 
 /**
  * The image list as sent by the form: only this item's own images and images uploaded here are accepted (never an
@@ -91,42 +102,163 @@ const listsOf = (values: DeviceValues) => ({
   puffCounts: numbersOf(values.puffCounts),
 });
 
-// ---------- writes: staff only, each in one transaction that also drops cached storefront pages ----------
+// ---------- what an edit page shows ----------
 
-/** Creates a device (id null) or saves one; nothing is written unless every field, the slug and the images are right. */
-export async function saveDevice(
-  db: Db,
-  actor: SessionUser | null,
-  id: string | null,
-  values: DeviceValues,
-  options: SaveOptions = {},
-): Promise<SaveResult<DeviceField>> {
-  assertStaff(actor);
-  const current = id === null ? null : await getDeviceEditor(db, id);
-  if (id !== null && !current) return notFound;
-  const shown = current ? !current.archived : !options.draft;
-  const checked = checkDevice(values);
-  const errors: CatalogErrors<DeviceField> =
-    "errors" in checked ? { ...checked.errors } : await deviceSaveErrors(db, checked.input, { id, shown });
-  const images = await checkImages(db, values.images, current?.values.images ?? []);
-  if ("error" in images) errors.images = images.error;
-  const slug = "input" in checked ? await resolveSlug(db, "device", checked.input.slug, checked.input.name, id) : null;
-  if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || Object.keys(errors).length > 0)
-    return failFields(errors);
-  const input = checked.input;
-  const at = new Date();
-  const now = at.toISOString();
-  const combinations = {
-    before: current ? deviceCombinations(listsOf(current.values)) : [],
-    after: deviceCombinations(input),
+export type CatalogEditor<V> = {
+  id: string;
+  name: string;
+  archived: boolean;
+  updatedAt: string;
+  /** The saved price, which variants without their own sell at. */
+  priceCents: number;
+  values: V;
+};
+export type FlavourEditor = CatalogEditor<FlavourValues> & {
+  device: { id: string; name: string | null; archived: boolean };
+};
+export type DeviceChoice = { id: string; name: string; archived: boolean };
+
+export async function getDeviceEditor(db: Db, id: string): Promise<CatalogEditor<DeviceValues> | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findDevice(db, id);
+  if (!row) return null;
+  const device = toDevice(row, []);
+  const values = deviceToValues({
+    ...device,
+    detailsDescription: device.details.description,
+    specifications: device.details.specifications,
+    featured: Number(row.featured) === 1,
+    position: Number(row.position),
+  });
+  return { ...editorHead(row), values };
+}
+
+/** What the device and flavour editors show of an item's row above its form. */
+const editorHead = (row: {
+  id: string;
+  name: string;
+  archived: number | string;
+  updated_at: string;
+  price_cents: number | string;
+}) => ({
+  id: row.id,
+  name: row.name,
+  archived: Number(row.archived) === 1,
+  updatedAt: row.updated_at,
+  priceCents: Number(row.price_cents),
+});
+
+export async function getFlavourEditor(db: Db, id: string): Promise<FlavourEditor | null> {
+  if (!catalogIdSchema.safeParse(id).success) return null;
+  const row = await repo.findFlavour(db, id);
+  if (!row) return null;
+  const values = flavourToValues(flavourOf(row, []));
+  return {
+    ...editorHead(row),
+    values,
+    device: { id: row.device_id, name: row.device_name, archived: Number(row.device_archived) === 1 },
   };
-  const row = {
-    slug: slug.slug,
-    name: input.name,
-    description: input.description,
-    images: toJsonText(images.images),
-    price_cents: input.price,
+}
+
+/** The edit page of a device or flavour (a flavour's with its device), or null: no such item. */
+export function getItemEditor(
+  db: Db,
+  kind: CatalogKind,
+  id: string,
+): Promise<(CatalogEditor<DeviceValues | FlavourValues> & { device?: FlavourEditor["device"] }) | null> {
+  return kind === "device" ? getDeviceEditor(db, id) : getFlavourEditor(db, id);
+}
+
+/** The Device select of the flavour form: devices on sale, plus the flavour's own device if that one is archived. */
+export async function listDeviceChoices(db: Db, keepId: string | null = null): Promise<DeviceChoice[]> {
+  const rows = await repo.findDeviceChoices(db, keepId);
+  return rows.map((r) => ({ id: r.id, name: r.name, archived: Number(r.archived) === 1 }));
+}
+
+// ---------- checks a save adds to the form's own that need the database ----------
+// What publishing needs (shown: true), the MHRA list once loaded, and the price history behind an original ('was')
+// price (docs/guide/uk-rules.md).
+
+/** The MHRA number against the loaded list (none loaded: the form's shape check alone). */
+async function mhraErrors(db: Db, ecid: string | null): Promise<{ mhraEcid?: string }> {
+  const problem = ecid ? await mhraNumberProblem(db, ecid) : null;
+  return problem ? { mhraEcid: problem } : {};
+}
+
+export async function deviceSaveErrors(
+  db: Db,
+  input: DeviceInput,
+  item: { id: string | null; shown: boolean },
+): Promise<CatalogErrors<DeviceField>> {
+  const errors: CatalogErrors<DeviceField> = {
+    ...(item.shown ? devicePublishErrors({ ...input, strengths: input.nicotineStrengths }) : {}),
+    ...(await mhraErrors(db, input.mhraEcid)),
+  };
+  if (input.originalPrice !== null) {
+    const held =
+      item.id !== null && (await isWasPriceHeld(db, { kind: "device", id: item.id }, input.originalPrice, input.price));
+    if (!held) errors.originalPrice = wasPriceMessage;
+  }
+  return errors;
+}
+
+export async function flavourSaveErrors(
+  db: Db,
+  input: FlavourInput,
+  item: { shown: boolean },
+): Promise<CatalogErrors<FlavourField>> {
+  return {
+    ...(item.shown ? flavourPublishErrors({ ...input, strengths: input.sizes }) : {}),
+    ...(await mhraErrors(db, input.mhraEcid)),
+  };
+}
+
+// ---------- the save: staff only, in one transaction that also drops cached storefront pages ----------
+
+/** The columns both kinds save. */
+type CommonColumns = {
+  slug: string;
+  name: string;
+  description: string;
+  images: string;
+  price_cents: number;
+  nicotine_mg_ml: number;
+  pod_ml: number | null;
+  mhra_ecid: string | null;
+  updated_at: string;
+};
+type CommonInput = {
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  nicotineMgMl: number;
+  podMl: number | null;
+  mhraEcid: string | null;
+};
+
+/** What a save does that depends on the kind: `V` its form's values, `F` its fields, `I` its checked input. */
+type KindSave<V extends { images: string[] }, F extends string, I extends CommonInput> = {
+  editor(db: Db, id: string): Promise<(CatalogEditor<V> & { device?: { id: string } }) | null>;
+  check(values: V): { input: I } | { errors: CatalogErrors<F> };
+  /** The checks needing the database, for a form whose own checks passed. */
+  saveErrors(db: Db, input: I, item: { id: string | null; shown: boolean }): Promise<CatalogErrors<F>>;
+  /** A check of the kind's own, after the images' (a flavour's device must be on sale, or already be its device). */
+  moreErrors?(db: Db, values: V, errors: FieldErrors, current: { device?: { id: string } } | null): Promise<void>;
+  /** The combinations of choices the saved lists offered, and those the new ones offer. */
+  combinations(saved: V | null, input: I): { before: VariantOptions[]; after: VariantOptions[] };
+  insert(
+    trx: Db,
+    columns: CommonColumns,
+    input: I,
+    fresh: { id: string; archived: 0 | 1; created_at: string },
+  ): Promise<void>;
+  update(trx: Db, id: string, columns: CommonColumns, input: I): Promise<boolean>;
+};
+
+/** A device's own columns; its position in the list (the next free one unless typed) is read in the transaction. */
+async function deviceColumns(trx: Db, input: DeviceInput) {
+  return {
     original_price_cents: input.originalPrice,
     flavours: toJsonText(input.flavours),
     nicotine_strengths: toJsonText(input.nicotineStrengths),
@@ -134,116 +266,137 @@ export async function saveDevice(
     features: toJsonText(input.features),
     details_description: input.detailsDescription,
     specifications: toJsonText(input.specifications),
-    nicotine_mg_ml: input.nicotineMgMl,
-    pod_ml: input.podMl,
-    mhra_ecid: input.mhraEcid,
     rechargeable: input.rechargeable ? 1 : 0,
     refill: input.refill,
     featured: input.featured ? 1 : 0,
-    updated_at: now,
-  };
-  try {
-    const savedId = await db.transaction().execute(async (trx) => {
-      const position = input.position ?? (await repo.nextDevicePosition(trx));
-      if (id === null) {
-        const newDeviceId = newId();
-        await repo.insertDevice(trx, {
-          ...row,
-          id: newDeviceId,
-          position,
-          archived: shown ? 0 : 1,
-          created_at: now,
-        });
-        await syncVariants(trx, { kind: "device", id: newDeviceId, slug: slug.slug }, combinations, now);
-        await recordPrice(trx, { kind: "device", id: newDeviceId }, input.price, actor.id, at);
-        await bumpStorefrontVersion(trx);
-        return newDeviceId;
-      }
-      if (!(await repo.updateDevice(trx, id, { ...row, position }))) return null;
-      await syncVariants(trx, { kind: "device", id, slug: slug.slug }, combinations, now);
-      await recordPrice(trx, { kind: "device", id }, input.price, actor.id, at);
-      await bumpStorefrontVersion(trx);
-      return id;
-    });
-    return savedId ? { ok: true, id: savedId } : notFound;
-  } catch (error) {
-    if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.device });
-    throw error;
-  }
+    position: input.position ?? (await repo.nextDevicePosition(trx)),
+  } satisfies Partial<Insertable<DevicesTable>>;
 }
+const flavourColumns = (input: FlavourInput) =>
+  ({
+    sizes: toJsonText(input.sizes),
+    device_id: input.deviceId,
+    bottle_ml: input.bottleMl,
+  }) satisfies Partial<Updateable<FlavoursTable>>;
 
-/** Creates a flavour (id null) or saves one; its device must be on sale (or already be its device). */
-export async function saveFlavour(
+const deviceSave: KindSave<DeviceValues, DeviceField, DeviceInput> = {
+  editor: getDeviceEditor,
+  check: checkDevice,
+  saveErrors: deviceSaveErrors,
+  combinations: (saved, input) => ({
+    before: saved ? deviceCombinations(listsOf(saved)) : [],
+    after: deviceCombinations(input),
+  }),
+  insert: async (trx, columns, input, fresh) =>
+    repo.insertDevice(trx, { ...columns, ...(await deviceColumns(trx, input)), ...fresh }),
+  update: async (trx, id, columns, input) =>
+    repo.updateDevice(trx, id, { ...columns, ...(await deviceColumns(trx, input)) }),
+};
+
+const flavourSave: KindSave<FlavourValues, FlavourField, FlavourInput> = {
+  editor: getFlavourEditor,
+  check: checkFlavour,
+  saveErrors: flavourSaveErrors,
+  async moreErrors(db, values, errors, current) {
+    const deviceId = values.deviceId.trim();
+    if (!deviceId || errors.deviceId) return;
+    const device = catalogIdSchema.safeParse(deviceId).success ? await repo.findDevice(db, deviceId) : undefined;
+    const allowed = device && (Number(device.archived) === 0 || current?.device?.id === device.id);
+    if (!allowed) errors.deviceId = catalogMessages.deviceUnknown;
+  },
+  combinations: (saved, input) => ({
+    before: saved ? flavourCombinations(numbersOf(saved.sizes)) : [],
+    after: flavourCombinations(input.sizes),
+  }),
+  insert: (trx, columns, input, fresh) => repo.insertFlavour(trx, { ...columns, ...flavourColumns(input), ...fresh }),
+  update: (trx, id, columns, input) => repo.updateFlavour(trx, id, { ...columns, ...flavourColumns(input) }),
+};
+
+/**
+ * Creates a device or flavour (id null) or saves one; nothing is written unless every field, the slug and the images
+ * are right. A flavour's device must be on sale (or already be its device).
+ */
+export function saveItem(
   db: Db,
   actor: SessionUser | null,
+  kind: "device",
+  id: string | null,
+  values: DeviceValues,
+  options?: SaveOptions,
+): Promise<SaveResult<DeviceField>>;
+export function saveItem(
+  db: Db,
+  actor: SessionUser | null,
+  kind: "flavour",
   id: string | null,
   values: FlavourValues,
+  options?: SaveOptions,
+): Promise<SaveResult<FlavourField>>;
+export function saveItem(
+  db: Db,
+  actor: SessionUser | null,
+  kind: CatalogKind,
+  id: string | null,
+  values: DeviceValues | FlavourValues,
   options: SaveOptions = {},
-): Promise<SaveResult<FlavourField>> {
+): Promise<Result<{ id: string }>> {
+  return kind === "device"
+    ? save(db, actor, kind, deviceSave, id, values as DeviceValues, options)
+    : save(db, actor, kind, flavourSave, id, values as FlavourValues, options);
+}
+
+async function save<V extends { images: string[] }, F extends string, I extends CommonInput>(
+  db: Db,
+  actor: SessionUser | null,
+  kind: CatalogKind,
+  how: KindSave<V, F, I>,
+  id: string | null,
+  values: V,
+  options: SaveOptions,
+): Promise<Result<{ id: string }>> {
   assertStaff(actor);
-  const current = id === null ? null : await getFlavourEditor(db, id);
+  const current = id === null ? null : await how.editor(db, id);
   if (id !== null && !current) return notFound;
   const shown = current ? !current.archived : !options.draft;
-  const checked = checkFlavour(values);
-  const errors: CatalogErrors<FlavourField> =
-    "errors" in checked ? { ...checked.errors } : await flavourSaveErrors(db, checked.input, { shown });
+  const checked = how.check(values);
+  const errors = (
+    "errors" in checked ? { ...checked.errors } : await how.saveErrors(db, checked.input, { id, shown })
+  ) as FieldErrors;
   const images = await checkImages(db, values.images, current?.values.images ?? []);
   if ("error" in images) errors.images = images.error;
-  const deviceId = values.deviceId.trim();
-  if (deviceId && !errors.deviceId) {
-    const device = catalogIdSchema.safeParse(deviceId).success ? await repo.findDevice(db, deviceId) : undefined;
-    const allowed = device && (Number(device.archived) === 0 || current?.device.id === device.id);
-    if (!allowed) errors.deviceId = catalogMessages.deviceUnknown;
-  }
-  const slug = "input" in checked ? await resolveSlug(db, "flavour", checked.input.slug, checked.input.name, id) : null;
+  await how.moreErrors?.(db, values, errors, current);
+  const slug = "input" in checked ? await resolveSlug(db, kind, checked.input.slug, checked.input.name, id) : null;
   if (slug && "error" in slug) errors.slug = slug.error;
   if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || Object.keys(errors).length > 0)
     return failFields(errors);
   const input = checked.input;
   const at = new Date();
   const now = at.toISOString();
-  const combinations = {
-    before: current ? flavourCombinations(numbersOf(current.values.sizes)) : [],
-    after: flavourCombinations(input.sizes),
-  };
-  const row = {
+  const combinations = how.combinations(current?.values ?? null, input);
+  const columns: CommonColumns = {
     slug: slug.slug,
     name: input.name,
     description: input.description,
     images: toJsonText(images.images),
     price_cents: input.price,
-    sizes: toJsonText(input.sizes),
-    device_id: input.deviceId,
     nicotine_mg_ml: input.nicotineMgMl,
     pod_ml: input.podMl,
-    bottle_ml: input.bottleMl,
     mhra_ecid: input.mhraEcid,
     updated_at: now,
   };
   try {
     const savedId = await db.transaction().execute(async (trx) => {
-      if (id === null) {
-        const newFlavourId = newId();
-        await repo.insertFlavour(trx, {
-          ...row,
-          id: newFlavourId,
-          archived: shown ? 0 : 1,
-          created_at: now,
-        });
-        await syncVariants(trx, { kind: "flavour", id: newFlavourId, slug: slug.slug }, combinations, now);
-        await recordPrice(trx, { kind: "flavour", id: newFlavourId }, input.price, actor.id, at);
-        await bumpStorefrontVersion(trx);
-        return newFlavourId;
-      }
-      if (!(await repo.updateFlavour(trx, id, row))) return null;
-      await syncVariants(trx, { kind: "flavour", id, slug: slug.slug }, combinations, now);
-      await recordPrice(trx, { kind: "flavour", id }, input.price, actor.id, at);
+      const itemId = id ?? newId();
+      if (id === null) await how.insert(trx, columns, input, { id: itemId, archived: shown ? 0 : 1, created_at: now });
+      else if (!(await how.update(trx, id, columns, input))) return null;
+      await syncVariants(trx, { kind, id: itemId, slug: slug.slug }, combinations, now);
+      await recordPrice(trx, { kind, id: itemId }, input.price, actor.id, at);
       await bumpStorefrontVersion(trx);
-      return id;
+      return itemId;
     });
     return savedId ? { ok: true, id: savedId } : notFound;
   } catch (error) {
-    if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken.flavour });
+    if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken[kind] });
     throw error;
   }
 }

@@ -5,9 +5,9 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { getDevice, getFlavour } from "~/modules/catalog/catalog.service.server";
 import { catalogMessages, type DeviceValues, type FlavourValues } from "./catalog-admin";
-import { flavourFormAction } from "./catalog-admin.action.server";
-import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
-import { getDeviceEditor } from "./catalog-editors.server";
+import { itemFormAction } from "./catalog-admin.action.server";
+import { saveItem } from "./catalog-admin.service.server";
+import { getDeviceEditor } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
@@ -30,14 +30,14 @@ describeEachDatabase(
       const before = await snapshot(db);
       const flavourId = before.flavours[0]!.id;
       for (const actor of [customer, null]) {
-        await expect(saveDevice(db, actor, null, deviceValues())).rejects.toBeInstanceOf(StaffOnlyError);
-        await expect(saveDevice(db, actor, fx.deviceId, deviceValues())).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(saveItem(db, actor, "device", null, deviceValues())).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(saveItem(db, actor, "device", fx.deviceId, deviceValues())).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(setDeviceArchived(db, actor, fx.deviceId, true)).rejects.toBeInstanceOf(StaffOnlyError);
-        await expect(saveFlavour(db, actor, null, flavourValues())).rejects.toBeInstanceOf(StaffOnlyError);
-        await expect(saveFlavour(db, actor, flavourId, flavourValues())).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(saveItem(db, actor, "flavour", null, flavourValues())).rejects.toBeInstanceOf(StaffOnlyError);
+        await expect(saveItem(db, actor, "flavour", flavourId, flavourValues())).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(setFlavourArchived(db, actor, flavourId, true)).rejects.toBeInstanceOf(StaffOnlyError);
         await expect(
-          flavourFormAction(context(), actor as SessionUser, null, formData({ ...flavourValues() })),
+          itemFormAction(context(), actor as SessionUser, "flavour", null, formData({ ...flavourValues() })),
         ).rejects.toBeInstanceOf(StaffOnlyError);
       }
       expect(await snapshot(db)).toEqual(before);
@@ -46,7 +46,7 @@ describeEachDatabase(
     it("creates a device with every field; the shop shows it at once", async () => {
       const { db } = testDb();
       const version = await readStorefrontVersion(db);
-      const id = saved(await saveDevice(db, staff, null, deviceValues()));
+      const id = saved(await saveItem(db, staff, "device", null, deviceValues()));
       expect(await readStorefrontVersion(db)).toBe(version + 1);
       expect(await getDevice(db, id)).toMatchObject({
         slug: "test-pod-kit",
@@ -124,7 +124,9 @@ describeEachDatabase(
         ],
       ];
       for (const [changes, field, message] of cases) {
-        expect(await saveFlavour(db, staff, null, flavourValues(changes))).toEqual(failFields({ [field]: message }));
+        expect(await saveItem(db, staff, "flavour", null, flavourValues(changes))).toEqual(
+          failFields({ [field]: message }),
+        );
       }
       const deviceCases: Array<[Partial<DeviceValues>, string, string]> = [
         [{ nicotineMgMl: "50" }, "nicotineMgMl", "Nicotine strength must be 20 mg/ml or less in the UK"],
@@ -136,7 +138,7 @@ describeEachDatabase(
         ],
       ];
       for (const [changes, field, message] of deviceCases) {
-        expect(await saveDevice(db, staff, fx.deviceId, deviceValues(changes))).toEqual(
+        expect(await saveItem(db, staff, "device", fx.deviceId, deviceValues(changes))).toEqual(
           failFields({ [field]: message }),
         );
       }
@@ -146,7 +148,7 @@ describeEachDatabase(
     it("refuses bad prices and other bad fields with messages, keeping what was typed", async () => {
       const { db } = testDb();
       const before = await snapshot(db);
-      expect(await saveFlavour(db, staff, null, flavourValues({ name: " ", price: "-2", sizes: "" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ name: " ", price: "-2", sizes: "" }))).toEqual(
         failFields({
           name: "Name is required",
           price: "Price cannot be negative",
@@ -154,9 +156,10 @@ describeEachDatabase(
         }),
       );
       expect(
-        await saveDevice(
+        await saveItem(
           db,
           staff,
+          "device",
           null,
           deviceValues({ price: "12.345", originalPrice: "9.99", flavours: "", specifications: "Battery" }),
         ),
@@ -167,16 +170,19 @@ describeEachDatabase(
           specifications: "Write each row as Name: Value (line 1 is not)",
         }),
       );
-      expect(await saveDevice(db, staff, null, deviceValues({ price: "20.00", originalPrice: "19.99" }))).toEqual(
+      expect(
+        await saveItem(db, staff, "device", null, deviceValues({ price: "20.00", originalPrice: "19.99" })),
+      ).toEqual(
         failFields({
           originalPrice: "Original price must be higher than the price (leave it empty when there is no reduction)",
         }),
       );
       // Through the form: the answer keeps every field as typed, with the message under the field.
       const { images, ...fields } = flavourValues({ name: "Typed Name", price: "99999" });
-      const answer = (await flavourFormAction(
+      const answer = (await itemFormAction(
         context(),
         staff,
+        "flavour",
         null,
         formData({ ...fields, images }),
       )) as unknown as Answer;
@@ -194,30 +200,36 @@ describeEachDatabase(
 
     it("makes a free slug from the name and refuses a slug another item uses", async () => {
       const { db } = testDb();
-      const first = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Slug Test" })));
-      const second = saved(await saveFlavour(db, staff, null, flavourValues({ name: "Slug Test" })));
+      const first = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Slug Test" })));
+      const second = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Slug Test" })));
       const slugs = await db.selectFrom("flavours").select(["id", "slug"]).where("id", "in", [first, second]).execute();
       expect(Object.fromEntries(slugs.map((s) => [s.id, s.slug]))).toEqual({
         [first]: "slug-test",
         [second]: "slug-test-2",
       });
       const before = await snapshot(db);
-      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "slug-test" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ slug: "slug-test" }))).toEqual(
         failFields({ slug: catalogMessages.slugTaken.flavour }),
       );
-      expect(await saveFlavour(db, staff, second, flavourValues({ slug: "Slug-Test" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", second, flavourValues({ slug: "Slug-Test" }))).toEqual(
         failFields({ slug: catalogMessages.slugTaken.flavour }),
       );
-      expect(await saveDevice(db, staff, null, deviceValues({ slug: fx.deviceSlug }))).toEqual(
+      expect(await saveItem(db, staff, "device", null, deviceValues({ slug: fx.deviceSlug }))).toEqual(
         failFields({ slug: catalogMessages.slugTaken.device }),
       );
-      expect(await saveFlavour(db, staff, null, flavourValues({ slug: "../etc/passwd" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ slug: "../etc/passwd" }))).toEqual(
         failFields({ slug: "Use lowercase letters, digits and single hyphens only, such as blue-razz-ice" }),
       );
       expect(await snapshot(db)).toEqual(before);
       // An item keeps its own slug when saved again.
       expect(
-        await saveFlavour(db, staff, first, flavourValues({ name: "Slug Test", slug: "slug-test", price: "5.25" })),
+        await saveItem(
+          db,
+          staff,
+          "flavour",
+          first,
+          flavourValues({ name: "Slug Test", slug: "slug-test", price: "5.25" }),
+        ),
       ).toEqual({ ok: true, id: first });
     });
 
@@ -225,7 +237,13 @@ describeEachDatabase(
       const { db } = testDb();
       const name = `<script>alert("x")</script> & <b>bold</b>`;
       const id = saved(
-        await saveFlavour(db, staff, null, flavourValues({ name, description: "<img src=x onerror=alert(1)>" })),
+        await saveItem(
+          db,
+          staff,
+          "flavour",
+          null,
+          flavourValues({ name, description: "<img src=x onerror=alert(1)>" }),
+        ),
       );
       expect(await getFlavour(db, id)).toMatchObject({
         name,
@@ -233,9 +251,10 @@ describeEachDatabase(
         slug: "script-alert-x-script-and-b-bold-b",
       }); // "&" reads "and" in every slug (docs/decisions/025)
       const deviceId2 = saved(
-        await saveDevice(
+        await saveItem(
           db,
           staff,
+          "device",
           null,
           deviceValues({ name, features: "<script>1</script>", specifications: "<b>Key</b>: <i>value</i>" }),
         ),
@@ -253,7 +272,7 @@ describeEachDatabase(
       if (!editor) throw new Error("device missing");
       const variantsBefore = (await getDevice(db, fx.deviceId))!.variants;
       const values = { ...editor.values, price: "11.50", originalPrice: "", puffCounts: "" };
-      expect(await saveDevice(db, staff, fx.deviceId, values)).toEqual({ ok: true, id: fx.deviceId });
+      expect(await saveItem(db, staff, "device", fx.deviceId, values)).toEqual({ ok: true, id: fx.deviceId });
       const device = await getDevice(db, fx.deviceId);
       expect(device).toMatchObject({
         priceCents: 1150,

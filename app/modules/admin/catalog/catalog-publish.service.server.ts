@@ -22,9 +22,9 @@ import {
 import { MAX_PUBLISH_AT_ONCE, publishMessages, publishReasons, type PublishMany } from "./catalog-admin-publish";
 
 export type { PublishMany } from "./catalog-admin-publish";
-import { getDeviceEditor, getFlavourEditor } from "./catalog-editors.server";
+import { getDeviceEditor, getFlavourEditor } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { deviceSaveErrors, flavourSaveErrors } from "./catalog-save-checks.service.server";
+import { deviceSaveErrors, flavourSaveErrors } from "./catalog-admin.service.server";
 
 export type PublishErrors = CatalogErrors<DeviceField | FlavourField>;
 export type RestoreResult = Result<object, { fieldErrors?: PublishErrors }>;

@@ -6,8 +6,8 @@ import { wasPriceMessage } from "~/modules/catalog/price-history";
 import { insertPriceChange } from "~/modules/catalog/price-history.repository.server";
 import { clearMhraList, loadMhraList } from "~/modules/compliance/mhra-list.service.server";
 import { publishMessages } from "./catalog-admin-publish";
-import { saveDevice, saveFlavour } from "./catalog-admin.service.server";
-import { getDeviceEditor } from "./catalog-editors.server";
+import { saveItem } from "./catalog-admin.service.server";
+import { getDeviceEditor } from "./catalog-admin.service.server";
 import { restoreItem } from "./catalog-publish.service.server";
 import { staff, useCatalogFixture } from "./testing/catalog-fixture";
 
@@ -26,38 +26,42 @@ describeEachDatabase(
     it("refuses to publish a device that is not rechargeable or not refillable, with the ban under the field, saving nothing", async () => {
       const { db } = testDb();
       const before = await snapshot(db);
-      expect(await saveDevice(db, staff, null, deviceValues({ rechargeable: "no" }))).toEqual(
+      expect(await saveItem(db, staff, "device", null, deviceValues({ rechargeable: "no" }))).toEqual(
         failFields({ rechargeable: publishMessages.notRechargeable }),
       );
-      expect(await saveDevice(db, staff, null, deviceValues({ refill: "none" }))).toEqual(
+      expect(await saveItem(db, staff, "device", null, deviceValues({ refill: "none" }))).toEqual(
         failFields({ refill: publishMessages.notRefillable }),
       );
-      expect(await saveDevice(db, staff, null, deviceValues({ rechargeable: "", refill: "", mhraEcid: "" }))).toEqual(
+      expect(
+        await saveItem(db, staff, "device", null, deviceValues({ rechargeable: "", refill: "", mhraEcid: "" })),
+      ).toEqual(
         failFields({
           rechargeable: publishMessages.notRechargeable,
           refill: publishMessages.notRefillable,
           mhraEcid: publishMessages.mhraRequired,
         }),
       );
-      expect(await saveDevice(db, staff, null, deviceValues({ refill: "disposable" }))).toMatchObject({
+      expect(await saveItem(db, staff, "device", null, deviceValues({ refill: "disposable" }))).toMatchObject({
         ok: false,
         fieldErrors: { refill: "Choose refillable pods, replaceable coils or neither" },
       });
       // A published device edited to break the rule is refused too.
       const editor = await getDeviceEditor(db, before.device.id);
-      expect(await saveDevice(db, staff, before.device.id, { ...editor!.values, rechargeable: "no" })).toEqual(
+      expect(await saveItem(db, staff, "device", before.device.id, { ...editor!.values, rechargeable: "no" })).toEqual(
         failFields({ rechargeable: publishMessages.notRechargeable }),
       );
       expect(await snapshot(db)).toEqual(before);
       // Replaceable coils are as good as refillable pods.
-      const coils = saved(await saveDevice(db, staff, null, deviceValues({ name: "Coil Kit", refill: "coils" })));
+      const coils = saved(
+        await saveItem(db, staff, "device", null, deviceValues({ name: "Coil Kit", refill: "coils" })),
+      );
       expect((await getDevice(db, coils))?.refill).toBe("coils");
     });
 
     it("saves a draft without the answers or the number, hidden; restoring refuses until they are given", async () => {
       const { db } = testDb();
       const draftValues = deviceValues({ name: "Draft Kit", rechargeable: "", refill: "", mhraEcid: "" });
-      const id = saved(await saveDevice(db, staff, null, draftValues, { draft: true }));
+      const id = saved(await saveItem(db, staff, "device", null, draftValues, { draft: true }));
       expect(await getDevice(db, id)).toBeNull();
       const row = await db.selectFrom("devices").select(["archived", "refill"]).where("id", "=", id).executeTakeFirst();
       expect(row).toEqual({ archived: 1, refill: null });
@@ -76,9 +80,9 @@ describeEachDatabase(
 
       // Saving the hidden draft keeps it hidden, incomplete or not; once complete it can be restored.
       const editor = await getDeviceEditor(db, id);
-      saved(await saveDevice(db, staff, id, { ...editor!.values, rechargeable: "no" }));
+      saved(await saveItem(db, staff, "device", id, { ...editor!.values, rechargeable: "no" }));
       saved(
-        await saveDevice(db, staff, id, {
+        await saveItem(db, staff, "device", id, {
           ...editor!.values,
           rechargeable: "yes",
           refill: "pods",
@@ -92,20 +96,23 @@ describeEachDatabase(
 
     it("needs the MHRA number to publish a flavour with nicotine, not one without, nor a draft", async () => {
       const { db } = testDb();
-      expect(await saveFlavour(db, staff, null, flavourValues({ mhraEcid: "" }))).toEqual(
+      expect(await saveItem(db, staff, "flavour", null, flavourValues({ mhraEcid: "" }))).toEqual(
         failFields({ mhraEcid: publishMessages.mhraRequired }),
       );
       const free = saved(
-        await saveFlavour(
+        await saveItem(
           db,
           staff,
+          "flavour",
           null,
           flavourValues({ name: "Nic-free Mango", mhraEcid: "", sizes: "0", nicotineMgMl: "0" }),
         ),
       );
       expect((await getFlavour(db, free))?.mhraEcid).toBeNull();
       const draft = saved(
-        await saveFlavour(db, staff, null, flavourValues({ name: "Draft Mango", mhraEcid: "" }), { draft: true }),
+        await saveItem(db, staff, "flavour", null, flavourValues({ name: "Draft Mango", mhraEcid: "" }), {
+          draft: true,
+        }),
       );
       expect(await getFlavour(db, draft)).toBeNull();
       expect(await restoreItem(db, staff, "flavour", draft)).toMatchObject({
@@ -116,12 +123,21 @@ describeEachDatabase(
 
     it("checks the number's shape alone without a list, and refuses an unknown number once a list is loaded", async () => {
       const { db } = testDb();
-      saved(await saveFlavour(db, staff, null, flavourValues({ name: "Before the list", mhraEcid: "11111-22-33333" })));
+      saved(
+        await saveItem(
+          db,
+          staff,
+          "flavour",
+          null,
+          flavourValues({ name: "Before the list", mhraEcid: "11111-22-33333" }),
+        ),
+      );
       const loaded = await loadMhraList(db, staff, "list.csv", "ECID,Product name\n12345-22-67890,Test Mango 20mg\n");
       expect(loaded).toMatchObject({ ok: true, loaded: 1 });
-      const refused = await saveFlavour(
+      const refused = await saveItem(
         db,
         staff,
+        "flavour",
         null,
         flavourValues({ name: "Unknown number", mhraEcid: "11111-22-33334" }),
       );
@@ -131,9 +147,10 @@ describeEachDatabase(
       );
       expect(await db.selectFrom("flavours").select("id").where("name", "=", "Unknown number").execute()).toEqual([]);
       // Refused for a draft too: a wrong number is wrong whether or not it is shown.
-      const draft = await saveFlavour(
+      const draft = await saveItem(
         db,
         staff,
+        "flavour",
         null,
         flavourValues({ name: "Unknown draft", mhraEcid: "11111-22-33334" }),
         {
@@ -141,24 +158,34 @@ describeEachDatabase(
         },
       );
       expect(draft.ok).toBe(false);
-      saved(await saveFlavour(db, staff, null, flavourValues({ name: "Known number", mhraEcid: "12345-22-67890" })));
+      saved(
+        await saveItem(db, staff, "flavour", null, flavourValues({ name: "Known number", mhraEcid: "12345-22-67890" })),
+      );
       // Without the list again, the shape alone.
       await clearMhraList(db, staff);
-      saved(await saveFlavour(db, staff, null, flavourValues({ name: "Unknown number", mhraEcid: "11111-22-33334" })));
+      saved(
+        await saveItem(
+          db,
+          staff,
+          "flavour",
+          null,
+          flavourValues({ name: "Unknown number", mhraEcid: "11111-22-33334" }),
+        ),
+      );
     });
 
     it("refuses an original price the price history does not support, saving nothing; keeps one it does", async () => {
       const { db } = testDb();
       // New: no history at all.
-      expect(await saveDevice(db, staff, null, deviceValues({ name: "Was Kit", originalPrice: "24.99" }))).toEqual(
-        failFields({ originalPrice: wasPriceMessage }),
-      );
-      const id = saved(await saveDevice(db, staff, null, deviceValues({ name: "Was Kit", price: "24.99" })));
+      expect(
+        await saveItem(db, staff, "device", null, deviceValues({ name: "Was Kit", originalPrice: "24.99" })),
+      ).toEqual(failFields({ originalPrice: wasPriceMessage }));
+      const id = saved(await saveItem(db, staff, "device", null, deviceValues({ name: "Was Kit", price: "24.99" })));
       const editor = await getDeviceEditor(db, id);
       // 24.99 since today only: not a 'was' price yet.
-      expect(await saveDevice(db, staff, id, { ...editor!.values, price: "19.99", originalPrice: "24.99" })).toEqual(
-        failFields({ originalPrice: wasPriceMessage }),
-      );
+      expect(
+        await saveItem(db, staff, "device", id, { ...editor!.values, price: "19.99", originalPrice: "24.99" }),
+      ).toEqual(failFields({ originalPrice: wasPriceMessage }));
       expect((await getDevice(db, id))?.priceCents).toBe(2499);
       // Sold at 24.99 for 40 days, from 50 days ago: now it may be the original price.
       await db.deleteFrom("price_changes").where("item_id", "=", id).execute();
@@ -178,10 +205,10 @@ describeEachDatabase(
         changed_at: daysAgo(10),
         changed_by: staff.id,
       });
-      expect(await saveDevice(db, staff, id, { ...editor!.values, price: "19.99", originalPrice: "27.99" })).toEqual(
-        failFields({ originalPrice: wasPriceMessage }),
-      );
-      saved(await saveDevice(db, staff, id, { ...editor!.values, price: "19.99", originalPrice: "24.99" }));
+      expect(
+        await saveItem(db, staff, "device", id, { ...editor!.values, price: "19.99", originalPrice: "27.99" }),
+      ).toEqual(failFields({ originalPrice: wasPriceMessage }));
+      saved(await saveItem(db, staff, "device", id, { ...editor!.values, price: "19.99", originalPrice: "24.99" }));
       expect(await getDevice(db, id)).toMatchObject({ priceCents: 1999, originalPriceCents: 2499 });
       const history = await db
         .selectFrom("price_changes")
@@ -211,7 +238,7 @@ describeEachDatabase(
       const editor = await getDeviceEditor(db, crystal.id);
       expect(editor?.values).toMatchObject({ originalPrice: "29.99", rechargeable: "yes", refill: "pods" });
       expect(editor?.values.mhraEcid).toMatch(/^00000-25-\d{5}$/);
-      saved(await saveDevice(db, staff, crystal.id, editor!.values));
+      saved(await saveItem(db, staff, "device", crystal.id, editor!.values));
     });
   },
   { seed: true },

@@ -10,8 +10,9 @@ import { adjustStock, stockHistory, type StockMovement } from "~/modules/stock/s
 import type { CatalogKind } from "./catalog-admin";
 import { readVariantGrid, type VariantGridValues } from "./variant-grid";
 import { saveVariantGrid } from "./variant-grid.service.server";
+import { catalogPaths } from "./catalog-admin-list";
 
-const basePath = { device: "/admin/products", flavour: "/admin/flavours" } as const;
+const basePath = catalogPaths;
 
 export type StockPanelData = {
   /** The item's price, which a variant without its own sells at. */

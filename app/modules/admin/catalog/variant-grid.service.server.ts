@@ -2,7 +2,8 @@ import { z } from "zod";
 import { bumpStorefrontVersion } from "~/db/content-version.server";
 import type { Db } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { fail, failFields, type Failure, type FieldErrors, type Result } from "~/lib/result";
+import { inTransaction } from "~/db/transaction.server";
+import { fail, failFields, ok, type FieldErrors, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
@@ -35,13 +36,6 @@ const gridRowInput = variantFieldsInput.extend({
 type GridRow = VariantFieldsChange & { stock: number; stockSeen: number; counted: boolean };
 
 const notFound = fail("not-found", "There is no such item.");
-
-/** A refusal found inside the transaction: thrown so that nothing of the save is kept, then answered. */
-class GridRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
 
 /** The combinations the item's saved lists offer (a device: flavours × strengths × puff counts), or null: no item. */
 async function listedCombinations(db: Db, kind: CatalogKind, itemId: string): Promise<VariantOptions[] | null> {
@@ -93,21 +87,21 @@ async function saveGrid(
   }
   if (Object.keys(errors).length > 0) return failFields(errors);
   try {
-    await db.transaction().execute(async (trx) => {
+    // A refusal found inside the transaction is returned: inTransaction then keeps nothing of the save.
+    return await inTransaction(db, async (trx): Promise<Result> => {
       const saved = await saveVariantFields(trx, { kind, id: itemId, listed }, changes, new Date().toISOString());
-      if (!saved.ok) throw new GridRefused(saved);
+      if (!saved.ok) return saved;
       const moved: FieldErrors = {};
       for (const c of changes) {
         if (!c.trackStock || (c.stock === c.stockSeen && !c.counted)) continue;
         const set = await setStockFromForm(trx, actor, { kind, itemId, variantId: c.id }, c.stockSeen, c.stock);
         if (!set.ok) moved[`${c.id}.stock`] = set.message;
       }
-      if (Object.keys(moved).length > 0) throw new GridRefused(failFields(moved, "changed"));
+      if (Object.keys(moved).length > 0) return failFields(moved, "changed");
       await bumpStorefrontVersion(trx);
+      return ok();
     });
-    return { ok: true };
   } catch (error) {
-    if (error instanceof GridRefused) return error.failure;
     // Another save took the same SKU or barcode between the check and the write: checked again, it says which.
     if (isUniqueViolation(error) && retryOnClash) return saveGrid(db, actor, kind, itemId, rows, false);
     throw error;

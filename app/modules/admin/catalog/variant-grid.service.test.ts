@@ -9,8 +9,8 @@ import { optionsLabel, variantMessages, type Variant } from "~/modules/catalog/v
 import { listItemVariants } from "~/modules/catalog/variants.service.server";
 import { requestBackInStock } from "~/modules/stock/back-in-stock.service.server";
 import { stockHistory } from "~/modules/stock/stock.service.server";
-import { saveDevice } from "./catalog-admin.service.server";
-import { getDeviceEditor } from "./catalog-editors.server";
+import { saveItem } from "./catalog-admin.service.server";
+import { getDeviceEditor } from "./catalog-admin.service.server";
 import { customer, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { gridValuesOf, type VariantGridValues } from "./variant-grid";
 import { saveVariantGrid } from "./variant-grid.service.server";
@@ -25,7 +25,7 @@ describeEachDatabase(
 
     /** A new device (Mango and Mint × 10 and 20 mg × 600 puffs: four variants) and its variants. */
     async function newDevice(db: Db) {
-      const id = saved(await saveDevice(db, staff, null, deviceValues({ name: `Grid Device ${++devices}` })));
+      const id = saved(await saveItem(db, staff, "device", null, deviceValues({ name: `Grid Device ${++devices}` })));
       return { id, variants: await variantsOf(db, id) };
     }
     const variantsOf = (db: Db, id: string) => listItemVariants(db, "device", id, 1999);
@@ -174,13 +174,13 @@ describeEachDatabase(
       expect((await getDevice(db, id))?.variants.map((v) => v.id)).not.toContain(a!.id);
       // Saving the item's form keeps it archived, although its choices are still listed.
       const editor = await getDeviceEditor(db, id);
-      saved(await saveDevice(db, staff, id, editor!.values));
+      saved(await saveItem(db, staff, "device", id, editor!.values));
       expect((await variantsOf(db, id))[0]).toMatchObject({ archived: true });
       expect(await save(db, id, grid(await variantsOf(db, id), { [a!.id]: { sold: "on" } }))).toEqual({ ok: true });
       expect((await getDevice(db, id))?.variants.map((v) => v.id)).toContain(a!.id);
 
       // The item stops listing Mint: its variants are archived, and the grid cannot sell them again.
-      saved(await saveDevice(db, staff, id, { ...editor!.values, flavours: "Mango" }));
+      saved(await saveItem(db, staff, "device", id, { ...editor!.values, flavours: "Mango" }));
       const now = await variantsOf(db, id);
       const mint = now.find((v) => v.flavour === "Mint" && v.archived)!;
       const before = await snapshot(db, id);

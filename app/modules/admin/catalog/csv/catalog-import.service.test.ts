@@ -3,14 +3,9 @@ import type { Db } from "~/db/database.server";
 import { describeEachDatabase, testDatabaseKinds, type TestDatabase } from "~/db/testing/test-database";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { StaffOnlyError } from "~/modules/accounts/staff";
-import { catalogCsv, parseCatalogCsv } from "~/modules/catalog/catalog-csv.server";
-import {
-  device as deviceCells,
-  file,
-  flavour as flavourCells,
-  withoutLine,
-} from "~/modules/catalog/testing/catalog-csv-fixture";
-import { export3, shopify, withDevice } from "~/modules/catalog/testing/shopify-fixture";
+import { catalogCsv, parseCatalogCsv } from "./catalog-csv.server";
+import { device as deviceCells, file, flavour as flavourCells, withoutLine } from "./testing/catalog-csv-fixture";
+import { export3, shopify, withDevice } from "./testing/shopify-fixture";
 import { exportCatalogue } from "./catalog-export.service.server";
 import { importMessages } from "./catalog-import";
 import { importCatalogue, importChecked } from "./catalog-import.service.server";
@@ -212,6 +207,8 @@ describeEachDatabase(
       const other = await importChecked(db, { ...staff, id: "staff-other" }, dry.importId!, APP_URL);
       expect(other).toEqual({
         ok: false,
+        code: "not-found",
+        message: importMessages.expired,
         format: null,
         problems: [{ line: 1, message: importMessages.expired }],
         problemCount: 1,
@@ -252,6 +249,8 @@ describeEachDatabase(
       const answer = await importCatalogue(db, staff, bad, { dryRun: false, appUrl: APP_URL });
       expect(answer).toEqual({
         ok: false,
+        code: "invalid",
+        message: expect.stringMatching(new RegExp(`^Line 3: SKU ${taken.sku} belongs to `)),
         format: "shop",
         problems: [
           {

@@ -2,8 +2,7 @@
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { MAX_CATALOG_CSV_ROWS, UNSAID } from "./catalog-csv";
-import { readMessages } from "./catalog-csv-read.server";
-import { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES, parseCatalogCsv } from "./catalog-csv.server";
+import { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES, parseCatalogCsv, readMessages } from "./catalog-csv.server";
 import { device, file, flavour, HEADER, line } from "./testing/catalog-csv-fixture";
 
 describe("reading the shop's catalogue CSV", () => {

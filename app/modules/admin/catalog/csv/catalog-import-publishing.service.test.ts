@@ -1,15 +1,15 @@
 import { expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { device, file, flavour, type Cells } from "~/modules/catalog/testing/catalog-csv-fixture";
+import { device, file, flavour, type Cells } from "./testing/catalog-csv-fixture";
 import { failFields } from "~/lib/result";
-import { publishMessages } from "./catalog-admin-publish";
-import { saveFlavour } from "./catalog-admin.service.server";
-import { getFlavourEditor } from "./catalog-editors.server";
+import { publishMessages } from "../catalog-admin-publish";
+import { saveItem } from "../catalog-admin.service.server";
+import { getFlavourEditor } from "../catalog-admin.service.server";
 import { importMessages } from "./catalog-import";
 import { importCatalogue } from "./catalog-import.service.server";
-import { publishItems } from "./catalog-publish.service.server";
-import { staff, useCatalogFixture } from "./testing/catalog-fixture";
+import { publishItems } from "../catalog-publish.service.server";
+import { staff, useCatalogFixture } from "../testing/catalog-fixture";
 
 // Publishing by file and from the lists (docs/decisions/069): an item marked active is shown only if it passes every
 // check publishing applies, a shown item the file would make unfit to sell is refused, a file's Status shows or hides
@@ -113,7 +113,7 @@ describeEachDatabase(
 
       // The item's own form refuses the same: a strength above 0 needs the number, whatever Nicotine (mg/ml) says.
       const editor = await getFlavourEditor(db, before!.id);
-      expect(await saveFlavour(db, staff, before!.id, { ...editor!.values, sizes: "0\n20" })).toEqual(
+      expect(await saveItem(db, staff, "flavour", before!.id, { ...editor!.values, sizes: "0\n20" })).toEqual(
         failFields({ mhraEcid: publishMessages.mhraRequired }),
       );
 

@@ -1,11 +1,11 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { readMessages } from "~/modules/catalog/catalog-csv-read.server";
-import { device, file } from "~/modules/catalog/testing/catalog-csv-fixture";
+import { readMessages } from "./catalog-csv.server";
+import { device, file } from "./testing/catalog-csv-fixture";
 import { action as importAction } from "~/routes/admin/catalogue-import";
-import { action as productsAction } from "~/routes/admin/products";
-import { publishMessages } from "./catalog-admin-publish";
-import { useCatalogFixture } from "./testing/catalog-fixture";
+import { action as productsAction } from "~/routes/admin/catalog-items";
+import { publishMessages } from "../catalog-admin-publish";
+import { useCatalogFixture } from "../testing/catalog-fixture";
 
 // The Import CSV page and the lists' 'Publish selected' as staff use them (docs/decisions/069): the upload read as
 // its bytes (a file that is not UTF-8 says so), and drafts published from the list.
@@ -37,6 +37,8 @@ describeEachDatabase(
         const answer = await importAction(args(post(cookie, "/admin/catalogue-import", upload(name, bytes))));
         expect(answer.result).toEqual({
           ok: false,
+          code: "invalid",
+          message: readMessages.notUtf8,
           format: "shop",
           problems: [{ line: 1, message: readMessages.notUtf8 }],
           problemCount: 1,

@@ -2,14 +2,14 @@ import { afterEach, expect, it, vi } from "vitest";
 import { recordHealthCheck, type Db } from "~/db/database.server";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { letOthersRun } from "~/lib/take-turns.server";
-import { catalogCsv, parseCatalogCsv, type CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
-import { withoutLine } from "~/modules/catalog/testing/catalog-csv-fixture";
-import { shopify, export3 } from "~/modules/catalog/testing/shopify-fixture";
-import { UNSAID } from "~/modules/catalog/catalog-csv";
+import { catalogCsv, parseCatalogCsv, type CatalogCsvRow } from "./catalog-csv.server";
+import { withoutLine } from "./testing/catalog-csv-fixture";
+import { shopify, export3 } from "./testing/shopify-fixture";
+import { UNSAID } from "./catalog-csv";
 import { exportCatalogue } from "./catalog-export.service.server";
 import { importMessages, MAX_LISTED } from "./catalog-import";
 import { importCatalogue, importChecked } from "./catalog-import.service.server";
-import { staff, useCatalogFixture } from "./testing/catalog-fixture";
+import { staff, useCatalogFixture } from "../testing/catalog-fixture";
 
 // A large catalogue file and the rest of the shop (docs/decisions/069): a dry run writes nothing and holds no
 // transaction, an import writes in batches that let other writers in, and answers list the rows that change (never
@@ -73,6 +73,7 @@ describeEachDatabase(
     it("a dry run writes nothing and opens no transaction, and answers with the changed rows only, bounded", async () => {
       const { db } = testDb();
       const transactions = vi.spyOn(db, "transaction");
+      const startedTransactions = vi.spyOn(db, "startTransaction");
       const before = [
         await countOf(db, "variants"),
         await countOf(db, "flavours"),
@@ -81,6 +82,7 @@ describeEachDatabase(
       const dry = await importCatalogue(db, staff, bigFile("dry", 1_500), { dryRun: true, appUrl: APP_URL });
       expect(dry).toMatchObject({ ok: true, counts: { newItems: 1_501, newVariants: 1_501 } });
       expect(transactions).not.toHaveBeenCalled();
+      expect(startedTransactions).not.toHaveBeenCalled();
       expect([
         await countOf(db, "variants"),
         await countOf(db, "flavours"),
@@ -115,10 +117,10 @@ describeEachDatabase(
       let writing = false;
       // How many of the other writer's writes were done when each of the import's transactions began.
       const servedAtBatch: number[] = [];
-      const transaction = db.transaction.bind(db);
-      vi.spyOn(db, "transaction").mockImplementation(() => {
+      const startTransaction = db.startTransaction.bind(db);
+      vi.spyOn(db, "startTransaction").mockImplementation(() => {
         if (!writing) servedAtBatch.push(served);
-        return transaction();
+        return startTransaction();
       });
       // Another request's write (as /healthz makes), again and again, each in a turn of its own.
       const writer = (async () => {
@@ -153,14 +155,14 @@ describeEachDatabase(
         .where("kind", "=", "flavour")
         .executeTakeFirstOrThrow();
       const text = bigFile("stop", 120); // the device and 120 flavours: batches of about 50 rows
-      const transaction = db.transaction.bind(db);
+      const startTransaction = db.startTransaction.bind(db);
       let calls = 0;
-      vi.spyOn(db, "transaction").mockImplementation(() => {
-        const builder = transaction();
+      vi.spyOn(db, "startTransaction").mockImplementation(() => {
+        const builder = startTransaction();
         if (++calls !== 3) return builder;
         // Before the third batch, another item takes one of its SKUs (as staff might in the variant grid).
         return {
-          execute: async (work: Parameters<typeof builder.execute>[0]) => {
+          execute: async () => {
             const taken = await db
               .selectFrom("variants")
               .selectAll()
@@ -177,13 +179,13 @@ describeEachDatabase(
                 stock_to_check: 0,
               })
               .execute();
-            return builder.execute(work);
+            return builder.execute();
           },
         } as typeof builder;
       });
       const before = await countOf(db, "variants");
       const answer = await importCatalogue(db, staff, text, { dryRun: false, appUrl: APP_URL, batchRows: 50 });
-      expect(answer).toMatchObject({ ok: false, saved: { newItems: 100, newVariants: 100 } });
+      expect(answer).toMatchObject({ ok: false, code: "changed", saved: { newItems: 100, newVariants: 100 } });
       if (answer.ok) return;
       expect(answer.problems[0]!.message).toBe(importMessages.stopped(102));
       expect(answer.problems[1]!.message).toMatch(/^Line 113: SKU stop-110 belongs to /);

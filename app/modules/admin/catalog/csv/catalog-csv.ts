@@ -3,7 +3,8 @@
  * the limits, client-safe so the back-office page can name them; reading and writing files is catalog-csv.server.ts.
  */
 import type { ItemKind } from "~/db/values";
-import type { DeviceRefill } from "./catalog";
+import { fail, type Failure, type FailureCode } from "~/lib/result";
+import type { DeviceRefill } from "~/modules/catalog/catalog";
 
 /** Whether an item is shown in the shop (`active`) or hidden (`draft`), as Shopify's Status column says it. */
 export type ItemStatus = "active" | "draft";
@@ -50,6 +51,13 @@ export const UNSAID = { status: null, rechargeable: null, refill: null, podMl: n
 /** Something wrong in the file: `line` 1 is the header (and the whole file), data rows count from 2. */
 export type CsvProblem = { line: number; message: string };
 
+/** A file refused for its problems by line, as a Result failure (app/lib/result.ts): `message` is the first of them. */
+export type CsvRefusal = Failure & { problems: CsvProblem[] };
+export const refuseFile = (problems: CsvProblem[], code: FailureCode = "invalid"): CsvRefusal => ({
+  ...fail(code, problems[0]?.message ?? "The file has problems."),
+  problems,
+});
+
 /** The shop's own columns, in the order it writes them. */
 export const CATALOG_CSV_COLUMNS = [
   "SKU",
@@ -91,9 +99,9 @@ export const MAX_CATALOG_CSV_BYTES = 20 * 1024 * 1024;
 export const MAX_CATALOG_CSV_ROWS = 100_000;
 
 /**
- * Limits of one row's cells. The name, description, option and image limits are the back-office form's
- * (admin/catalog/catalog-admin-parse.ts `limits`, catalog-admin.ts `MAX_IMAGES`), so an imported item can be saved
- * from the form unchanged; the catalogue module cannot import the back office, which imports it.
+ * Limits of one row's cells. The handle, name, description, option and image limits are the back-office form's
+ * (catalog-admin.ts `limits` and `MAX_IMAGES`), so an imported item can be saved from the form unchanged; written out
+ * here so that the import page's bundle does not take the form's checks (zod) with it.
  */
 export const catalogCsvLimits = {
   handle: 80,

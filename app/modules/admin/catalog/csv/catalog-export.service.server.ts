@@ -7,10 +7,10 @@ import type { Db } from "~/db/database.server";
 import { textList } from "~/db/json-text";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
-import { catalogCsv, type CatalogCsvRow } from "~/modules/catalog/catalog-csv.server";
+import { catalogCsv, type CatalogCsvRow } from "./catalog-csv.server";
 import { optionsOfRow } from "~/modules/catalog/catalog-rows.server";
 import { findVariantRowsOf } from "~/modules/catalog/variants.service.server";
-import * as repo from "./catalog-admin.repository.server";
+import * as repo from "../catalog-admin.repository.server";
 
 /** Every device and flavour (drafts and archived ones too) and each variant still sold, as the shop's CSV. */
 export async function exportCatalogue(db: Db, actor: SessionUser | null): Promise<string> {

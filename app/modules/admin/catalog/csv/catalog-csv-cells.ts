@@ -3,13 +3,17 @@
  * what is wrong, worded to follow "Line 7: " for a shop assistant. Shared by the shop's own format and Shopify's.
  */
 import type { ItemKind } from "~/db/values";
+import { fail, type Failure, type Result } from "~/lib/result";
 import { MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
-import type { DeviceRefill } from "./catalog";
+import type { DeviceRefill } from "~/modules/catalog/catalog";
 import { catalogCsvLimits as limits, type ItemStatus } from "./catalog-csv";
-import { gtinProblem } from "./gtin";
-import { MAX_SKU_LENGTH, SKU_PATTERN } from "./variants";
+import { gtinProblem } from "~/modules/catalog/gtin";
+import { MAX_SKU_LENGTH, SKU_PATTERN } from "~/modules/catalog/variants";
 
-export type Cell<T> = { value: T } | { error: string };
+/** A cell read: its value, or (a Result failure, code "invalid") what is wrong, worded to follow "Line 7: ". */
+export type Cell<T> = Result<{ value: T }>;
+export const value = <T>(v: T): Cell<T> => ({ ok: true, value: v });
+export const wrong = (message: string): Failure => fail("invalid", message);
 
 /** A cell's text in a message: in quotes, cut after 40 characters. */
 export const quoted = (raw: string) => `"${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}"`;
@@ -35,51 +39,50 @@ export function textCell(raw: string): string {
 export const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function parseHandle(raw: string, what: "handle" | "Device"): Cell<string> {
-  if (!raw) return { error: what === "handle" ? "the handle is missing" : "the Device is missing" };
+  if (!raw) return wrong(what === "handle" ? "the handle is missing" : "the Device is missing");
   const label = what === "handle" ? "the handle" : "the Device";
   if (raw.length > limits.handle || !HANDLE.test(raw))
-    return {
-      error: `${label} ${quoted(raw)} must be lowercase letters, digits and single hyphens (such as bar-pro), at most ${limits.handle} characters`,
-    };
-  return { value: raw };
+    return wrong(
+      `${label} ${quoted(raw)} must be lowercase letters, digits and single hyphens (such as bar-pro), at most ${limits.handle} characters`,
+    );
+  return value(raw);
 }
 
 export function parseKind(raw: string): Cell<ItemKind | null> {
-  if (!raw) return { value: null };
-  if (/^device$/i.test(raw)) return { value: "device" };
-  if (/^flavou?r$/i.test(raw)) return { value: "flavour" };
-  return { error: `the Type ${quoted(raw)} must be Device or Flavour` };
+  if (!raw) return value(null);
+  if (/^device$/i.test(raw)) return value("device");
+  if (/^flavou?r$/i.test(raw)) return value("flavour");
+  return wrong(`the Type ${quoted(raw)} must be Device or Flavour`);
 }
 
 /** Pounds with up to 2 decimals ("9.99", "10", "£1,299.00") as pence, never through floating point. */
 export function parsePrice(raw: string): Cell<number> {
-  if (!raw) return { error: "the price is missing" };
+  if (!raw) return wrong("the price is missing");
   const text = raw.replace(/^£\s*/, "");
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { error: `the price ${quoted(raw)} must be a number of pounds, 0 or more` };
+  if (!match) return wrong(`the price ${quoted(raw)} must be a number of pounds, 0 or more`);
   const decimals = match[2] ?? "";
-  if (decimals.length > 2) return { error: `the price ${quoted(raw)} must have at most 2 decimal places` };
+  if (decimals.length > 2) return wrong(`the price ${quoted(raw)} must have at most 2 decimal places`);
   const pounds = match[1]!.replace(/,/g, "");
-  if (pounds.length > 7) return { error: `the price ${quoted(raw)} must be less than £100,000` };
+  if (pounds.length > 7) return wrong(`the price ${quoted(raw)} must be less than £100,000`);
   const cents = Number(pounds) * 100 + Number(decimals.padEnd(2, "0"));
-  if (cents >= limits.priceCents) return { error: `the price ${quoted(raw)} must be less than £100,000` };
-  return { value: cents };
+  if (cents >= limits.priceCents) return wrong(`the price ${quoted(raw)} must be less than £100,000`);
+  return value(cents);
 }
 
 export function parseTrackStock(raw: string): Cell<boolean> {
-  if (!raw || /^(yes|y|true)$/i.test(raw)) return { value: true };
-  if (/^(no|n|false)$/i.test(raw)) return { value: false };
-  return { error: `Track stock ${quoted(raw)} must be yes or no (empty means yes)` };
+  if (!raw || /^(yes|y|true)$/i.test(raw)) return value(true);
+  if (/^(no|n|false)$/i.test(raw)) return value(false);
+  return wrong(`Track stock ${quoted(raw)} must be yes or no (empty means yes)`);
 }
 
 /** Whole units, 0 or more; empty means 0 only when the stock is not tracked. */
 export function parseStock(raw: string, tracked: boolean): Cell<number> {
-  if (!raw)
-    return tracked ? { error: 'the stock is missing (write 0 for none, or "no" under Track stock)' } : { value: 0 };
-  if (!/^\d+$/.test(raw)) return { error: `the stock ${quoted(raw)} must be a whole number, 0 or more` };
+  if (!raw) return tracked ? wrong('the stock is missing (write 0 for none, or "no" under Track stock)') : value(0);
+  if (!/^\d+$/.test(raw)) return wrong(`the stock ${quoted(raw)} must be a whole number, 0 or more`);
   const stock = Number(raw);
-  if (stock > limits.stock) return { error: `the stock ${quoted(raw)} must be ${grouped(limits.stock)} or less` };
-  return { value: stock };
+  if (stock > limits.stock) return wrong(`the stock ${quoted(raw)} must be ${grouped(limits.stock)} or less`);
+  return value(stock);
 }
 
 /** A strength as shops write it: "10", "10mg", "10 mg", "20mg/ml"; `unit` asks for the "mg". */
@@ -90,14 +93,14 @@ const NICOTINE_FREE = /^(?:nicotine|nic)[\s-]*free$|^no\s+nicotine$|^none$/i;
 /** mg/ml: "10", "10mg", "10 mg", "20mg/ml", or "Nicotine free" (0); 0 to the UK limit. */
 export function parseNicotine(raw: string): Cell<number> {
   const max = UK_LIMITS.nicotineMgMl;
-  if (!raw) return { error: `the nicotine strength is missing: write it in mg/ml, from 0 to ${max} (0 for none)` };
-  if (NICOTINE_FREE.test(raw)) return { value: 0 };
+  if (!raw) return wrong(`the nicotine strength is missing: write it in mg/ml, from 0 to ${max} (0 for none)`);
+  if (NICOTINE_FREE.test(raw)) return value(0);
   const match = STRENGTH.exec(raw);
   if (!match || Number(match[1]) > max)
-    return {
-      error: `the nicotine strength ${quoted(raw)} must be a whole number of mg/ml from 0 to ${max} (the UK limit is ${max})`,
-    };
-  return { value: Number(match[1]) };
+    return wrong(
+      `the nicotine strength ${quoted(raw)} must be a whole number of mg/ml from 0 to ${max} (the UK limit is ${max})`,
+    );
+  return value(Number(match[1]));
 }
 
 /**
@@ -122,14 +125,14 @@ export function strengthInTitle(title: string): number | null {
 
 /** "5000", "5,000", "5000 puffs"; empty for none. */
 export function parsePuffCount(raw: string): Cell<number | null> {
-  if (!raw) return { value: null };
+  if (!raw) return value(null);
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)\s*(?:puffs?)?$/i.exec(raw);
   const puffs = match ? Number(match[1]!.replace(/,/g, "")) : NaN;
   if (!(puffs >= 1 && puffs <= limits.puffCount))
-    return {
-      error: `the puff count ${quoted(raw)} must be a whole number from 1 to ${grouped(limits.puffCount)}, or empty`,
-    };
-  return { value: puffs };
+    return wrong(
+      `the puff count ${quoted(raw)} must be a whole number from 1 to ${grouped(limits.puffCount)}, or empty`,
+    );
+  return value(puffs);
 }
 
 /** "The barcode … has a wrong check digit." as the rest of "Line 7: the barcode … has a wrong check digit.". */
@@ -137,31 +140,31 @@ const asClause = (sentence: string) => sentence.charAt(0).toLowerCase() + senten
 
 /** Empty, or a GTIN (gtin.ts, the back office's rule); spaces of a printed barcode ("5 012345 678900") dropped. */
 export function parseBarcode(raw: string): Cell<string | null> {
-  if (!raw) return { value: null };
+  if (!raw) return value(null);
   if (/^\d+(\.\d+)?E\+\d+$/i.test(raw))
-    return {
-      error: `the barcode ${raw} was turned into a number by a spreadsheet: format the Barcode column as text and type it again`,
-    };
+    return wrong(
+      `the barcode ${raw} was turned into a number by a spreadsheet: format the Barcode column as text and type it again`,
+    );
   const code = raw.replace(/\s+/g, "");
   const problem = gtinProblem(code);
-  return problem ? { error: asClause(problem) } : { value: code };
+  return problem ? wrong(asClause(problem)) : value(code);
 }
 
 /** Empty (one is made), or a SKU as the back office takes it (variants.ts). */
 export function parseSku(raw: string): Cell<string> {
-  if (!raw || SKU_PATTERN.test(raw)) return { value: raw };
-  return {
-    error: `the SKU ${quoted(raw)} may have only letters, digits and - _ . / (starting with a letter or digit), at most ${MAX_SKU_LENGTH} characters`,
-  };
+  if (!raw || SKU_PATTERN.test(raw)) return value(raw);
+  return wrong(
+    `the SKU ${quoted(raw)} may have only letters, digits and - _ . / (starting with a letter or digit), at most ${MAX_SKU_LENGTH} characters`,
+  );
 }
 
 /** Web addresses (http, https) or the shop's own paths ("/images/…"), separated by spaces or line breaks. */
 export function parseImages(raw: string): Cell<string[]> {
   const images = [...new Set(raw.split(/\s+/).filter(Boolean))];
-  for (const image of images) if (!isImageAddress(image)) return { error: imageError(image) };
+  for (const image of images) if (!isImageAddress(image)) return wrong(imageError(image));
   if (images.length > limits.images)
-    return { error: `there are ${images.length} images; an item may have at most ${limits.images}` };
-  return { value: images };
+    return wrong(`there are ${images.length} images; an item may have at most ${limits.images}`);
+  return value(images);
 }
 
 export const imageError = (image: string) =>
@@ -175,57 +178,57 @@ export function isImageAddress(image: string): boolean {
 }
 
 export function parseMhraEcid(raw: string): Cell<string | null> {
-  if (!raw) return { value: null };
+  if (!raw) return value(null);
   return MHRA_ECID.test(raw)
-    ? { value: raw }
-    : { error: `the MHRA number ${quoted(raw)} must look like 12345-22-67890 (5 digits, 2, then 5), or be empty` };
+    ? value(raw)
+    : wrong(`the MHRA number ${quoted(raw)} must look like 12345-22-67890 (5 digits, 2, then 5), or be empty`);
 }
 
 /** The Status column: active (shown in the shop) or draft (hidden; Shopify's archived and unlisted too); empty: not said. */
 export function parseStatus(raw: string): Cell<ItemStatus | null> {
-  if (!raw) return { value: null };
-  if (/^active$/i.test(raw)) return { value: "active" };
-  if (/^(draft|archived|unlisted)$/i.test(raw)) return { value: "draft" };
-  return { error: `the Status ${quoted(raw)} must be active or draft (empty leaves it as it is)` };
+  if (!raw) return value(null);
+  if (/^active$/i.test(raw)) return value("active");
+  if (/^(draft|archived|unlisted)$/i.test(raw)) return value("draft");
+  return wrong(`the Status ${quoted(raw)} must be active or draft (empty leaves it as it is)`);
 }
 
 /** Rechargeable: yes or no; empty: not said. */
 export function parseRechargeable(raw: string): Cell<boolean | null> {
-  if (!raw) return { value: null };
-  if (/^(yes|y|true)$/i.test(raw)) return { value: true };
-  if (/^(no|n|false)$/i.test(raw)) return { value: false };
-  return { error: `Rechargeable ${quoted(raw)} must be yes or no (empty when not known)` };
+  if (!raw) return value(null);
+  if (/^(yes|y|true)$/i.test(raw)) return value(true);
+  if (/^(no|n|false)$/i.test(raw)) return value(false);
+  return wrong(`Rechargeable ${quoted(raw)} must be yes or no (empty when not known)`);
 }
 
 /** Refill: pods (refillable pods), coils (replaceable coils) or none (single-use); empty: not said. */
 export function parseRefill(raw: string): Cell<DeviceRefill | null> {
-  if (!raw) return { value: null };
-  if (/^(refillable\s+)?pods?$/i.test(raw)) return { value: "pods" };
-  if (/^(replaceable\s+)?coils?$/i.test(raw)) return { value: "coils" };
-  if (/^(none|neither|single[\s-]?use)$/i.test(raw)) return { value: "none" };
-  return {
-    error: `Refill ${quoted(raw)} must be pods (refillable pods), coils (replaceable coils) or none (single-use), or empty`,
-  };
+  if (!raw) return value(null);
+  if (/^(refillable\s+)?pods?$/i.test(raw)) return value("pods");
+  if (/^(replaceable\s+)?coils?$/i.test(raw)) return value("coils");
+  if (/^(none|neither|single[\s-]?use)$/i.test(raw)) return value("none");
+  return wrong(
+    `Refill ${quoted(raw)} must be pods (refillable pods), coils (replaceable coils) or none (single-use), or empty`,
+  );
 }
 
 /** A pod or bottle size in ml ("2", "1.5", "10 ml"), above 0 and within the UK limit; empty: not said. */
 export function parseMl(raw: string, what: "pod" | "bottle"): Cell<number | null> {
-  if (!raw) return { value: null };
+  if (!raw) return value(null);
   const max = what === "pod" ? UK_LIMITS.podMl : UK_LIMITS.bottleMl;
   const label = what === "pod" ? "the pod size" : "the bottle size";
   const match = /^(\d{1,3}(?:\.\d{1,2})?)\s*(?:ml)?$/i.exec(raw);
   const ml = match ? Number(match[1]) : NaN;
   if (!(ml > 0 && ml <= max))
-    return {
-      error: `${label} ${quoted(raw)} must be a number of ml above 0 and at most ${max} (the UK limit for a ${what === "pod" ? "pod or tank" : "refill bottle"} is ${max} ml)`,
-    };
-  return { value: ml };
+    return wrong(
+      `${label} ${quoted(raw)} must be a number of ml above 0 and at most ${max} (the UK limit for a ${what === "pod" ? "pod or tank" : "refill bottle"} is ${max} ml)`,
+    );
+  return value(ml);
 }
 
 /** Plain text within a length (names, descriptions, options). */
 export function parseText(raw: string, label: string, max: number): Cell<string> {
   const length = Array.from(raw).length;
   return length > max
-    ? { error: `the ${label} is ${grouped(length)} characters long; the most is ${grouped(max)}` }
-    : { value: raw };
+    ? wrong(`the ${label} is ${grouped(length)} characters long; the most is ${grouped(max)}`)
+    : value(raw);
 }

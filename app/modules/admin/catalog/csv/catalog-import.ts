@@ -1,6 +1,7 @@
 // What a catalogue import tells staff (issue 30; docs/decisions/042, 043, 069): its messages and its answer, shared by
 // the import's service, its checks and the back office's page.
-import type { CatalogCsvFormat, CsvProblem, MissingStrength } from "~/modules/catalog/catalog-csv.server";
+import type { Result } from "~/lib/result";
+import type { CatalogCsvFormat, CsvProblem, MissingStrength } from "./catalog-csv.server";
 
 export type { MissingStrength };
 
@@ -55,32 +56,32 @@ export type ImportCounts = {
 };
 /** An item the file marks active that stays a draft: why it may not be published yet. */
 export type KeptDraft = { line: number; item: string; reasons: string[] };
-export type ImportAnswer =
-  | {
-      ok: true;
-      dryRun: boolean;
-      format: CatalogCsvFormat;
-      /** The rows that change, by line: at most MAX_LISTED (the counts say how many change in all). */
-      changes: ImportChange[];
-      counts: ImportCounts;
-      drafts: KeptDraft[];
-      notes: string[];
-      /** Shopify products without a nicotine strength, left out until staff give one. */
-      missing: MissingStrength[];
-      /** The strengths staff gave that were read, by handle (sent again with Import). */
-      strengths: Record<string, string>;
-      /** After a dry run: the checked file, waiting for 'Import'. */
-      importId: string | null;
-    }
-  | {
-      ok: false;
-      format: CatalogCsvFormat | null;
-      /** At most MAX_LISTED; `problemCount` says how many there are. */
-      problems: CsvProblem[];
-      problemCount: number;
-      /** An import stopped part way (the shop changed meanwhile): what it saved before it stopped. */
-      saved?: ImportCounts;
-    };
+/** What an import or its check answers: what the file does, or (a failure, code "invalid") the problems that stop it. */
+export type ImportAnswer = Result<
+  {
+    dryRun: boolean;
+    format: CatalogCsvFormat;
+    /** The rows that change, by line: at most MAX_LISTED (the counts say how many change in all). */
+    changes: ImportChange[];
+    counts: ImportCounts;
+    drafts: KeptDraft[];
+    notes: string[];
+    /** Shopify products without a nicotine strength, left out until staff give one. */
+    missing: MissingStrength[];
+    /** The strengths staff gave that were read, by handle (sent again with Import). */
+    strengths: Record<string, string>;
+    /** After a dry run: the checked file, waiting for 'Import'. */
+    importId: string | null;
+  },
+  {
+    format: CatalogCsvFormat | null;
+    /** At most MAX_LISTED; `problemCount` says how many there are. */
+    problems: CsvProblem[];
+    problemCount: number;
+    /** An import stopped part way (the shop changed meanwhile): what it saved before it stopped. */
+    saved?: ImportCounts;
+  }
+>;
 
 /** '1 new item', '2 new items'. */
 const count = (n: number, noun: string) => `${n.toLocaleString("en-GB")} ${noun}${n === 1 ? "" : "s"}`;

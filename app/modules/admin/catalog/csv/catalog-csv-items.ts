@@ -5,10 +5,10 @@
  */
 import type { ItemKind } from "~/db/values";
 import { turnTaker } from "~/lib/take-turns.server";
-import type { DeviceRefill } from "./catalog";
+import type { DeviceRefill } from "~/modules/catalog/catalog";
 import { kindWords, refillWords, type CatalogCsvRow, type CsvProblem, type ItemStatus } from "./catalog-csv";
 import { quoted, type Cell } from "./catalog-csv-cells";
-import { madeSku, optionsKey, optionsLabel, type VariantOptions } from "./variants";
+import { madeSku, optionsKey, optionsLabel, type VariantOptions } from "~/modules/catalog/variants";
 
 /** The item-level cells as one row gives them: "" or [] where it leaves them to another row of the item. */
 export type ItemCells = {
@@ -80,8 +80,8 @@ export function startDraft(line: number, trackStock: boolean, problems: Problems
     trackStock,
   };
   const take = <T>(cell: Cell<T>, fallback: T): T => {
-    if ("value" in cell) return cell.value;
-    problems.row(draft, cell.error);
+    if (cell.ok) return cell.value;
+    problems.row(draft, cell.message);
     return fallback;
   };
   return { draft, take };

@@ -1,6 +1,13 @@
 import { useShopSettings } from "~/components/layout/use-shop";
-import { TextAreaField, TextField } from "~/components/ui/field";
-import type { CatalogErrors, DeviceField, DeviceValues } from "~/modules/admin/catalog/catalog-admin";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import type {
+  CatalogErrors,
+  CatalogKind,
+  DeviceField,
+  DeviceValues,
+  FlavourField,
+  FlavourValues,
+} from "~/modules/admin/catalog/catalog-admin";
 import { UK_LIMITS } from "~/modules/compliance/compliance";
 import { DEVICE_REFILLS, refillLabels } from "~/modules/catalog/catalog";
 import {
@@ -15,21 +22,64 @@ import {
 } from "./fields";
 import { ImageManager } from "./image-manager";
 
+type DeviceProps = { values: DeviceValues; errors: CatalogErrors<DeviceField> };
+type FlavourProps = {
+  values: FlavourValues;
+  errors: CatalogErrors<FlavourField>;
+  devices: Array<{ id: string; name: string; archived: boolean }>;
+};
 type Props = {
+  kind: CatalogKind;
   isNew: boolean;
-  values: DeviceValues;
-  errors: CatalogErrors<DeviceField>;
+  /** The kind's values and messages (DeviceValues or FlavourValues). */
+  values: DeviceValues | FlavourValues;
+  errors: CatalogErrors<DeviceField | FlavourField>;
+  /** The flavour form's choice of device. */
+  devices?: FlavourProps["devices"];
   maxUploadBytes: number;
   formError?: string | null;
   notice?: string | null;
 };
 
-/** Create and edit a device: every field of the catalogue (options, features, specification rows, compliance facts). */
-export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, notice }: Props) {
-  const { currency } = useShopSettings();
-  const saveLabel = isNew ? "Create device" : "Save changes";
+/**
+ * Create and edit a device or flavour: every field of the catalogue, checked again on the server. The fields are the
+ * kind's own (a device's options, features, specification rows and compliance facts; a flavour's device and sizes);
+ * the frame, images and buttons are the same.
+ */
+export function ItemForm(props: Props) {
+  const { kind, isNew, values, errors, devices, maxUploadBytes, formError, notice } = props;
+  const saveLabel = isNew ? `Create ${kind}` : "Save changes";
   return (
     <CatalogFormFrame formError={formError} notice={notice}>
+      {kind === "device" ? (
+        <DeviceFields values={values as DeviceValues} errors={errors} />
+      ) : (
+        <FlavourFields values={values as FlavourValues} errors={errors} devices={devices ?? []} />
+      )}
+      <ImageManager
+        images={values.images}
+        itemName={values.name.trim() || `New ${kind}`}
+        error={errors.images}
+        uploadError={errors.image}
+        maxBytes={maxUploadBytes}
+        saveLabel={saveLabel}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" className="btn-primary">
+          {saveLabel}
+        </button>
+        {isNew && <SaveAsDraftButton />}
+      </div>
+      {isNew && <DraftHint />}
+    </CatalogFormFrame>
+  );
+}
+
+/** A device's fields: options, features, specification rows, compliance facts and its place in the shop. */
+function DeviceFields({ values, errors }: DeviceProps) {
+  const { currency } = useShopSettings();
+  return (
+    <>
       <FormSection title="Device">
         <NameAndSlugFields values={values} errors={errors} />
         <TextAreaField
@@ -173,21 +223,91 @@ export function DeviceForm({ isNew, values, errors, maxUploadBytes, formError, n
           error={errors.position}
         />
       </FormSection>
-      <ImageManager
-        images={values.images}
-        itemName={values.name.trim() || "New device"}
-        error={errors.images}
-        uploadError={errors.image}
-        maxBytes={maxUploadBytes}
-        saveLabel={saveLabel}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" name="intent" value="save" className="btn-primary">
-          {saveLabel}
-        </button>
-        {isNew && <SaveAsDraftButton />}
-      </div>
-      {isNew && <DraftHint />}
-    </CatalogFormFrame>
+    </>
+  );
+}
+
+/** A flavour's fields: its device, price, strengths and sizes. */
+function FlavourFields({ values, errors, devices }: FlavourProps) {
+  const { currency } = useShopSettings();
+  const deviceOptions = [
+    { value: "", label: "Choose a device" },
+    ...devices.map((d) => ({ value: d.id, label: d.archived ? `${d.name} (archived)` : d.name })),
+  ];
+  return (
+    <>
+      <FormSection title="Flavour">
+        <NameAndSlugFields values={values} errors={errors} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          required
+          rows={4}
+          maxLength={2000}
+          defaultValue={values.description}
+          error={errors.description}
+        />
+        <SelectField
+          label="Device"
+          name="deviceId"
+          required
+          defaultValue={values.deviceId}
+          options={deviceOptions}
+          error={errors.deviceId}
+        />
+      </FormSection>
+      <FormSection title="Price" description={`Prices are in ${currency}, typed like 4.99.`}>
+        <TextField
+          label="Price"
+          name="price"
+          required
+          inputMode="decimal"
+          placeholder="e.g. 4.99"
+          defaultValue={values.price}
+          error={errors.price}
+        />
+      </FormSection>
+      <FormSection
+        title="Nicotine and size"
+        description={`UK limits: nicotine up to ${UK_LIMITS.nicotineMgMl} mg/ml, a pod up to ${UK_LIMITS.podMl} ml, a refill bottle up to ${UK_LIMITS.bottleMl} ml. Leave the size that does not apply empty.`}
+      >
+        <TextAreaField
+          label="Nicotine strengths (mg, one per line)"
+          name="sizes"
+          required
+          rows={3}
+          defaultValue={values.sizes}
+          error={errors.sizes}
+        />
+        <TextField
+          label="Nicotine (mg/ml)"
+          name="nicotineMgMl"
+          required
+          inputMode="decimal"
+          placeholder="The highest strength, e.g. 20"
+          defaultValue={values.nicotineMgMl}
+          error={errors.nicotineMgMl}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Pod size (ml)"
+            name="podMl"
+            inputMode="decimal"
+            placeholder="e.g. 2"
+            defaultValue={values.podMl}
+            error={errors.podMl}
+          />
+          <TextField
+            label="Bottle size (ml)"
+            name="bottleMl"
+            inputMode="decimal"
+            placeholder="e.g. 10"
+            defaultValue={values.bottleMl}
+            error={errors.bottleMl}
+          />
+        </div>
+        <MhraEcidField value={values.mhraEcid} error={errors.mhraEcid} />
+      </FormSection>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import {
   isImageAddress,
   parseBarcode,
   parseHandle,
+  looksLikeStrength,
   parseMhraEcid,
   parseMl,
   parseNicotine,
@@ -25,22 +26,13 @@ import {
   parseStatus,
   parseStock,
   parseText,
+  strengthInTitle,
   textCell,
   type Cell,
 } from "./catalog-csv-cells";
-import { htmlDepth, htmlText, MAX_HTML_DEPTH } from "./catalog-csv-html.server";
 import { itemValue, startDraft, type Problems, type RowDraft } from "./catalog-csv-items";
-import type { CsvTable } from "./catalog-csv-read.server";
-import {
-  optionMap,
-  strengthFor,
-  type OptionKind,
-  type ShopifyContext,
-  type ShopifyRow,
-} from "./catalog-csv-shopify-options.server";
-
-export { htmlText, MAX_HTML_DEPTH } from "./catalog-csv-html.server";
-export type { MissingStrength, ShopifyContext } from "./catalog-csv-shopify-options.server";
+import type { CsvRecord, CsvTable } from "./catalog-csv.server";
+import { convert } from "html-to-text";
 
 /** The columns a Shopify product export must have to be read (Handle, Title and Variant SKU say it is one). */
 export const SHOPIFY_COLUMNS = ["Handle", "Title", "Variant SKU", "Variant Price"] as const;
@@ -85,8 +77,8 @@ export async function shopifyDrafts(table: CsvTable, problems: Problems, context
     const isVariant = VARIANT_COLUMNS.some((name) => row.get(name) !== "");
     if (!isVariant && !row.get("Image Src")) continue;
     const handle = parseHandle(row.get("Handle"), "handle");
-    if ("error" in handle) {
-      problems.row(row, handle.error);
+    if (!handle.ok) {
+      problems.row(row, handle.message);
       continue;
     }
     const product = products.get(handle.value) ?? { variants: [], all: [] };
@@ -152,19 +144,19 @@ function productDrafts(
   };
   if (deviceColumn) {
     const device = parseHandle(deviceColumn, "Device");
-    if ("error" in device) productProblem(device.error);
+    if (!device.ok) productProblem(device.message);
   } else if (kind === "flavour") deviceHandle = slugify(firstTag, { max: catalogCsvLimits.handle });
   const mhra = parseMhraEcid(productValue("MHRA number"));
-  if ("error" in mhra) productProblem(mhra.error);
+  if (!mhra.ok) productProblem(mhra.message);
   const facts = factCells(productValue);
-  for (const cell of Object.values(facts)) if ("error" in cell) productProblem(cell.error);
-  const fact = <T>(cell: Cell<T | null>): T | null => ("value" in cell ? cell.value : null);
+  for (const cell of Object.values(facts)) if (!cell.ok) productProblem(cell.message);
+  const fact = <T>(cell: Cell<T | null>): T | null => (cell.ok ? cell.value : null);
   for (const [column, value, max] of [
     ["Title", title, catalogCsvLimits.name],
     ["description", description, catalogCsvLimits.description],
   ] as const) {
     const checked = parseText(value, column, max);
-    if ("error" in checked) productProblem(checked.error);
+    if (!checked.ok) productProblem(checked.message);
   }
   const found = problems.list.length;
   const images = imagesOf(all, problems);
@@ -189,7 +181,7 @@ function productDrafts(
       description,
       deviceHandle,
       images,
-      mhraEcid: "value" in mhra ? (mhra.value ?? "") : "",
+      mhraEcid: mhra.ok ? (mhra.value ?? "") : "",
       status: fact(facts.status),
       rechargeable: fact(facts.rechargeable),
       refill: fact(facts.refill),
@@ -245,4 +237,184 @@ function variantDraft(
       draft.options = { flavour, nicotineStrength, puffCount };
   }
   return draft;
+}
+
+// ---------- the options: which says what -------------------------------------------------------------------------
+// Which of a Shopify product's options says what (docs/decisions/042, 069): flavour, nicotine strength and puff count by
+// their names, or the strength by an option's values whatever its name; and, for a product without a strength, the
+// one staff gave or its title names, else the product is listed as missing one.
+
+/** A row of a Shopify file: its cells by column name (text read as the shop reads it), and whether it was wrong. */
+export type ShopifyRow = CsvRecord & { bad: boolean; get(name: string): string };
+
+const optionKinds = [
+  { kind: "flavour", pattern: /flavou?r/i },
+  { kind: "nicotine", pattern: /nicotine|strength/i },
+  { kind: "puffs", pattern: /puff/i },
+] as const;
+export type OptionKind = (typeof optionKinds)[number]["kind"];
+const OPTION_NUMBERS = [1, 2, 3] as const;
+
+/** A Shopify product without a nicotine strength: left out of the rows until staff give one (docs/decisions/069). */
+export type MissingStrength = {
+  /** The product's first row. */
+  line: number;
+  handle: string;
+  name: string;
+  /** How many variants it has. */
+  variants: number;
+  /** What staff gave for it that was not a strength, and why. */
+  given?: { text: string; error: string };
+};
+
+/** What reading a Shopify file says besides its rows and problems. */
+export type ShopifyContext = {
+  /** Strengths staff gave for products without one, by handle, as typed. */
+  strengths: Record<string, string>;
+  notes: Problems;
+  missing: MissingStrength[];
+  /** The strengths staff gave that were read, by handle, as typed (for the page to send again with Import). */
+  used: Record<string, string>;
+};
+
+/**
+ * The strength of a product without a nicotine option: the one staff gave, else the one its title names (said in a
+ * note); null when neither, and the product is then listed as missing one (and left out).
+ */
+export function strengthFor(
+  handle: string,
+  title: string,
+  variants: number,
+  line: number,
+  context: ShopifyContext,
+): number | null {
+  const typed = context.strengths[handle]?.trim();
+  if (typed) {
+    const cell = parseNicotine(typed);
+    if (cell.ok) {
+      context.used[handle] = typed;
+      return cell.value;
+    }
+    context.missing.push({
+      line,
+      handle,
+      name: title || handle,
+      variants,
+      given: { text: typed, error: cell.message },
+    });
+    return null;
+  }
+  const inTitle = strengthInTitle(title);
+  if (inTitle !== null) {
+    context.notes.row(
+      { line, bad: false },
+      `${handle} has no nicotine strength option, so its title's ${inTitle} mg/ml is taken as the strength of its ${variants === 1 ? "variant" : `${variants} variants`}`,
+    );
+    return inTitle;
+  }
+  context.missing.push({ line, handle, name: title || handle, variants });
+  return null;
+}
+
+/**
+ * Which option (1, 2, 3) holds what, from the option names, or, for a name the shop does not know ('Size'), from its
+ * values when every one is a strength ('10mg', '20 mg'); null when an option is not one the shop sells by.
+ */
+export function optionMap(rows: ShopifyRow[], problems: Problems): Map<OptionKind, number> | null {
+  const map = new Map<OptionKind, number>();
+  let ok = true;
+  for (const n of OPTION_NUMBERS) {
+    const named = itemValue(
+      rows,
+      `Option${n} Name`,
+      (row) => row.get(`Option${n} Name`),
+      (v) => v !== "",
+      String,
+      problems,
+    );
+    const values = rows.map((row) => row.get(`Option${n} Value`)).filter(Boolean);
+    if (!named) {
+      const stray = rows.find((row) => row.get(`Option${n} Value`));
+      if (stray) {
+        problems.row(
+          stray,
+          `Option${n} Value "${stray.get(`Option${n} Value`)}" has no Option${n} Name on the product's first row`,
+        );
+        ok = false;
+      }
+      continue;
+    }
+    const line = { line: named.line, bad: false };
+    if (/^title$/i.test(named.value) && values.every((v) => v === "Default Title")) continue;
+    const kind =
+      optionKinds.find((k) => k.pattern.test(named.value))?.kind ??
+      (values.length > 0 && values.every(looksLikeStrength) ? "nicotine" : undefined);
+    if (!kind) {
+      problems.row(
+        line,
+        `the option "${named.value}" is not one this shop sells by (use Flavour, Nicotine strength or Puff count; an option whose values are strengths, such as 10mg, is read as the nicotine strength whatever its name)`,
+      );
+      ok = false;
+    } else if (map.has(kind)) {
+      problems.row(line, `the option "${named.value}" says the same as Option${map.get(kind)} Name: keep one of them`);
+      ok = false;
+    } else map.set(kind, n);
+  }
+  return ok ? map : null;
+}
+
+// ---------- Body (HTML) as plain text ----------------------------------------------------------------------------
+// Shopify's Body (HTML) as a description's plain text (docs/decisions/042, 069), with html-to-text: tags, scripts and
+// images gone, entities decoded, whitespace collapsed; HTML nested too deep to walk is read without its tags.
+
+/**
+ * How deep a Body (HTML) may nest its tags before it is read as plain text: html-to-text walks the document by
+ * recursion, and somewhere past 2,000 levels it runs out of stack (100,000 nested <div>s answered 500 after 14 s).
+ * Real descriptions nest a handful of levels.
+ */
+export const MAX_HTML_DEPTH = 200;
+/** Elements without content, and those a parser closes by itself when the next one opens (a <li> after a <li>). */
+const NOT_NESTING = new Set(
+  "area base br col embed hr img input link meta param source track wbr p li dt dd option optgroup tr td th thead tbody tfoot rt rp".split(
+    " ",
+  ),
+);
+
+/** The deepest nesting of the HTML's tags, counted from the tags alone (no parse): closing tags close one level. */
+export function htmlDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(\/?)>/g)) {
+    if (NOT_NESTING.has(match[2]!.toLowerCase()) || match[3]) continue;
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
+/** The HTML's text with every tag taken out (scripts, styles and comments with their content), entities kept. */
+const withoutTags = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ");
+
+/**
+ * Body (HTML) as the plain text of a description: tags and scripts gone, entities decoded, whitespace collapsed. HTML
+ * nested deeper than MAX_HTML_DEPTH is read without its tags, lists and paragraphs then run together.
+ */
+export function htmlText(html: string): string {
+  if (!html) return "";
+  const flat = htmlDepth(html) > MAX_HTML_DEPTH;
+  const text = convert(flat ? withoutTags(html) : html, {
+    wordwrap: false,
+    selectors: [
+      { selector: "a", options: { ignoreHref: true } },
+      { selector: "img", format: "skip" },
+      { selector: "ul", options: { itemPrefix: "• " } },
+      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+      ...["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } })),
+    ],
+  });
+  return text.replace(/\s+/g, " ").trim();
 }
