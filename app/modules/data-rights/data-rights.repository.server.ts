@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
-import { DELETED_CUSTOMER, ERASED } from "./data-rights";
+import { DELETED_CUSTOMER } from "./data-rights";
 
 /** The account's profile, unless it was erased. */
 export const findLiveProfile = (db: Db, userId: string) =>
@@ -91,7 +91,8 @@ export async function openOrderIds(db: Db, userId: string): Promise<string[]> {
 
 /**
  * Erases the account's personal data in every table that holds any, inside the caller's transaction: deletes what
- * belongs to the person, keeps the orders (and the anonymous user row they point at) with placeholders.
+ * belongs to the person, keeps the orders (and the anonymous user row they point at) with placeholders. The orders'
+ * own tables are erased by the orders module (`eraseCustomerFromOrders`), the one writer of them.
  */
 export async function eraseAccountRows(trx: Db, userId: string, email: string, stamp: string): Promise<void> {
   const aboutThem = likePattern(email);
@@ -137,27 +138,10 @@ export async function eraseAccountRows(trx: Db, userId: string, email: string, s
     .where("user_id", "=", userId)
     .execute();
   await trx
-    .updateTable("orders")
-    .set({
-      address_title: DELETED_CUSTOMER,
-      address_type: "",
-      address_recipient: "",
-      address_line1: ERASED,
-      address_line2: "",
-      address_town: "",
-      address_postcode: "",
-      address_phone: "",
-      updated_at: stamp,
-    })
-    .where("user_id", "=", userId)
-    .execute();
-  await trx.updateTable("order_events").set({ by_name: DELETED_CUSTOMER }).where("by_user_id", "=", userId).execute();
-  await trx
     .updateTable("stock_movements")
     .set({ by_name: DELETED_CUSTOMER })
     .where("by_user_id", "=", userId)
     .execute();
-  await trx.updateTable("return_requests").set({ reason: ERASED }).where("user_id", "=", userId).execute();
   // WEEE take-backs stay for their four years (docs/decisions/041): they hold no personal data of their own (the
   // order, the number of devices, the dates, the member of staff who received them), so nothing in them is erased.
   await trx

@@ -6,14 +6,20 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { ageVerificationOf, dropAgeDocument } from "~/modules/age-checks/age-checks.service.server";
 import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.service.server";
-import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
+import { eraseCustomerFromOrders, findOrder, orderEvents } from "~/modules/orders/orders.service.server";
 import { takeBackOf } from "~/modules/orders/take-back.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 import { proveOwner } from "~/modules/accounts/owner-proof.service.server";
-import { dataRightsMessages, deleteAccountInput, RECENT_SIGN_IN_MINUTES } from "./data-rights";
+import {
+  DELETED_CUSTOMER,
+  ERASED,
+  dataRightsMessages,
+  deleteAccountInput,
+  RECENT_SIGN_IN_MINUTES,
+} from "./data-rights";
 import * as repo from "./data-rights.repository.server";
 import { describeWait } from "~/modules/security/rate-limit.service.server";
 
@@ -186,6 +192,7 @@ export async function deleteAccount(
 /** The erasure itself, inside the caller's transaction (what is erased and what stays: decision 020). */
 export async function eraseAccount(trx: Db, userId: string, email: string, now: Date): Promise<void> {
   await repo.eraseAccountRows(trx, userId, email, now.toISOString());
+  await eraseCustomerFromOrders(trx, userId, { deletedCustomer: DELETED_CUSTOMER, erased: ERASED }, now.toISOString());
   // A photo ID waiting for the age check goes too (its file by a job after the commit: docs/decisions/044).
   await dropAgeDocument(trx, userId, now);
 }

@@ -8,41 +8,38 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "./orders";
+import { flowOf, type OrderField, type OrderTransition } from "./order-lifecycle";
 
-export type OrderField = "status" | "paymentStatus";
+export type { OrderField };
 export type OrderState = { status: OrderStatus; paymentStatus: PaymentStatus };
 /** One step of one field, with values of that field. */
 export type OrderMove =
   | { field: "status"; from: OrderStatus; to: OrderStatus }
   | { field: "paymentStatus"; from: PaymentStatus; to: PaymentStatus };
 
-/** Status: pending → confirmed → dispatched → delivered; pending or confirmed → cancelled. Nothing goes back. */
-export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["dispatched", "cancelled"],
-  dispatched: ["delivered"],
-  delivered: [],
-  cancelled: [],
-};
+/**
+ * Status: pending → confirmed → dispatched → delivered; pending or confirmed → cancelled. Nothing goes back. Read
+ * from the lifecycle's table (order-lifecycle.ts), the one place the steps are written.
+ */
+export const statusFlow: Record<OrderStatus, readonly OrderStatus[]> = flowOf("status", orderStatuses);
 
-/** Payment: pending → paid (by a recorded payment) → refunded. */
-export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ["paid"],
-  paid: ["refunded"],
-  refunded: [],
-};
+/** Payment: pending → paid (by a recorded payment) → refunded. From the same table. */
+export const paymentFlow: Record<PaymentStatus, readonly PaymentStatus[]> = flowOf("paymentStatus", paymentStatuses);
 
 /**
  * The steps staff can take, with their button names (the back office shows them in this order). Paid is not one: a
  * payment is recorded with its method, reference and amount (docs/decisions/045, payments-admin.service.server.ts).
  */
 export const orderSteps = {
-  confirm: { field: "status", to: "confirmed", button: "Mark confirmed" },
-  dispatch: { field: "status", to: "dispatched", button: "Mark dispatched" },
-  deliver: { field: "status", to: "delivered", button: "Mark delivered" },
-  cancel: { field: "status", to: "cancelled", button: "Cancel order" },
-  refund: { field: "paymentStatus", to: "refunded", button: "Mark refunded" },
-} as const satisfies Record<string, { field: OrderField; to: OrderStatus | PaymentStatus; button: string }>;
+  confirm: { transition: "confirm", field: "status", to: "confirmed", button: "Mark confirmed" },
+  dispatch: { transition: "dispatch", field: "status", to: "dispatched", button: "Mark dispatched" },
+  deliver: { transition: "deliver", field: "status", to: "delivered", button: "Mark delivered" },
+  cancel: { transition: "cancel-by-staff", field: "status", to: "cancelled", button: "Cancel order" },
+  refund: { transition: "refund", field: "paymentStatus", to: "refunded", button: "Mark refunded" },
+} as const satisfies Record<
+  string,
+  { transition: OrderTransition; field: OrderField; to: OrderStatus | PaymentStatus; button: string }
+>;
 export type OrderStep = keyof typeof orderSteps;
 
 export const isOrderStep = (value: unknown): value is OrderStep =>

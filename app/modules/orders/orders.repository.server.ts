@@ -68,3 +68,33 @@ export async function lockDeliveryPlace(trx: Db, key: string): Promise<void> {
   if (isPostgres(trx))
     await sql`select pg_advisory_xact_lock(${sql.lit(PLACE_LOCK_CLASS)}, hashtext(${key}))`.execute(trx);
 }
+
+/** Takes the customer's name and address off their orders, their changes and their return requests' reasons, in the erasure's transaction (the orders stay). */
+export async function eraseOrdersOf(
+  db: Db,
+  userId: string,
+  words: { deletedCustomer: string; erased: string },
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({
+      address_title: words.deletedCustomer,
+      address_type: "",
+      address_recipient: "",
+      address_line1: words.erased,
+      address_line2: "",
+      address_town: "",
+      address_postcode: "",
+      address_phone: "",
+      updated_at: stamp,
+    })
+    .where("user_id", "=", userId)
+    .execute();
+  await db
+    .updateTable("order_events")
+    .set({ by_name: words.deletedCustomer })
+    .where("by_user_id", "=", userId)
+    .execute();
+  await db.updateTable("return_requests").set({ reason: words.erased }).where("user_id", "=", userId).execute();
+}

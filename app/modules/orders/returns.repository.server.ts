@@ -1,6 +1,5 @@
 /** The queries behind a customer's own cancellation and return requests. */
 import type { Db } from "~/db/database.server";
-import type { OrderStatus } from "./orders";
 
 /** When the order was last marked delivered, or null. */
 export async function findDeliveredAt(db: Db, orderId: string): Promise<string | null> {
@@ -31,24 +30,6 @@ export const findOwnOrder = (db: Db, userId: string, orderId: string) =>
     .where("o.id", "=", orderId)
     .where("o.user_id", "=", userId)
     .executeTakeFirst();
-
-/** Cancels only if the order is still `from` (true) — a staff step landing first wins. */
-export async function cancelIfStill(
-  db: Db,
-  userId: string,
-  orderId: string,
-  from: OrderStatus,
-  at: string,
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("orders")
-    .set({ status: "cancelled", updated_at: at })
-    .where("id", "=", orderId)
-    .where("user_id", "=", userId)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
 
 export const insertReturnRequest = (
   db: Db,
