@@ -108,7 +108,6 @@ export const orderTransitions = {
     actors: ["staff"],
     stockBack: true,
     mails: ["status"],
-    needs: "also when the customer cancelled by e-mail",
   },
   "cancel-unpaid": {
     label: "No payment came in time",
