@@ -8,6 +8,8 @@ import {
 } from "./order-lifecycle";
 import { orderSteps, paymentFlow, statusFlow, type OrderStep } from "./order-status";
 
+type State = Parameters<typeof refusalOf>[2];
+
 describe("the order lifecycle's table", () => {
   it("gives the status and payment flows the back office checks steps with", () => {
     expect(statusFlow).toEqual({
@@ -45,8 +47,8 @@ describe("the order lifecycle's table", () => {
   });
 
   it("refuses what the table does not allow, saying which kind of refusal it is", () => {
-    const open = { status: "confirmed", paymentStatus: "pending" } as const;
-    const refusal = (name: OrderTransition, actor: Parameters<typeof refusalOf>[1], state = open) =>
+    const open: State = { status: "confirmed", paymentStatus: "pending" };
+    const refusal = (name: OrderTransition, actor: Parameters<typeof refusalOf>[1], state: State = open) =>
       refusalOf(name, actor, state)?.code ?? null;
     expect(refusal("cancel-by-customer", "customer")).toBeNull();
     expect(refusal("dispatch", "customer")).toBe("not-allowed");
