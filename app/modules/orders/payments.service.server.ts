@@ -1,6 +1,7 @@
 /**
- * Payments on orders (docs/decisions/045): the payment staff recorded, marking an order paid with it, and the
- * unpaid-order jobs (a reminder, then the cancellation of an order whose payment never came, its stock back).
+ * Payments on orders (docs/decisions/045): the payment staff recorded, the refund staff are about to mark, and the
+ * unpaid-order jobs (a reminder, then the cancellation of an order whose payment never came, its stock back). Marking
+ * an order paid, refunded or cancelled is a transition of its lifecycle (order-lifecycle.service.server.ts).
  */
 import type { Db } from "~/db/database.server";
 import { formatMoney } from "~/lib/money";
