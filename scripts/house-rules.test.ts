@@ -92,14 +92,7 @@ export function failuresWithoutCode(source: string): string[] {
  * Areas other helpers of issue 60 were folding into Result while this rule was written: the lead removes them from
  * this list once their branches are merged (and the rule passes without them).
  */
-const failureShapeExceptions = [
-  "app/modules/orders/",
-  "app/modules/admin/orders/",
-  "app/modules/catalog/",
-  "app/modules/admin/catalog/",
-  "app/components/admin/catalog/",
-  "app/modules/age-checks/age-checks.service.server.ts",
-];
+const failureShapeExceptions: string[] = [];
 
 describe("house rules", () => {
   it("finds the project's files", () => {
@@ -203,18 +196,6 @@ const tableWriters: Record<string, string> = {
   stock_alerts: "stock",
 };
 
-/**
- * TEMPORARY (issue 60): the order tables' other writers, which the orders work moves into the orders module's
- * repositories behind its one transition function. Remove this list when that is merged (the test below fails
- * when a writer listed here no longer writes, so the list cannot outlive the move).
- */
-const movingToOrders: Record<string, string[]> = {
-  orders: ["admin", "age-checks"],
-  return_requests: ["admin"],
-  take_back_requests: ["admin"],
-  cancellation_notices: ["admin"],
-};
-
 /** Files whose writes are outside the rule, each with its reason. */
 const outsideTheWritersRule: { files: RegExp; why: string }[] = [
   { files: /^app\/db\/migrations\//, why: "migrations shape and fill every table as the schema changes" },
@@ -252,13 +233,9 @@ const writes: Write[] = files
   .flatMap((file) => writesIn(readFileSync(file, "utf8")).map((table) => ({ table, file, module: writerOf(file) })));
 
 /** The writes by another module than the table's one writer (or of a table that has none listed). */
-function secondWriters(
-  found: Write[],
-  owners: Record<string, string>,
-  moving: Record<string, string[]> = {},
-): string[] {
+function secondWriters(found: Write[], owners: Record<string, string>): string[] {
   return found
-    .filter((w) => owners[w.table] !== w.module && !moving[w.table]?.includes(w.module))
+    .filter((w) => owners[w.table] !== w.module)
     .map((w) => `${w.table} written by ${w.module} (${w.file}); its writer: ${owners[w.table] ?? "none listed"}`);
 }
 
@@ -287,14 +264,11 @@ describe("each table has one writer", () => {
 
   it("has every table written only by its one module (docs/decisions/072)", () => {
     // When this fails: ask the table's module through its service, or list a new table's writer in tableWriters.
-    expect(secondWriters(writes, tableWriters, movingToOrders)).toEqual([]);
+    expect(secondWriters(writes, tableWriters)).toEqual([]);
   });
 
   it("lists no writer that no longer writes", () => {
-    // A table nobody writes any more leaves tableWriters; a writer moved into orders leaves movingToOrders.
-    const written = new Set(writes.map((w) => `${w.table} ${w.module}`));
+    // A table nobody writes any more leaves tableWriters.
     expect(Object.keys(tableWriters).filter((table) => !writes.some((w) => w.table === table))).toEqual([]);
-    const moving = Object.entries(movingToOrders).flatMap(([table, modules]) => modules.map((m) => `${table} ${m}`));
-    expect(moving.filter((entry) => !written.has(entry))).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ import * as demoAboutCounted from "./migrations/2026_11_29_0501_demo_about_count
 import * as unpaidOrdersByAddress from "./migrations/2026_11_29_0310_unpaid_orders_by_address";
 import * as orderLineDevice from "./migrations/2026_11_29_0320_order_line_device";
 import * as refundAmount from "./migrations/2026_11_29_0330_refund_amount";
+import * as orderEventActorKind from "./migrations/2026_11_29_0610_order_event_actor_kind";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_0330_refund_amount": refundAmount,
   "2026_11_29_0410_age_new_photo": ageNewPhoto,
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
+  "2026_11_29_0610_order_event_actor_kind": orderEventActorKind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,7 @@
 import type { Generated } from "kysely";
 import type { AddressType, ItemKind, OrderEventField, OrderStatus } from "./values";
 import type { PaymentMethod, PaymentStatus, ShippingMethod } from "./values";
-import type { Flag } from "./values";
+import type { Flag, OrderActorKind } from "./values";
 
 export type CheckoutStateTable = {
   user_id: string;
@@ -72,6 +72,8 @@ export type OrderEventsTable = {
   to_value: OrderStatus | PaymentStatus;
   by_user_id: string | null;
   by_name: string;
+  /** Who made the change (migration 2026_11_29_0610, docs/decisions/073); every row has one since. */
+  actor_kind: OrderActorKind | null;
   created_at: string;
 };
 /** A payment staff recorded on an order (migration 2026_11_26_0520, docs/decisions/045): one per order. */

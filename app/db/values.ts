@@ -24,6 +24,9 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** The order column an order event records a change of. */
 export const orderEventFields = ["status", "payment_status"] as const;
 export type OrderEventField = (typeof orderEventFields)[number];
+/** Who made an order's change (docs/decisions/073): the customer, a member of staff, the shop itself, a payment provider. */
+export const orderActorKinds = ["customer", "staff", "shop", "provider"] as const;
+export type OrderActorKind = (typeof orderActorKinds)[number];
 
 export const addressTypes = ["HOME", "OFFICE", "OTHER"] as const;
 export type AddressType = (typeof addressTypes)[number];

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/database.server";
 import { orderAddressColumns, orderPostalAddress, type PostalAddress } from "~/lib/uk-address";
-import type { AgeDocumentFormat, AgeDocumentType, OrderStatus, RecordedAgeStatus } from "~/db/values";
+import type { AgeDocumentFormat, AgeDocumentType, RecordedAgeStatus } from "~/db/values";
 import type { AgeMethod, AgeStatus } from "./age-checks";
 
 // Every query of age verification. Rows in, rows out.
@@ -185,17 +185,6 @@ export function findOpenOrderIds(db: Db, userId: string) {
     .where("user_id", "=", userId)
     .where("status", "in", ["pending", "confirmed"])
     .execute();
-}
-
-/** Cancels the order only if it is still in the status read (true). */
-export async function cancelOrderIfStill(db: Db, orderId: string, status: OrderStatus, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ status: "cancelled", updated_at: at })
-    .where("id", "=", orderId)
-    .where("status", "=", status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 // The customer's photo ID waiting for staff (docs/decisions/044): one row per account at most.

@@ -6,8 +6,7 @@ import { fullName } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, type Result } from "~/lib/result";
 import { assertStaff } from "~/modules/accounts/staff";
-import { recordOrderEvent } from "~/modules/orders/orders.service.server";
-import { returnStockForOrder } from "~/modules/stock/stock.service.server";
+import { transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeOutcome, type AgeStatus } from "./age-checks";
 import type { AgeChecker } from "./checkers.server";
@@ -160,7 +159,7 @@ export async function runAgeCheck(
     if (!recorded) return false;
     await dropAgeDocument(trx, userId, now);
     const cancelled =
-      status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, stamp) : [];
+      status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, now) : [];
     await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelled), now);
     return true;
   });
@@ -230,33 +229,33 @@ export async function decideAgeCheck(
     if (!decided) return fail("changed", ageMessages.alreadyDecided);
     // The photo ID is not kept once decided: its row now, its file by a job after the commit.
     await dropAgeDocument(trx, userId, now);
-    const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, by, stamp) : [];
+    const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, by, now) : [];
     // The customer hears of it: queued in the decision's own transaction.
     await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelledOrders, note), now);
     return { ok: true, outcome: status, status, cancelledOrders, ...done };
   });
 }
 
-/** A failed check: every order not yet on its way is cancelled (recorded, stock back). */
+/**
+ * A failed check: every order not yet on its way is cancelled (recorded, stock back) by the orders' lifecycle; the
+ * decision's own e-mail names them. An order that moved meanwhile is left as it is.
+ */
 async function cancelOpenOrders(
   trx: Db,
   userId: string,
   by: { id: string | null; name: string },
-  stamp: string,
+  now: Date,
 ): Promise<string[]> {
   const cancelled: string[] = [];
   for (const order of await repo.findOpenOrderIds(trx, userId)) {
-    if (!(await repo.cancelOrderIfStill(trx, order.id, order.status, stamp))) continue;
-    await recordOrderEvent(trx, order.id, {
-      field: "status",
-      from: order.status,
-      to: "cancelled",
-      byUserId: by.id,
-      byName: by.name,
-      at: stamp,
+    const done = await transitionOrder(trx, {
+      orderId: order.id,
+      transition: "cancel-age-failed",
+      actor: { kind: by.id ? "staff" : "shop", ...by },
+      expected: order.status,
+      now,
     });
-    await returnStockForOrder(trx, order.id, by, stamp);
-    cancelled.push(order.id);
+    if (done.ok) cancelled.push(order.id);
   }
   return cancelled;
 }

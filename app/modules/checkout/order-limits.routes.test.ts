@@ -15,6 +15,7 @@ import { addAddress, selectAddress } from "./addresses.service.server";
 import { chooseShipping } from "./checkout.service.server";
 import { orderLimitMessages } from "./order-limits";
 import { ukAddress } from "./testing/address-fixture";
+import { setOrderState } from "~/modules/admin/orders/testing/orders-fixture";
 
 // The limits on orders waiting for payment and on orders an hour, as a shopper meets them (docs/decisions/070): said
 // at the payment step before the button is pressed, and in the JSON of POST /api/orders (`message` and `limit`;
@@ -53,8 +54,7 @@ describeEachDatabase(
         context,
         params: {},
       } as never);
-    const markPaid = (orderId: string) =>
-      testDb().db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", orderId).execute();
+    const markPaid = (orderId: string) => setOrderState(testDb().db, orderId, { paymentStatus: "paid" });
     const key = () => randomBytes(18).toString("base64url");
 
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import { getAdminOrder } from "~/modules/admin/orders/orders-admin.service.server";
-import { insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { insertOrder, insertUsers, staff, setOrderState } from "~/modules/admin/orders/testing/orders-fixture";
 import { signUpConfirmed } from "~/testing/accounts";
 import { createTestContext, requestWith } from "~/testing/test-context";
 import type { SessionUser } from "~/modules/accounts/accounts";
@@ -120,7 +120,7 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
       const open = await insertOrder(db, { userId: zebUser.id, status: "dispatched" });
       const result = await deleteAccount(context(), requestWith(zebCookie), zebUser, { password, confirm: "on" });
       expect(result).toMatchObject({ ok: false, code: "changed", message: dataRightsMessages.openOrders([open]) });
-      await db.updateTable("orders").set({ status: "delivered" }).where("id", "=", open).execute();
+      await setOrderState(db, open, { status: "delivered" });
     });
 
     it("erases every piece of personal data across the schema, keeps the orders and their totals, and signs the account out", async () => {

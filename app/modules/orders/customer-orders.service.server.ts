@@ -11,9 +11,8 @@ import { check } from "~/lib/form-check";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
 import { countStaffMail, withinStaffMailLimit } from "~/modules/security/rate-limit.service.server";
-import { orderStatusJob } from "./orders.jobs";
-import { returnStockForOrder } from "~/modules/stock/stock.service.server";
-import { recordOrderEvent } from "./order-events.repository.server";
+import { inTransaction } from "~/db/transaction.server";
+import { orderChangedMessage, transitionOrder } from "./order-lifecycle.service.server";
 import * as repo from "./returns.repository.server";
 import { statusLabel } from "./order-status";
 import { ORDER_ID } from "./orders";
@@ -80,8 +79,7 @@ async function cancel(
   now: Date,
   tellStaffAlways: boolean,
 ): Promise<CustomerStepResult> {
-  const stamp = now.toISOString();
-  return db.transaction().execute(async (trx): Promise<CustomerStepResult> => {
+  return inTransaction(db, async (trx): Promise<CustomerStepResult> => {
     const row = await repo.findOwnOrder(trx, user.id, orderId);
     if (!row) return notFound;
     const from = row.status;
@@ -90,48 +88,18 @@ async function cancel(
         "changed",
         from === "cancelled" ? `Order ${orderId} is already cancelled.` : returnMessages.cannotCancel,
       );
-    if (!(await repo.cancelIfStill(trx, user.id, orderId, from, stamp)))
-      return fail(
-        "changed",
-        "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-      );
-    await recordOrderEvent(trx, orderId, {
-      field: "status",
-      from,
-      to: "cancelled",
-      byUserId: user.id,
-      byName: CUSTOMER,
-      at: stamp,
+    // The shop hears of it when a refund is owed, or always while the account is within its limit (decision 070).
+    const done = await transitionOrder(trx, {
+      orderId,
+      transition: "cancel-by-customer",
+      actor: { kind: "customer", id: user.id, name: CUSTOMER },
+      expected: from,
+      customerId: user.id,
+      tellStaff: tellStaffAlways,
+      mail,
+      now,
     });
-    await returnStockForOrder(trx, orderId, { id: user.id, name: CUSTOMER }, stamp);
-    const customerName = row.firstName || row.name || "there";
-    await enqueueJob(
-      trx,
-      orderStatusJob,
-      { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName },
-      now,
-    );
-    const paid = row.payment_status === "paid";
-    if (!paid && !tellStaffAlways) return { ok: true, message: returnMessages.cancelled(orderId) };
-    await enqueueJob(
-      trx,
-      noticeJob,
-      {
-        to: mail.staffEmail,
-        shopName: mail.shopName,
-        subject: `${mail.shopName}: order ${orderId} cancelled by the customer`,
-        title: `Order ${orderId} was cancelled by the customer`,
-        greeting: "Hello,",
-        paragraphs: [
-          `The customer cancelled order ${orderId} from their account while it was ${statusLabel("status", from)}. Its stock is back on the shelf.`,
-          paid
-            ? "It was marked paid: please refund the payment and mark it refunded."
-            : "No payment was recorded for it.",
-        ],
-        action: { label: "Open the order", url: `${mail.baseUrl}/admin/orders/${orderId}` },
-      },
-      now,
-    );
+    if (!done.ok) return fail("changed", orderChangedMessage);
     return { ok: true, message: returnMessages.cancelled(orderId) };
   });
 }

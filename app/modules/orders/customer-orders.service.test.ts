@@ -12,6 +12,7 @@ import {
   insertUsers,
   staff,
   shopper,
+  setOrderState,
 } from "~/modules/admin/orders/testing/orders-fixture";
 import { addToCart } from "~/modules/cart/cart.service.server";
 import { addAddress } from "~/modules/checkout/addresses.service.server";
@@ -205,7 +206,7 @@ describeEachDatabase(
         message: returnMessages.notOpen,
       });
       // A staff step on the order itself still works afterwards (refund once the goods are back).
-      await db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", id).execute();
+      await setOrderState(db, id, { paymentStatus: "paid" });
       expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" })).toMatchObject({
         ok: true,
       });

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/database.server";
 import { newId } from "~/lib/ids.server";
-import type { OrderEventField } from "~/db/values";
-import type { OrderField } from "./order-status";
+import type { OrderActorKind, OrderEventField } from "~/db/values";
+import type { OrderField } from "./order-lifecycle";
 import type { OrderStatus, PaymentStatus } from "./orders";
 
 /** One recorded change of an order's status or payment status: what, from, to, who and when. */
@@ -15,11 +15,11 @@ export type OrderEvent = {
 
 const column: Record<OrderField, OrderEventField> = { status: "status", paymentStatus: "payment_status" };
 
-/** Records a change (inside the transaction that made it). */
+/** Records a change, with who made it (inside the transition's transaction: order-lifecycle.service.server.ts). */
 export async function recordOrderEvent(
   db: Db,
   orderId: string,
-  event: OrderEvent & { byUserId: string | null },
+  event: OrderEvent & { byUserId: string | null; actorKind: OrderActorKind },
 ): Promise<void> {
   await db
     .insertInto("order_events")
@@ -31,6 +31,7 @@ export async function recordOrderEvent(
       to_value: event.to,
       by_user_id: event.byUserId,
       by_name: event.byName,
+      actor_kind: event.actorKind,
       created_at: event.at,
     })
     .execute();

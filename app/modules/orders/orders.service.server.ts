@@ -12,8 +12,9 @@ import { ORDER_ID, shippingNames, type Order } from "./orders";
 import * as repo from "./orders.repository.server";
 
 // Reading a shopper's orders, and an order's rows for checkout to write (placing one is checkout's last step:
-// modules/checkout/place-order.service.server.ts). The order's history is order-events.
-export { orderEvents, recordOrderEvent, type OrderEvent } from "./order-events.repository.server";
+// modules/checkout/place-order.service.server.ts). The order's history is order-events, written only by a transition
+// (order-lifecycle.service.server.ts).
+export { orderEvents, type OrderEvent } from "./order-events.repository.server";
 
 /** The shopper's order placed with this idempotency key, if any. */
 export async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {

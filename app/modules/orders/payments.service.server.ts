@@ -1,17 +1,18 @@
 /**
- * Payments on orders (docs/decisions/045): the payment staff recorded, marking an order paid with it, and the
- * unpaid-order jobs (a reminder, then the cancellation of an order whose payment never came, its stock back).
+ * Payments on orders (docs/decisions/045): the payment staff recorded, the refund staff are about to mark, and the
+ * unpaid-order jobs (a reminder, then the cancellation of an order whose payment never came, its stock back). Marking
+ * an order paid, refunded or cancelled is a transition of its lifecycle (order-lifecycle.service.server.ts).
  */
 import type { Db } from "~/db/database.server";
 import { formatMoney } from "~/lib/money";
 import { formatLongDate } from "~/lib/shop-time";
 import { newJob, enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
-import { returnStockForOrder } from "~/modules/stock/stock.service.server";
-import { recordOrderEvent } from "./order-events.repository.server";
+import { inTransaction } from "~/db/transaction.server";
+import { transitionOrder } from "./order-lifecycle.service.server";
 import { unpaidOrderCancelJob, unpaidOrderReminderJob } from "./orders.jobs";
 import { fail, failFields, type Result } from "~/lib/result";
-import type { PaymentMethod, RefundSent } from "./payments";
+import type { RefundSent } from "./payments";
 import { paymentMessages, REMINDER_DAYS_BEFORE, type Payment } from "./payments";
 import { parseAmount } from "./payments.schema";
 import * as repo from "./payments.repository.server";
@@ -59,45 +60,8 @@ export async function decideRefund(trx: Db, orderId: string, raw: unknown): Prom
   return { ok: true, refund: { amountCents, paidCents, currency, method: payment?.method ?? null } };
 }
 
-/** Notes the refund on the order's recorded payment, in the caller's transaction (the step itself is the caller's). */
-export const recordRefund = (trx: Db, orderId: string, cents: number, stamp: string) =>
-  repo.setRefund(trx, orderId, cents, stamp);
-
 /** An order with what paying it needs: state, total, currency and its customer. */
 export const payableOrder = (db: Db, orderId: string) => repo.findPayableOrder(db, orderId);
-
-/**
- * Marks the order paid with the payment recorded beside it and the change in its history, in the caller's
- * transaction. False when the order was paid or cancelled between the caller's read and this write.
- */
-export async function markPaid(
-  trx: Db,
-  orderId: string,
-  payment: { method: PaymentMethod; reference: string; amountCents: number; currency: string },
-  by: { id: string; name: string },
-  stamp: string,
-): Promise<boolean> {
-  if (!(await repo.markPaidIfStill(trx, orderId, stamp))) return false;
-  await repo.insertPayment(trx, {
-    order_id: orderId,
-    method: payment.method,
-    reference: payment.reference,
-    amount_cents: payment.amountCents,
-    currency: payment.currency,
-    recorded_at: stamp,
-    recorded_by_id: by.id,
-    recorded_by_name: by.name,
-  });
-  await recordOrderEvent(trx, orderId, {
-    field: "paymentStatus",
-    from: "pending",
-    to: "paid",
-    byUserId: by.id,
-    byName: by.name,
-    at: stamp,
-  });
-  return true;
-}
 
 /** The reminder and the cancellation a new order queues, due `days - 2` and `days` days after it was placed. */
 export function unpaidOrderJobs(orderId: string, shopName: string, days: number, placedAt: Date) {
@@ -166,41 +130,18 @@ export async function cancelUnpaidOrder(
   shop: { baseUrl: string },
   now = new Date(),
 ): Promise<UnpaidOutcome> {
-  const stamp = now.toISOString();
-  return db.transaction().execute(async (trx): Promise<UnpaidOutcome> => {
+  const done = await inTransaction(db, async (trx) => {
     const row = await repo.findPayableOrder(trx, job.orderId);
-    if (!row || !open(row)) return "paid or cancelled already";
-    if (!(await repo.cancelUnpaidIfStill(trx, row.id, row.status, stamp))) return "paid or cancelled already";
-    const by = { id: null, name: UNPAID_ACTOR };
-    await recordOrderEvent(trx, row.id, {
-      field: "status",
-      from: row.status,
-      to: "cancelled",
-      byUserId: null,
-      byName: by.name,
-      at: stamp,
+    if (!row || !open(row)) return fail("already-done", "Paid or cancelled already.");
+    return transitionOrder(trx, {
+      orderId: row.id,
+      transition: "cancel-unpaid",
+      actor: { kind: "shop", id: null, name: UNPAID_ACTOR },
+      expected: row.status,
+      unpaidDays: job.days,
+      mail: { shopName: job.shopName, baseUrl: shop.baseUrl },
+      now,
     });
-    await returnStockForOrder(trx, row.id, by, stamp);
-    if (!row.deletedAt) {
-      const total = formatMoney(Number(row.total_cents), row.currency);
-      await enqueueJob(
-        trx,
-        noticeJob,
-        {
-          to: row.email,
-          shopName: job.shopName,
-          subject: `${job.shopName}: order ${row.id} is cancelled (no payment)`,
-          title: `Order ${row.id} is cancelled`,
-          greeting: greeting(row),
-          paragraphs: [
-            `We have cancelled order ${row.id} because its payment of ${total} did not arrive within ${job.days} days of ordering. Its items are back on sale.`,
-            "Nothing is owed. If you still want them, you are welcome to order again.",
-          ],
-          action: orderLink(shop.baseUrl, row.id),
-        },
-        now,
-      );
-    }
-    return "cancelled";
   });
+  return done.ok ? "cancelled" : "paid or cancelled already";
 }

@@ -1,6 +1,6 @@
-/** The queries behind a customer's own cancellation and return requests. */
+/** The queries behind return requests: the customer's request and staff's decision. */
 import type { Db } from "~/db/database.server";
-import type { OrderStatus } from "./orders";
+import type { ReturnStatus } from "./returns";
 
 /** When the order was last marked delivered, or null. */
 export async function findDeliveredAt(db: Db, orderId: string): Promise<string | null> {
@@ -32,24 +32,6 @@ export const findOwnOrder = (db: Db, userId: string, orderId: string) =>
     .where("o.user_id", "=", userId)
     .executeTakeFirst();
 
-/** Cancels only if the order is still `from` (true) — a staff step landing first wins. */
-export async function cancelIfStill(
-  db: Db,
-  userId: string,
-  orderId: string,
-  from: OrderStatus,
-  at: string,
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("orders")
-    .set({ status: "cancelled", updated_at: at })
-    .where("id", "=", orderId)
-    .where("user_id", "=", userId)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
 export const insertReturnRequest = (
   db: Db,
   row: { id: string; orderId: string; userId: string; reason: string; at: string },
@@ -65,3 +47,33 @@ export const insertReturnRequest = (
       requested_at: row.at,
     })
     .execute();
+
+/** The request with the customer to e-mail. */
+export const findRequestWithCustomer = (db: Db, orderId: string) =>
+  db
+    .selectFrom("return_requests as r")
+    .innerJoin("user as u", "u.id", "r.user_id")
+    .select(["r.status", "u.email", "u.name", "u.firstName", "u.deletedAt"])
+    .where("r.order_id", "=", orderId)
+    .executeTakeFirst();
+
+/** Decides the request only if it is still waiting (true). */
+export async function decideIfWaiting(
+  db: Db,
+  orderId: string,
+  decision: { status: ReturnStatus; note: string; at: string; byId: string; byName: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("return_requests")
+    .set({
+      status: decision.status,
+      staff_note: decision.note,
+      decided_at: decision.at,
+      decided_by_id: decision.byId,
+      decided_by_name: decision.byName,
+    })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}

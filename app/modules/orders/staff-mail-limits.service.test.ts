@@ -8,6 +8,7 @@ import {
   insertUsers,
   shopper,
   staff,
+  setOrderState,
 } from "~/modules/admin/orders/testing/orders-fixture";
 import { sendContactMessage } from "~/modules/content/contact.service.server";
 import { staffMailRefused } from "~/modules/security/rate-limit.service.server";
@@ -65,7 +66,7 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
     const orders = [];
     for (let i = 0; i < 8; i++) orders.push(await orderWithDevice(db, flooder.id));
     const paid = orders[7]!;
-    await db.updateTable("orders").set({ payment_status: "paid" }).where("id", "=", paid).execute();
+    await setOrderState(db, paid, { paymentStatus: "paid" });
     const answers = [];
     for (const [i, id] of orders.entries()) {
       answers.push(await requestTakeBack(db, flooder, id, { devices: "1" }, mail, later(i * 4)));

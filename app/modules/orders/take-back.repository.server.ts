@@ -24,3 +24,18 @@ export const insertTakeBack = (
       keep_until: row.keepUntil,
     })
     .execute();
+
+/** Marks the take-back received only if it is still waiting (true). */
+export async function markReceivedIfWaiting(
+  db: Db,
+  orderId: string,
+  by: { at: string; id: string; name: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("take_back_requests")
+    .set({ status: "received", received_at: by.at, received_by_id: by.id, received_by_name: by.name })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}

@@ -35,6 +35,23 @@ export async function takeBackOf(db: Db, orderId: string): Promise<TakeBackReque
 }
 
 /**
+ * Staff mark the old device(s) sent back with an order received, once (docs/decisions/041): a second time, or two
+ * staff at once, is refused; an order with no take-back is not found.
+ */
+export async function receiveTakeBack(
+  db: Db,
+  orderId: string,
+  by: { id: string; name: string },
+  now = new Date(),
+): Promise<Result<{ message: string }>> {
+  if (await repo.markReceivedIfWaiting(db, orderId, { at: now.toISOString(), ...by }))
+    return { ok: true, message: takeBackMessages.received(orderId) };
+  return (await takeBackOf(db, orderId))
+    ? fail("changed", takeBackMessages.alreadyReceived)
+    : fail("not-found", "There is no such take-back.");
+}
+
+/**
  * The customer's request, within the account's limit on what e-mails staff (docs/decisions/070): past it, refused
  * with nothing saved.
  */

@@ -12,6 +12,7 @@ import {
   insertOrder,
   insertUsers,
   staff,
+  setOrderState,
 } from "~/modules/admin/orders/testing/orders-fixture";
 import { deleteAccount, exportAccountData } from "~/modules/data-rights/data-rights.service.server";
 import { signUpConfirmed } from "~/testing/accounts";
@@ -106,7 +107,7 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
       message: takeBackMessages.noDevice,
     });
     const cancelled = await orderWithDevices(db, alice.id, 1);
-    await db.updateTable("orders").set({ status: "cancelled" }).where("id", "=", cancelled).execute();
+    await setOrderState(db, cancelled, { status: "cancelled" });
     expect(await requestTakeBack(db, alice, cancelled, { devices: "1" }, mail)).toMatchObject({
       ok: false,
       message: takeBackMessages.cancelled,

@@ -20,11 +20,10 @@ import {
   returnRequestOf,
   type OrderMail,
 } from "~/modules/orders/customer-orders.service.server";
-import { orderStatusJob } from "~/modules/orders/orders.jobs";
-import { recordOrderEvent } from "~/modules/orders/orders.service.server";
+import { inTransaction } from "~/db/transaction.server";
+import { orderChangedMessage, transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { lastReturnDay } from "~/modules/orders/returns";
-import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import {
   cancellationChannelLabels,
   cancellationNoticeMessages as m,
@@ -32,7 +31,8 @@ import {
 } from "./cancellation-notice";
 import { cancellationNoticeInput } from "./cancellation-notice.schema";
 import * as repo from "./cancellation-notices.repository.server";
-import { findOrderState, moveIfStill } from "./orders-admin.repository.server";
+import { saveCancellationNotice } from "~/modules/orders/cancellation-notices.service.server";
+import { findOrderState } from "./orders-admin.repository.server";
 
 /** The cancellation recorded on an order, if any. */
 export async function cancellationNoticeOf(db: Db, orderId: string): Promise<CancellationNotice | null> {
@@ -64,7 +64,7 @@ export async function recordCancellationNotice(
   if (receivedOn > shopDate(now)) return failFields({ receivedOn: m.dateInFuture });
   const stamp = now.toISOString();
   const by = { id: actor.id, name: actor.name || actor.email };
-  return db.transaction().execute(async (trx): Promise<Result<{ message: string }>> => {
+  return inTransaction(db, async (trx): Promise<Result<{ message: string }>> => {
     const row = await findOrderState(trx, orderId);
     if (!row) return fail("not-found", "There is no such order.");
     if (await repo.findNotice(trx, orderId)) return fail("changed", m.alreadyRecorded);
@@ -73,7 +73,7 @@ export async function recordCancellationNotice(
     const how = cancellationChannelLabels[channel].toLowerCase();
     const customerName = row.firstName || row.name || "there";
     const notice = (outcome: "cancelled" | "return") =>
-      repo.insertNotice(trx, {
+      saveCancellationNotice(trx, {
         id: newId(),
         orderId,
         channel,
@@ -86,21 +86,16 @@ export async function recordCancellationNotice(
 
     if (row.status === "cancelled") return fail("changed", m.alreadyCancelled);
     if (row.status === "pending" || row.status === "confirmed") {
-      const move = { field: "status", from: row.status, to: "cancelled" } as const;
-      if (!(await moveIfStill(trx, orderId, move, stamp)))
-        return fail(
-          "changed",
-          "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-        );
-      await recordOrderEvent(trx, orderId, { ...move, byUserId: by.id, byName: by.name, at: stamp });
-      await returnStockForOrder(trx, orderId, by, stamp);
-      await notice("cancelled");
-      await enqueueJob(
-        trx,
-        orderStatusJob,
-        { to: row.email, shopName: mail.shopName, orderId, field: "status", status: "cancelled", customerName },
+      const done = await transitionOrder(trx, {
+        orderId,
+        transition: "cancel-by-staff",
+        actor: { kind: "staff", ...by },
+        expected: row.status,
+        mail,
         now,
-      );
+      });
+      if (!done.ok) return fail("changed", orderChangedMessage);
+      await notice("cancelled");
       return { ok: true, message: m.cancelled(orderId) };
     }
 

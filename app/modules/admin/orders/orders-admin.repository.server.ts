@@ -1,9 +1,8 @@
-/** The back office's order queries: the filtered list, one order's customer, and the conditional status step. */
+/** The back office's order queries: the filtered list and one order's customer (its steps: orders' transitionOrder). */
 import { sql } from "kysely";
 import type { Db } from "~/db/database.server";
 import { likeMatch, likePattern } from "~/db/like.server";
 import { orderStatuses } from "~/modules/orders/orders";
-import type { OrderMove } from "~/modules/orders/order-status";
 import { addDays, shopDayStart } from "~/lib/shop-time";
 import type { OrderFilters } from "./orders-admin";
 
@@ -81,25 +80,3 @@ export const findOrderState = (db: Db, orderId: string) =>
     .select(["o.status", "o.payment_status", "o.user_id", "u.email", "u.name", "u.firstName"])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
-
-/** Moves the field from `from` to `to` only if it is still `from` (true); a change landing first wins. */
-export async function moveIfStill(db: Db, orderId: string, move: OrderMove, at: string): Promise<boolean> {
-  const update =
-    move.field === "status"
-      ? db.updateTable("orders").set({ status: move.to, updated_at: at }).where("status", "=", move.from)
-      : db
-          .updateTable("orders")
-          .set({ payment_status: move.to, updated_at: at })
-          .where("payment_status", "=", move.from);
-  const result = await update.where("id", "=", orderId).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The courier and tracking number of an order being dispatched (in the transaction that dispatches it). */
-export async function recordDispatch(db: Db, orderId: string, dispatch: { courier: string; trackingNumber: string }) {
-  await db
-    .updateTable("orders")
-    .set({ courier: dispatch.courier, tracking_number: dispatch.trackingNumber })
-    .where("id", "=", orderId)
-    .execute();
-}

@@ -2,17 +2,24 @@
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import { orderStatusJob } from "~/modules/orders/orders.jobs";
-import { findOrder, orderEvents, recordOrderEvent, type OrderEvent } from "~/modules/orders/orders.service.server";
-import { checkStep, isOrderStatus, isPaymentStatus, statusLabel, type OrderMove } from "~/modules/orders/order-status";
+import { inTransaction } from "~/db/transaction.server";
+import { orderChangedMessage, transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
+import { findOrder, orderEvents, type OrderEvent } from "~/modules/orders/orders.service.server";
+import {
+  checkStep,
+  isOrderStatus,
+  isPaymentStatus,
+  orderSteps,
+  statusLabel,
+  type OrderMove,
+  type OrderStep,
+} from "~/modules/orders/order-status";
 import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders";
 import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./orders-admin.repository.server";
 import { listParams, pageWindow } from "~/lib/listing";
 import { orderSortColumns, type OrderFilters } from "./orders-admin";
 export { orderSortColumns, type OrderFilters, type OrderSort } from "./orders-admin";
-import { returnStockForOrder } from "~/modules/stock/stock.service.server";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
 import { check as checkInput } from "~/lib/form-check";
@@ -20,7 +27,7 @@ import { fail, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
 import { paymentMessages } from "~/modules/orders/payments";
-import { decideRefund, recordRefund } from "~/modules/orders/payments.service.server";
+import { decideRefund } from "~/modules/orders/payments.service.server";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (value: string) =>
@@ -113,13 +120,12 @@ export async function changeOrderStep(
 ): Promise<StepResult> {
   assertStaff(actor);
   if (!ORDER_ID.test(input.orderId)) return fail("not-found", "There is no such order.");
-  const stamp = now.toISOString();
-  return db.transaction().execute(async (trx): Promise<StepResult> => {
+  return inTransaction(db, async (trx): Promise<StepResult> => {
     const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
     if (!row) return fail("not-found", "There is no such order.");
     const check = checkStep(input.step, { status: row.status, paymentStatus: row.payment_status }, input.from);
-    if (!check.ok) return fail("changed", check.message);
+    if (!check.ok) return check;
     const dispatching = check.field === "status" && check.to === "dispatched";
     // UK: nothing is dispatched to an account whose age is not verified (docs/decisions/015).
     if (dispatching && !(await dispatchAllowed(trx, row.user_id))) {
@@ -138,45 +144,23 @@ export async function changeOrderStep(
     const decided = refunding ? await decideRefund(trx, input.orderId, input.refund) : null;
     if (decided && !decided.ok) return decided;
     const refund = decided?.ok ? decided.refund : null;
-    if (!(await repo.moveIfStill(trx, input.orderId, check, stamp))) {
+    const done = await transitionOrder(trx, {
+      orderId: input.orderId,
+      transition: orderSteps[input.step as OrderStep].transition,
+      actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
+      expected: check.from,
+      dispatch,
+      refund,
+      mail,
+      now,
+    });
+    if (!done.ok) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
       const raced = after
         ? checkStep(input.step, { status: after.status, paymentStatus: after.payment_status }, input.from)
         : null;
-      return fail(
-        "changed",
-        raced && !raced.ok
-          ? raced.message
-          : "This order changed while you were looking at it. Nothing was changed; check it and try again.",
-      );
-    }
-    await recordOrderEvent(trx, input.orderId, {
-      field: check.field,
-      from: check.from,
-      to: check.to,
-      byUserId: actor.id,
-      byName: actor.name || actor.email,
-      at: stamp,
-    });
-    // A cancelled order's stock goes back, in the same transaction as the cancellation (which can happen only once).
-    if (check.field === "status" && check.to === "cancelled") {
-      await returnStockForOrder(trx, input.orderId, { id: actor.id, name: actor.name || actor.email }, stamp);
-    }
-    if (dispatch) await repo.recordDispatch(trx, input.orderId, dispatch);
-    if (refund) await recordRefund(trx, input.orderId, refund.amountCents, stamp);
-    if (mail) {
-      const payload = {
-        to: row.email,
-        shopName: mail.shopName,
-        orderId: input.orderId,
-        field: check.field,
-        status: check.to,
-        customerName: row.firstName || row.name || "there",
-        ...(dispatch && { dispatch }),
-        ...(refund && { refund }),
-      };
-      await enqueueJob(trx, orderStatusJob, payload, now);
+      return fail("changed", raced && !raced.ok ? raced.message : orderChangedMessage);
     }
     return {
       ...check,

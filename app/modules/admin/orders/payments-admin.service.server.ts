@@ -7,12 +7,12 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
-import { enqueueJob } from "~/modules/jobs/jobs.service.server";
-import { orderStatusJob } from "~/modules/orders/orders.jobs";
+import { inTransaction } from "~/db/transaction.server";
+import { transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { paymentMessages as m } from "~/modules/orders/payments";
 import { paymentInput } from "~/modules/orders/payments.schema";
-import { markPaid, payableOrder } from "~/modules/orders/payments.service.server";
+import { payableOrder } from "~/modules/orders/payments.service.server";
 import { check, formValues } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 
@@ -33,8 +33,7 @@ export async function recordPayment(
 ): Promise<PaymentResult> {
   assertStaff(actor);
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
-  const stamp = now.toISOString();
-  return db.transaction().execute(async (trx): Promise<PaymentResult> => {
+  return inTransaction(db, async (trx): Promise<PaymentResult> => {
     const row = await payableOrder(trx, orderId);
     if (!row) return fail("not-found", "There is no such order.");
     if (row.status === "cancelled") return fail("changed", m.cancelled(orderId));
@@ -48,25 +47,21 @@ export async function recordPayment(
     if (!checked.ok) return checked;
     const total = Number(row.total_cents);
     if (checked.data.amount !== total) return failFields({ amount: m.amountWrong(total, row.currency) });
-    const by = { id: actor.id, name: actor.name || actor.email };
-    const payment = {
-      method: checked.data.method,
-      reference: checked.data.reference,
-      amountCents: total,
-      currency: row.currency,
-    };
-    if (!(await markPaid(trx, orderId, payment, by, stamp))) return fail("changed", m.stale);
-    if (mail) {
-      const payload = {
-        to: row.email,
-        shopName: mail.shopName,
-        orderId,
-        field: "paymentStatus" as const,
-        status: "paid",
-        customerName: row.firstName || row.name || "there",
-      };
-      if (!row.deletedAt) await enqueueJob(trx, orderStatusJob, payload, now);
-    }
+    const done = await transitionOrder(trx, {
+      orderId,
+      transition: "record-payment",
+      actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
+      expected: "pending",
+      payment: {
+        method: checked.data.method,
+        reference: checked.data.reference,
+        amountCents: total,
+        currency: row.currency,
+      },
+      mail,
+      now,
+    });
+    if (!done.ok) return fail("changed", m.stale);
     return { ok: true, orderId, message: m.recorded(orderId) };
   });
 }

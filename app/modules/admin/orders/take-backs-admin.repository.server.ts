@@ -1,4 +1,4 @@
-/** The back office's queries on WEEE take-back requests (docs/decisions/041). */
+/** The back office's list of WEEE take-back requests (docs/decisions/041; marking one received: the orders module). */
 import type { Db } from "~/db/database.server";
 import type { TakeBackStatus } from "~/modules/orders/take-back";
 
@@ -24,21 +24,3 @@ export function listTakeBackRows(db: Db, status: TakeBackStatus | null, limit: n
     .limit(limit)
     .execute();
 }
-
-/** Marks the take-back received only if it is still waiting (true). */
-export async function markReceivedIfWaiting(
-  db: Db,
-  orderId: string,
-  by: { at: string; id: string; name: string },
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("take_back_requests")
-    .set({ status: "received", received_at: by.at, received_by_id: by.id, received_by_name: by.name })
-    .where("order_id", "=", orderId)
-    .where("status", "=", "requested")
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
-export const takeBackExists = (db: Db, orderId: string) =>
-  db.selectFrom("take_back_requests").select("status").where("order_id", "=", orderId).executeTakeFirst();

@@ -1,10 +1,14 @@
-/** The back office's WEEE take-backs: the list (waiting ones first) and marking one received. Staff only. */
+/**
+ * The back office's WEEE take-backs: the list (waiting ones first) and marking one received (written by the orders
+ * module, beside the customer's request). Staff only.
+ */
 import type { Db } from "~/db/database.server";
 import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertStaff } from "~/modules/accounts/staff";
 import { ORDER_ID } from "~/modules/orders/orders";
-import { isTakeBackStatus, takeBackMessages, type TakeBackStatus } from "~/modules/orders/take-back";
+import { isTakeBackStatus, type TakeBackStatus } from "~/modules/orders/take-back";
+import { receiveTakeBack } from "~/modules/orders/take-back.service.server";
 import * as repo from "./take-backs-admin.repository.server";
 
 export type AdminTakeBackRow = {
@@ -39,7 +43,7 @@ export async function listTakeBacks(
   }));
 }
 
-/** Marks the old device(s) of an order's take-back received, once; an unknown order is not found. */
+/** Marks the old device(s) of an order's take-back received, once; an unknown order is not found. Staff only. */
 export async function markTakeBackReceived(
   db: Db,
   actor: SessionUser | null,
@@ -48,13 +52,5 @@ export async function markTakeBackReceived(
 ): Promise<Result<{ message: string }>> {
   assertStaff(actor);
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such take-back.");
-  const marked = await repo.markReceivedIfWaiting(db, orderId, {
-    at: now.toISOString(),
-    id: actor.id,
-    name: actor.name || actor.email,
-  });
-  if (marked) return { ok: true, message: takeBackMessages.received(orderId) };
-  return (await repo.takeBackExists(db, orderId))
-    ? fail("changed", takeBackMessages.alreadyReceived)
-    : fail("not-found", "There is no such take-back.");
+  return receiveTakeBack(db, orderId, { id: actor.id, name: actor.name || actor.email }, now);
 }

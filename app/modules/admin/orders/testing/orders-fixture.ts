@@ -104,6 +104,22 @@ export async function insertOrder(
   return id;
 }
 
+/** Puts an order straight into a state, as set-up (the shop itself moves it only through transitionOrder). */
+export async function setOrderState(
+  db: Db,
+  id: string,
+  state: { status?: OrderStatus; paymentStatus?: PaymentStatus },
+) {
+  await db
+    .updateTable("orders")
+    .set({
+      ...(state.status && { status: state.status }),
+      ...(state.paymentStatus && { payment_status: state.paymentStatus }),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
 export const snapshot = async (db: Db, id: string) => ({
   order: await db
     .selectFrom("orders")
@@ -126,6 +142,7 @@ export async function deliveredDaysAgo(db: Db, id: string, daysAgo: number, now 
       to_value: "delivered",
       by_user_id: staff.id,
       by_name: staff.name,
+      actor_kind: "staff",
       created_at: new Date(now.getTime() - daysAgo * 86_400_000).toISOString(),
     })
     .execute();
