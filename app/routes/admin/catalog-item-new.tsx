@@ -16,8 +16,8 @@ const words = {
   flavour: { title: "New flavour", description: "Back office: add a flavour.", all: "All flavours" },
 } as const;
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
-  const w = words[data?.kind ?? "device"];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const w = words[catalogKindOf(location.pathname)];
   return pageMeta(matches, w.title, w.description);
 };
 

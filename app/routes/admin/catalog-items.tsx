@@ -17,8 +17,8 @@ import type { Route } from "./+types/catalog-items";
 
 const titles = { device: "Devices", flavour: "Flavours" } as const;
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
-  const title = titles[data?.kind ?? "device"];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const title = titles[catalogKindOf(location.pathname)];
   return pageMeta(matches, title, `Back office: ${title.toLowerCase()}.`);
 };
 

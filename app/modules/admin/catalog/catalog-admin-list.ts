@@ -45,9 +45,11 @@ export type CatalogListPage = {
 
 /** Where each kind's back-office pages are: its list, and under it `new` and each item's id. */
 export const catalogPaths = { device: "/admin/products", flavour: "/admin/flavours" } as const;
-/** The kind whose pages an address is on: one route module serves both kinds' (app/routes.ts). */
-export const catalogKindOf = (url: string): CatalogKind =>
-  new URL(url).pathname.startsWith(`${catalogPaths.flavour}`) ? "flavour" : "device";
+/** The kind whose pages an address (or its path) is on: one route module serves both kinds' (app/routes.ts). */
+export const catalogKindOf = (address: string): CatalogKind =>
+  (address.startsWith("/") ? address : new URL(address).pathname).startsWith(catalogPaths.flavour)
+    ? "flavour"
+    : "device";
 
 export const parseArchiveFilter = (raw: string | null): ArchiveFilter =>
   oneOf(raw, Object.keys(archiveFilters) as ArchiveFilter[], "all");
