@@ -60,10 +60,12 @@ describe("order status rules", () => {
   it("refuses skipped steps, steps back, cancelling after dispatch and final states, saying what is possible", () => {
     expect(checkStep("dispatch", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
       ok: false,
+      code: "wrong-state",
       message: "Status cannot go from Pending to Dispatched: the next step is Confirmed or Cancelled.",
     });
     expect(checkStep("confirm", { status: "dispatched", paymentStatus: "pending" }, "dispatched")).toEqual({
       ok: false,
+      code: "wrong-state",
       message: "Status cannot go from Dispatched to Confirmed: the next step is Delivered.",
     });
     expect(checkStep("cancel", { status: "dispatched", paymentStatus: "paid" }, "dispatched")).toMatchObject({
@@ -71,18 +73,22 @@ describe("order status rules", () => {
     });
     expect(checkStep("cancel", { status: "delivered", paymentStatus: "paid" }, "delivered")).toEqual({
       ok: false,
+      code: "wrong-state",
       message: "Status cannot go from Delivered to Cancelled: Delivered is final.",
     });
     expect(checkStep("refund", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
       ok: false,
+      code: "wrong-state",
       message: "Payment cannot go from Payment pending to Refunded: the next step is Paid.",
     });
     expect(checkStep("pay", { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
       ok: false,
+      code: "invalid",
       message: stepMessages.unknown,
     });
     expect(checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "confirmed")).toEqual({
       ok: false,
+      code: "already-done",
       message: "Status is already Confirmed.",
     });
   });
@@ -91,6 +97,7 @@ describe("order status rules", () => {
     const stale = checkStep("confirm", { status: "confirmed", paymentStatus: "pending" }, "pending");
     expect(stale).toEqual({
       ok: false,
+      code: "changed",
       message:
         "This order changed while you were looking at it: status is now Confirmed. Nothing was changed; check it and try again.",
     });
@@ -98,6 +105,7 @@ describe("order status rules", () => {
     for (const step of ["ship", "", null, 3, "toString", "__proto__"]) {
       expect(checkStep(step, { status: "pending", paymentStatus: "pending" }, "pending")).toEqual({
         ok: false,
+        code: "invalid",
         message: stepMessages.unknown,
       });
     }

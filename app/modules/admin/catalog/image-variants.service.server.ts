@@ -1,3 +1,4 @@
+import { fail, type Failure } from "~/lib/result";
 import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
@@ -19,7 +20,7 @@ const encode: Record<VariantExtension, (image: Sharp) => Sharp> = {
 export type Variant = { fileName: string; bytes: Buffer };
 export type MadeVariants =
   | { ok: true; width: number; height: number; variants: Variant[] }
-  | { ok: false; reason: "unreadable" | "too-many-pixels" };
+  | (Failure & { reason: "unreadable" | "too-many-pixels" });
 
 /**
  * Decodes an image (turned upright by its EXIF orientation) and makes every variant of `fileName` in memory. An image
@@ -38,7 +39,8 @@ export async function makeVariants(bytes: Uint8Array, fileName: string): Promise
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    return { ok: false, reason: /pixel limit/i.test((error as Error).message) ? "too-many-pixels" : "unreadable" };
+    const reason = /pixel limit/i.test((error as Error).message) ? "too-many-pixels" : "unreadable";
+    return { ...fail("invalid", `The image could not be decoded (${reason}).`), reason };
   }
   const { data, info } = decoded;
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });

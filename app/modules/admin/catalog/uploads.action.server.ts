@@ -1,3 +1,4 @@
+import { fail, httpStatus } from "~/lib/result";
 import { data } from "react-router";
 import { z } from "zod";
 import type { ShopContext } from "~/context";
@@ -17,7 +18,8 @@ const uploadInput = z.object({ count: z.coerce.number().int().min(0).max(1000).o
  */
 export async function uploadImageAction(context: ShopContext, actor: SessionUser, form: FormData) {
   assertStaff(actor);
-  const refuse = (message: string) => data<ImageUploadAnswer>({ ok: false, message }, { status: 400 });
+  const refuse = (message: string) =>
+    data<ImageUploadAnswer>(fail("invalid", message), { status: httpStatus("invalid") });
   const input = uploadInput.safeParse({ count: form.get("count") ?? undefined });
   if (!input.success) return refuse(uploadMessages.missing);
   const file = form.get("image");

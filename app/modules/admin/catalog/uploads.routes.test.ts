@@ -52,16 +52,16 @@ describeEachDatabase(
       // Staff: refused with the reason, nothing stored, for no file, a file that is not an image and one image too many.
       expect(await answer(staffCookie, {})).toEqual({
         status: 400,
-        body: { ok: false, message: uploadMessages.missing },
+        body: { ok: false, code: "invalid", message: uploadMessages.missing },
       });
       const text = new File(["<svg onload=alert(1)>"], "peach.jpg", { type: "image/jpeg" });
       expect(await answer(staffCookie, { image: text })).toEqual({
         status: 400,
-        body: { ok: false, message: uploadMessages.notImage },
+        body: { ok: false, code: "invalid", message: uploadMessages.notImage },
       });
       expect(await answer(staffCookie, { image: photo(), count: String(MAX_IMAGES) })).toEqual({
         status: 400,
-        body: { ok: false, message: catalogMessages.tooManyImages },
+        body: { ok: false, code: "invalid", message: catalogMessages.tooManyImages },
       });
       expect(await answer(staffCookie, { image: photo(), count: "lots" })).toMatchObject({ status: 400 });
       expect({ files: stored(), rows: await uploads() }).toEqual(before);
