@@ -22,7 +22,7 @@ import {
   RECENT_SIGN_IN_MINUTES,
 } from "./data-rights";
 import * as repo from "./data-rights.repository.server";
-import { describeWait, eraseRateLimitsAbout } from "~/modules/security/rate-limit.service.server";
+import { eraseRateLimitsAbout } from "~/modules/security/rate-limit.service.server";
 import { eraseAccountRecords } from "~/modules/accounts/account-erasure.service.server";
 import { eraseAgeCheckText } from "~/modules/age-checks/age-check-erasure.service.server";
 import { eraseCartOf } from "~/modules/cart/cart.service.server";

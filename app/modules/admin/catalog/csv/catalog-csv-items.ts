@@ -10,6 +10,17 @@ import { kindWords, refillWords, type CatalogCsvRow, type CsvProblem, type ItemS
 import { quoted, type Cell } from "./catalog-csv-cells";
 import { madeSku, optionsKey, optionsLabel, type VariantOptions } from "~/modules/catalog/variants";
 
+/** One record of the file: its cells and the line it starts on (quoted cells may span several lines). */
+export type CsvRecord = { line: number; cells: string[] };
+
+export type CsvTable = {
+  header: CsvRecord;
+  /** The data records, blank ones left out. */
+  records: CsvRecord[];
+  /** A column's position by its name, case and surrounding spaces ignored. */
+  column(name: string): number | undefined;
+};
+
 /** The item-level cells as one row gives them: "" or [] where it leaves them to another row of the item. */
 export type ItemCells = {
   /** "invalid": the row's Type cell was wrong (and said so). */

@@ -30,8 +30,14 @@ import {
   textCell,
   type Cell,
 } from "./catalog-csv-cells";
-import { itemValue, startDraft, type Problems, type RowDraft } from "./catalog-csv-items";
-import type { CsvRecord, CsvTable } from "./catalog-csv.server";
+import {
+  itemValue,
+  startDraft,
+  type CsvRecord,
+  type CsvTable,
+  type Problems,
+  type RowDraft,
+} from "./catalog-csv-items";
 import { convert } from "html-to-text";
 
 /** The columns a Shopify product export must have to be read (Handle, Title and Variant SKU say it is one). */

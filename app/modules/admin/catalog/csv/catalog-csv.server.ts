@@ -46,6 +46,7 @@ import {
   type Problems,
   type RowDraft,
 } from "./catalog-csv-items";
+import type { CsvRecord, CsvTable } from "./catalog-csv-items";
 import { looksLikeShopify, SHOPIFY_COLUMNS, shopifyDrafts, type MissingStrength } from "./catalog-csv-shopify.server";
 export { CATALOG_CSV_COLUMNS, MAX_CATALOG_CSV_BYTES } from "./catalog-csv";
 export type { CatalogCsvRow, CsvProblem } from "./catalog-csv";
@@ -254,17 +255,6 @@ export function catalogCsv(rows: Omit<CatalogCsvRow, "line">[]): string {
 // Reading a catalogue CSV file into records (docs/decisions/042, 069): the size and text checks, csv-parse, and the
 // header looked up by column name. What goes wrong here is about the whole file, so it comes back as one sentence.
 // The file is parsed a chunk at a time, letting the process serve others in between, and blank lines cost nothing.
-
-/** One record of the file: its cells and the line it starts on (quoted cells may span several lines). */
-export type CsvRecord = { line: number; cells: string[] };
-
-export type CsvTable = {
-  header: CsvRecord;
-  /** The data records, blank ones left out. */
-  records: CsvRecord[];
-  /** A column's position by its name, case and surrounding spaces ignored. */
-  column(name: string): number | undefined;
-};
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 
