@@ -16,17 +16,33 @@ describe("formatMoney", () => {
 
 describe("parseMoney", () => {
   it("reads prices typed in the shop currency as whole cents, refusing negatives, extra decimals and absurd values", () => {
-    expect(parseMoney("12.99", "Price")).toEqual({ value: 1299 });
-    expect(parseMoney(" 12.9 ", "Price")).toEqual({ value: 1290 });
-    expect(parseMoney("7", "Price")).toEqual({ value: 700 });
-    expect(parseMoney("0.10", "Price")).toEqual({ value: 10 });
-    expect(parseMoney("-1", "Price")).toEqual({ error: "Price cannot be negative" });
-    expect(parseMoney("12.999", "Price")).toEqual({ error: "Price can have at most 2 decimal places" });
-    expect(parseMoney("12,99", "Price")).toEqual({ error: "Enter price as a number such as 12.99" });
-    expect(parseMoney("1e3", "Price")).toEqual({ error: "Enter price as a number such as 12.99" });
-    expect(parseMoney("0", "Price")).toEqual({ error: "Price must be more than 0" });
-    expect(parseMoney("10000.01", "Price")).toEqual({ error: "Price must be 10000.00 or less" });
-    expect(parseMoney("", "Price")).toEqual({ error: "Price is required" });
-    expect(parseMoney("", "Original price", true)).toEqual({ value: null });
+    expect(parseMoney("12.99", "Price")).toEqual({ ok: true, value: 1299 });
+    expect(parseMoney(" 12.9 ", "Price")).toEqual({ ok: true, value: 1290 });
+    expect(parseMoney("7", "Price")).toEqual({ ok: true, value: 700 });
+    expect(parseMoney("0.10", "Price")).toEqual({ ok: true, value: 10 });
+    expect(parseMoney("-1", "Price")).toEqual({ ok: false, code: "invalid", message: "Price cannot be negative" });
+    expect(parseMoney("12.999", "Price")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Price can have at most 2 decimal places",
+    });
+    expect(parseMoney("12,99", "Price")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Enter price as a number such as 12.99",
+    });
+    expect(parseMoney("1e3", "Price")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Enter price as a number such as 12.99",
+    });
+    expect(parseMoney("0", "Price")).toEqual({ ok: false, code: "invalid", message: "Price must be more than 0" });
+    expect(parseMoney("10000.01", "Price")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Price must be 10000.00 or less",
+    });
+    expect(parseMoney("", "Price")).toEqual({ ok: false, code: "invalid", message: "Price is required" });
+    expect(parseMoney("", "Original price", true)).toEqual({ ok: true, value: null });
   });
 });

@@ -1,4 +1,5 @@
 // Money in integer minor units: shown in a currency, and read from what staff type.
+import { fail } from "./result";
 import type { Parsed } from "./parsed-field";
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -28,13 +29,13 @@ export const centsToText = (cents: number | null) =>
 /** A price typed in the shop currency ("12.99", "12.9", "12") as integer cents; never through floating point. */
 export function parseMoney(raw: string, label: string, optional = false): Parsed<number | null> {
   const text = raw.trim();
-  if (!text) return optional ? { value: null } : { error: `${label} is required` };
-  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
-  if (/^\d+\.\d{3,}$/.test(text)) return { error: `${label} can have at most 2 decimal places` };
+  if (!text) return optional ? { ok: true, value: null } : fail("invalid", `${label} is required`);
+  if (/^-\s*\d/.test(text)) return fail("invalid", `${label} cannot be negative`);
+  if (/^\d+\.\d{3,}$/.test(text)) return fail("invalid", `${label} can have at most 2 decimal places`);
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: `Enter ${label.toLowerCase()} as a number such as 12.99` };
+  if (!match) return fail("invalid", `Enter ${label.toLowerCase()} as a number such as 12.99`);
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (cents === 0) return { error: `${label} must be more than 0` };
-  if (cents > MAX_PRICE_CENTS) return { error: `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less` };
-  return { value: cents };
+  if (cents === 0) return fail("invalid", `${label} must be more than 0`);
+  if (cents > MAX_PRICE_CENTS) return fail("invalid", `${label} must be ${centsToText(MAX_PRICE_CENTS)} or less`);
+  return { ok: true, value: cents };
 }

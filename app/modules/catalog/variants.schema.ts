@@ -1,6 +1,7 @@
 // The checks of a variant's own fields as staff type them (SKU, barcode, price, track stock, on sale), apart from
 // variants.ts so that the pages, which only need its labels, do not ship zod to the browser (docs/decisions/016). The
 // stock typed beside them is the stock module's to check.
+import { fail } from "~/lib/result";
 import { z } from "zod";
 import { parseMoney } from "~/lib/money";
 import { parsedField, type Parsed } from "~/lib/parsed-field";
@@ -16,9 +17,9 @@ export const skuField = z
 /** Empty (no barcode: null) or a GTIN-8/12/13/14 whose check digit is right. */
 export const barcodeField = parsedField((raw): Parsed<string | null> => {
   const code = raw.trim();
-  if (!code) return { value: null };
+  if (!code) return { ok: true, value: null };
   const problem = gtinProblem(code);
-  return problem ? { error: problem } : { value: code };
+  return problem ? fail("invalid", problem) : { ok: true, value: code };
 });
 
 /** Empty (null: it sells at the item's price) or a price typed like the item's own. */

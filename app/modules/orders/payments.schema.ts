@@ -1,5 +1,6 @@
 // The payment form's zod check, apart from payments.ts so the pages that show its words do not ship zod
 // (docs/decisions/016). The amount is checked against the order's total by the service, which knows it.
+import { fail } from "~/lib/result";
 import { z } from "zod";
 import { parsedField, type Parsed } from "~/lib/parsed-field";
 import { paymentMessages as m, paymentMethods } from "./payments";
@@ -7,10 +8,10 @@ import { paymentMessages as m, paymentMethods } from "./payments";
 /** An amount typed in the order's currency ("24.99", "24.9", "24") as integer cents; never through floating point. */
 export function parseAmount(raw: string): Parsed<number> {
   const text = raw.trim().replace(/^£/, "");
-  if (!text) return { error: m.amountMissing };
+  if (!text) return fail("invalid", m.amountMissing);
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: m.amountShape };
-  return { value: Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
+  if (!match) return fail("invalid", m.amountShape);
+  return { ok: true, value: Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
 }
 
 export const paymentInput = z.object({

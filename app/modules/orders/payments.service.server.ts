@@ -52,7 +52,7 @@ export async function decideRefund(trx: Db, orderId: string, raw: unknown): Prom
   let amountCents = paidCents;
   if (typeof raw === "string" && raw.trim() !== "") {
     const parsed = parseAmount(raw);
-    if ("error" in parsed) return failFields({ amount: parsed.error });
+    if (!parsed.ok) return failFields({ amount: parsed.message });
     amountCents = parsed.value;
   }
   if (amountCents <= 0) return failFields({ amount: paymentMessages.refundNothing });

@@ -55,22 +55,19 @@ const notFound = fail("not-found", "There is no such item.");
  * The image list as sent by the form: only this item's own images and images uploaded here are accepted (never an
  * address typed in by hand); at least one, at most MAX_IMAGES, each once.
  */
-async function checkImages(
-  db: Db,
-  images: string[],
-  current: string[],
-): Promise<{ images: string[] } | { error: string }> {
+async function checkImages(db: Db, images: string[], current: string[]): Promise<Result<{ images: string[] }>> {
   const unique = [...new Set(images)];
-  if (unique.length === 0) return { error: catalogMessages.imageRequired };
-  if (unique.length > MAX_IMAGES) return { error: catalogMessages.tooManyImages };
+  if (unique.length === 0) return fail("invalid", catalogMessages.imageRequired);
+  if (unique.length > MAX_IMAGES) return fail("invalid", catalogMessages.tooManyImages);
   const uploads = unique.filter((url) => !current.includes(url));
-  if (uploads.some((url) => !UPLOAD_URL.test(url))) return { error: catalogMessages.imageUnknown };
+  if (uploads.some((url) => !UPLOAD_URL.test(url))) return fail("invalid", catalogMessages.imageUnknown);
   const known = await repo.knownUploads(
     db,
     uploads.map((url) => url.slice("/uploads/".length)),
   );
-  if (uploads.some((url) => !known.has(url.slice("/uploads/".length)))) return { error: catalogMessages.imageUnknown };
-  return { images: unique };
+  if (uploads.some((url) => !known.has(url.slice("/uploads/".length))))
+    return fail("invalid", catalogMessages.imageUnknown);
+  return { ok: true, images: unique };
 }
 
 /** A typed slug must be free; an empty one is made from the name, with -2, -3… added until it is free. */
@@ -80,18 +77,18 @@ async function resolveSlug(
   typed: string,
   name: string,
   ownId: string | null,
-): Promise<{ slug: string } | { error: string }> {
+): Promise<Result<{ slug: string }>> {
   const free = async (slug: string) => {
     const owner = await repo.slugOwner(db, itemTables[kind], slug);
     return owner === null || owner === ownId;
   };
-  if (typed) return (await free(typed)) ? { slug: typed } : { error: catalogMessages.slugTaken[kind] };
+  if (typed) return (await free(typed)) ? { ok: true, slug: typed } : fail("invalid", catalogMessages.slugTaken[kind]);
   const base = slugify(name, { max: limits.slug - 4, fallback: kind }); // room for "-2"…"-20"
   for (let n = 1; n <= 20; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    if (await free(candidate)) return { slug: candidate };
+    if (await free(candidate)) return { ok: true, slug: candidate };
   }
-  return { slug: `${base}-${newId(6)}` };
+  return { ok: true, slug: `${base}-${newId(6)}` };
 }
 
 /** The lists of choices a saved form shows (one per line), as the variants' combinations read them. */
@@ -363,11 +360,11 @@ async function save<V extends { images: string[] }, F extends string, I extends 
     "errors" in checked ? { ...checked.errors } : await how.saveErrors(db, checked.input, { id, shown })
   ) as FieldErrors;
   const images = await checkImages(db, values.images, current?.values.images ?? []);
-  if ("error" in images) errors.images = images.error;
+  if (!images.ok) errors.images = images.message;
   await how.moreErrors?.(db, values, errors, current);
   const slug = "input" in checked ? await resolveSlug(db, kind, checked.input.slug, checked.input.name, id) : null;
-  if (slug && "error" in slug) errors.slug = slug.error;
-  if (!("input" in checked) || !slug || !("slug" in slug) || !("images" in images) || Object.keys(errors).length > 0)
+  if (slug && !slug.ok) errors.slug = slug.message;
+  if (!("input" in checked) || !slug || !slug.ok || !images.ok || Object.keys(errors).length > 0)
     return failFields(errors);
   const input = checked.input;
   const at = new Date();

@@ -7,13 +7,22 @@ import { applyImageIntent, parseIntent } from "./catalog-admin-form";
 describe("catalogue form rules", () => {
   it("reads specification rows as Name: Value lines", () => {
     expect(parseSpecifications("Battery: 850 mAh\n\n Coil : 1.2 Ω mesh: dual\n")).toEqual({
+      ok: true,
       value: [
         { name: "Battery", value: "850 mAh" },
         { name: "Coil", value: "1.2 Ω mesh: dual" },
       ],
     });
-    expect(parseSpecifications("Battery 850 mAh")).toEqual({ error: "Write each row as Name: Value (line 1 is not)" });
-    expect(parseSpecifications("Battery:")).toEqual({ error: "Write each row as Name: Value (line 1 is not)" });
+    expect(parseSpecifications("Battery 850 mAh")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Write each row as Name: Value (line 1 is not)",
+    });
+    expect(parseSpecifications("Battery:")).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "Write each row as Name: Value (line 1 is not)",
+    });
   });
 
   it("moves and removes images only within the list, and reads the buttons' intents", () => {

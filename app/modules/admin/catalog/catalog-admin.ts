@@ -1,4 +1,5 @@
 /** The back office's catalogue forms (devices and flavours): fields, checks and messages, shared by page and server. */
+import { fail } from "~/lib/result";
 import { z } from "zod";
 import { parsedField, type Parsed } from "~/lib/parsed-field";
 import type { ItemKind } from "~/db/values";
@@ -25,11 +26,11 @@ export const limits = {
 /** A non-negative amount (mg/ml, ml) with at most 2 decimals. */
 export function parseAmount(raw: string, label: string, optional: boolean): Parsed<number | null> {
   const text = raw.trim();
-  if (!text) return optional ? { value: null } : { error: `${label} is required` };
-  if (/^-\s*\d/.test(text)) return { error: `${label} cannot be negative` };
+  if (!text) return optional ? { ok: true, value: null } : fail("invalid", `${label} is required`);
+  if (/^-\s*\d/.test(text)) return fail("invalid", `${label} cannot be negative`);
   if (!/^\d{1,6}(\.\d{1,2})?$/.test(text))
-    return { error: `Enter ${label.toLowerCase()} as a number such as 2 or 1.5` };
-  return { value: Number(text) };
+    return fail("invalid", `Enter ${label.toLowerCase()} as a number such as 2 or 1.5`);
+  return { ok: true, value: Number(text) };
 }
 
 /** One entry per line (commas also separate numbers); blank lines are ignored and repeats kept once. */
@@ -51,23 +52,26 @@ export function parseWholeNumbers(
   required: boolean,
 ): Parsed<number[]> {
   const items = lines(raw, /[\r\n,]+/);
-  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
-  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} values` };
+  if (items.length === 0) return required ? fail("invalid", `Enter at least one ${what}`) : { ok: true, value: [] };
+  if (items.length > limits.listItems) return fail("invalid", `Enter at most ${limits.listItems} values`);
   const bad = items.find((item) => !/^\d{1,7}$/.test(item));
   if (bad !== undefined)
-    return { error: `"${bad.slice(0, 20)}" is not a whole number: write each ${what} as a whole number, one per line` };
+    return fail(
+      "invalid",
+      `"${bad.slice(0, 20)}" is not a whole number: write each ${what} as a whole number, one per line`,
+    );
   const numbers = items.map(Number);
-  if (numbers.some((n) => n < min || n > max)) return { error: limitMessage };
-  return { value: [...new Set(numbers)] };
+  if (numbers.some((n) => n < min || n > max)) return fail("invalid", limitMessage);
+  return { ok: true, value: [...new Set(numbers)] };
 }
 
 export function parseTextList(raw: string, what: string, maxLength: number, required: boolean): Parsed<string[]> {
   const items = lines(raw);
-  if (items.length === 0) return required ? { error: `Enter at least one ${what}` } : { value: [] };
-  if (items.length > limits.listItems) return { error: `Enter at most ${limits.listItems} lines` };
+  if (items.length === 0) return required ? fail("invalid", `Enter at least one ${what}`) : { ok: true, value: [] };
+  if (items.length > limits.listItems) return fail("invalid", `Enter at most ${limits.listItems} lines`);
   if (items.some((item) => item.length > maxLength))
-    return { error: `Each ${what} must be ${maxLength} characters or fewer` };
-  return { value: items };
+    return fail("invalid", `Each ${what} must be ${maxLength} characters or fewer`);
+  return { ok: true, value: items };
 }
 
 /** Specification rows written as "Name: Value", one per line. */
@@ -79,15 +83,16 @@ export function parseSpecifications(raw: string): Parsed<Specification[]> {
     const colon = line.indexOf(":");
     const name = colon > 0 ? line.slice(0, colon).trim() : "";
     const value = colon > 0 ? line.slice(colon + 1).trim() : "";
-    if (!name || !value) return { error: `Write each row as Name: Value (line ${index + 1} is not)` };
+    if (!name || !value) return fail("invalid", `Write each row as Name: Value (line ${index + 1} is not)`);
     if (name.length > limits.specName || value.length > limits.specValue)
-      return {
-        error: `Keep names to ${limits.specName} and values to ${limits.specValue} characters (line ${index + 1})`,
-      };
+      return fail(
+        "invalid",
+        `Keep names to ${limits.specName} and values to ${limits.specValue} characters (line ${index + 1})`,
+      );
     rows.push({ name, value });
   }
-  if (rows.length > limits.listItems) return { error: `Enter at most ${limits.listItems} rows` };
-  return { value: rows };
+  if (rows.length > limits.listItems) return fail("invalid", `Enter at most ${limits.listItems} rows`);
+  return { ok: true, value: rows };
 }
 
 // ---------- the forms ----------
@@ -187,34 +192,34 @@ const slugField = z
 const checkbox = z.string().transform((v) => v === "on");
 const nicotineField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Nicotine (mg/ml)", false);
-  if ("error" in parsed) return parsed;
+  if (!parsed.ok) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: parsed.value! }).nicotineMgMl;
-  return problem ? { error: problem } : { value: parsed.value! };
+  return problem ? fail("invalid", problem) : { ok: true, value: parsed.value! };
 });
 const podField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Pod size (ml)", true);
-  if ("error" in parsed || parsed.value === null) return parsed;
+  if (!parsed.ok || parsed.value === null) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: 0, podMl: parsed.value }).podMl;
-  return problem ? { error: problem } : parsed;
+  return problem ? fail("invalid", problem) : parsed;
 });
 const bottleField = parsedField((raw) => {
   const parsed = parseAmount(raw, "Bottle size (ml)", true);
-  if ("error" in parsed || parsed.value === null) return parsed;
+  if (!parsed.ok || parsed.value === null) return parsed;
   const problem = checkUkLimits({ nicotineMgMl: 0, bottleMl: parsed.value }).bottleMl;
-  return problem ? { error: problem } : parsed;
+  return problem ? fail("invalid", problem) : parsed;
 });
 /** The MHRA notification number (ECID) is optional: 5 digits, the 2-digit year, 5 digits (e.g. 12345-22-67890). */
 const mhraEcidField = parsedField((raw): Parsed<string | null> => {
   const value = raw.trim();
-  if (!value) return { value: null };
-  return MHRA_ECID.test(value) ? { value } : { error: catalogMessages.mhraEcidShape };
+  if (!value) return { ok: true, value: null };
+  return MHRA_ECID.test(value) ? { ok: true, value } : fail("invalid", catalogMessages.mhraEcidShape);
 });
 const positionField = parsedField((raw): Parsed<number | null> => {
   const value = raw.trim();
-  if (!value) return { value: null };
+  if (!value) return { ok: true, value: null };
   return /^\d{1,4}$/.test(value)
-    ? { value: Number(value) }
-    : { error: "Position must be a whole number from 0 to 9999" };
+    ? { ok: true, value: Number(value) }
+    : fail("invalid", "Position must be a whole number from 0 to 9999");
 });
 
 export const deviceInput = z.object({
@@ -299,7 +304,7 @@ export function checkDevice(values: DeviceValues): { input: DeviceInput } | { er
   // An original (struck-through) price is the higher one the price was reduced from.
   const price = parseMoney(values.price, "Price");
   const original = parseMoney(values.originalPrice, "Original price", true);
-  if ("value" in price && "value" in original && original.value !== null && original.value <= price.value!)
+  if (price.ok && original.ok && original.value !== null && original.value <= price.value!)
     errors.originalPrice = "Original price must be higher than the price (leave it empty when there is no reduction)";
   if (result.success && Object.keys(errors).length === 0) return { input: result.data };
   return { errors };
