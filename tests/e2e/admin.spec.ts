@@ -129,6 +129,10 @@ test("staff confirm and dispatch an order a customer placed; the customer sees e
   await expect(staff.getByRole("status")).toContainText(`Order ${orderId} is now Dispatched.`);
   await expect(staff.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await expect(staff.getByRole("heading", { name: "History" })).toBeVisible();
+  // Each change says who made it, and as whom (a member of staff here).
+  await expect(staff.getByRole("region", { name: "History" }).getByRole("listitem").last()).toContainText(
+    /Status: Confirmed → Dispatched\s*by .+ \(staff\)/,
+  );
 
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("Status: Dispatched")).toBeVisible();

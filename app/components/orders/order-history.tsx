@@ -1,7 +1,23 @@
 import { formatDateTime } from "~/lib/shop-time";
+import type { OrderActorKind } from "~/db/values";
 import { statusLabel, type OrderField } from "~/modules/orders/order-status";
 
-export type HistoryEntry = { field: OrderField; to: string; at: string; from?: string; byName?: string };
+export type HistoryEntry = {
+  field: OrderField;
+  to: string;
+  at: string;
+  from?: string;
+  byName?: string;
+  actorKind?: OrderActorKind | null;
+};
+
+/** Who made a change, beside their name on the back office's history. */
+const actorWords: Record<OrderActorKind, string> = {
+  customer: "customer",
+  staff: "staff",
+  shop: "the shop",
+  provider: "payment provider",
+};
 
 const customerWords: Record<string, string> = { paid: "Payment received", refunded: "Payment refunded" };
 /** 'Order confirmed', 'Payment received'… */
@@ -41,7 +57,12 @@ export function OrderHistory({
               {formatDateTime(event.at)}
             </time>
             <span className="font-semibold">{showWho ? staffWording(event) : customerWording(event)}</span>
-            {showWho && event.byName && <span className="text-slate-600">by {event.byName}</span>}
+            {showWho && event.byName && (
+              <span className="text-slate-600">
+                by {event.byName}
+                {event.actorKind && ` (${actorWords[event.actorKind]})`}
+              </span>
+            )}
           </li>
         ))}
       </ol>

@@ -10,6 +10,8 @@ export type OrderEvent = {
   from: OrderStatus | PaymentStatus;
   to: OrderStatus | PaymentStatus;
   byName: string;
+  /** Who made it: the customer, a member of staff, the shop itself (a job) or a payment provider; null before 2026-11-29. */
+  actorKind?: OrderActorKind | null;
   at: string;
 };
 
@@ -41,7 +43,7 @@ export async function recordOrderEvent(
 export async function orderEvents(db: Db, orderId: string): Promise<OrderEvent[]> {
   const rows = await db
     .selectFrom("order_events")
-    .select(["field", "from_value", "to_value", "by_name", "created_at", "id"])
+    .select(["field", "from_value", "to_value", "by_name", "actor_kind", "created_at", "id"])
     .where("order_id", "=", orderId)
     .orderBy("created_at")
     .orderBy("id")
@@ -51,6 +53,7 @@ export async function orderEvents(db: Db, orderId: string): Promise<OrderEvent[]
     from: row.from_value,
     to: row.to_value,
     byName: row.by_name,
+    actorKind: row.actor_kind,
     at: row.created_at,
   }));
 }
