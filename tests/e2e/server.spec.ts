@@ -175,6 +175,7 @@ test("the order endpoint needs a signed-in shopper and this site's pages", async
   // The same check as the payment page's: it names the step that is missing (docs/decisions/035).
   expect(await signedOut.json()).toEqual({
     ok: false,
+    code: "sign-in",
     message: "Please sign in to place an order.",
     missing: "signed-out",
   });

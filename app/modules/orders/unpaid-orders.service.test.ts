@@ -158,6 +158,7 @@ describeEachDatabase(
         from: "pending",
         to: "cancelled",
         byName: UNPAID_ACTOR,
+        actorKind: "shop",
         at: day(7).toISOString(),
       });
       const movement = await db

@@ -75,11 +75,46 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     const { order, events } = await snapshot(db, id);
     expect(order).toEqual({ status: "delivered", payment_status: "refunded", updated_at: at(5).toISOString() });
     expect(events).toEqual([
-      { field: "status", from: "pending", to: "confirmed", byName: "Sam Staff", at: at(1).toISOString() },
-      { field: "paymentStatus", from: "pending", to: "paid", byName: "Sam Staff", at: at(2).toISOString() },
-      { field: "status", from: "confirmed", to: "dispatched", byName: "Sam Staff", at: at(3).toISOString() },
-      { field: "status", from: "dispatched", to: "delivered", byName: "Sam Staff", at: at(4).toISOString() },
-      { field: "paymentStatus", from: "paid", to: "refunded", byName: "Sam Staff", at: at(5).toISOString() },
+      {
+        field: "status",
+        from: "pending",
+        to: "confirmed",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at(1).toISOString(),
+      },
+      {
+        field: "paymentStatus",
+        from: "pending",
+        to: "paid",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at(2).toISOString(),
+      },
+      {
+        field: "status",
+        from: "confirmed",
+        to: "dispatched",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at(3).toISOString(),
+      },
+      {
+        field: "status",
+        from: "dispatched",
+        to: "delivered",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at(4).toISOString(),
+      },
+      {
+        field: "paymentStatus",
+        from: "paid",
+        to: "refunded",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at(5).toISOString(),
+      },
     ]);
     const row = await db
       .selectFrom("order_events")

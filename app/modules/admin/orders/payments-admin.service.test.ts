@@ -59,7 +59,14 @@ describeEachDatabase("back-office orders: recording a payment", (testDb) => {
     const { order, events } = await snapshot(db, id);
     expect(order).toEqual({ status: "confirmed", payment_status: "paid", updated_at: at.toISOString() });
     expect(events).toEqual([
-      { field: "paymentStatus", from: "pending", to: "paid", byName: "Sam Staff", at: at.toISOString() },
+      {
+        field: "paymentStatus",
+        from: "pending",
+        to: "paid",
+        byName: "Sam Staff",
+        actorKind: "staff",
+        at: at.toISOString(),
+      },
     ]);
     const [job, ...more] = await statusMails(db, id);
     expect(more).toEqual([]);
