@@ -33,6 +33,21 @@ import { cancelUnpaidOrder, remindUnpaidOrder } from "~/modules/orders/payments.
 import { backInStockMail } from "~/modules/stock/back-in-stock-mail";
 import { backInStockJob } from "~/modules/stock/stock.jobs";
 import type { JobKindName } from "~/db/values";
+import { PermanentJobError } from "~/modules/jobs/jobs";
+import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
+import {
+  cancelledOrderRefundJob,
+  paymentCheckJob,
+  paymentSettleJob,
+  refundSendJob,
+} from "~/modules/payments/card-payments.jobs";
+import {
+  checkAttempt,
+  refundCancelledOrder,
+  sendRefund,
+  settleAttempt,
+} from "~/modules/payments/card-payments.service.server";
+import { cardProviderFor, paymentShop } from "~/modules/payments/providers.server";
 
 /** An e-mail job: the payload names `to` and the shop; `compose` makes subject, text and HTML when it is sent. */
 function emailJob<K extends JobKindName, S extends z.ZodType<{ to: string; shopName: string }>>(
@@ -106,4 +121,38 @@ export const jobRunners = {
     ...(await contactNoticeMail(shop, p.message)),
     replyTo: p.message.email,
   })),
+  /** Asks the provider about a card payment nobody reported on (a closed tab, a lost webhook): docs/decisions/078. */
+  "payment-check": runner(paymentCheckJob, async (p, deps) => {
+    const provider = cardProviderFor(deps.config);
+    if (!provider) return; // card payments switched off since: nothing to ask
+    const state = await checkAttempt(deps.db, provider, paymentShop(deps.config), p.attemptId, p.round, deps.now?.());
+    deps.log.info({ attemptId: p.attemptId, round: p.round, state }, "card payment checked");
+  }),
+  /** Takes an authorised card payment once its customer's age is verified; releases it on a cancelled order. */
+  "payment-settle": runner(paymentSettleJob, async (p, deps) => {
+    const provider = cardProviderFor(deps.config);
+    if (!provider) return;
+    const verified = (userId: string) => dispatchAllowed(deps.db, userId);
+    const outcome = await settleAttempt(
+      deps.db,
+      provider,
+      paymentShop(deps.config),
+      p.attemptId,
+      verified,
+      deps.now?.(),
+    );
+    deps.log.info({ attemptId: p.attemptId, outcome }, "card payment settlement");
+  }),
+  /** Sends a refund to the provider, retried with its own idempotency key until it answers. */
+  "refund-send": runner(refundSendJob, async (p, deps) => {
+    const provider = cardProviderFor(deps.config);
+    if (!provider) throw new PermanentJobError("card payments are switched off: the refund cannot be sent");
+    const state = await sendRefund(deps.db, provider, paymentShop(deps.config), p.refundId, deps.now?.());
+    deps.log.info({ refundId: p.refundId, state }, "card refund");
+  }),
+  /** A cancelled order's card money goes back in full (or its authorisation is released). */
+  "cancelled-order-refund": runner(cancelledOrderRefundJob, async (p, deps) => {
+    const outcome = await refundCancelledOrder(deps.db, { orderId: p.orderId, reason: p.reason, now: deps.now?.() });
+    deps.log.info({ orderId: p.orderId, outcome }, "cancelled order's card payment");
+  }),
 } satisfies JobRunners; // every kind the jobs table may hold (~/db/values), each once, under its own name

@@ -71,6 +71,23 @@ export const groups: Group[] = [
     ],
   },
   {
+    title: "Card payments",
+    guide: ["Payments", "guide/payments.md"],
+    settings: [
+      "PAYMENT_PROVIDER",
+      "WORLDPAY_BASE_URL",
+      "WORLDPAY_USERNAME",
+      "WORLDPAY_PASSWORD",
+      "WORLDPAY_ENTITY",
+      "PAYMENT_WEBHOOK_SECRET",
+      "PAYMENT_TEST_MODE",
+      "PAYMENT_SANDBOX_PORT",
+      "PAYMENT_CHECK_SECONDS",
+      "PAYMENT_PENDING_MINUTES",
+      "PAYMENT_PROVIDER_TIMEOUT_MS",
+    ],
+  },
+  {
     title: "Tax, the company and age checks (UK rules)",
     guide: ["UK rules", "guide/uk-rules.md"],
     settings: [

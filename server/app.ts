@@ -21,6 +21,7 @@ import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { orderEndpoint } from "./order-endpoint";
+import { paymentWebhook } from "./payment-webhook";
 import { createRequestHandler } from "./react-router-handler";
 import { pageCache } from "./page-cache";
 import { untrustedProxyWarning } from "./proxy-warning";
@@ -158,6 +159,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       { path: AGE_CHECK_PAGE_PATH, maxBytes: 2 * MAX_AGE_DOCUMENT_BYTES, tooBig: ageDocumentMessages.tooBigRequest },
     ]),
   );
+  // The payment provider's events: signed, not same-origin (server/payment-webhook.ts).
+  app.post("/webhooks/payments/worldpay", ...paymentWebhook(services));
   app.use(sameOriginWrites());
 
   // Better Auth over HTTP only where a browser must reach it: the return from Google. Everything else is called

@@ -33,6 +33,7 @@ import * as unpaidOrdersByAddress from "./migrations/2026_11_29_0310_unpaid_orde
 import * as orderLineDevice from "./migrations/2026_11_29_0320_order_line_device";
 import * as refundAmount from "./migrations/2026_11_29_0330_refund_amount";
 import * as orderEventActorKind from "./migrations/2026_11_29_0610_order_event_actor_kind";
+import * as cardPayments from "./migrations/2026_11_29_1100_card_payments";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_0410_age_new_photo": ageNewPhoto,
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
   "2026_11_29_0610_order_event_actor_kind": orderEventActorKind,
+  "2026_11_29_1100_card_payments": cardPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

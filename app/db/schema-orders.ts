@@ -2,7 +2,7 @@
 // the payment staff recorded.
 import type { Generated } from "kysely";
 import type { AddressType, ItemKind, OrderEventField, OrderStatus } from "./values";
-import type { PaymentMethod, PaymentStatus, ShippingMethod } from "./values";
+import type { AttemptState, PaymentMethod, PaymentStatus, RefundState, ShippingMethod } from "./values";
 import type { Flag, OrderActorKind } from "./values";
 
 export type CheckoutStateTable = {
@@ -89,4 +89,63 @@ export type OrderPaymentsTable = {
   /** What staff refunded of it, and when (migration 2026_11_29_0330); null until refunded. */
   refunded_cents: number | null;
   refunded_at: string | null;
+};
+
+/** A try at paying an order by card on the provider's hosted page (migration 2026_11_29_1100, docs/decisions/078). */
+export type PaymentAttemptsTable = {
+  id: string;
+  order_id: string;
+  provider: string;
+  /** The transactionReference at the provider: unique. */
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  state: AttemptState;
+  /** 1 when made against a test environment (the sandbox, Worldpay's try.access): no money moves. */
+  test: Flag;
+  hosted_url: string | null;
+  /** The provider's action links as its last status answer gave them (JSON), for settling and refunding. */
+  links: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When the shop last asked the provider about it. */
+  checked_at: string | null;
+};
+
+/** The ledger of what providers told: one row per provider event, never updated. */
+export type PaymentEventsTable = {
+  id: string;
+  provider: string;
+  provider_event_id: string;
+  attempt_id: string | null;
+  reference: string;
+  type: string;
+  amount_cents: number | null;
+  currency: string | null;
+  /** webhook | query | shop */
+  source: string;
+  /** What the shop did with it: applied, duplicate, ignored (and why). */
+  outcome: string;
+  received_at: string;
+};
+
+/** Money sent back: through the provider (attempt_id) or recorded by staff for a manual payment. */
+export type RefundsTable = {
+  id: string;
+  order_id: string;
+  attempt_id: string | null;
+  amount_cents: number;
+  currency: string;
+  state: RefundState;
+  /** card-online for the provider's refunds; how staff sent it otherwise (bank-transfer…). */
+  method: PaymentMethod;
+  /** Ours to the provider (RF-…), or the one staff typed. */
+  reference: string;
+  idempotency_key: string;
+  reason: string;
+  requested_by_id: string | null;
+  requested_by_name: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
 };

@@ -6,8 +6,15 @@ import type { AgeDocumentFormat, AgeDocumentType } from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 import type { CheckoutStateTable, OrdersTable, OrderLinesTable, OrderEventsTable } from "./schema-orders";
-import type { OrderPaymentsTable } from "./schema-orders";
-export type { OrderLinesTable, OrdersTable, OrderPaymentsTable } from "./schema-orders";
+import type { OrderPaymentsTable, PaymentAttemptsTable, PaymentEventsTable, RefundsTable } from "./schema-orders";
+export type {
+  OrderLinesTable,
+  OrdersTable,
+  OrderPaymentsTable,
+  PaymentAttemptsTable,
+  PaymentEventsTable,
+  RefundsTable,
+} from "./schema-orders";
 
 // Columns that hold one of a fixed set of values are typed with it (./values.ts), and JSON text with what it holds
 // (./json-text.ts): rows come out of Kysely ready to use, without casts (docs/decisions/025).
@@ -255,6 +262,9 @@ export type Database = {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
   uploads: UploadsTable;
   stock_movements: StockMovementsTable;
   stock_alerts: StockAlertsTable;

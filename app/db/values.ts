@@ -19,8 +19,30 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ["pending", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /** How a payment staff recorded came in (docs/decisions/045). */
-export const paymentMethods = ["bank-transfer", "card-link", "cash-on-collection"] as const;
+export const paymentMethods = ["bank-transfer", "card-link", "cash-on-collection", "card-online"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** What staff may record by hand (a card paid online is recorded by its provider, never typed). */
+export const recordedPaymentMethods = ["bank-transfer", "card-link", "cash-on-collection"] as const;
+/** Who takes card payments (docs/decisions/078): none (the WhatsApp order, staff record the payment), Worldpay, or
+ * the local sandbox that answers as Worldpay does. */
+export const paymentProviders = ["manual", "worldpay", "sandbox"] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+/** A card payment attempt's state: forward only (card-payments.ts says which moves are allowed). */
+export const attemptStates = [
+  "created",
+  "pending",
+  "authorised",
+  "captured",
+  "refused",
+  "cancelled",
+  "abandoned",
+  "error",
+] as const;
+export type AttemptState = (typeof attemptStates)[number];
+/** A refund's state: requested (to be sent), sent (the provider took it), confirmed (its event came; a recorded
+ * refund is confirmed at once), failed. */
+export const refundStates = ["requested", "sent", "confirmed", "failed"] as const;
+export type RefundState = (typeof refundStates)[number];
 /** The order column an order event records a change of. */
 export const orderEventFields = ["status", "payment_status"] as const;
 export type OrderEventField = (typeof orderEventFields)[number];
@@ -80,6 +102,10 @@ export const jobKindNames = [
   "contact-notice",
   "unpaid-order-reminder",
   "unpaid-order-cancel",
+  "payment-check",
+  "payment-settle",
+  "refund-send",
+  "cancelled-order-refund",
 ] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 

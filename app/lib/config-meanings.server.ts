@@ -112,6 +112,34 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "Orders one account may place in an hour (a sliding hour, counted in the database so it holds across server copies); a refused or repeated order does not count.",
   ORDERS_PER_HOUR_PER_IP:
     "Orders placed from one client address in an hour, whatever the account (set `TRUST_PROXY` behind a proxy, so the client's own address counts).",
+  PAYMENT_PROVIDER:
+    "Who takes card payments (docs/guide/payments.md, docs/decisions/078): `manual` offers only 'Order via WhatsApp' and staff record each payment; `worldpay` adds 'Pay by card' on Worldpay's hosted payment page; `sandbox` starts a local stand-in of Worldpay (port `PAYMENT_SANDBOX_PORT`) whose page is marked TEST and moves no money.",
+  WORLDPAY_BASE_URL:
+    "Worldpay's API address: its test environment by default; `https://access.worldpay.com` to take real money. A shop at an https address refuses the test environment unless `PAYMENT_TEST_MODE=true`.",
+  WORLDPAY_USERNAME: {
+    description: "The API username Worldpay gave (Basic authentication).",
+    defaultText: "none (required by `worldpay`)",
+  },
+  WORLDPAY_PASSWORD: {
+    description: "The API password Worldpay gave. Secret.",
+    defaultText: "none (required by `worldpay`)",
+  },
+  WORLDPAY_ENTITY: "The merchant entity Worldpay routes the payments to (its onboarding names it).",
+  PAYMENT_WEBHOOK_SECRET: {
+    description:
+      "The shared secret Worldpay signs its events with (the `Event-Signature` header's HMAC-SHA256); events at `POST /webhooks/payments/worldpay` without a matching signature are refused with 400. Secret; at least 16 characters.",
+    defaultText: "none (required by `worldpay` and `sandbox`)",
+  },
+  PAYMENT_TEST_MODE:
+    "`true` lets a shop at a public https address take test payments (Worldpay's test environment or the sandbox): an open shop must not by accident.",
+  PAYMENT_SANDBOX_PORT:
+    "With `PAYMENT_PROVIDER=sandbox`: the port the local stand-in of Worldpay listens on (127.0.0.1).",
+  PAYMENT_CHECK_SECONDS:
+    "Seconds after a card payment starts before the shop asks the provider about it, if no event came (a closed tab, a lost webhook); then again at widening intervals.",
+  PAYMENT_PENDING_MINUTES:
+    "Minutes after which a card payment nobody finished is given up as abandoned (the order then waits for payment as any other, and may be paid again).",
+  PAYMENT_PROVIDER_TIMEOUT_MS:
+    "How long the shop waits for the payment provider's answer before it treats the call as failed and retries it later with the same idempotency key.",
   AGE_VERIFICATION:
     "The age checker run for each new customer (app/modules/age-checks/checkers.server.ts, docs/decisions/015, 044): `manual` refers every check to staff (the customer is asked for a photo ID); `http` asks the service at `AGE_CHECK_API_URL` first, and a refer, a timeout or a service down falls back to the photo ID.",
   AGE_CHECK_API_URL: {

@@ -115,6 +115,22 @@ export const configSchema = z.object({
   AGE_CHECK_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   AGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   AGE_DOCUMENTS_DIR: z.string().min(1).default("./data/age-documents"),
+  PAYMENT_PROVIDER: z.enum(["manual", "worldpay", "sandbox"], "must be manual, worldpay or sandbox").default("manual"),
+  WORLDPAY_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be Worldpay's http(s) address" })
+    .default("https://try.access.worldpay.com"),
+  WORLDPAY_USERNAME: z.string().min(1).optional(),
+  WORLDPAY_PASSWORD: z.string().min(1).optional(),
+  WORLDPAY_ENTITY: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ]{0,31}$/, "must be the merchant entity Worldpay gave (letters, digits)")
+    .default("default"),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  PAYMENT_TEST_MODE: z.stringbool().default(false),
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(1).max(65_535).default(4590),
+  PAYMENT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  PAYMENT_PENDING_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });

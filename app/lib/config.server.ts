@@ -52,8 +52,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.data.AGE_VERIFICATION === "http" && !result.data.AGE_CHECK_API_URL)
     throw new ConfigError("Invalid configuration: AGE_CHECK_API_URL is needed with AGE_VERIFICATION=http");
+  const payment = paymentConfigProblem(result.data);
+  if (payment) throw new ConfigError(`Invalid configuration: ${payment}`);
   return result.data;
 }
+
+/**
+ * What is wrong with the card payment settings, or null (docs/guide/payments.md): Worldpay needs its credentials and
+ * the webhook secret; a shop at a public https address may take test payments (the sandbox, Worldpay's test
+ * environment) only with PAYMENT_TEST_MODE=true, so an open shop never takes test payments by accident.
+ */
+export function paymentConfigProblem(config: Config): string | null {
+  if (config.PAYMENT_PROVIDER === "manual") return null;
+  if (!config.PAYMENT_WEBHOOK_SECRET)
+    return `PAYMENT_WEBHOOK_SECRET is needed with PAYMENT_PROVIDER=${config.PAYMENT_PROVIDER}`;
+  if (config.PAYMENT_PROVIDER === "worldpay" && (!config.WORLDPAY_USERNAME || !config.WORLDPAY_PASSWORD))
+    return "WORLDPAY_USERNAME and WORLDPAY_PASSWORD are needed with PAYMENT_PROVIDER=worldpay";
+  const publicShop = config.APP_URL?.startsWith("https:") ?? false;
+  if (publicShop && paymentsAreTest(config) && !config.PAYMENT_TEST_MODE)
+    return `PAYMENT_PROVIDER=${config.PAYMENT_PROVIDER} with ${config.PAYMENT_PROVIDER === "sandbox" ? "the sandbox" : "Worldpay's test environment"} takes no real money: a shop at an https address needs PAYMENT_TEST_MODE=true to use it`;
+  return null;
+}
+
+/** Whether card payments go to a test environment (the sandbox, or any Worldpay address but the live one). */
+export const paymentsAreTest = (config: Config) =>
+  config.PAYMENT_PROVIDER === "sandbox" || new URL(config.WORLDPAY_BASE_URL).host !== "access.worldpay.com";
 
 /** Who receives staff notifications (new contact messages): STAFF_EMAIL, else the shop's address. */
 export const staffEmail = (config: Config) => config.STAFF_EMAIL ?? config.SHOP_EMAIL;

@@ -1,3 +1,5 @@
+import { paymentSettleJob } from "~/modules/payments/card-payments.jobs";
+import { authorisedAttemptsOfCustomer } from "~/modules/payments/card-money.service.server";
 import type { Db } from "~/db/database.server";
 import { oneLine, orderPostalAddress } from "~/lib/uk-address";
 import type { RecordedAgeStatus } from "~/db/values";
@@ -160,6 +162,7 @@ export async function runAgeCheck(
     await dropAgeDocument(trx, userId, now);
     const cancelled =
       status === "failed" ? await cancelOpenOrders(trx, userId, { id: null, name: "Age check" }, now) : [];
+    if (status === "verified") await settleHeldPayments(trx, userId, now);
     await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelled), now);
     return true;
   });
@@ -230,10 +233,17 @@ export async function decideAgeCheck(
     // The photo ID is not kept once decided: its row now, its file by a job after the commit.
     await dropAgeDocument(trx, userId, now);
     const cancelledOrders = status === "failed" ? await cancelOpenOrders(trx, userId, by, now) : [];
+    if (status === "verified") await settleHeldPayments(trx, userId, now);
     // The customer hears of it: queued in the decision's own transaction.
     await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelledOrders, note), now);
     return { ok: true, outcome: status, status, cancelledOrders, ...done };
   });
+}
+
+/** A passed check: card payments authorised while it waited are taken now (docs/decisions/078), by a job each. */
+async function settleHeldPayments(trx: Db, userId: string, now: Date): Promise<void> {
+  for (const attempt of await authorisedAttemptsOfCustomer(trx, userId))
+    await enqueueJob(trx, paymentSettleJob, { attemptId: attempt.id }, now);
 }
 
 /**

@@ -21,6 +21,8 @@ import {
 import { staffCancelledNotice, unpaidCancelledNotice } from "./order-lifecycle-mails.server";
 import { findOrderForChange, moveOrderIfStill } from "./order-lifecycle.repository.server";
 import { orderStatusJob } from "./orders.jobs";
+import { cancelledOrderRefundJob } from "~/modules/payments/card-payments.jobs";
+import { hasCardMoney } from "~/modules/payments/card-money.service.server";
 import type { OrderStatus, PaymentStatus } from "./orders";
 import type { PaymentMethod, RefundSent } from "./payments";
 import { insertPayment, setRefund } from "./payments.repository.server";
@@ -61,6 +63,14 @@ export type TransitionDone = {
   to: OrderStatus | PaymentStatus;
   customer: { id: string; email: string; name: string; deleted: boolean };
   paymentStatus: PaymentStatus;
+};
+
+/** Why a cancelled order's card payment goes back, as the customer's refund e-mail says it. */
+const cancelReasons: Partial<Record<OrderTransition, string>> = {
+  "cancel-by-customer": "you cancelled the order",
+  "cancel-by-staff": "we cancelled the order",
+  "cancel-age-failed": "we could not verify that you are 18 or over, so we cancelled the order",
+  "cancel-unpaid": "the order was cancelled",
 };
 
 /** What a lost race is told: the order changed between the caller's read and this write. */
@@ -107,6 +117,9 @@ export async function transitionOrder(trx: Db, request: TransitionRequest): Prom
   if (request.refund) await setRefund(trx, orderId, request.refund.amountCents, stamp);
   // The units go back in the same transaction as the cancellation, which can happen only once.
   if (rule.stockBack) await returnStockForOrder(trx, orderId, { id: actor.id, name: actor.name }, stamp);
+  // Card money held or taken goes back by itself (docs/decisions/078): a job, so the provider is asked after the commit.
+  if (rule.field === "status" && rule.to === "cancelled" && (await hasCardMoney(trx, orderId)))
+    await enqueueJob(trx, cancelledOrderRefundJob, { orderId, reason: cancelReasons[request.transition] ?? "" }, now);
 
   const customer = {
     id: row.user_id,

@@ -129,11 +129,11 @@ export const orderTransitions = {
     mails: ["none"],
   },
   refund: {
-    label: "Staff refund it",
+    label: "Everything paid goes back",
     field: "paymentStatus",
     from: ["paid"],
     to: "refunded",
-    actors: ["staff"],
+    actors: ["staff", "shop"],
     stockBack: false,
     mails: ["status"],
     needs: "the amount is more than nothing and at most what was paid",

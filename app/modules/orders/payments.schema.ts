@@ -3,7 +3,7 @@
 import { fail } from "~/lib/result";
 import { z } from "zod";
 import { parsedField, type Parsed } from "~/lib/parsed-field";
-import { paymentMessages as m, paymentMethods } from "./payments";
+import { paymentMessages as m, recordedPaymentMethods } from "./payments";
 
 /** An amount typed in the order's currency ("24.99", "24.9", "24") as integer cents; never through floating point. */
 export function parseAmount(raw: string): Parsed<number> {
@@ -15,7 +15,7 @@ export function parseAmount(raw: string): Parsed<number> {
 }
 
 export const paymentInput = z.object({
-  method: z.enum(paymentMethods, m.methodMissing),
+  method: z.enum(recordedPaymentMethods, m.methodMissing),
   reference: z.string(m.referenceMissing).trim().min(1, m.referenceMissing).max(60, m.referenceLong),
   amount: parsedField(parseAmount),
 });

@@ -1,13 +1,14 @@
 /** A payment staff record on an order, and the words for it (client-safe, no I/O; docs/decisions/045). */
 import { formatMoney } from "~/lib/money";
 import type { PaymentMethod } from "~/db/values";
-export { paymentMethods, type PaymentMethod } from "~/db/values";
+export { paymentMethods, recordedPaymentMethods, type PaymentMethod } from "~/db/values";
 
 /** How each way of paying reads in the back office's form and on the order. */
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   "bank-transfer": "Bank transfer",
   "card-link": "Card payment link",
   "cash-on-collection": "Cash on collection",
+  "card-online": "Card (paid online)",
 };
 
 /** A recorded payment as the pages show it. */
@@ -35,6 +36,7 @@ export function refundArrival(method: PaymentMethod | null): string {
     case "bank-transfer":
       return "We have sent it by bank transfer to the account you paid from: a transfer between UK banks usually arrives within two hours, and at the latest by the end of the next working day.";
     case "card-link":
+    case "card-online":
       return "It goes back to the card you paid with: card refunds usually show on your statement within 3 to 5 working days, and some banks take up to 10.";
     case "cash-on-collection":
       return "You paid in cash when collecting the order, so we have refunded you as we arranged with you, in cash or by bank transfer to the account you gave us.";

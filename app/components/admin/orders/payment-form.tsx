@@ -2,13 +2,13 @@ import { Form, useNavigation } from "react-router";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { formatDateTime } from "~/lib/shop-time";
-import { paymentMessages, paymentMethodLabels, paymentMethods, type Payment } from "~/modules/orders/payments";
+import { paymentMessages, paymentMethodLabels, recordedPaymentMethods, type Payment } from "~/modules/orders/payments";
 
 export type PaymentErrors = { method?: string; reference?: string; amount?: string };
 
 const methodOptions = [
   { value: "", label: "Choose…" },
-  ...paymentMethods.map((value) => ({ value, label: paymentMethodLabels[value] })),
+  ...recordedPaymentMethods.map((value) => ({ value, label: paymentMethodLabels[value] })),
 ];
 
 /** Staff record the payment that came in: how, its reference and the amount (the server checks it is the total). */
