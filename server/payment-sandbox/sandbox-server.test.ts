@@ -323,6 +323,9 @@ describe("settling, cancelling and refunding", () => {
     expect(await second.json()).toEqual(await first.json());
     expect((await held(ref)).events.map((e) => e.eventDetails.type)).toEqual(["authorized", "sentForSettlement"]);
     const settled = await queried(ref);
+    const href = (await held(ref)).events[0]!.eventDetails._links.payment.href; // the event's link to the payment
+    const byLink = await fetch(href, { headers: { Authorization: AUTH, Accept: PAYMENTS } });
+    expect(await byLink.json()).toEqual(settled);
     expect(settled.lastEvent).toBe("SentForSettlement");
     expect(Object.keys(settled._links).sort()).toEqual(["payments:partialRefund", "payments:refund"]);
     // A refund after it: when its event arrives, every settlement event sent before it has arrived too.
@@ -429,6 +432,45 @@ describe("how events are delivered", () => {
       { type: "authorized", attempt: 3, result: 200 },
       { type: "sentForSettlement", attempt: 1, result: 200 },
     ]);
+  });
+
+  it("gives an event up after 5 retries, and goes on with the next", async () => {
+    const ref = newRef();
+    failuresLeft.set(ref, 6);
+    await approved(ref);
+    expect(await waitForType(ref, "sentForSettlement")).toEqual(["sentForSettlement"]);
+    const attempts = (await held(ref)).deliveries as { type: string; attempt: number; result: number }[];
+    expect(attempts.map((a) => `${a.type} ${a.attempt} ${a.result}`)).toEqual([
+      ...[1, 2, 3, 4, 5, 6].map((n) => `authorized ${n} 500`),
+      "sentForSettlement 1 200",
+    ]);
+  });
+
+  it("delayMs: a payment's events wait, while another's delivered later arrive first", async () => {
+    await control({ delayMs: 1000 });
+    const late = newRef();
+    await approved(late);
+    await control({ delayMs: 0 });
+    const prompt = newRef();
+    await approved(prompt);
+    await waitForEvents(late, 2);
+    const order = received
+      .map((r) => r.event.eventDetails.transactionReference)
+      .filter((r) => r === late || r === prompt);
+    expect(order).toEqual([prompt, prompt, late, late]);
+  });
+
+  it("refuses a control setting it does not know, changing nothing", async () => {
+    const response = await fetch(`${sandbox.url}/sandbox/control`, {
+      method: "POST",
+      body: JSON.stringify({ delivery: "thrice", outOfOrder: true }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ validationErrors: [{ jsonPath: "$.delivery" }] });
+    const ref = newRef();
+    await approved(ref);
+    await waitForEvents(ref, 2);
+    expect(typesOf(ref)).toEqual(["authorized", "sentForSettlement"]);
   });
 });
 
