@@ -178,6 +178,18 @@ function parseJson(text: string): { value: unknown } | null {
   }
 }
 
+/**
+ * Starts the sandbox; `url` is its base (Worldpay's base URL for the shop). Choices the contract leaves open:
+ * - an action its payment's query does not offer now (settle twice without a key, a refund of a refused payment)
+ *   answers 409 `{"errorName":"paymentStateConflict"}`;
+ * - an Idempotency-Key is remembered for every settle/cancel/refund link, whatever the link, with its first answer;
+ * - a faulted API call (500 or no answer) is not processed: the next try with the same key is the first;
+ * - a full refund (no body) carries no `reference` in its event; a partial refund's `reference` is optional;
+ * - `redeliver` sends each event once, in order, whatever `delivery` and `outOfOrder` say; `{"reset":true}` restores
+ *   the settings only, not the payments;
+ * - `/sandbox/requests` and `apiFaults` count Worldpay's API calls only (not the page, the control API or /health);
+ * - the events `error`, `refundFailed` and `expired` are never sent (no outcome leads to them yet).
+ */
 export async function startPaymentSandbox(options: PaymentSandboxOptions): Promise<PaymentSandbox> {
   const host = options.host ?? "127.0.0.1";
   const credentials = `${options.username ?? "sandbox"}:${options.password ?? "sandbox"}`;
@@ -497,8 +509,7 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
 
   function control(body: unknown): Answer {
     if (!isObject(body)) return schemaError([]);
-    if (body.reset === true) settings = structuredClone(defaults);
-    const next: Settings = structuredClone(settings);
+    const next: Settings = structuredClone(body.reset === true ? defaults : settings); // all or nothing
     const errors: ValidationError[] = [];
     const bad = (field: string, rule: string) =>
       errors.push({ errorName: "fieldHasInvalidValue", message: `${field} must be ${rule}`, jsonPath: `$.${field}` });
