@@ -251,6 +251,12 @@ export const projectSettings: Setting[] = [
     default: "(Vite's)",
     meaning: "Set to `warn` by `npm start` when it builds, so only warnings and errors are printed.",
   },
+  {
+    name: "PAYMENT_SANDBOX_WEBHOOK_URL",
+    default: "`http://127.0.0.1:$PORT/webhooks/payments/worldpay`",
+    meaning:
+      "`npm run payment-sandbox` only: where the sandbox run on its own sends its signed events (the shop starts its own sandbox with its own address).",
+  },
   { name: "CI", default: "(none)", meaning: "Set by CI: a journey left with `.only` fails the run." },
   {
     name: "SUDO_USER",

@@ -9,6 +9,34 @@ import type { ShopServer, ShopServerOptions } from "./app";
 import { applyConnectionTimeouts } from "./connection-timeouts";
 import { stopGracefully } from "./shutdown";
 
+/**
+ * PAYMENT_PROVIDER=sandbox: the local stand-in of Worldpay starts beside the shop (once: in a cluster, in the primary),
+ * sending its signed events to this shop (docs/guide/payments.md). A sandbox already on the port (another shop's on
+ * this machine) is left to answer.
+ */
+async function startSandboxIfChosen(config: {
+  PAYMENT_PROVIDER: string;
+  PAYMENT_SANDBOX_PORT: number;
+  PAYMENT_WEBHOOK_SECRET?: string;
+  PORT: number;
+}) {
+  if (config.PAYMENT_PROVIDER !== "sandbox" || !config.PAYMENT_WEBHOOK_SECRET) return;
+  const { startPaymentSandbox } = await import("./payment-sandbox/sandbox-server");
+  try {
+    const sandbox = await startPaymentSandbox({
+      port: config.PAYMENT_SANDBOX_PORT,
+      host: "127.0.0.1",
+      webhookUrl: `http://127.0.0.1:${config.PORT}/webhooks/payments/worldpay`,
+      webhookSecret: config.PAYMENT_WEBHOOK_SECRET,
+    });
+    console.log(`Payment sandbox (TEST, no real money) on ${sandbox.url}`);
+  } catch (error) {
+    console.warn(
+      `The payment sandbox did not start on port ${config.PAYMENT_SANDBOX_PORT}: ${(error as Error).message}`,
+    );
+  }
+}
+
 type AppModule = { createShopServer: (options?: ShopServerOptions) => Promise<ShopServer> };
 
 async function loadApp(): Promise<{ module: AppModule; options: ShopServerOptions }> {
@@ -40,6 +68,7 @@ async function startCluster(workers: number) {
       process.exit(1);
     });
     const { SHUTDOWN_TIMEOUT_MS } = prepared.config;
+    await startSandboxIfChosen(prepared.config);
     await prepared.close();
     for (let i = 0; i < workers; i++) cluster.default.fork();
     // GET /metrics lands on one worker: it asks here, and prom-client gathers and adds up every worker's metrics.
@@ -91,6 +120,7 @@ async function main() {
     process.exit(1);
   }
   const { config, log } = shop;
+  await startSandboxIfChosen(config);
   const server: Server = applyConnectionTimeouts(createServer(shop.handler), config.KEEP_ALIVE_TIMEOUT_MS);
   server.listen(config.PORT, config.HOST, () => {
     log.info({ port: config.PORT, database: shop.database }, `shop listening on http://localhost:${config.PORT}`);

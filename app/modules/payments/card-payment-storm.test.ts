@@ -154,7 +154,7 @@ describe.skipIf(!pgUrl)("the card payment storm: two server copies, every event 
           actor: { kind: "staff", id: staff.id, name: staff.name },
         });
       const both = await Promise.all(copies.map(ask));
-      if (!both[0]!.ok || !both[1]!.ok) throw new Error("refund refused");
+      if (!both[0]!.ok || !both[1]!.ok) throw new Error(`refund refused: ${JSON.stringify(both)}`);
       expect(both[0]!.refundId).toBe(both[1]!.refundId);
       refundIds.push(both[0]!.refundId);
     }

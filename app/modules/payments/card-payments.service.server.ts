@@ -431,10 +431,10 @@ type RefundRequest = {
 };
 
 /** What is left to refund of an attempt: its amount less every refund not failed. */
-async function leftOf(trx: Db, attempt: AttemptRow): Promise<{ left: number; inFlight: boolean }> {
+async function leftOf(trx: Db, attempt: AttemptRow) {
   const refunds = (await repo.listRefunds(trx, attempt.order_id)).filter((r) => r.attempt_id === attempt.id);
   const refunded = refunds.filter((r) => r.state !== "failed").reduce((sum, r) => sum + Number(r.amount_cents), 0);
-  return { left: Number(attempt.amount_cents) - refunded, inFlight: refunds.some((r) => r.state === "requested") };
+  return { left: Number(attempt.amount_cents) - refunded, inFlight: refunds.find((r) => r.state === "requested") };
 }
 
 /** Writes a refund to send and its job, in the caller's transaction. */
@@ -486,6 +486,9 @@ export async function requestCardRefund(
       const attempt = await payingAttempt(trx, request.orderId);
       if (!attempt) return fail("wrong-state", cardMessages.refundNoPayment);
       const { left, inFlight } = await leftOf(trx, attempt);
+      // The same press again, seen only now (another server copy committed it a moment ago): the same refund.
+      if (inFlight?.idempotency_key === request.idempotencyKey)
+        return ok({ refundId: inFlight.id, amountCents: Number(inFlight.amount_cents), currency: inFlight.currency });
       if (inFlight) return fail("already-done", cardMessages.refundInFlight);
       const parsed = request.amount.trim() === "" ? ok({ value: left }) : parseAmount(request.amount);
       if (!parsed.ok) return failFields({ amount: parsed.message });

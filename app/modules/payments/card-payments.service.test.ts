@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/database.server";
+import type { JobKindName } from "~/db/values";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { inTransaction } from "~/db/transaction.server";
 import { alice, bob, insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
@@ -84,7 +85,7 @@ const event = (reference: string, kind: ProviderEvent["kind"], extra: Partial<Pr
 
 const orderRow = (db: Db, id: string) =>
   db.selectFrom("orders").select(["status", "payment_status"]).where("id", "=", id).executeTakeFirstOrThrow();
-const jobsOf = (db: Db, kind: string, text: string) =>
+const jobsOf = (db: Db, kind: JobKindName, text: string) =>
   db
     .selectFrom("jobs")
     .select(["kind", "payload"])
