@@ -14,6 +14,30 @@ describe("loadConfig", () => {
     });
     expect(shopSettings(config).whatsappNumber).toBe("447700900123");
   });
+  it("takes card payments only with their secret and credentials, and never test payments at a public https shop by accident", () => {
+    const secret = { PAYMENT_WEBHOOK_SECRET: "a-secret-of-enough-length" };
+    expect(loadConfig({})).toMatchObject({ PAYMENT_PROVIDER: "manual", PAYMENT_TEST_MODE: false });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /PAYMENT_PROVIDER must be manual, worldpay or sandbox/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "sandbox" })).toThrow(/PAYMENT_WEBHOOK_SECRET is needed/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "worldpay", ...secret })).toThrow(
+      /WORLDPAY_USERNAME and WORLDPAY_PASSWORD/,
+    );
+    const worldpay = { PAYMENT_PROVIDER: "worldpay", WORLDPAY_USERNAME: "u", WORLDPAY_PASSWORD: "p", ...secret };
+    // At a public address: Worldpay's test environment and the sandbox are refused without PAYMENT_TEST_MODE.
+    const open = { APP_URL: "https://shop.example" };
+    expect(() => loadConfig({ ...worldpay, ...open })).toThrow(/takes no real money.*PAYMENT_TEST_MODE=true/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "sandbox", ...secret, ...open })).toThrow(
+      /the sandbox takes no real money/,
+    );
+    expect(loadConfig({ ...worldpay, ...open, PAYMENT_TEST_MODE: "true" })).toMatchObject({ PAYMENT_TEST_MODE: true });
+    expect(loadConfig({ ...worldpay, ...open, WORLDPAY_BASE_URL: "https://access.worldpay.com" })).toMatchObject({
+      PAYMENT_PROVIDER: "worldpay",
+    });
+    // On one's own machine (no https address), the sandbox needs nothing more.
+    expect(loadConfig({ PAYMENT_PROVIDER: "sandbox", ...secret })).toMatchObject({ PAYMENT_SANDBOX_PORT: 4590 });
+  });
   it("checks ages by hand unless told to ask a service, which then needs its address; photo IDs kept privately", () => {
     expect(loadConfig({})).toMatchObject({ AGE_VERIFICATION: "manual", AGE_DOCUMENTS_DIR: "./data/age-documents" });
     expect(() => loadConfig({ AGE_VERIFICATION: "http" })).toThrow(/AGE_CHECK_API_URL is needed/);

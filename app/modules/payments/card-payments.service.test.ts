@@ -5,6 +5,7 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { inTransaction } from "~/db/transaction.server";
 import { alice, bob, insertOrder, insertUsers, staff } from "~/modules/admin/orders/testing/orders-fixture";
 import { transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
+import { cancelUnpaidOrder } from "~/modules/orders/payments.service.server";
 import {
   applyProviderEvent,
   checkAttempt,
@@ -228,6 +229,27 @@ describeEachDatabase("card payments", (testDb) => {
       "abandoned",
     );
     expect(await orderRow(db, other)).toEqual({ status: "pending", payment_status: "pending" });
+  });
+
+  it("an abandoned payment leaves the order waiting, and the unpaid-order rule cancels it with no refund to send", async () => {
+    const { db } = testDb();
+    const { provider } = fakeProvider();
+    const orderId = await insertOrder(db, { userId: alice.id });
+    const started = await startCardPayment(db, provider, shop, { orderId, customerId: alice.id, now });
+    if (!started.ok) throw new Error(started.message);
+    const attempt = await attemptOf(db, started.reference);
+    expect(await checkAttempt(db, provider, shop, attempt.id, 0, new Date(now.getTime() + 3_600_000))).toBe(
+      "abandoned",
+    );
+    expect(await orderRow(db, orderId)).toEqual({ status: "pending", payment_status: "pending" });
+    expect(await cancelUnpaidOrder(db, { orderId, shopName: shop.shopName, days: 3 }, shop, now)).toBe("cancelled");
+    expect(await orderRow(db, orderId)).toEqual({ status: "cancelled", payment_status: "pending" });
+    expect(await jobsOf(db, "cancelled-order-refund", orderId)).toEqual([]);
+    // Once cancelled, it cannot be paid by card any more.
+    expect(await startCardPayment(db, provider, shop, { orderId, customerId: alice.id, now })).toMatchObject({
+      ok: false,
+      code: "wrong-state",
+    });
   });
 
   it("refunds through the provider at most what is left, one at a time, once per key; the order refunded at the end", async () => {
