@@ -38,6 +38,8 @@ export default [
   route("cart-address", "routes/cart-address.tsx"),
   route("cart-shipping", "routes/cart-shipping.tsx"),
   route("payment", "routes/payment.tsx"),
+  // Back from the card payment provider's page (issue 61): what happened to the payment, by what the shop knows.
+  route("payment/return", "routes/payment-return.tsx"),
   route("account/orders", "routes/account-orders.tsx"),
   route("account/orders/:id", "routes/account-order.tsx"),
   route("success", "routes/success.tsx"),

@@ -86,6 +86,8 @@ describe("private answers", () => {
       "/cart",
       "/cart-address.data",
       "/payment",
+      "/payment/return?ref=ABCDEFGH-1&result=success",
+      "/payment/return.data",
       "/admin",
       "/admin/orders.data",
       "/wishlist",

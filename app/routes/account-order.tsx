@@ -26,6 +26,10 @@ import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.serve
 import { TakeBackSection } from "~/components/orders/take-back-request";
 import { requestTakeBack, takeBackOf } from "~/modules/orders/take-back.service.server";
 import { devicesBought, takeBackMessages, takeBackWindow } from "~/modules/orders/take-back";
+import { cardMessages } from "~/modules/payments/card-payments";
+import { cardOffer, cardPayable, customerRefunds, payByCard } from "~/modules/payments/card-payment-pages.server";
+import { CardPaymentNotes, PayByCardForm } from "~/components/payments/card-payment-notes";
+import { CustomerRefunds } from "~/components/payments/customer-refunds";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Your order and its status.") : [{ title: "Page not found" }];
@@ -69,6 +73,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     notice,
     paidAt,
+    // 'Pay by card' while the order waits for its payment, when the shop takes cards (issue 61).
+    card: (await cardPayable(context, order)) ? cardOffer(context) : null,
+    refunds: await customerRefunds(context, order.id),
   };
 }
 
@@ -79,13 +86,22 @@ const done: Record<string, string> = {
 };
 
 /**
- * The customer cancels (intent=cancel), asks to return (intent=return, with a reason) or asks for a take-back of old
- * devices (intent=take-back) with their own order.
+ * The customer cancels (intent=cancel), asks to return (intent=return, with a reason), asks for a take-back of old
+ * devices (intent=take-back) with their own order, or pays it by card (intent=pay-card: off to the provider's page).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "pay-card") {
+    const started = await payByCard(context, user.id, params.id);
+    if (started.ok) return redirect(started.url, 303);
+    if (started.code === "not-found") throw data(null, { status: 404 });
+    return data(
+      { errors: {} as Record<string, string>, message: started.message, about: "pay-card" },
+      { status: httpStatus(started.code) },
+    );
+  }
   const result =
     intent === "cancel"
       ? await cancelOwnOrder(context.db, user, params.id, orderMail(context))
@@ -105,7 +121,8 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
   const { order, history, whatsapp, ageStatus, returnRequest, returnWindow: window, notice, takeBack } = loaderData;
   // A refusal shows on the form it is about; the success notice on the section that was used.
   const takeBackAnswer = actionData?.about === "take-back" ? actionData : null;
-  const orderAnswer = actionData && actionData.about !== "take-back" ? actionData : null;
+  const cardAnswer = actionData?.about === "pay-card" ? actionData : null;
+  const orderAnswer = actionData && actionData.about !== "take-back" && !cardAnswer ? actionData : null;
   const takeBackNotice = notice === takeBackMessages.requested ? notice : null;
   return (
     <div className="container-page max-w-4xl py-10">
@@ -117,6 +134,27 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         <div className="mt-4">
           <AgeCheckNeeded status={ageStatus} forStaff={false} />
         </div>
+      )}
+      {cardAnswer?.message && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">
+          {cardAnswer.message}
+        </p>
+      )}
+      {loaderData.card && (
+        <section aria-labelledby="pay-card-title" className="mt-6 rounded-2xl border border-slate-200 p-4">
+          <h2 id="pay-card-title" className="text-lg font-bold">
+            {cardMessages.payOrderTitle}
+          </h2>
+          <CardPaymentNotes test={loaderData.card.test} />
+          <div className="mt-4">
+            <PayByCardForm
+              orderId={order.id}
+              intent="pay-card"
+              label={cardMessages.payButton}
+              describedBy="card-age-note"
+            />
+          </div>
+        </section>
       )}
       {order.dispatch && (
         <div className="mt-6">
@@ -150,6 +188,11 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       <div className="mt-6">
         <OrderView order={order} paidAt={loaderData.paidAt} showDispatch={false} />
       </div>
+      {loaderData.refunds.length > 0 && (
+        <div className="mt-6">
+          <CustomerRefunds refunds={loaderData.refunds} />
+        </div>
+      )}
       <div className="mt-6">
         <OrderHistory placedAt={order.createdAt} events={history} />
       </div>

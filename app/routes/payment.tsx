@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, redirect, useNavigate } from "react-router";
 import { Link } from "~/components/ui/link";
 import { toast } from "~/components/ui/toast";
@@ -29,6 +29,10 @@ import { traderDetails } from "~/lib/trader";
 import { paymentDeadlineNote } from "~/modules/checkout/order-limits";
 import { unpaidDays, unpaidLimits } from "~/modules/checkout/order-limits.server";
 import { paymentStepHold } from "~/modules/checkout/order-limits.service.server";
+import { requireUser } from "~/modules/accounts/session.service.server";
+import { cardMessages } from "~/modules/payments/card-payments";
+import { cardOffer, payByCard, providerDownPath } from "~/modules/payments/card-payment-pages.server";
+import { CardPaymentNotes } from "~/components/payments/card-payment-notes";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Payment", "Step 3 of checkout: check and send your order.");
@@ -60,28 +64,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limitRefusal: hold.refusal?.message ?? null,
     // One key per visit of this page: a double click, a retry or a second tab places one order.
     idempotencyKey: newIdempotencyKey(),
+    // 'Pay by card' beside 'Order via WhatsApp' when the shop takes cards (issue 61).
+    card: cardOffer(context),
   };
 }
 
-/** Without JavaScript: place the order and land on /success (which links to the WhatsApp message). */
+/**
+ * Without JavaScript: place the order and land on /success (which links to the WhatsApp message). 'Pay by card'
+ * (intent=card, with or without JavaScript) places the same order, then sends the shopper to the provider's payment
+ * page; the page not opening, to the return page saying so (the order is kept either way).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const byCard = form.get("intent") === "card";
+  if (byCard && !cardOffer(context)) return data({ message: cardMessages.cardUnavailable }, { status: 409 });
   // The same check and work as POST /api/orders; a step missing sends the shopper back to it, as the page's loader does.
-  const { answer, status, missing } = await placeOrderRequest(context, request, await readForm(request));
+  const { answer, status, missing } = await placeOrderRequest(context, request, form);
   if (missing) throw redirect(missingStepRedirect(request, missing));
-  if (answer.ok) return redirect(`/success?order=${answer.orderId}`);
-  return data({ message: answer.message }, { status });
+  if (!answer.ok) return data({ message: answer.message }, { status });
+  if (!byCard) return redirect(`/success?order=${answer.orderId}`);
+  const user = await requireUser(context, request);
+  const started = await payByCard(context, user.id, answer.orderId);
+  if (started.ok) return redirect(started.url, 303);
+  // Not payable any more (a retry of an order paid meanwhile): the order's own page says where it stands.
+  return redirect(
+    started.code === "unavailable" ? providerDownPath(answer.orderId) : `/account/orders/${answer.orderId}`,
+    303,
+  );
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, capped, address, shipping, totals: money, idempotencyKey, trader, payWithin } = loaderData;
+  const { lines, capped, address, shipping, totals: money, idempotencyKey, trader, payWithin, card } = loaderData;
   const navigate = useNavigate();
   const refreshShopper = useRefreshShopper();
   const [processing, setProcessing] = useState(false);
+  const [payingByCard, setPayingByCard] = useState(false);
+  // Back from the provider's page by the browser's Back button, the page may come from its memory: ready again.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => event.persisted && setPayingByCard(false);
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
   // A limit on unpaid orders the order would pass is said before the button is pressed; pressing it checks again.
   const [error, setError] = useState<string | null>(actionData?.message ?? loaderData.limitRefusal);
   const precheck = !address ? orderMessages.noAddress : lines.length === 0 ? orderMessages.emptyCart : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // 'Pay by card' is the browser's own form POST: the answer is a redirect to the provider's payment page.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("value") === "card" && !precheck) return setPayingByCard(true);
     event.preventDefault();
     if (precheck) return setError(precheck);
     setProcessing(true);
@@ -156,7 +187,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </p>
             </div>
           </div>
-          <BeforeYouOrder trader={trader} totalCents={money.totalCents} delivery={shipping} payWithin={payWithin} />
+          <BeforeYouOrder
+            trader={trader}
+            totalCents={money.totalCents}
+            delivery={shipping}
+            payWithin={payWithin}
+            card={card !== null}
+          />
         </section>
         <aside className="h-fit rounded-2xl bg-slate-50 p-6">
           <TotalsList totals={money} showShipping />
@@ -169,20 +206,39 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </div>
           {/* How paying works, where the shopper decides: beside the button, not only after the order (issue 33). */}
           <p id="how-you-pay" className="mt-6 text-sm text-slate-700">
-            {paymentAtButton}
+            {card ? cardMessages.whatsappAtButton : paymentAtButton}
           </p>
-          <Form method="post" onSubmit={onSubmit} className="mt-4">
+          {card && <CardPaymentNotes test={card.test} />}
+          {/* A document form: 'Pay by card' is posted by the browser itself (the answer is the provider's page); the
+              WhatsApp button's submit is taken over by onSubmit. */}
+          <Form method="post" reloadDocument onSubmit={onSubmit} className="mt-4 grid gap-3">
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             <button
               type="submit"
+              name="intent"
+              value="whatsapp"
               aria-describedby="how-you-pay"
               className="btn-primary w-full"
-              disabled={processing || !address || lines.length === 0}
+              disabled={processing || payingByCard || !address || lines.length === 0}
               aria-busy={processing}
             >
               {processing && <Spinner />}
-              Order via WhatsApp
+              {cardMessages.whatsappButton}
             </button>
+            {card && (
+              <button
+                type="submit"
+                name="intent"
+                value="card"
+                aria-describedby="card-age-note"
+                className="btn-primary w-full"
+                disabled={processing || !address || lines.length === 0}
+                aria-busy={payingByCard}
+              >
+                {payingByCard && <Spinner />}
+                {cardMessages.payButton}
+              </button>
+            )}
           </Form>
           <Link
             to="/cart-shipping"

@@ -8,6 +8,7 @@ import {
   rightToCancelSummary,
   TERMS_PAGE_PATH,
 } from "~/modules/orders/cancellation";
+import { cardMessages } from "~/modules/payments/card-payments";
 
 /**
  * What the Consumer Contracts Regulations 2013 (reg. 13, Schedule 2) want a shopper told before they place the
@@ -19,12 +20,15 @@ export function BeforeYouOrder({
   totalCents,
   delivery,
   payWithin,
+  card = false,
 }: {
   trader: Trader;
   totalCents: number;
   delivery: { date: string };
   /** How long the order waits for its payment, and how many may wait at once (docs/decisions/070). */
   payWithin: string;
+  /** Whether 'Pay by card' is offered beside 'Order via WhatsApp' (issue 61). */
+  card?: boolean;
 }) {
   return (
     <section aria-labelledby="before-you-order" className="mt-6 rounded-2xl border border-slate-200 p-4 text-sm">
@@ -49,7 +53,7 @@ export function BeforeYouOrder({
           <Price cents={totalCents} className="font-semibold" />, including delivery
         </dd>
         <dt className="font-semibold">How you pay</dt>
-        <dd>{paymentArrangement}</dd>
+        <dd>{card ? cardMessages.paymentArrangement : paymentArrangement}</dd>
         <dt className="font-semibold">When to pay</dt>
         <dd>{payWithin}</dd>
         <dt className="font-semibold">Delivery</dt>

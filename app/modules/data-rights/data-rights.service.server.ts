@@ -9,6 +9,7 @@ import { deliveredAt, returnRequestOf } from "~/modules/orders/customer-orders.s
 import { findOrder, orderEvents } from "~/modules/orders/orders.service.server";
 import { takeBackOf } from "~/modules/orders/take-back.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
+import { refundsOf } from "~/modules/payments/card-payments.service.server";
 import { type SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, type Result } from "~/lib/result";
@@ -63,7 +64,24 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       refundedCents: paid.refundedCents,
       refundedAt: paid.refundedAt,
     };
-    orders.push({ ...order, deliveredAt: await deliveredAt(db, id), history, returnRequest, takeBack, payment });
+    // Each refund of the order (issue 61): to the card through the provider or recorded by staff; not who asked.
+    const refunds = (await refundsOf(db, id)).map((r) => ({
+      amountCents: r.amountCents,
+      currency: r.currency,
+      state: r.state,
+      method: r.method,
+      date: r.createdAt,
+      reason: r.reason,
+    }));
+    orders.push({
+      ...order,
+      deliveredAt: await deliveredAt(db, id),
+      history,
+      returnRequest,
+      takeBack,
+      payment,
+      refunds,
+    });
   }
   const wishlist = await repo.listWishlist(db, userId);
   const cart = await repo.listCart(db, userId);

@@ -10,6 +10,7 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { dataRightsMessages, DELETED_CUSTOMER } from "./data-rights";
 import { deleteAccount, exportAccountData } from "./data-rights.service.server";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
+import { recordManualRefund } from "~/modules/payments/card-payments.service.server";
 import {
   ada,
   customer,
@@ -53,6 +54,17 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
 
   describe("Download my data", () => {
     it("holds the requester's profile, addresses, orders, wishlist, cart and messages, and nobody else's data", async () => {
+      // A part refund of the delivered order, recorded by staff (a card's goes through the provider: the same rows).
+      await recordManualRefund(testDb().db, {
+        orderId: zebOrders.delivered,
+        amountCents: 499,
+        currency: "GBP",
+        method: "bank-transfer",
+        reference: "BACS-RF-1",
+        reason: "One bottle returned",
+        actor: { kind: "staff", id: staff.id, name: staff.name },
+        now: new Date("2026-11-20T10:00:00.000Z"),
+      });
       const copy = (await exportAccountData(testDb().db, zebUser.id))!;
       expect(copy.profile).toMatchObject({
         firstName: "Zebulon",
@@ -87,6 +99,18 @@ describeEachDatabase("shoppers' data rights", (testDb) => {
         refundedAt: null,
       });
       expect(copy.orders.find((o) => o.id === zebOrders.cancelled)?.payment).toBeNull();
+      // Each refund: how much, in which currency, where it stands, how, when and why (not who made it).
+      expect(copy.orders.find((o) => o.id === zebOrders.delivered)?.refunds).toEqual([
+        {
+          amountCents: 499,
+          currency: "GBP",
+          state: "confirmed",
+          method: "bank-transfer",
+          date: "2026-11-20T10:00:00.000Z",
+          reason: "One bottle returned",
+        },
+      ]);
+      expect(copy.orders.find((o) => o.id === zebOrders.cancelled)?.refunds).toEqual([]);
       expect(copy.wishlist).toEqual([expect.objectContaining({ kind: "flavour", itemId: "blue-razz" })]);
       expect(copy.cart).toEqual([expect.objectContaining({ itemId: "blue-razz", quantity: 2 })]);
       expect(copy.messages).toEqual([expect.objectContaining({ message: zebMessage, email: zeb.email })]);

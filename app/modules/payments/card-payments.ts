@@ -67,6 +67,12 @@ export const cardMessages = {
   ageNote:
     "A new customer's age is checked before we dispatch (UK law: 18+). If the check fails, we cancel the order and refund your card in full.",
   testBanner: "Test payments: no real money is taken.",
+  /** 'How you pay' before ordering when cards are taken (the manual shop's words: orders/cancellation.ts). */
+  paymentArrangement:
+    "Pay by card now on our payment provider's secure page (your card details go to them, never to us), or order via WhatsApp and pay as we arrange with you there. We dispatch your order once your payment has arrived.",
+  /** Beside the buttons when cards are taken: what 'Order via WhatsApp' does. */
+  whatsappAtButton:
+    "Order via WhatsApp: nothing is taken now; your order is saved and sent to us on WhatsApp, where we send the payment details.",
   returnTitle: {
     paid: "Payment received",
     declined: "Your payment did not go through",
@@ -84,6 +90,15 @@ export const cardMessages = {
   },
   tryAgain: "Try the card again",
   viewOrder: "View your order",
+  /** The return page's title when the card payment page could not be opened at all. */
+  providerDownTitle: "The card payment page did not open",
+  /** A card payment asked for where none is offered (the shop's settings changed since the page was drawn). */
+  cardUnavailable: "Card payments are not available just now: nothing was ordered. Order via WhatsApp instead.",
+  /** The order page's section for paying an unpaid order by card. */
+  payOrderTitle: "Pay for this order",
+  refundsTitle: "Refunds",
+  /** How a refund came back, when it went to the card paid with. */
+  refundToCard: "To your card",
   providerDown:
     "We could not open the card payment page just now. Your order is saved: try again in a moment from your order, or order via WhatsApp.",
   notPayable: "This order cannot be paid by card now: it is paid, cancelled or waiting for a payment already made.",
@@ -99,6 +114,30 @@ export const cardMessages = {
   refundQueued: (amount: string) => `The refund of ${amount} is being sent to the card.`,
   refundTitle: (orderId: string) => `Refund for order ${orderId}`,
 } as const;
+
+/**
+ * What the shopper's return page says of an attempt in `state`. The return address's `result` hint never decides
+ * anything, with one exception of wording only: a shopper who pressed the page's own Cancel (`result=cancel`) while
+ * the provider still knows of no payment is told the payment was not finished, not that it is being confirmed.
+ */
+export function returnOutcomeOf(state: AttemptState, hint: string | null): ReturnOutcome {
+  if (state === "captured") return "paid";
+  if (state === "abandoned") return "abandoned";
+  if (state === "refused" || state === "error" || state === "cancelled") return "declined";
+  if (hint === "cancel" && state !== "authorised") return "abandoned";
+  return "pending";
+}
+
+/** A refund as the customer's order page lists it. */
+export type CustomerRefund = {
+  id: string;
+  at: string;
+  amount: string;
+  /** Its state's label (refundStateLabels). */
+  state: string;
+  /** How it came back: to the card, or the way staff recorded it. */
+  how: string;
+};
 
 /** The reference of an order's `n`th attempt at the provider: the order's id and the try. */
 export const attemptReference = (orderId: string, n: number) => `${orderId}-${n}`;
