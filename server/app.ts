@@ -22,6 +22,7 @@ import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { orderEndpoint } from "./order-endpoint";
 import { paymentWebhook } from "./payment-webhook";
+import { paymentPageOrigins } from "~/modules/payments/providers.server";
 import { createRequestHandler } from "./react-router-handler";
 import { pageCache } from "./page-cache";
 import { untrustedProxyWarning } from "./proxy-warning";
@@ -144,7 +145,13 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   app.use(oneSessionCookie(services.auth.options));
   app.use(retryAfterOn503());
   app.use(cspNonce());
-  app.use(securityHeaders({ development, https: appUrl(config).startsWith("https:") }));
+  app.use(
+    securityHeaders({
+      development,
+      https: appUrl(config).startsWith("https:"),
+      formTargets: paymentPageOrigins(config),
+    }),
+  );
   app.use(compressResponses());
   app.use(noFlushAfterEachChunk);
   app.use(

@@ -35,7 +35,12 @@ export function cspNonce(): RequestHandler {
  * Security headers; the CSP allows only this site's own scripts (plus the per-response nonce) and styles. Framing is
  * refused both ways (CSP frame-ancestors and X-Frame-Options: DENY); HSTS is sent when the shop's address is https.
  */
-export function securityHeaders(options: { development: boolean; https: boolean }): RequestHandler {
+export function securityHeaders(options: {
+  development: boolean;
+  https: boolean;
+  /** Where a form's answer may send the browser besides the shop: the card provider's payment page (Pay by card). */
+  formTargets?: string[];
+}): RequestHandler {
   return helmet({
     contentSecurityPolicy: options.development
       ? false
@@ -48,7 +53,8 @@ export function securityHeaders(options: { development: boolean; https: boolean 
             imgSrc: ["'self'", "data:"],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
-            formAction: ["'self'"],
+            // Browsers hold a form's redirect to this too: 'Pay by card' answers with the provider's page.
+            formAction: ["'self'", ...(options.formTargets ?? [])],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
             objectSrc: ["'none'"],

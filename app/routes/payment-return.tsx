@@ -10,12 +10,18 @@ import type { Route } from "./+types/payment-return";
 
 export const meta: Route.MetaFunction = ({ loaderData: view, matches }) =>
   view
-    ? pageMeta(
-        matches,
-        view.outcome === "provider-down" ? cardMessages.providerDownTitle : cardMessages.returnTitle[view.outcome],
-        `Card payment for order ${view.orderId}.`,
-      )
+    ? [
+        ...pageMeta(
+          matches,
+          view.outcome === "provider-down" ? cardMessages.providerDownTitle : cardMessages.returnTitle[view.outcome],
+          `Card payment for order ${view.orderId}.`,
+        ),
+        // Still being confirmed: the page asks again by itself every few seconds, as a shopper would press reload.
+        ...(view.outcome === "pending" ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }] : []),
+      ]
     : [{ title: "Page not found" }];
+
+const PENDING_REFRESH_SECONDS = 5;
 
 /**
  * Where the provider's payment page sends the shopper back (?ref=<attempt>&result=<hint>), and where the payment step

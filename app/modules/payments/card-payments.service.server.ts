@@ -355,7 +355,8 @@ export async function noteShopperReturn(
   const order = await payableOrder(db, attempt.order_id);
   if (!order || order.user_id !== request.customerId) return fail("not-found", "There is no such payment.");
   await repo.moveAttempt(db, attempt.id, ["created"], "pending", now.toISOString());
-  if ((openAttemptStates as readonly string[]).includes(attempt.state) || attempt.state === "created") {
+  // Not settled yet (nothing heard, or only the authorisation: its settlement may be on its way): asked now.
+  if ((openAttemptStates as readonly string[]).includes(attempt.state) || attempt.state === "authorised") {
     try {
       // Asked now so the page can say what happened; the job keeps asking if it cannot (round -1: no new job).
       await checkAttempt(db, provider, shop, attempt.id, -1, now);

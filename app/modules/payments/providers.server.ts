@@ -34,6 +34,17 @@ export function cardProviderFor(config: Config): CardPaymentProvider | null {
   return provider;
 }
 
+/**
+ * The origins of the provider's payment pages, which 'Pay by card' sends the browser to from a form's answer (the
+ * Content-Security-Policy's form-action must allow them): the sandbox's own address, or Worldpay's (its API and its
+ * hosted pages, on worldpay.com).
+ */
+export function paymentPageOrigins(config: Config): string[] {
+  if (config.PAYMENT_PROVIDER === "manual") return [];
+  if (config.PAYMENT_PROVIDER === "sandbox") return [sandboxUrl(config)];
+  return [new URL(config.WORLDPAY_BASE_URL).origin, "https://*.worldpay.com"];
+}
+
 /** What card payments need to know of the shop, from its settings. */
 export const paymentShop = (config: Config): PaymentShop => ({
   shopName: config.SHOP_NAME,
