@@ -31,7 +31,7 @@ import { formValues } from "~/lib/form-check";
 import { shopDate } from "~/lib/shop-time";
 import { handleRecordPayment } from "~/modules/admin/orders/payments-admin.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
-import { paymentMessages } from "~/modules/orders/payments";
+import { paymentMessages, type Payment } from "~/modules/orders/payments";
 import { CardPaymentsPanel } from "~/components/admin/orders/card-payments-panel";
 import { CardRefundForm } from "~/components/admin/orders/card-refund-form";
 import {
@@ -44,12 +44,17 @@ import { formatMoney } from "~/lib/money";
 import { cardMessages } from "~/modules/payments/card-payments";
 import type { PaymentStatus } from "~/modules/orders/orders";
 
-/** What cancelling the order does with its money, said before the button (the shop refunds a card by itself). */
-function cancelNoteOf(money: OrderMoneyPanel, paymentStatus: PaymentStatus): string | null {
-  if (money.card && money.card.leftCents > 0)
-    return paymentMessages.cancelCardRefund(formatMoney(money.card.leftCents, money.card.currency));
-  if (money.held) return paymentMessages.cancelCardRelease(formatMoney(money.held.cents, money.held.currency));
-  return paymentStatus === "paid" && !money.card ? paymentMessages.cancelManualRefund : null;
+/**
+ * What cancelling the order does with its money, said before the button: paid by card, what is left goes back by
+ * itself (the shop queues the refund); held on a card, it is released; paid by hand, staff record the refund.
+ */
+function cancelNoteOf(money: OrderMoneyPanel, paymentStatus: PaymentStatus, payment: Payment | null): string | null {
+  if (paymentStatus === "paid" && payment?.method === "card-online")
+    return money.card && money.card.leftCents > 0
+      ? paymentMessages.cancelCardRefund(formatMoney(money.card.leftCents, money.card.currency))
+      : null;
+  if (paymentStatus === "paid") return paymentMessages.cancelManualRefund;
+  return money.held ? paymentMessages.cancelCardRelease(formatMoney(money.held.cents, money.held.currency)) : null;
 }
 
 /** The status message after a card refund was queued: its amount, while that refund is there. */
@@ -84,13 +89,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const age = await ageVerificationOf(context.db, found.customer.id);
   const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
   const money = await orderMoneyPanel(context.db, order.id);
+  const payment = await paymentOf(context.db, order.id);
   return data({
     ...found,
-    payment: await paymentOf(context.db, order.id),
+    payment,
     money,
     // Drawn per page load: a second click on 'Refund' (or the form sent again) is the same refund.
     refundKey: newIdempotencyKey(),
-    cancelNote: cancelNoteOf(money, order.paymentStatus),
+    cancelNote: cancelNoteOf(money, order.paymentStatus, payment),
     dispatchWaits: age.status === "verified" ? [] : [paymentMessages.dispatchWaitsAge],
     cancellationNotice,
     cancellationOpen: order.status !== "cancelled" && !returnRequest && !cancellationNotice,
@@ -263,7 +269,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         refundErrors={actionData?.refundErrors ?? noErrors}
         dispatchWaits={loaderData.dispatchWaits}
         cancelNote={loaderData.cancelNote}
-        cardPaid={loaderData.money.card !== null}
+        cardPaid={loaderData.payment?.method === "card-online"}
       >
         {loaderData.money.card && (
           <CardRefundForm
