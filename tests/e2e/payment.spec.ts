@@ -140,6 +140,9 @@ test("staff refund part of a payment: the amount is checked under its field, and
   // 'Mark refunded' asks how much went back, filled in with what was paid; more than that is refused under the field.
   const refund = staff.getByRole("form", { name: "Refund" });
   await expect(refund.getByLabel("Amount refunded")).toHaveValue(total);
+  // How the money went back and its reference are kept with the refund.
+  await refund.getByLabel("Refund method").selectOption({ label: "Bank transfer" });
+  await refund.getByLabel("Refund reference").fill("BACS-REFUND-1");
   await refund.getByLabel("Amount refunded").fill("999.00");
   await refund.getByRole("button", { name: "Mark refunded" }).click();
   const tooMuch = `A refund can be at most what was paid, £${total}. Nothing was changed.`;

@@ -207,7 +207,14 @@ describeEachDatabase(
       });
       // A staff step on the order itself still works afterwards (refund once the goods are back).
       await setOrderState(db, id, { paymentStatus: "paid" });
-      expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" })).toMatchObject({
+      expect(
+        await changeOrderStep(db, staff, {
+          orderId: id,
+          step: "refund",
+          from: "paid",
+          refund: { method: "cash-on-collection", reference: "CASH-1" },
+        }),
+      ).toMatchObject({
         ok: true,
       });
     });

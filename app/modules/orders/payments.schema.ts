@@ -20,3 +20,10 @@ export const paymentInput = z.object({
   amount: parsedField(parseAmount),
 });
 export type PaymentInput = z.infer<typeof paymentInput>;
+
+/** How a manual refund went back and its reference ('Mark refunded'); its amount is checked by decideRefund. */
+export const manualRefundInput = z.object({
+  method: z.enum(recordedPaymentMethods, m.refundMethodMissing),
+  reference: z.string(m.refundReferenceMissing).trim().min(1, m.refundReferenceMissing).max(60, m.referenceLong),
+});
+export type ManualRefundInput = z.infer<typeof manualRefundInput>;

@@ -75,4 +75,17 @@ export const paymentMessages = {
   refundTooMuch: (paidCents: number, currency: string) =>
     `A refund can be at most what was paid, ${formatMoney(paidCents, currency)}. Nothing was changed.`,
   refundNothing: "Enter the amount refunded, more than 0.00",
+  /** A manual refund keeps how the money went back and its reference (a card refund is the provider's own). */
+  refundMethodLabel: "Refund method",
+  refundReferenceLabel: "Refund reference",
+  refundMethodMissing: "Choose how the money went back",
+  refundReferenceMissing: "Enter the refund's reference",
+  /** Why a manual refund is recorded (the refunds row's reason). */
+  refundRecordedReason: "Recorded by staff",
+  /** A card payment goes back through the provider, never by a bare 'Mark refunded'. */
+  refundByCard: "This order was paid by card online: send the money back with 'Refund to card'. Nothing was changed.",
+  /** What the cancel form says beforehand, by how the order was paid. */
+  cancelCardRefund: (amount: string) => `The ${amount} paid by card goes back to the card automatically.`,
+  cancelCardRelease: (amount: string) => `The ${amount} held on the card is released automatically.`,
+  cancelManualRefund: "Record the refund once you have sent it.",
 } as const;

@@ -12,6 +12,7 @@ import { LowStockList } from "~/components/admin/low-stock-list";
 import { countFailedMail } from "~/modules/admin/mail/mail-admin.service.server";
 import { backupStatus } from "~/modules/backups/backups.service.server";
 import { formatDateTime } from "~/lib/shop-time";
+import { openMoney } from "~/modules/payments/card-payments.service.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,14 +21,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const threshold = context.settings.lowStockThreshold;
-  const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup] = await Promise.all([
+  const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup, money] = await Promise.all([
     loadDashboard(context.db),
     countFailedMail(context.db, staff),
     lowStockItems(context.db, threshold),
     countPendingAgeChecks(context.db),
     backupStatus(context.db),
+    openMoney(context.db),
   ]);
-  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks, backup };
+  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks, backup, money };
 }
 
 function Tile({
@@ -161,6 +163,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     threshold,
     pendingAgeChecks,
     backup,
+    money,
   } = loaderData;
   return (
     <div>
@@ -180,6 +183,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </Tile>
         <Tile title="Age checks waiting" to="/admin/age-checks" linkText="Check ages">
           {pendingAgeChecks}
+        </Tile>
+        <Tile
+          title="Card payments being confirmed"
+          to="/admin/orders?payment=being-confirmed"
+          linkText="See the payments being confirmed"
+        >
+          {money.waiting}
+        </Tile>
+        <Tile
+          title="Refunds in flight"
+          to="/admin/orders?payment=refund-in-flight"
+          linkText="See the refunds in flight"
+        >
+          {money.refunding}
         </Tile>
         <Tile title="Failed e-mails" to="/admin/mail?status=failed" linkText="See failed e-mails">
           <span className={failedEmails > 0 ? "text-red-700" : undefined}>{failedEmails}</span>

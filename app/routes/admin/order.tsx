@@ -31,7 +31,38 @@ import { formValues } from "~/lib/form-check";
 import { shopDate } from "~/lib/shop-time";
 import { handleRecordPayment } from "~/modules/admin/orders/payments-admin.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
-import { paymentMessages } from "~/modules/orders/payments";
+import { paymentMessages, type Payment } from "~/modules/orders/payments";
+import { CardPaymentsPanel } from "~/components/admin/orders/card-payments-panel";
+import { CardRefundForm } from "~/components/admin/orders/card-refund-form";
+import {
+  handleCardRefund,
+  orderMoneyPanel,
+  type OrderMoneyPanel,
+} from "~/modules/admin/orders/card-refunds-admin.service.server";
+import { newIdempotencyKey } from "~/modules/checkout/place-order.action.server";
+import { formatMoney } from "~/lib/money";
+import { cardMessages } from "~/modules/payments/card-payments";
+import type { PaymentStatus } from "~/modules/orders/orders";
+
+/**
+ * What cancelling the order does with its money, said before the button: paid by card, what is left goes back by
+ * itself (the shop queues the refund); held on a card, it is released; paid by hand, staff record the refund.
+ */
+function cancelNoteOf(money: OrderMoneyPanel, paymentStatus: PaymentStatus, payment: Payment | null): string | null {
+  if (paymentStatus === "paid" && payment?.method === "card-online")
+    return money.card && money.card.leftCents > 0
+      ? paymentMessages.cancelCardRefund(formatMoney(money.card.leftCents, money.card.currency))
+      : null;
+  if (paymentStatus === "paid") return paymentMessages.cancelManualRefund;
+  return money.held ? paymentMessages.cancelCardRelease(formatMoney(money.held.cents, money.held.currency)) : null;
+}
+
+/** The status message after a card refund was queued: its amount, while that refund is there. */
+function cardRefundNotice(url: URL, money: OrderMoneyPanel): string | null {
+  if (url.searchParams.get("done") !== "card-refund") return null;
+  const refund = money.refunds.find((r) => r.id === url.searchParams.get("refund"));
+  return refund ? cardMessages.refundQueued(formatMoney(refund.amountCents, refund.currency)) : null;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
@@ -57,15 +88,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
   const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
+  const money = await orderMoneyPanel(context.db, order.id);
+  const payment = await paymentOf(context.db, order.id);
   return data({
     ...found,
-    payment: await paymentOf(context.db, order.id),
+    payment,
+    money,
+    // Drawn per page load: a second click on 'Refund' (or the form sent again) is the same refund.
+    refundKey: newIdempotencyKey(),
+    cancelNote: cancelNoteOf(money, order.paymentStatus, payment),
     dispatchWaits: age.status === "verified" ? [] : [paymentMessages.dispatchWaitsAge],
     cancellationNotice,
     cancellationOpen: order.status !== "cancelled" && !returnRequest && !cancellationNotice,
     today: shopDate(),
     notice:
       notice ??
+      cardRefundNotice(new URL(request.url), money) ??
       (done === "cancellation-recorded" && cancellationNotice ? "The customer's cancellation is recorded." : null),
     ageStatus: age.status,
     ageDocumentWaiting: age.status === "pending" && (await ageDocumentWaiting(context.db, found.customer.id)),
@@ -85,6 +123,8 @@ type Refused = {
   paymentErrors?: FieldErrors;
   paymentValues?: Record<string, string>;
   refundErrors?: FieldErrors;
+  cardRefundErrors?: FieldErrors;
+  cardRefundValues?: Record<string, string>;
   cancellationMessage?: string | null;
   cancellationErrors?: FieldErrors;
 };
@@ -124,6 +164,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return refused(
       { message: formError, paymentErrors: errors, paymentValues, returnErrors: noErrors, dispatchErrors: noErrors },
       httpStatus(paid.code),
+    );
+  }
+  if (form.get("intent") === "card-refund") {
+    const sent = await handleCardRefund(context, staff, params.id, form);
+    if (sent.ok) return redirect(`/admin/orders/${params.id}?done=card-refund&refund=${sent.refundId}`);
+    if (sent.code === "not-found") throw data(null, { status: 404 });
+    const { errors, formError } = formFeedback(sent);
+    const cardRefundValues = formValues(form, ["amount", "reason"]);
+    return refused(
+      {
+        message: formError,
+        cardRefundErrors: errors,
+        cardRefundValues,
+        returnErrors: noErrors,
+        dispatchErrors: noErrors,
+      },
+      httpStatus(sent.code),
     );
   }
   if (form.get("intent") === "return-decision") {
@@ -211,7 +268,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         paymentValues={actionData?.paymentValues}
         refundErrors={actionData?.refundErrors ?? noErrors}
         dispatchWaits={loaderData.dispatchWaits}
-      />
+        cancelNote={loaderData.cancelNote}
+        cardPaid={loaderData.payment?.method === "card-online"}
+      >
+        {loaderData.money.card && (
+          <CardRefundForm
+            card={loaderData.money.card}
+            idempotencyKey={loaderData.refundKey}
+            errors={actionData?.cardRefundErrors ?? noErrors}
+            values={actionData?.cardRefundValues}
+          />
+        )}
+      </OrderStepForms>
+      <CardPaymentsPanel attempts={loaderData.money.attempts} refunds={loaderData.money.refunds} />
       <OrderView order={order} showStatus={false} showSku />
       <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/ui/link";
 import { orderStatuses, paymentStatuses } from "~/modules/orders/orders";
 import { statusLabel } from "~/modules/orders/order-status";
+import { paymentFilterLabels } from "~/modules/admin/orders/orders-admin";
 
 export type OrderFilterValues = {
   q: string;
@@ -69,6 +70,11 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
           {paymentStatuses.map((s) => (
             <option key={s} value={s}>
               {statusLabel("paymentStatus", s)}
+            </option>
+          ))}
+          {Object.entries(paymentFilterLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

@@ -1,9 +1,15 @@
 import { Form, useNavigation } from "react-router";
-import { TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { Price } from "~/components/ui/price";
 import { centsToText } from "~/lib/money";
 import { ukCouriers } from "~/modules/orders/dispatch";
-import { paymentMessages, type Payment } from "~/modules/orders/payments";
+import {
+  paymentMessages,
+  paymentMethodLabels,
+  recordedPaymentMethods,
+  type Payment,
+  type PaymentMethod,
+} from "~/modules/orders/payments";
 import { PaymentForm, RecordedPayment, type PaymentErrors } from "./payment-form";
 import {
   nextSteps,
@@ -17,11 +23,17 @@ import {
 const quiet = new Set(["cancel"]);
 
 type DispatchErrors = { courier?: string; trackingNumber?: string };
-type RefundErrors = { amount?: string };
+type RefundErrors = { amount?: string; method?: string; reference?: string };
+
+const refundMethodOptions = [
+  { value: "", label: "Choose…" },
+  ...recordedPaymentMethods.map((value) => ({ value, label: paymentMethodLabels[value] })),
+];
 
 /**
  * Marking a payment refunded asks how much went back (all that was paid unless staff refund less, e.g. a return's
- * non-standard delivery); the customer's e-mail says the amount and how it reaches them.
+ * non-standard delivery), how and its reference (kept as the order's refund); the customer's e-mail says the amount
+ * and how it reaches them.
  */
 function RefundForm({
   from,
@@ -31,9 +43,10 @@ function RefundForm({
 }: {
   from: string;
   busy: boolean;
-  paid: { cents: number; currency: string };
+  paid: { cents: number; currency: string; method: PaymentMethod | null };
   errors: RefundErrors;
 }) {
+  const sameWay = paid.method && (recordedPaymentMethods as readonly string[]).includes(paid.method) ? paid.method : "";
   return (
     <Form method="post" className="mt-3 space-y-3 rounded-xl bg-slate-50 p-3" aria-label="Refund">
       <input type="hidden" name="from" value={from} />
@@ -46,6 +59,22 @@ function RefundForm({
         maxLength={12}
         required
         error={errors.amount}
+      />
+      <SelectField
+        label={paymentMessages.refundMethodLabel}
+        name="method"
+        options={refundMethodOptions}
+        defaultValue={sameWay}
+        required
+        error={errors.method}
+      />
+      <TextField
+        label={paymentMessages.refundReferenceLabel}
+        name="reference"
+        autoComplete="off"
+        maxLength={60}
+        required
+        error={errors.reference}
       />
       <p className="text-sm text-slate-600">
         Paid: <Price cents={paid.cents} currency={paid.currency} />. Mark it refunded once the money has gone back.
@@ -117,6 +146,7 @@ function StepForm({
   errors,
   waits = [],
   refund,
+  cancelNote = null,
   children,
 }: {
   field: OrderField;
@@ -125,7 +155,9 @@ function StepForm({
   errors: DispatchErrors;
   waits?: string[];
   /** The payment box: what was paid (the refund form's amount) and the refund form's errors. */
-  refund?: { paid: { cents: number; currency: string }; errors: RefundErrors };
+  refund?: { paid: { cents: number; currency: string; method: PaymentMethod | null }; errors: RefundErrors } | null;
+  /** What cancelling does with the money paid (said before the button). */
+  cancelNote?: string | null;
   children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
@@ -146,6 +178,7 @@ function StepForm({
       {steps.includes("refund") && refund && (
         <RefundForm from={order[field]} busy={busy} paid={refund.paid} errors={refund.errors} />
       )}
+      {buttons.includes("cancel") && cancelNote && <p className="mt-3 text-sm text-slate-600">{cancelNote}</p>}
       {buttons.length > 0 && (
         <Form method="post" className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="from" value={order[field]} />
@@ -180,6 +213,9 @@ export function OrderStepForms({
   paymentValues,
   refundErrors = {},
   dispatchWaits = [],
+  cancelNote = null,
+  cardPaid = false,
+  children,
 }: {
   order: OrderState & { totalCents: number; currency: string };
   errors?: DispatchErrors;
@@ -191,26 +227,45 @@ export function OrderStepForms({
   paymentValues?: Record<string, string>;
   /** Why the order may not be dispatched yet, besides its payment (the age check). */
   dispatchWaits?: string[];
+  /** What cancelling does with the money paid: it goes back to the card, or staff record the refund. */
+  cancelNote?: string | null;
+  /** Paid by card online: the money goes back with 'Refund to card' (in `children`), never 'Mark refunded'. */
+  cardPaid?: boolean;
+  /** Shown in the payment box after the payment (the 'Refund to card' form). */
+  children?: React.ReactNode;
 }) {
   const payable = order.paymentStatus === "pending" && order.status !== "cancelled";
   const waits = order.paymentStatus === "paid" ? dispatchWaits : [...dispatchWaits, paymentMessages.dispatchWaits];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <StepForm field="status" order={order} title="Order status" errors={errors} waits={waits} />
+      <StepForm
+        field="status"
+        order={order}
+        title="Order status"
+        errors={errors}
+        waits={waits}
+        cancelNote={cancelNote}
+      />
       <StepForm
         field="paymentStatus"
         order={order}
         title="Payment status"
         errors={{}}
-        refund={{
-          paid: {
-            cents: payment?.amountCents ?? order.totalCents,
-            currency: payment?.currency ?? order.currency,
-          },
-          errors: refundErrors,
-        }}
+        refund={
+          cardPaid
+            ? null
+            : {
+                paid: {
+                  cents: payment?.amountCents ?? order.totalCents,
+                  currency: payment?.currency ?? order.currency,
+                  method: payment?.method ?? null,
+                },
+                errors: refundErrors,
+              }
+        }
       >
         {payment && <RecordedPayment payment={payment} />}
+        {children}
         {payable && (
           <PaymentForm
             totalCents={order.totalCents}

@@ -6,10 +6,55 @@ import { orderStatuses } from "~/modules/orders/orders";
 import { addDays, shopDayStart } from "~/lib/shop-time";
 import type { OrderFilters } from "./orders-admin";
 
+type OrderQuery = ReturnType<typeof ordersWithCustomers>;
+const ordersWithCustomers = (db: Db) => db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
+
+/**
+ * The Payment filter: a payment status, or what the order's card money is doing, read from the payments module's
+ * tables (refunds, payment_attempts) as the dashboard's figures count them (card-payments.repository.server.ts).
+ */
+function paymentFiltered(query: OrderQuery, payment: OrderFilters["payment"]): OrderQuery {
+  switch (payment) {
+    case "":
+      return query;
+    case "partly-refunded":
+      return query
+        .where("o.payment_status", "=", "paid")
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("refunds as r")
+              .select("r.id")
+              .whereRef("r.order_id", "=", "o.id")
+              .where("r.state", "!=", "failed"),
+          ),
+        );
+    case "being-confirmed":
+      return query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("payment_attempts as a")
+            .select("a.id")
+            .whereRef("a.order_id", "=", "o.id")
+            .where("a.state", "in", ["pending", "authorised"]),
+        ),
+      );
+    case "refund-in-flight":
+      return query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("refunds as r")
+            .select("r.id")
+            .whereRef("r.order_id", "=", "o.id")
+            .where("r.state", "in", ["requested", "sent"]),
+        ),
+      );
+    default:
+      return query.where("o.payment_status", "=", payment);
+  }
+}
+
 function filtered(db: Db, filters: OrderFilters) {
-  let query = db.selectFrom("orders as o").innerJoin("user as u", "u.id", "o.user_id");
+  let query = ordersWithCustomers(db);
   if (filters.status) query = query.where("o.status", "=", filters.status);
-  if (filters.payment) query = query.where("o.payment_status", "=", filters.payment);
+  query = paymentFiltered(query, filters.payment);
   // Days are the shop's days (app/lib/shop-time.ts): "to" includes the whole of that day.
   if (filters.from) query = query.where("o.created_at", ">=", shopDayStart(filters.from).toISOString());
   if (filters.to) query = query.where("o.created_at", "<", shopDayStart(addDays(filters.to, 1)).toISOString());

@@ -3,12 +3,11 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { inTransaction } from "~/db/transaction.server";
-import { orderChangedMessage, transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
+import { orderChangedMessage, transitionOrder, type OrderActor } from "~/modules/orders/order-lifecycle.service.server";
 import { findOrder, orderEvents, type OrderEvent } from "~/modules/orders/orders.service.server";
 import {
   checkStep,
   isOrderStatus,
-  isPaymentStatus,
   orderSteps,
   statusLabel,
   type OrderMove,
@@ -18,18 +17,24 @@ import { ORDER_ID, type Order, type OrderStatus, type PaymentStatus } from "~/mo
 import { assertStaff } from "~/modules/accounts/staff";
 import * as repo from "./orders-admin.repository.server";
 import { listParams, pageWindow } from "~/lib/listing";
-import { orderSortColumns, type OrderFilters } from "./orders-admin";
+import { orderSortColumns, paymentFilters, type OrderFilters } from "./orders-admin";
+import { z } from "zod";
 export { orderSortColumns, type OrderFilters, type OrderSort } from "./orders-admin";
 import { ageMessages } from "~/modules/age-checks/age-checks";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
 import { check as checkInput } from "~/lib/form-check";
-import { fail, type Result } from "~/lib/result";
+import { fail, failFields, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
 import { paymentMessages } from "~/modules/orders/payments";
-import { decideRefund } from "~/modules/orders/payments.service.server";
+import { decideRefund, paymentOf } from "~/modules/orders/payments.service.server";
+import { manualRefundInput } from "~/modules/orders/payments.schema";
+import { recordManualRefund } from "~/modules/payments/card-payments.service.server";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The Payment filter: one of the list's choices, or "" (an unknown value is ignored: the list unfiltered). */
+const paymentFilter = z.enum(paymentFilters);
+
 const isRealDate = (value: string) =>
   DATE.test(value) &&
   !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) &&
@@ -38,12 +43,11 @@ const isRealDate = (value: string) =>
 export function readOrderFilters(url: URL): OrderFilters {
   const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
   const status = get("status");
-  const payment = get("payment");
   const date = (name: string) => (isRealDate(get(name)) ? get(name) : "");
   return {
     ...listParams(url, orderSortColumns, "date", "desc"),
     status: isOrderStatus(status) ? status : "",
-    payment: isPaymentStatus(payment) ? payment : "",
+    payment: paymentFilter.safeParse(get("payment")).data ?? "",
     from: date("from"),
     to: date("to"),
     customer: get("customer").slice(0, 100),
@@ -114,12 +118,20 @@ export type StepResult = Result<
 export async function changeOrderStep(
   db: Db,
   actor: SessionUser | null,
-  input: { orderId: string; step: unknown; from: unknown; dispatch?: unknown; refund?: unknown },
+  input: {
+    orderId: string;
+    step: unknown;
+    from: unknown;
+    dispatch?: unknown;
+    /** 'Mark refunded': the amount typed (none: all that was paid), how it went back and its reference. */
+    refund?: { amount?: unknown; method?: unknown; reference?: unknown };
+  },
   now = new Date(),
   mail?: { shopName: string },
 ): Promise<StepResult> {
   assertStaff(actor);
   if (!ORDER_ID.test(input.orderId)) return fail("not-found", "There is no such order.");
+  const staffActor: OrderActor = { kind: "staff", id: actor.id, name: actor.name || actor.email };
   return inTransaction(db, async (trx): Promise<StepResult> => {
     const current = () => repo.findOrderState(trx, input.orderId);
     const row = await current();
@@ -139,21 +151,44 @@ export async function changeOrderStep(
       return { ...sent, message: "Enter the courier and tracking number to dispatch." };
     }
     const dispatch = sent?.ok ? sent.data : null;
-    // A refund says how much of the payment went back (all of it unless staff typed less); the e-mail tells it.
+    // A refund says how much of the payment went back (all of it unless staff typed less); the e-mail tells it. It
+    // is recorded with how it went back and its reference; a card payment goes back through the provider instead.
     const refunding = check.field === "paymentStatus" && check.to === "refunded";
-    const decided = refunding ? await decideRefund(trx, input.orderId, input.refund) : null;
-    if (decided && !decided.ok) return decided;
+    if (refunding && (await paymentOf(trx, input.orderId))?.method === "card-online")
+      return fail("wrong-state", paymentMessages.refundByCard);
+    const decided = refunding ? await decideRefund(trx, input.orderId, input.refund?.amount) : null;
+    if (decided && !decided.ok && !decided.fieldErrors) return decided;
+    const recorded = refunding ? checkInput(manualRefundInput, input.refund ?? {}) : null;
+    if ((decided && !decided.ok) || (recorded && !recorded.ok)) {
+      const errors = {
+        ...(decided && !decided.ok && decided.fieldErrors),
+        ...(recorded && !recorded.ok && recorded.fieldErrors),
+      };
+      return failFields(errors);
+    }
     const refund = decided?.ok ? decided.refund : null;
     const done = await transitionOrder(trx, {
       orderId: input.orderId,
       transition: orderSteps[input.step as OrderStep].transition,
-      actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
+      actor: staffActor,
       expected: check.from,
       dispatch,
       refund,
       mail,
       now,
     });
+    if (done.ok && refund && recorded?.ok) {
+      await recordManualRefund(trx, {
+        orderId: input.orderId,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        method: recorded.data.method,
+        reference: recorded.data.reference,
+        reason: paymentMessages.refundRecordedReason,
+        actor: staffActor,
+        now,
+      });
+    }
     if (!done.ok) {
       // Another change landed between our read and our write: say what the order is now.
       const after = await current();
@@ -179,7 +214,11 @@ export async function handleOrderStep(
   form: FormData,
 ): Promise<StepResult> {
   const dispatch = { courier: formText(form, "courier", 200), trackingNumber: formText(form, "trackingNumber", 200) };
-  const refund = formText(form, "amount", 20);
+  const refund = {
+    amount: formText(form, "amount", 20),
+    method: formText(form, "method", 40),
+    reference: formText(form, "reference", 200),
+  };
   return changeOrderStep(
     context.db,
     actor,

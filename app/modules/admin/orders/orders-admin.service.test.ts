@@ -68,7 +68,14 @@ describeEachDatabase("back-office orders: status changes", (testDb) => {
     expect(await changeOrderStep(db, staff, { orderId: id, step: "deliver", from: "dispatched" }, at(4))).toMatchObject(
       { ok: true, message: `Order ${id} is now Delivered.` },
     );
-    expect(await changeOrderStep(db, staff, { orderId: id, step: "refund", from: "paid" }, at(5))).toMatchObject({
+    expect(
+      await changeOrderStep(
+        db,
+        staff,
+        { orderId: id, step: "refund", from: "paid", refund: { method: "bank-transfer", reference: "BACS-R1" } },
+        at(5),
+      ),
+    ).toMatchObject({
       ok: true,
       message: `Order ${id} is now Refunded.`,
     });

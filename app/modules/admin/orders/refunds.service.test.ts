@@ -15,6 +15,8 @@ import { alice, insertOrder, insertUsers, payInFull, staff } from "./testing/ord
 
 const mail = { shopName: "Vapour Lane" };
 const at = new Date("2026-11-29T12:00:00.000Z");
+/** How staff say the money went back ('Refund method', 'Refund reference'). */
+const sentBy = { method: "bank-transfer", reference: "REFUND-1" };
 
 /** The customer's refund e-mail queued for the order, as it will be sent (subject and text). */
 async function refundMail(db: Db, orderId: string) {
@@ -44,7 +46,7 @@ describeEachDatabase("refunds: the amount, and how it reaches the customer", (te
     const { db } = testDb();
     const id = await insertOrder(db, { userId: alice.id, status: "delivered", totalCents: 2449 });
     await payInFull(db, id);
-    const step = { orderId: id, step: "refund", from: "paid", refund: "24.49" };
+    const step = { orderId: id, step: "refund", from: "paid", refund: { amount: "24.49", ...sentBy } };
     expect(await changeOrderStep(db, staff, step, at, mail)).toMatchObject({ ok: true });
     const sent = await refundMail(db, id);
     expect(sent.subject).toBe(`Vapour Lane: £24.49 refunded for order ${id}`);
@@ -66,7 +68,7 @@ describeEachDatabase("refunds: the amount, and how it reaches the customer", (te
       at,
     );
     expect(paid.ok).toBe(true);
-    const step = { orderId: part, step: "refund", from: "paid", refund: "8.99" };
+    const step = { orderId: part, step: "refund", from: "paid", refund: { amount: "8.99", ...sentBy } };
     expect(await changeOrderStep(db, staff, step, at, mail)).toMatchObject({ ok: true });
     const text = (await refundMail(db, part)).text;
     expect(text).toContain(`We have refunded £8.99 of the £17.49 you paid for order ${part}.`);
@@ -75,7 +77,7 @@ describeEachDatabase("refunds: the amount, and how it reaches the customer", (te
 
     const whole = await insertOrder(db, { userId: alice.id, status: "delivered", totalCents: 1100 });
     await payInFull(db, whole);
-    const bare = { orderId: whole, step: "refund", from: "paid" };
+    const bare = { orderId: whole, step: "refund", from: "paid", refund: sentBy };
     expect(await changeOrderStep(db, staff, bare, at, mail)).toMatchObject({ ok: true });
     expect((await refundMail(db, whole)).text).toContain(`We have refunded £11.00 for order ${whole}.`);
   });
@@ -89,7 +91,7 @@ describeEachDatabase("refunds: the amount, and how it reaches the customer", (te
       ["0", paymentMessages.refundNothing],
       ["ten pounds", paymentMessages.amountShape],
     ] as const) {
-      const step = { orderId: id, step: "refund", from: "paid", refund: typed };
+      const step = { orderId: id, step: "refund", from: "paid", refund: { amount: typed, ...sentBy } };
       expect(await changeOrderStep(db, staff, step, at, mail)).toEqual({
         ok: false,
         code: "invalid",
