@@ -24,6 +24,7 @@ import { noticeJob } from "~/modules/mail/notice.jobs";
 import { orderConfirmationMail } from "~/modules/orders/order-confirmation-mail";
 import { orderStepMail } from "~/modules/orders/order-status-mail";
 import {
+  cancelledOrderRefundJob,
   orderConfirmationJob,
   orderStatusJob,
   unpaidOrderCancelJob,
@@ -35,12 +36,7 @@ import { backInStockJob } from "~/modules/stock/stock.jobs";
 import type { JobKindName } from "~/db/values";
 import { PermanentJobError } from "~/modules/jobs/jobs";
 import { dispatchAllowed } from "~/modules/age-checks/age-checks.service.server";
-import {
-  cancelledOrderRefundJob,
-  paymentCheckJob,
-  paymentSettleJob,
-  refundSendJob,
-} from "~/modules/payments/card-payments.jobs";
+import { paymentCheckJob, paymentSettleJob, refundSendJob } from "~/modules/payments/card-payments.jobs";
 import {
   checkAttempt,
   refundCancelledOrder,

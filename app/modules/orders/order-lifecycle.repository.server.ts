@@ -58,3 +58,17 @@ export async function moveOrderIfStill(db: Db, orderId: string, move: OrderMoveW
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Whether an order has card money held or taken (its cancellation then queues the refund): read from the payments'
+ * attempts, which the payments module writes (docs/decisions/078), so that orders need not import payments.
+ */
+export async function hasCardMoney(db: Db, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("payment_attempts")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("state", "in", ["authorised", "captured"])
+    .executeTakeFirst();
+  return row !== undefined;
+}

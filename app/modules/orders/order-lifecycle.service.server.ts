@@ -19,10 +19,8 @@ import {
   type OrderTransition,
 } from "./order-lifecycle";
 import { staffCancelledNotice, unpaidCancelledNotice } from "./order-lifecycle-mails.server";
-import { findOrderForChange, moveOrderIfStill } from "./order-lifecycle.repository.server";
-import { orderStatusJob } from "./orders.jobs";
-import { cancelledOrderRefundJob } from "~/modules/payments/card-payments.jobs";
-import { hasCardMoney } from "~/modules/payments/card-money.service.server";
+import { findOrderForChange, hasCardMoney, moveOrderIfStill } from "./order-lifecycle.repository.server";
+import { cancelledOrderRefundJob, orderStatusJob } from "./orders.jobs";
 import type { OrderStatus, PaymentStatus } from "./orders";
 import type { PaymentMethod, RefundSent } from "./payments";
 import { insertPayment, setRefund } from "./payments.repository.server";

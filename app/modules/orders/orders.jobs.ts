@@ -146,3 +146,13 @@ export const unpaidOrderCancelJob = jobType("unpaid-order-cancel", unpaidOrder, 
   recipient: null,
   subject: `Order ${p.orderId}: cancel if still unpaid`,
 }));
+
+/**
+ * A cancelled order with card money held or taken: it goes back in full, an authorisation is released (queued by
+ * `transitionOrder`; run by the payments module, app/jobs.server.ts).
+ */
+export const cancelledOrderRefundJob = jobType(
+  "cancelled-order-refund",
+  z.object({ orderId: z.string().min(1).max(16), reason: z.string().max(200) }),
+  () => ({ recipient: null, subject: "Refund of a cancelled order" }),
+);

@@ -26,10 +26,3 @@ export const refundSendJob = jobType("refund-send", z.object({ refundId: id }), 
   recipient: null,
   subject: "Card refund",
 }));
-
-/** A cancelled order: its card money goes back in full, an authorisation is released. */
-export const cancelledOrderRefundJob = jobType(
-  "cancelled-order-refund",
-  z.object({ orderId: z.string().min(1).max(16), reason: z.string().max(200) }),
-  () => ({ recipient: null, subject: "Refund of a cancelled order" }),
-);

@@ -137,17 +137,6 @@ export async function countOpenMoney(db: Db): Promise<{ waiting: number; refundi
   return { waiting: Number(attempts?.n ?? 0), refunding: Number(refunds?.n ?? 0) };
 }
 
-/** Whether an order has card money held or taken (a cancellation then sends it back). */
-export async function hasCardMoney(db: Db, orderId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("payment_attempts")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where("state", "in", ["authorised", "captured"])
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A customer's authorised payments, not taken yet (their age check passing settles them). */
 export const authorisedAttemptsOfCustomer = (db: Db, userId: string) =>
   db
