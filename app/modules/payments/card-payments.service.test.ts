@@ -367,6 +367,21 @@ describeEachDatabase("card payments", (testDb) => {
       { amount_cents: 1100, state: "requested", requested_by_id: null },
     ]);
 
+    // A failed age check cancels a paid order too: its refund says why to the customer.
+    const underAge = await paidByCard(db, provider);
+    await inTransaction(db, (trx) =>
+      transitionOrder(trx, {
+        orderId: underAge.orderId,
+        transition: "cancel-age-failed",
+        actor: { kind: "shop", id: null, name: "Age check" },
+        now,
+      }),
+    );
+    const [job] = await jobsOf(db, "cancelled-order-refund", underAge.orderId);
+    const reason = (JSON.parse(job!.payload) as { reason: string }).reason;
+    expect(reason).toBe("we could not verify that you are 18 or over, so we cancelled the order");
+    expect(await refundCancelledOrder(db, { orderId: underAge.orderId, reason, now })).toBe("refund queued");
+
     // The shopper pays after the shop gave up on the order: that money goes straight back.
     const late = await insertOrder(db, { userId: alice.id });
     const started = await startCardPayment(db, provider, shop, { orderId: late, customerId: alice.id, now });
