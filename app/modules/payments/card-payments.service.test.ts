@@ -98,6 +98,13 @@ const attemptOf = (db: Db, reference: string) =>
 const refundsOf = (db: Db, orderId: string) =>
   db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute();
 
+/** A card attempt on the customer's order, as Pay by card starts it (set-up that fails says so). */
+async function attemptFor(db: Db, provider: CardPaymentProvider, orderId: string) {
+  const started = await startCardPayment(db, provider, shop, { orderId, customerId: alice.id, now });
+  if (!started.ok) throw new Error(started.message);
+  return started;
+}
+
 describeEachDatabase("card payments", (testDb) => {
   beforeAll(async () => {
     await insertUsers(testDb().db, [staff, alice, bob]);
@@ -221,8 +228,7 @@ describeEachDatabase("card payments", (testDb) => {
     expect(await orderRow(db, orderId)).toEqual({ status: "pending", payment_status: "paid" });
 
     const other = await insertOrder(db, { userId: alice.id });
-    const second = await startCardPayment(db, provider, shop, { orderId: other, customerId: alice.id, now });
-    if (!second.ok) throw new Error(second.message);
+    const second = await attemptFor(db, provider, other);
     state.status = { found: false };
     const late = new Date(now.getTime() + 61 * 60_000);
     expect(await checkAttempt(db, provider, shop, (await attemptOf(db, second.reference)).id, 3, late)).toBe(
@@ -384,8 +390,7 @@ describeEachDatabase("card payments", (testDb) => {
 
     // The shopper pays after the shop gave up on the order: that money goes straight back.
     const late = await insertOrder(db, { userId: alice.id });
-    const started = await startCardPayment(db, provider, shop, { orderId: late, customerId: alice.id, now });
-    if (!started.ok) throw new Error(started.message);
+    const started = await attemptFor(db, provider, late);
     await inTransaction(db, (trx) =>
       transitionOrder(trx, { orderId: late, transition: "cancel-by-staff", actor: asStaff, now }),
     );
@@ -419,8 +424,7 @@ describeEachDatabase("card payments", (testDb) => {
     expect(calls.filter((c) => c.what === "settle")).toEqual([{ what: "settle", key: `settle-${attempt.id}` }]);
 
     const other = await insertOrder(db, { userId: alice.id });
-    const second = await startCardPayment(db, provider, shop, { orderId: other, customerId: alice.id, now });
-    if (!second.ok) throw new Error(second.message);
+    const second = await attemptFor(db, provider, other);
     await applyProviderEvent(db, provider, shop, event(second.reference, "authorised"), "webhook", now);
     await inTransaction(db, (trx) =>
       transitionOrder(trx, { orderId: other, transition: "cancel-by-staff", actor: asStaff, now }),
