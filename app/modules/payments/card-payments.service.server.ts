@@ -59,6 +59,9 @@ const providerActor = (provider: CardPaymentProvider): OrderActor => ({
 });
 const SHOP_ACTOR: OrderActor = { kind: "shop", id: null, name: "Shop (card refund)" };
 
+/** The most card payment tries one order may have. */
+export const MAX_ATTEMPTS_PER_ORDER = 10;
+
 /** The wait before the `round`th ask about an attempt: the first after `checkSeconds`, then doubling, at most an hour. */
 export const checkDelayMs = (checkSeconds: number, round: number) =>
   Math.min(3_600_000, checkSeconds * 1000 * 2 ** Math.min(round, 12));
@@ -87,6 +90,8 @@ export async function startCardPayment(
     const attempts = await repo.listAttempts(trx, order.id);
     if (attempts.some((a) => a.state === "authorised" || a.state === "captured"))
       return fail("wrong-state", cardMessages.notPayable);
+    // Each try asks the provider for a page: a card declined again and again, or a script, stops here.
+    if (attempts.length >= MAX_ATTEMPTS_PER_ORDER) return fail("too-many", cardMessages.tooManyTries);
     const id = newId(16);
     const reference = attemptReference(order.id, attempts.length + 1);
     await repo.insertAttempt(trx, {

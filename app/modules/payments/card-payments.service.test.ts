@@ -141,6 +141,13 @@ describeEachDatabase("card payments", (testDb) => {
       code: "unavailable",
     });
     expect((await attemptOf(db, `${orderId}-2`)).state).toBe("error");
+    // Ten tries at most per order (each asks the provider for a page).
+    state.pageDown = false;
+    for (let n = 3; n <= 10; n++) await attemptFor(db, provider, orderId);
+    expect(await startCardPayment(db, provider, shop, { orderId, customerId: alice.id, now })).toMatchObject({
+      ok: false,
+      code: "too-many",
+    });
     expect(await orderRow(db, orderId)).toEqual({ status: "pending", payment_status: "pending" });
   });
 

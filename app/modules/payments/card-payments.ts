@@ -101,6 +101,8 @@ export const cardMessages = {
   refundToCard: "To your card",
   providerDown:
     "We could not open the card payment page just now. Your order is saved: try again in a moment from your order, or order via WhatsApp.",
+  tooManyTries:
+    "This order has been tried by card too many times. Order via WhatsApp, or contact us and we will help you pay.",
   notPayable: "This order cannot be paid by card now: it is paid, cancelled or waiting for a payment already made.",
   refundButton: "Refund",
   refundAmountLabel: "Amount to refund",
