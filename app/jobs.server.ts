@@ -5,7 +5,9 @@
  * is one value in ~/db/values, its `jobType` in the module that queues it, and one entry here.
  */
 import type { z } from "zod";
-import { appUrl } from "~/lib/config.server";
+import { appUrl, staffEmail } from "~/lib/config.server";
+import { dutyCutoffJob, dutyReminderJob } from "~/modules/duty/duty.jobs";
+import { runDutyCutoff, runDutyReminder } from "~/modules/duty/duty.service.server";
 import { traderDetails } from "~/lib/trader";
 import type { Mail } from "~/lib/mailer.server";
 import { passwordResetJob } from "~/modules/accounts/accounts.jobs";
@@ -150,5 +152,16 @@ export const jobRunners = {
   "cancelled-order-refund": runner(cancelledOrderRefundJob, async (p, deps) => {
     const outcome = await refundCancelledOrder(deps.db, { orderId: p.orderId, reason: p.reason, now: deps.now?.() });
     deps.log.info({ orderId: p.orderId, outcome }, "cancelled order's card payment");
+  }),
+  /** 1 April 2027 00:00 London: unstamped units are held back from sale (docs/decisions/079). */
+  "duty-cutoff": runner(dutyCutoffJob, async (_p, deps) => {
+    const outcome = await runDutyCutoff(deps.db, deps.now?.());
+    deps.log.info({ outcome }, "unstamped stock cut-off");
+  }),
+  /** Weekly from 1 March 2027: staff told the unstamped units left and the days to sell them. */
+  "duty-reminder": runner(dutyReminderJob, async (_p, deps) => {
+    const shop = { shopName: deps.config.SHOP_NAME, staffEmail: staffEmail(deps.config), baseUrl: appUrl(deps.config) };
+    const outcome = await runDutyReminder(deps.db, shop, deps.now?.());
+    deps.log.info({ outcome }, "unstamped stock reminder");
   }),
 } satisfies JobRunners; // every kind the jobs table may hold (~/db/values), each once, under its own name

@@ -20,6 +20,7 @@ import { retryAfterOn503, unavailableErrors, unavailableLoaders } from "./errors
 import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
+import { ensureDutyJobs } from "~/modules/duty/duty.service.server";
 import { orderEndpoint } from "./order-endpoint";
 import { paymentWebhook } from "./payment-webhook";
 import { paymentPageOrigins } from "~/modules/payments/providers.server";
@@ -97,7 +98,11 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
   // variants get theirs before any copy serves a page naming them (docs/decisions/018).
   const { migrations, loaded } = await prepareDatabase(db, config.DATABASE_URL, {
     seed: config.DEMO_CONTENT === "on" ? seedDemoContent : undefined,
-    after: (locked) => backfillImageVariants(locked, config.UPLOAD_DIR, log),
+    after: async (locked) => {
+      await backfillImageVariants(locked, config.UPLOAD_DIR, log);
+      // The duty stamps' cut-off (1 April 2027) and weekly reminder wait in the job queue (docs/decisions/079).
+      await ensureDutyJobs(locked);
+    },
   });
   if (migrations.length) log.info({ migrations }, "database migrated");
   if (loaded.length) log.info({ loaded }, "demo content loaded");

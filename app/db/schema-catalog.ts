@@ -68,6 +68,10 @@ export type VariantsTable = {
   puff_count: number | null;
   price_cents: number | null; // null: the item's price
   stock_quantity: number;
+  /** Of stock_quantity, the lawful unstamped units (sellable until 1 April 2027; migration 2026_11_29_1310). */
+  unstamped_units: Generated<number>;
+  /** Held back from sale (unstamped that may not be sold): not in stock_quantity, until returned or destroyed. */
+  quarantined_units: Generated<number>;
   track_stock: Flag; // 0: made to order, never runs out
   position: number;
   archived: Flag; // 1: no longer listed (kept: order lines and history point at it)

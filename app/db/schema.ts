@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus } from "./values";
-import type { RecordedAgeStatus, ReturnStatus, StockReason } from "./values";
+import type { DutyDisposalKind, RecordedAgeStatus, ReturnStatus, StockReason } from "./values";
 import type { AgeDocumentFormat, AgeDocumentType } from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
@@ -137,6 +137,8 @@ export type StockMovementsTable = {
   variant_id: string;
   change: number;
   quantity_after: number;
+  /** How many of `change`'s units were unstamped (migration 2026_11_29_1310). */
+  unstamped_change: Generated<number>;
   reason: StockReason;
   order_id: string | null;
   note: Generated<string>;
@@ -276,4 +278,49 @@ export type Database = {
   about_page: AboutPageTable;
   take_back_requests: TakeBackRequestsTable;
   cancellation_notices: CancellationNoticesTable;
+  goods_in: GoodsInTable;
+  goods_in_lines: GoodsInLinesTable;
+  duty_disposals: DutyDisposalsTable;
+};
+
+/** A delivery recorded at goods in (migration 2026_11_29_1310, docs/decisions/079). */
+export type GoodsInTable = {
+  id: string;
+  supplier: string;
+  /** The supplier's name folded (lower case, single spaces): one invoice reference per supplier. */
+  supplier_key: string;
+  invoice_reference: string;
+  approval_reference: string;
+  received_on: string;
+  by_user_id: string | null;
+  by_name: string;
+  created_at: string;
+};
+
+export type GoodsInLinesTable = {
+  id: string;
+  goods_in_id: string;
+  variant_id: string;
+  sku: string;
+  units: number;
+  stamped: Flag;
+  made_before_duty: Flag;
+  sellable_units: number;
+  quarantined_units: number;
+  liquid_tenths: number | null;
+  stamp_code: string | null;
+};
+
+/** Quarantined units returned to the supplier or destroyed. */
+export type DutyDisposalsTable = {
+  id: string;
+  variant_id: string;
+  sku: string;
+  units: number;
+  kind: DutyDisposalKind;
+  supplier_reference: string;
+  stamp_code: string | null;
+  by_user_id: string | null;
+  by_name: string;
+  created_at: string;
 };

@@ -57,7 +57,19 @@ export const shippingMethods = ["free", "express", "schedule"] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
 /** Why stock changed: orders and cancellations by themselves, the rest by staff. */
-export const stockReasonValues = ["order", "cancelled", "received", "damaged", "correction", "edited"] as const;
+export const stockReasonValues = [
+  "order",
+  "cancelled",
+  "received",
+  "damaged",
+  "correction",
+  "edited",
+  "quarantined",
+  "disposed",
+] as const;
+/** What became of quarantined unstamped units (docs/decisions/079). */
+export const dutyDisposalKinds = ["returned", "destroyed"] as const;
+export type DutyDisposalKind = (typeof dutyDisposalKinds)[number];
 export type StockReason = (typeof stockReasonValues)[number];
 
 export const returnStatuses = ["requested", "accepted", "refused"] as const;
@@ -106,6 +118,8 @@ export const jobKindNames = [
   "payment-settle",
   "refund-send",
   "cancelled-order-refund",
+  "duty-cutoff",
+  "duty-reminder",
 ] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 

@@ -22,6 +22,8 @@ export function findStock(db: Db, variantId: string) {
       "v.nicotine_strength",
       "v.puff_count",
       "v.stock_quantity",
+      "v.unstamped_units",
+      "v.quarantined_units",
       "v.track_stock",
       sql<string>`coalesce(d.name, f.name, '')`.as("name"),
       sql<number>`case when v.archived = 1 or coalesce(d.archived, f.archived, 1) = 1 then 1 else 0 end`.as("archived"),
@@ -89,6 +91,18 @@ export function findLowStock(db: Db, threshold: number, limit: number) {
     .orderBy("v.sku")
     .limit(limit)
     .execute();
+}
+
+/** How many unstamped units an order took of each variant (its sale's movements, docs/decisions/079). */
+export async function unstampedTakenByOrder(db: Db, orderId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("stock_movements")
+    .select(["variant_id", (eb) => eb.fn.sum<number>("unstamped_change").as("unstamped")])
+    .where("order_id", "=", orderId)
+    .where("reason", "=", "order")
+    .groupBy("variant_id")
+    .execute();
+  return new Map(rows.map((r) => [r.variant_id, -Number(r.unstamped ?? 0)]));
 }
 
 export function findOrderLines(db: Db, orderId: string) {

@@ -9,7 +9,16 @@ import { assertStaff } from "~/modules/accounts/staff";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { catalogIdSchema, variantIdSchema } from "~/modules/catalog/catalog.schema";
 import { optionsLabel } from "~/modules/catalog/variants";
-import { changeUnits, setUnitsIf, takeUnits } from "~/modules/catalog/variant-stock.service.server";
+import {
+  addUnitsByKind,
+  changeUnits,
+  quarantineUnstamped,
+  removeQuarantined,
+  setUnitsIf,
+  takeUnits,
+  variantsWithUnstamped,
+} from "~/modules/catalog/variant-stock.service.server";
+import { unstampedSellable } from "~/modules/compliance/duty-stamps";
 import * as repo from "./stock.repository.server";
 import { notifyBackInStock } from "./back-in-stock.service.server";
 import { stockAdminMessages, stockReasons, type StockKind, type StockReason } from "./stock";
@@ -48,19 +57,25 @@ export async function takeStockForOrder(
 ): Promise<Result<{ lowNow: boolean; movements: Array<ReturnType<typeof movement>> }>> {
   const movements = [];
   let lowNow = false;
+  // Unstamped units go first while they may be sold, and never from 1 April 2027 (docs/decisions/079).
+  const unstampedOk = unstampedSellable(stamp);
   for (const line of unitsPerVariant(lines)) {
-    const after = await takeUnits(trx, line.variantId, line.quantity);
-    if (after === undefined) {
+    const taken = await takeUnits(trx, line.variantId, line.quantity, unstampedOk);
+    if (taken === undefined) {
       const item = await repo.findStock(trx, line.variantId);
       if (item && !item.track_stock) continue; // made to order: never runs out
-      const left = Math.max(0, Number(item?.stock_quantity ?? 0));
+      const unsellable = unstampedOk ? 0 : Number(item?.unstamped_units ?? 0);
+      const left = Math.max(0, Number(item?.stock_quantity ?? 0) - unsellable);
       return fail(
         "out-of-stock",
         left === 0 ? stockMessages.outOfStock(line.name) : stockMessages.onlyLeft(left, line.name),
       );
     }
+    const after = taken.after;
     if (after <= lowThreshold) lowNow = true;
-    movements.push(movement(line, -line.quantity, after, "order", customer, stamp, { orderId }));
+    movements.push(
+      movement(line, -line.quantity, after, "order", customer, stamp, { orderId, unstamped: -taken.unstampedTaken }),
+    );
   }
   // The history rows: written here, or (deferMovements) handed back for the caller's own insert in the transaction.
   if (!options.deferMovements) await repo.insertMovements(trx, movements);
@@ -77,11 +92,22 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
   );
   const movements = [];
   const restocked: StockLine[] = [];
+  // The unstamped units the order took go back as unstamped while they may be sold, else held back from sale.
+  const unstampedTaken = await repo.unstampedTakenByOrder(trx, orderId);
+  const unstampedOk = unstampedSellable(stamp);
   for (const line of unitsPerVariant(lines)) {
-    const after = await changeUnits(trx, line.variantId, line.quantity);
+    const unstamped = Math.min(line.quantity, unstampedTaken.get(line.variantId) ?? 0);
+    const after = await addUnitsByKind(trx, line.variantId, {
+      stamped: line.quantity - unstamped,
+      unstamped: unstampedOk ? unstamped : 0,
+      quarantined: unstampedOk ? 0 : unstamped,
+    });
     if (after === undefined) continue; // untracked, or no longer in the catalogue
-    movements.push(movement(line, line.quantity, after, "cancelled", actor, stamp, { orderId }));
-    if (after === line.quantity) {
+    const back = unstampedOk ? line.quantity : line.quantity - unstamped;
+    movements.push(
+      movement(line, back, after, "cancelled", actor, stamp, { orderId, unstamped: unstampedOk ? unstamped : 0 }),
+    );
+    if (back > 0 && after === back) {
       restocked.push(line); // it was out of stock until now
       await notifyBackInStock(trx, line.variantId);
     }
@@ -274,7 +300,7 @@ function movement(
   reason: StockReason,
   actor: Actor,
   stamp: string,
-  extra: { orderId?: string; note?: string },
+  extra: { orderId?: string; note?: string; unstamped?: number },
 ) {
   return {
     id: movementId(),
@@ -283,6 +309,7 @@ function movement(
     variant_id: of.variantId,
     change,
     quantity_after: after,
+    unstamped_change: extra.unstamped ?? 0,
     reason,
     order_id: extra.orderId ?? null,
     note: extra.note ?? "",
@@ -294,3 +321,81 @@ function movement(
 
 /** The history rows `takeStockForOrder` handed back, as one statement for the caller's writes (decision 027). */
 export const movementsWrite = (db: Db, rows: Array<ReturnType<typeof movement>>) => repo.movementsInsert(db, rows);
+
+// ---------- Duty stamps (docs/decisions/079) ----------
+
+/** A delivery's line as goods in adds it: how many units are stamped, lawful unstamped, or held back from sale. */
+export type ReceivedLine = VariantRef & { stamped: number; unstamped: number; quarantined: number };
+
+/**
+ * Adds a delivery's units in the caller's transaction (goods in): each variant's stamped and lawful unstamped units to
+ * its stock, recorded as received with how many were unstamped; quarantined units beside it (never on sale). An item
+ * back in stock is announced to those who asked.
+ */
+export async function receiveGoods(trx: Db, lines: ReceivedLine[], actor: Actor, stamp: string, note: string) {
+  const movements = [];
+  let changed = false;
+  for (const line of lines) {
+    const after = await addUnitsByKind(trx, line.variantId, line);
+    if (after === undefined) continue; // stock not tracked: the delivery is still recorded
+    const added = line.stamped + line.unstamped;
+    if (added > 0) {
+      movements.push(movement(line, added, after, "received", actor, stamp, { note, unstamped: line.unstamped }));
+      changed = true;
+      if (after === added) await notifyBackInStock(trx, line.variantId);
+    }
+    if (line.quarantined > 0)
+      movements.push(
+        movement(line, 0, after, "quarantined", actor, stamp, {
+          note: `${note}: ${line.quarantined} unstamped held back from sale`,
+        }),
+      );
+  }
+  await repo.insertMovements(trx, movements);
+  if (changed) await bumpStorefrontVersion(trx);
+}
+
+/**
+ * The cut-off (1 April 2027, 00:00 London): every variant's unstamped units leave its stock and are held back from
+ * sale, recorded; the storefront's pages follow. How many units were moved, of how many variants.
+ */
+export async function quarantineAllUnstamped(trx: Db, stamp: string): Promise<{ units: number; variants: number }> {
+  let units = 0;
+  const movements = [];
+  for (const row of await variantsWithUnstamped(trx)) {
+    const held = Number(row.unstamped_units);
+    const after = await quarantineUnstamped(trx, row.id, held);
+    if (after === undefined) continue;
+    const item = await repo.findStock(trx, row.id);
+    if (!item) continue;
+    const of = { kind: item.kind, itemId: item.item_id, variantId: row.id };
+    movements.push(
+      movement(of, -held, after, "quarantined", { id: null, name: "Shop (duty stamps)" }, stamp, {
+        note: "Unstamped: may not be sold from 1 April 2027",
+        unstamped: -held,
+      }),
+    );
+    units += held;
+  }
+  await repo.insertMovements(trx, movements);
+  if (movements.length > 0) await bumpStorefrontVersion(trx);
+  return { units, variants: movements.length };
+}
+
+/** Takes quarantined units out of the shop (returned to the supplier or destroyed), recorded; false if not held. */
+export async function disposeQuarantined(
+  trx: Db,
+  of: VariantRef,
+  units: number,
+  actor: Actor,
+  stamp: string,
+  note: string,
+): Promise<boolean> {
+  const left = await removeQuarantined(trx, of.variantId, units);
+  if (left === undefined) return false;
+  const item = await repo.findStock(trx, of.variantId);
+  await repo.insertMovements(trx, [
+    movement(of, 0, Number(item?.stock_quantity ?? 0), "disposed", actor, stamp, { note: `${units} ${note}` }),
+  ]);
+  return true;
+}

@@ -13,6 +13,8 @@ export const stockReasons = {
   damaged: "Damaged or lost",
   correction: "Correction",
   edited: "Set on the item's page",
+  quarantined: "Unstamped: held back from sale",
+  disposed: "Unstamped: returned or destroyed",
 } as const satisfies Record<StockReason, string>;
 export const adjustmentReasons = ["received", "damaged", "correction"] as const satisfies readonly StockReason[];
 
