@@ -3,45 +3,29 @@
 // A shopper pays by card, comes back to "Payment received" and gets the e-mail; staff see the payment, pass the age
 // check, dispatch and deliver; the customer asks for a return; staff refund part of it to the card; the customer sees
 // the refund. Then a declined card tried again, and a tab closed after paying (paid by the shop's own check).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createStaffAsync, signInAsStaff } from "./support/admin";
 import { axeViolations } from "./support/axe";
 import { signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { addFlavourToCart, checkoutToPayment } from "./support/checkout";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { E2E_SMTP_PORT } from "./support/ports";
-import { freePort, startShop, waitForHealth, type ShopProcess } from "./support/processes";
+import { startOwnShop } from "./support/own-shop";
+import { freePort } from "./support/processes";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 const SECRET = "e2e-card-webhook-secret-0123";
 
-type CardShop = { shop: ShopProcess; base: string; sandbox: string; databaseUrl: string; stop: () => Promise<void> };
+type CardShop = { base: string; sandbox: string; databaseUrl: string; stop: () => Promise<void> };
 
-async function startCardShop(database: "sqlite" | "postgres", pg?: OwnPostgres): Promise<CardShop> {
-  const dir = mkdtempSync(join(tmpdir(), "shop-card-e2e-"));
-  const [port, sandboxPort] = [await freePort(), await freePort()];
-  const databaseUrl = pg ? await pg.createDatabase("card_payments") : `file:${join(dir, "shop.db")}`;
-  const base = `http://localhost:${port}`;
-  const shop = startShop({
-    PORT: String(port),
-    APP_URL: base,
-    DATABASE_URL: databaseUrl,
-    UPLOAD_DIR: join(dir, "uploads"),
-    AGE_DOCUMENTS_DIR: join(dir, "age-documents"),
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    TRUST_PROXY: "1",
-    JOB_POLL_MS: "100",
-    LOG_LEVEL: "warn",
+async function startCardShop(pg?: OwnPostgres): Promise<CardShop> {
+  const sandboxPort = await freePort();
+  const own = await startOwnShop(pg, {
     PAYMENT_PROVIDER: "sandbox",
     PAYMENT_WEBHOOK_SECRET: SECRET,
     PAYMENT_SANDBOX_PORT: String(sandboxPort),
     // The shop asks the sandbox about a payment nobody reported on after 2 s (then 4, 8…): a closed tab is paid soon.
     PAYMENT_CHECK_SECONDS: "2",
   });
-  await waitForHealth(shop, 60_000);
   const sandbox = `http://127.0.0.1:${sandboxPort}`;
   await expect
     .poll(
@@ -53,17 +37,7 @@ async function startCardShop(database: "sqlite" | "postgres", pg?: OwnPostgres):
       { timeout: 10_000 },
     )
     .toBe(200);
-  return {
-    shop,
-    base,
-    sandbox,
-    databaseUrl,
-    stop: async () => {
-      shop.child.kill("SIGTERM");
-      await shop.exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { base: own.base, sandbox, databaseUrl: own.databaseUrl, stop: own.stop };
 }
 
 async function shopperIn(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -107,7 +81,7 @@ for (const database of ["sqlite", "postgres"] as const) {
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       if (database === "postgres") pg = await startOwnPostgres();
-      card = await startCardShop(database, pg);
+      card = await startCardShop(pg);
     });
     test.afterAll(async () => {
       await card?.stop();

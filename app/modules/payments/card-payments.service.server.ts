@@ -226,8 +226,11 @@ async function applyToAttempt(
   if (event.kind === "refunded" || event.kind === "refund-failed") {
     const refund = await repo.findRefundByReference(trx, attempt.id, event.refundReference!);
     if (!refund) return; // a refund made outside the shop (the provider's dashboard): kept in the ledger only
-    if (event.kind === "refunded") await repo.moveRefund(trx, refund.id, ["requested", "sent"], "confirmed", stamp);
-    else
+    if (event.kind === "refunded") {
+      // The provider's word came before the refund job's own answer: the follow-up is done here, once.
+      await refundWentOut(trx, shop, refund.id, now);
+      await repo.moveRefund(trx, refund.id, ["sent"], "confirmed", stamp);
+    } else
       await repo.moveRefund(trx, refund.id, ["requested", "sent"], "failed", stamp, "the provider could not refund it");
     return;
   }
@@ -589,41 +592,57 @@ export async function sendRefund(
     await repo.moveRefund(db, refund.id, ["requested"], "failed", now.toISOString(), error.message.slice(0, 300));
     return "failed";
   }
-  await inTransaction(db, async (trx) => {
-    if (!(await repo.moveRefund(trx, refund.id, ["requested"], "sent", now.toISOString()))) return ok();
-    const { left } = await leftOf(trx, attempt);
-    const order = await payableOrder(trx, refund.order_id);
-    if (!order) return ok();
-    const actor: OrderActor = refund.requested_by_id
-      ? { kind: "staff", id: refund.requested_by_id, name: refund.requested_by_name }
-      : SHOP_ACTOR;
-    // Everything paid has gone back: the order is refunded (its own e-mail is the notice below).
-    if (left <= 0 && order.payment_status === "paid") {
-      await transitionOrder(trx, { orderId: order.id, transition: "refund", actor, expected: "paid", now });
-    }
-    if (!order.deletedAt) {
-      const amount = formatMoney(Number(refund.amount_cents), refund.currency);
-      await enqueueJob(
-        trx,
-        noticeJob,
-        {
-          to: order.email,
-          shopName: shop.shopName,
-          subject: `${shop.shopName}: ${amount} refunded for order ${order.id}`,
-          title: cardMessages.refundTitle(order.id),
-          greeting: `Hello ${order.firstName || order.name || "there"},`,
-          paragraphs: [
-            `We have refunded ${amount} of order ${order.id} to the card you paid with${refund.reason ? `: ${refund.reason}` : ""}.`,
-            refundArrival("card-online"),
-          ],
-          action: { label: "Open the order", url: `${shop.baseUrl}/account/orders/${order.id}` },
-        },
-        now,
-      );
-    }
-    return ok();
-  });
+  await inTransaction(db, async (trx) => ok({ done: await refundWentOut(trx, shop, refund.id, now) }));
   return "sent";
+}
+
+/**
+ * A refund the provider took: marked sent, the customer e-mailed, and the order refunded once everything paid has
+ * gone back. Whoever learns of it first (the refund job's answer, or the provider's `sentForRefund` event racing it)
+ * does it, once: only the move from `requested` does the rest. False when it had been done already.
+ */
+async function refundWentOut(
+  trx: Db,
+  shop: Pick<PaymentShop, "shopName" | "baseUrl">,
+  refundId: string,
+  now: Date,
+): Promise<boolean> {
+  const refund = await repo.findRefund(trx, refundId);
+  if (!refund?.attempt_id) return false;
+  if (!(await repo.moveRefund(trx, refund.id, ["requested"], "sent", now.toISOString()))) return false;
+  const attempt = await repo.findAttempt(trx, refund.attempt_id);
+  if (!attempt) return true;
+  const { left } = await leftOf(trx, attempt);
+  const order = await payableOrder(trx, refund.order_id);
+  if (!order) return true;
+  const actor: OrderActor = refund.requested_by_id
+    ? { kind: "staff", id: refund.requested_by_id, name: refund.requested_by_name }
+    : SHOP_ACTOR;
+  // Everything paid has gone back: the order is refunded (its own e-mail is the notice below).
+  if (left <= 0 && order.payment_status === "paid") {
+    await transitionOrder(trx, { orderId: order.id, transition: "refund", actor, expected: "paid", now });
+  }
+  if (!order.deletedAt) {
+    const amount = formatMoney(Number(refund.amount_cents), refund.currency);
+    await enqueueJob(
+      trx,
+      noticeJob,
+      {
+        to: order.email,
+        shopName: shop.shopName,
+        subject: `${shop.shopName}: ${amount} refunded for order ${order.id}`,
+        title: cardMessages.refundTitle(order.id),
+        greeting: `Hello ${order.firstName || order.name || "there"},`,
+        paragraphs: [
+          `We have refunded ${amount} of order ${order.id} to the card you paid with${refund.reason ? `: ${refund.reason}` : ""}.`,
+          refundArrival("card-online"),
+        ],
+        action: { label: "Open the order", url: `${shop.baseUrl}/account/orders/${order.id}` },
+      },
+      now,
+    );
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

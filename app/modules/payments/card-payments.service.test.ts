@@ -326,6 +326,41 @@ describeEachDatabase("card payments", (testDb) => {
     expect((await refundsOf(db, orderId)).map((r) => r.state)).toEqual(["confirmed", "sent"]);
   });
 
+  it("the provider's refund event racing the refund job's answer: one e-mail, the order refunded once", async () => {
+    const { db } = testDb();
+    const { provider, state } = fakeProvider();
+    const { orderId, reference } = await paidByCard(db, provider);
+    const asked = await requestCardRefund(db, {
+      orderId,
+      amount: "",
+      reason: "Faulty",
+      idempotencyKey: "k-race",
+      actor: asStaff,
+      now,
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    const [row] = await refundsOf(db, orderId);
+    // The provider's sentForRefund arrives before the job has written down the provider's answer.
+    const early = event(reference, "refunded", {
+      eventId: "rf-race",
+      amountCents: 1100,
+      refundReference: row!.reference,
+    });
+    expect(await applyProviderEvent(db, provider, shop, early, "webhook", now)).toBe("applied");
+    state.status = {
+      found: true,
+      state: "refunded",
+      amountCents: 1100,
+      currency: "GBP",
+      refundedCents: 1100,
+      links: {},
+    };
+    expect(await sendRefund(db, provider, shop, asked.refundId, now)).toBe("confirmed");
+    expect((await refundsOf(db, orderId)).map((r) => r.state)).toEqual(["confirmed"]);
+    expect(await orderRow(db, orderId)).toMatchObject({ payment_status: "refunded" });
+    expect(await jobsOf(db, "notice", `£11.00 refunded for order ${orderId}`)).toHaveLength(1);
+  });
+
   it("a refund the provider refuses is marked failed, and the money it held is refundable again", async () => {
     const { db } = testDb();
     const { provider, state } = fakeProvider();

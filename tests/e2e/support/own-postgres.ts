@@ -12,7 +12,7 @@ export type OwnPostgres = {
   adminUrl: string;
   /** A new, empty database on this server. */
   createDatabase: (name: string) => Promise<string>;
-  query: (databaseUrl: string, text: string) => Promise<Array<Record<string, unknown>>>;
+  query: (databaseUrl: string, text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
   /** `fast` ends every session with 57P01 (administrator command); `immediate` drops them without a word. */
   stop: (mode?: "fast" | "immediate") => void;
   start: () => void;
@@ -52,11 +52,11 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     run(join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
   start();
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const query = async (databaseUrl: string, text: string) => {
+  const query = async (databaseUrl: string, text: string, params: unknown[] = []) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return (await client.query(text)).rows as Array<Record<string, unknown>>;
+      return (await client.query(text, params)).rows as Array<Record<string, unknown>>;
     } finally {
       await client.end();
     }

@@ -30,8 +30,16 @@ export function freePort(): Promise<number> {
  * Starts build/main.js with extra environment. SHOP_MAIN_JS runs another build instead (e.g. an older commit's, to
  * see these tests fail without the fix).
  */
-export function startShop(env: Record<string, string> & { PORT: string }): ShopProcess {
-  const child = spawn(process.execPath, [process.env.SHOP_MAIN_JS ?? "build/main.js"], {
+export function startShop(
+  env: Record<string, string> & { PORT: string },
+  options: { clock?: string } = {},
+): ShopProcess {
+  const main = process.env.SHOP_MAIN_JS ?? "build/main.js";
+  // `clock`: the shop's system clock starts at that time (UTC), moved by Debian's faketime (libfaketime).
+  const [command, args] = options.clock
+    ? ["faketime", [options.clock, process.execPath, main]]
+    : [process.execPath, [main]];
+  const child = spawn(command, args, {
     // One process unless a test asks for more (the default is one per CPU).
     // Its shoppers place orders in a loop and pay none: the limits on orders are opened unless a test sets them.
     env: {
@@ -41,6 +49,7 @@ export function startShop(env: Record<string, string> & { PORT: string }): ShopP
       WEB_CONCURRENCY: "1",
       ...OPEN_ORDER_LIMITS,
       ...env,
+      ...(options.clock && { TZ: "UTC" }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
