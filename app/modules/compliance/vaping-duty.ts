@@ -31,6 +31,15 @@ export function vapingDutyCents(liquidTenths: number): number {
   return Math.floor((liquidTenths * (VAPING_DUTY_PENCE_PER_10_ML / 10)) / 10);
 }
 
+/**
+ * The liquid a flavour's new variant starts with: one unit is one refill bottle, else one pod (its size from the
+ * flavour's form, in ml); null when neither is given. Staff correct it on the variant grid for a multipack.
+ */
+export function unitLiquidTenths(sizes: { podMl: number | null; bottleMl: number | null }): number | null {
+  const ml = sizes.bottleMl ?? sizes.podMl;
+  return ml === null || !(ml > 0) ? null : Math.round(ml * 10);
+}
+
 /** 20 → "2 ml", 15 → "1.5 ml". */
 export function formatLiquid(tenths: number): string {
   const whole = Math.floor(tenths / 10);
