@@ -34,6 +34,7 @@ import * as orderLineDevice from "./migrations/2026_11_29_0320_order_line_device
 import * as refundAmount from "./migrations/2026_11_29_0330_refund_amount";
 import * as orderEventActorKind from "./migrations/2026_11_29_0610_order_event_actor_kind";
 import * as cardPayments from "./migrations/2026_11_29_1100_card_payments";
+import * as variantLiquid from "./migrations/2026_11_29_1300_variant_liquid";
 import * as dutyStamps from "./migrations/2026_11_29_1310_duty_stamps";
 
 /** Every migration, by name; names sort by date so they run in order. */
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_0501_demo_about_counted": demoAboutCounted,
   "2026_11_29_0610_order_event_actor_kind": orderEventActorKind,
   "2026_11_29_1100_card_payments": cardPayments,
+  "2026_11_29_1300_variant_liquid": variantLiquid,
   "2026_11_29_1310_duty_stamps": dutyStamps,
 };
 

@@ -76,6 +76,7 @@ export type VariantsTable = {
   position: number;
   archived: Flag; // 1: no longer listed (kept: order lines and history point at it)
   stock_to_check: Generated<Flag>; // 1: the item's stock was moved here by the migration, for staff to check
+  liquid_tenths: number | null; // the liquid in one unit, in tenths of a ml (2 ml = 20); null: not known (or none)
   created_at: string;
   updated_at: string;
 };

@@ -9,7 +9,8 @@ import { findAboutRow, saveAboutRow } from "~/modules/content/about.repository.s
 import { insertPriceChange } from "~/modules/catalog/price-history.repository.server";
 import { countPosts } from "~/modules/content/blog.repository.server";
 import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
-import { listItemVariants, syncVariants } from "~/modules/catalog/variants.service.server";
+import { listItemVariants, syncVariants, type NewVariantsOf } from "~/modules/catalog/variants.service.server";
+import { unitLiquidTenths } from "~/modules/compliance/vaping-duty";
 import { updateVariant } from "~/modules/catalog/variants.repository.server";
 import { recordStartingStock } from "~/modules/stock/stock.service.server";
 import { demoAbout } from "./data/about";
@@ -17,6 +18,7 @@ import { demoDevices } from "./data/devices";
 import { demoFlavours } from "./data/flavours";
 import { demoPosts } from "./data/posts";
 import { demoReviews } from "./data/reviews";
+import type { SeedFlavour } from "./data/types";
 
 // The demo shop's content, loaded into a database that has none (docs/decisions/026): by `npm start` unless
 // DEMO_CONTENT=off, by `npm run db:seed` and `npm run db:reset`, and by the service tests that ask for it. It writes
@@ -46,7 +48,7 @@ export function demoStock(
 /** A demo item's variants: every combination it lists, each with its demo stock. */
 async function seedVariants(
   trx: Db,
-  item: { kind: "device" | "flavour"; id: string; slug: string },
+  item: NewVariantsOf,
   combinations: VariantOptions[],
   status: "in_stock" | "low_stock" | "out_of_stock",
   index: number,
@@ -65,6 +67,15 @@ async function seedVariants(
       stamp,
     );
   }
+}
+
+/**
+ * The liquid in one unit of a demo flavour, for its duty record: a 10 ml bottle, or its pods (2 ml each) times the pods
+ * in the pack. The demo devices keep none (staff may add a pre-filled device's on the variant grid).
+ */
+export function demoLiquidTenths(f: SeedFlavour): number | null {
+  const unit = unitLiquidTenths(f);
+  return unit === null || f.bottleMl !== null ? unit : unit * (f.podsPerUnit ?? 1);
 }
 
 /**
@@ -166,7 +177,7 @@ export async function seedDemoCatalogueIfEmpty(db: Db): Promise<boolean> {
       const f = demoFlavours[index]!;
       await seedVariants(
         trx,
-        { kind: "flavour", id: row.id, slug: row.slug },
+        { kind: "flavour", id: row.id, slug: row.slug, liquidTenths: demoLiquidTenths(f) },
         flavourCombinations(f.sizes),
         f.stockStatus,
         index,

@@ -15,7 +15,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 // The columns of a file exported before the publishing columns (docs/decisions/069): such a file still imports.
 const HEADER =
   "SKU,Type,Handle,Name,Description,Device,Flavour,Nicotine strength (mg),Puff count,Barcode,Price,Stock,Track stock,Images,MHRA number";
-const EXPORT_HEADER = `${HEADER},Rechargeable,Refill,Pod size (ml),Bottle size (ml),Status`;
+const EXPORT_HEADER = `${HEADER},Rechargeable,Refill,Pod size (ml),Bottle size (ml),Liquid (ml),Status`;
 
 async function chooseFile(page: Page, name: string, text: string) {
   await page

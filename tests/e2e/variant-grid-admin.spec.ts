@@ -74,6 +74,37 @@ test("staff find a device by a variant's SKU, set that variant's stock and barco
   expect(problems.filter((problem) => !problem.includes("status of 400"))).toEqual([]);
 });
 
+test("staff set a flavour variant's liquid in the grid and see the duty it carries; a shown flavour keeps it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsStaff(page, createStaff("variant-liquid"));
+  // Lychee Ice for the Hayati Rubik 7000: a demo flavour no other journey changes, 2 ml pods.
+  await page.goto("/admin/flavours?q=lychee-ice-hayati-rubik-7000");
+  await page.getByRole("table", { name: "Flavours" }).getByRole("link", { name: "Lychee Ice" }).click();
+  const variants = page.getByRole("form", { name: "Variants" });
+  const liquid = variants.getByRole("textbox", { name: "Liquid (ml) of 10 mg" });
+  await expect(liquid).toHaveValue("2");
+  await expect(variants.getByRole("row", { name: /^10 mg/ })).toContainText("Duty £0.44");
+
+  await liquid.fill("1.5");
+  await variants.getByRole("button", { name: "Save variants" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Variants saved." })).toBeVisible();
+  await expect(liquid).toHaveValue("1.5");
+  await expect(variants.getByRole("row", { name: /^10 mg/ })).toContainText("Duty £0.33");
+
+  // Shown in the shop, the flavour keeps the liquid of each variant it sells: an empty field is refused under it.
+  await liquid.fill("");
+  await variants.getByRole("button", { name: "Save variants" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please correct the variants marked below. Nothing was saved.");
+  await expect(liquid).toHaveAttribute("aria-invalid", "true");
+  await expect(liquid).toHaveAccessibleDescription(
+    "Enter the liquid in one unit (ml) of each variant before publishing: the duty record needs it",
+  );
+  await page.reload();
+  await expect(liquid).toHaveValue("1.5");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -105,3 +105,15 @@ describe("demo images", () => {
     }
   });
 });
+
+describe("the demo flavours' liquid (Vaping Products Duty)", () => {
+  it("gives every flavour the liquid of one unit: a pod, a pack of pods or a bottle", async () => {
+    const { demoLiquidTenths } = await import("../seed.server");
+    const liquids = new Map(demoFlavours.map((f) => [f.slug, demoLiquidTenths(f)]));
+    expect([...liquids.values()].every((tenths) => tenths !== null && tenths > 0)).toBe(true);
+    expect(liquids.get("cola-ice-hayati-mini-1500")).toBe(20); // one 2 ml pod
+    expect(liquids.get("cherry-ice-crystal-pro-cp-10k")).toBe(100); // a 10 ml bottle
+    const multipack = demoFlavours.find((f) => f.podsPerUnit === 3)!;
+    expect(demoLiquidTenths(multipack)).toBe(60); // three 2 ml pods
+  });
+});

@@ -32,6 +32,8 @@ export type SeedFlavour = {
   nicotineMgMl: number;
   podMl: number | null;
   bottleMl: number | null;
+  /** Pods in one unit sold (a multipack); one when not said. */
+  podsPerUnit?: number;
 };
 
 export type SeedReview = { quote: string; name: string; company: string; image: string };

@@ -111,4 +111,5 @@ export const toVariant = (row: VariantRow, itemPriceCents: number): Variant => (
   position: Number(row.position),
   archived: Number(row.archived) === 1,
   stockToCheck: Number(row.stock_to_check) === 1,
+  liquidTenths: nullableNumber(row.liquid_tenths),
 });

@@ -1,10 +1,11 @@
-// The checks of a variant's own fields as staff type them (SKU, barcode, price, track stock, on sale), apart from
+// The checks of a variant's own fields as staff type them (SKU, barcode, price, track stock, on sale, liquid), apart from
 // variants.ts so that the pages, which only need its labels, do not ship zod to the browser (docs/decisions/016). The
 // stock typed beside them is the stock module's to check.
 import { fail } from "~/lib/result";
 import { z } from "zod";
 import { parseMoney } from "~/lib/money";
 import { parsedField, type Parsed } from "~/lib/parsed-field";
+import { parseLiquid } from "~/modules/compliance/vaping-duty";
 import { gtinProblem } from "./gtin";
 import { SKU_PATTERN, variantMessages } from "./variants";
 
@@ -34,5 +35,7 @@ export const variantFieldsInput = z.object({
   price: variantPriceField,
   trackStock: checkbox,
   sold: checkbox,
+  /** The liquid in one unit (ml, as tenths); empty: not known. */
+  liquid: parsedField(parseLiquid),
 });
 export type VariantFieldsInput = z.infer<typeof variantFieldsInput>;

@@ -42,7 +42,7 @@ export async function freeSkus(db: Db, bases: string[]): Promise<string[]> {
  */
 export async function syncVariants(
   trx: Db,
-  item: { kind: ItemKind; id: string; slug: string },
+  item: NewVariantsOf,
   combinations: { before: VariantOptions[]; after: VariantOptions[] },
   stamp: string,
 ): Promise<void> {
@@ -57,13 +57,14 @@ export async function syncVariants(
   await addVariants(trx, item, added, stamp);
 }
 
+/**
+ * The item new variants are made for; `liquidTenths`: the liquid each starts with (a flavour's pod or bottle size),
+ * none (null) unless given.
+ */
+export type NewVariantsOf = { kind: ItemKind; id: string; slug: string; liquidTenths?: number | null };
+
 /** New variants of an item for these combinations: SKUs made from its slug, its price, no stock, tracked. */
-export async function addVariants(
-  trx: Db,
-  item: { kind: ItemKind; id: string; slug: string },
-  added: VariantOptions[],
-  stamp: string,
-): Promise<void> {
+export async function addVariants(trx: Db, item: NewVariantsOf, added: VariantOptions[], stamp: string): Promise<void> {
   if (added.length === 0) return;
   const skus = await freeSkus(
     trx,
@@ -86,6 +87,7 @@ export async function addVariants(
       track_stock: 1,
       position: position++,
       archived: 0,
+      liquid_tenths: item.liquidTenths ?? null,
       created_at: stamp,
       updated_at: stamp,
     })),
@@ -96,7 +98,7 @@ export async function addVariants(
 export type VariantFieldsChange = VariantFieldsInput & { id: string };
 
 /**
- * Saves staff's changes to an item's variants (SKU, barcode, own price, track stock, on sale) inside the caller's
+ * Saves staff's changes to an item's variants (SKU, barcode, own price, track stock, on sale, liquid) inside the caller's
  * transaction, all or none: every variant must be the item's (else 404), a SKU or barcode may be held by one variant
  * only, a variant sold again must still be one of the item's choices (`listed`), and one at least stays on sale.
  * Refusals are per field, keyed `<variant id>.<field>`; nothing is written then. A SKU or barcode may move from one
@@ -145,6 +147,7 @@ const toRowFields = (c: VariantFieldsChange) => ({
   price_cents: c.price,
   track_stock: c.trackStock ? (1 as const) : (0 as const),
   archived: c.sold ? (0 as const) : (1 as const),
+  liquid_tenths: c.liquid,
 });
 
 const differs = (was: VariantRow, row: ReturnType<typeof toRowFields>) =>
@@ -152,7 +155,8 @@ const differs = (was: VariantRow, row: ReturnType<typeof toRowFields>) =>
   was.barcode !== row.barcode ||
   (was.price_cents === null ? null : Number(was.price_cents)) !== row.price_cents ||
   Number(was.track_stock) !== row.track_stock ||
-  Number(was.archived) !== row.archived;
+  Number(was.archived) !== row.archived ||
+  (was.liquid_tenths === null ? null : Number(was.liquid_tenths)) !== row.liquid_tenths;
 
 /**
  * The variants whose new SKU (or barcode) another would hold too: another posted one, or one not posted (of any item)

@@ -34,6 +34,8 @@ export type Variant = VariantOffer & {
   archived: boolean;
   /** The item's stock was moved to this variant when variants began: staff should count it. */
   stockToCheck: boolean;
+  /** The liquid in one unit, in tenths of a ml (Vaping Products Duty, compliance/vaping-duty.ts); null: not known. */
+  liquidTenths: number | null;
 };
 
 /** One text for a combination of choices: the same choices always give the same key. */

@@ -306,6 +306,11 @@ function FlavourFields({ values, errors, devices }: FlavourProps) {
             error={errors.bottleMl}
           />
         </div>
+        {errors.variants && (
+          <p className="text-sm text-rose-700" id="variants-error">
+            {errors.variants}
+          </p>
+        )}
         <MhraEcidField value={values.mhraEcid} error={errors.mhraEcid} />
       </FormSection>
     </>

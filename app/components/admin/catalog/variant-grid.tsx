@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { AdminTable, HeaderRow } from "~/components/admin/list-controls";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { FormAlert } from "~/components/ui/form-alert";
-import { centsToText } from "~/lib/money";
+import { centsToText, formatMoney } from "~/lib/money";
 import type { FieldErrors } from "~/lib/result";
 import type { StockAnswer, StockPanelData } from "~/modules/admin/catalog/stock-admin.action.server";
 import {
@@ -15,20 +15,25 @@ import {
 } from "~/modules/admin/catalog/variant-grid";
 import { stockLabels, stockStatusOf } from "~/modules/catalog/catalog";
 import { optionsLabel, type Variant } from "~/modules/catalog/variants";
+import { parseLiquid, vapingDutyCents } from "~/modules/compliance/vaping-duty";
 
 type GridAnswer = Extract<StockAnswer, { stockForm: "variants" }>;
 
-const headers = ["Variant", "Sold", "SKU", "Barcode", "Price", "Stock", "Track stock"] as const;
+const headers = ["Variant", "Sold", "SKU", "Barcode", "Price", "Liquid (ml)", "Stock", "Track stock"] as const;
 
 /** The form starts afresh (its fields' first values) whenever what is saved changes. */
 const savedState = (variants: Variant[]) =>
   variants
-    .map((v) => [v.id, v.sku, v.barcode, v.ownPriceCents, v.stock.quantity, v.stock.tracked, v.archived].join(":"))
+    .map((v) =>
+      [v.id, v.sku, v.barcode, v.ownPriceCents, v.liquidTenths, v.stock.quantity, v.stock.tracked, v.archived].join(
+        ":",
+      ),
+    )
     .join("|");
 
 /**
  * The item's variants, each editable in one form saved at once (works without JavaScript): SKU, barcode, own price,
- * stock, track stock and whether it is sold. Archived variants come last, greyed, with Sold unticked. On a phone each
+ * liquid in one unit (with the Vaping Products Duty it carries beside it), stock, track stock and whether it is sold. Archived variants come last, greyed, with Sold unticked. On a phone each
  * row is a card (AdminTable); every field is named for its variant ('SKU of Blue Razz Ice, 10 mg').
  */
 export function VariantGrid({ panel, answer }: { panel: StockPanelData; answer?: GridAnswer }) {
@@ -42,8 +47,10 @@ export function VariantGrid({ panel, answer }: { panel: StockPanelData; answer?:
       </h2>
       <p className="text-sm text-slate-600">
         One for each choice the lists above offer. An empty price sells at the item&apos;s ({centsToText(priceCents)}
-        ); a barcode is a GTIN of 8, 12, 13 or 14 digits. Untick Sold to stop selling one (it is kept, with its
-        history); untick Track stock for one made to order.
+        ); a barcode is a GTIN of 8, 12, 13 or 14 digits. Liquid is the millilitres in one unit (a pod pack, a bottle, a
+        pre-filled device), for the Vaping Products Duty record (£2.20 per 10 ml): a flavour needs it on each variant
+        before it is shown in the shop; leave it empty on a device without liquid. Untick Sold to stop selling one (it
+        is kept, with its history); untick Track stock for one made to order.
       </p>
       {answer && <FormAlert message={variantGridMessages.invalid} />}
       <Form method="post" key={answer?.formKey ?? savedState(variants)} noValidate aria-labelledby="variants-title">
@@ -109,6 +116,10 @@ function VariantRow({
           placeholder={placeholder}
         />
       </td>
+      <td data-label="Liquid (ml)" className="px-2 py-2">
+        <GridInput {...field("liquid")} label={`Liquid (ml) of ${label}`} className="w-16" inputMode="decimal" />
+        <DutyCarried typed={values.liquid} />
+      </td>
       <td data-label="Stock" className="px-2 py-2">
         <GridInput
           {...field("stock")}
@@ -129,6 +140,17 @@ function VariantRow({
         <GridCheckbox {...field("trackStock")} label={`Track stock of ${label}`} />
       </td>
     </tr>
+  );
+}
+
+/** The duty one unit carries, from the liquid shown in its field ('Duty £0.44'); nothing while it is unknown. */
+function DutyCarried({ typed }: { typed: string }) {
+  const liquid = parseLiquid(typed);
+  if (!liquid.ok || liquid.value === null) return null;
+  return (
+    <span className="mt-1 block whitespace-nowrap text-xs text-slate-600">
+      Duty {formatMoney(vapingDutyCents(liquid.value))}
+    </span>
   );
 }
 

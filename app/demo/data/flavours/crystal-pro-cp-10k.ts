@@ -218,5 +218,6 @@ export const flavours: SeedFlavour[] = [
     nicotineMgMl: 20,
     podMl: 2,
     bottleMl: null,
+    podsPerUnit: 3,
   },
 ];

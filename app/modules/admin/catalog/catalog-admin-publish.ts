@@ -12,6 +12,8 @@ export const publishMessages = {
     "Single-use vapes are banned in the UK since 1 June 2025: a device can be published only if it has refillable pods or replaceable coils sold separately. Save it as a draft until it has.",
   mhraRequired:
     "A product containing nicotine can be published only with its MHRA notification number (such as 12345-22-67890). Save it as a draft until you have it.",
+  liquidOfNewVariants:
+    "Enter the pod or bottle size before publishing: each new variant's liquid in one unit starts at it, and the duty record needs it (correct a multipack's on the variant grid).",
   cannotPublish: {
     device: "This device cannot be shown in the shop yet: correct the fields marked below, or keep it as a draft.",
     flavour: "This flavour cannot be shown in the shop yet: correct the fields marked below, or keep it as a draft.",
@@ -42,7 +44,7 @@ export function flavourPublishErrors(input: Facts): CatalogErrors<FlavourField> 
 }
 
 /** The form's fields as staff know them, to say why an item may not be published away from its form. */
-export const publishFieldLabels: Record<DeviceField | FlavourField | "images" | "image", string> = {
+export const publishFieldLabels: Record<DeviceField | FlavourField | "images" | "image" | "variants", string> = {
   name: "Name",
   slug: "Slug",
   description: "Description",
@@ -66,6 +68,7 @@ export const publishFieldLabels: Record<DeviceField | FlavourField | "images" | 
   sizes: "Nicotine strengths",
   images: "Images",
   image: "Image",
+  variants: "Variants",
 };
 
 /** Field errors as sentences naming their fields: 'Rechargeable: Single-use vapes are banned …'. */

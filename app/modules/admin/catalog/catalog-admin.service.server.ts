@@ -18,8 +18,15 @@ import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
 import { isWasPriceHeld, recordPrice } from "~/modules/catalog/price-history.service.server";
 import { wasPriceMessage } from "~/modules/catalog/price-history";
-import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
-import { syncVariants } from "~/modules/catalog/variants.service.server";
+import {
+  deviceCombinations,
+  flavourCombinations,
+  optionsKey,
+  optionsLabel,
+  type VariantOptions,
+} from "~/modules/catalog/variants";
+import { liquidMessages, unitLiquidTenths } from "~/modules/compliance/vaping-duty";
+import { listItemVariants, syncVariants } from "~/modules/catalog/variants.service.server";
 import { mhraNumberProblem } from "~/modules/compliance/mhra-list.service.server";
 import {
   catalogMessages,
@@ -37,7 +44,7 @@ import {
   type FlavourValues,
 } from "./catalog-admin";
 import { deviceToValues, flavourToValues } from "./catalog-admin-form";
-import { devicePublishErrors, flavourPublishErrors } from "./catalog-admin-publish";
+import { devicePublishErrors, flavourPublishErrors, publishMessages } from "./catalog-admin-publish";
 import * as repo from "./catalog-admin.repository.server";
 import { UPLOAD_URL } from "./uploads.service.server";
 
@@ -199,12 +206,45 @@ export async function deviceSaveErrors(
   return errors;
 }
 
+/** A variant the item sells after the change checked: its name and liquid in one unit (tenths of a ml, or unknown). */
+export type SoldVariantLiquid = { label: string; liquidTenths: number | null };
+
+/**
+ * A flavour (pods or e-liquid) is published only with the liquid of each variant it sells (not archived), which the
+ * duty record needs. `sold`: those variants as a change leaves them (the import); otherwise the saved variants still
+ * listed, and those the save adds (which start at the pod or bottle size: none without one, said under Pod size).
+ */
+async function liquidErrors(
+  db: Db,
+  input: FlavourInput,
+  id: string | null,
+  sold?: SoldVariantLiquid[],
+): Promise<CatalogErrors<FlavourField>> {
+  const errors: CatalogErrors<FlavourField> = {};
+  const listed = flavourCombinations(input.sizes);
+  let missing: string[];
+  if (sold) missing = sold.filter((v) => v.liquidTenths === null).map((v) => v.label);
+  else {
+    const saved = id === null ? [] : await listItemVariants(db, "flavour", id, 0);
+    const keys = new Set(listed.map(optionsKey));
+    missing = saved
+      .filter((v) => !v.archived && keys.has(optionsKey(v)) && v.liquidTenths === null)
+      .map((v) => optionsLabel(v));
+    const savedKeys = new Set(saved.map((v) => optionsKey(v)));
+    if (listed.some((c) => !savedKeys.has(optionsKey(c))) && unitLiquidTenths(input) === null)
+      errors.podMl = publishMessages.liquidOfNewVariants;
+  }
+  if (missing.length > 0) errors.variants = `${liquidMessages.required} (${missing.join("; ")}).`;
+  return errors;
+}
+
 export async function flavourSaveErrors(
   db: Db,
   input: FlavourInput,
-  item: { shown: boolean },
+  item: { id?: string | null; shown: boolean; sold?: SoldVariantLiquid[] },
 ): Promise<CatalogErrors<FlavourField>> {
   return {
+    ...(item.shown ? await liquidErrors(db, input, item.id ?? null, item.sold) : {}),
     ...(item.shown ? flavourPublishErrors({ ...input, strengths: input.sizes }) : {}),
     ...(await mhraErrors(db, input.mhraEcid)),
   };
@@ -242,6 +282,8 @@ type KindSave<V extends { images: string[] }, F extends string, I extends Common
   saveErrors(db: Db, input: I, item: { id: string | null; shown: boolean }): Promise<CatalogErrors<F>>;
   /** A check of the kind's own, after the images' (a flavour's device must be on sale, or already be its device). */
   moreErrors?(db: Db, values: V, errors: FieldErrors, current: { device?: { id: string } } | null): Promise<void>;
+  /** The liquid (tenths of a ml) the variants a save adds start with: a flavour's bottle or pod; a device's none. */
+  newVariantsLiquid?(input: I): number | null;
   /** The combinations of choices the saved lists offered, and those the new ones offer. */
   combinations(saved: V | null, input: I): { before: VariantOptions[]; after: VariantOptions[] };
   insert(
@@ -294,6 +336,7 @@ const flavourSave: KindSave<FlavourValues, FlavourField, FlavourInput> = {
   editor: getFlavourEditor,
   check: checkFlavour,
   saveErrors: flavourSaveErrors,
+  newVariantsLiquid: (input) => unitLiquidTenths(input),
   async moreErrors(db, values, errors, current) {
     const deviceId = values.deviceId.trim();
     if (!deviceId || errors.deviceId) return;
@@ -386,7 +429,8 @@ async function save<V extends { images: string[] }, F extends string, I extends 
       const itemId = id ?? newId();
       if (id === null) await how.insert(trx, columns, input, { id: itemId, archived: shown ? 0 : 1, created_at: now });
       else if (!(await how.update(trx, id, columns, input))) return null;
-      await syncVariants(trx, { kind, id: itemId, slug: slug.slug }, combinations, now);
+      const liquidTenths = how.newVariantsLiquid?.(input) ?? null;
+      await syncVariants(trx, { kind, id: itemId, slug: slug.slug, liquidTenths }, combinations, now);
       await recordPrice(trx, { kind, id: itemId }, input.price, actor.id, at);
       await bumpStorefrontVersion(trx);
       return itemId;

@@ -165,8 +165,11 @@ export type FlavourField = (typeof flavourFields)[number];
 /** What the form holds: every field as typed, plus the ordered image addresses. */
 export type DeviceValues = Record<DeviceField, string> & { images: string[] };
 export type FlavourValues = Record<FlavourField, string> & { images: string[] };
-/** A message per field; `images` is the image list, `image` the "Add image" upload. */
-export type CatalogErrors<F extends string> = Partial<Record<F | "images" | "image", string>>;
+/**
+ * A message per field; `images` is the image list, `image` the "Add image" upload, `variants` the variant grid (a
+ * flavour's variants without their liquid, which publishing needs).
+ */
+export type CatalogErrors<F extends string> = Partial<Record<F | "images" | "image" | "variants", string>>;
 
 const nicotineLimitMessage = (what: string) =>
   `${what} must be whole numbers from 0 to ${UK_LIMITS.nicotineMgMl} mg (the UK limit is ${UK_LIMITS.nicotineMgMl} mg/ml)`;

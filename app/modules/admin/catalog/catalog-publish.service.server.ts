@@ -1,6 +1,7 @@
 /**
  * Publishing a catalogue item (showing it in the shop): only if it may be sold as it is (the form's own checks, the
- * single-use vapes ban, the MHRA number for anything with nicotine, a 'was' price the history supports). One item from
+ * single-use vapes ban, the MHRA number for anything with nicotine, a 'was' price the history supports, the liquid of
+ * each variant of a flavour for the Vaping Products Duty record). One item from
  * its page (Restore), many drafts at once from the list, and the catalogue import's items (docs/decisions/069).
  */
 import type { Db } from "~/db/database.server";
@@ -24,9 +25,10 @@ import { MAX_PUBLISH_AT_ONCE, publishMessages, publishReasons, type PublishMany 
 export type { PublishMany } from "./catalog-admin-publish";
 import { getDeviceEditor, getFlavourEditor } from "./catalog-admin.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
-import { deviceSaveErrors, flavourSaveErrors } from "./catalog-admin.service.server";
+import { deviceSaveErrors, flavourSaveErrors, type SoldVariantLiquid } from "./catalog-admin.service.server";
 
 export type PublishErrors = CatalogErrors<DeviceField | FlavourField>;
+
 export type RestoreResult = Result<object, { fieldErrors?: PublishErrors }>;
 
 /**
@@ -38,6 +40,7 @@ export async function publishErrorsOf(
   db: Db,
   item: { kind: "device"; values: DeviceValues } | { kind: "flavour"; values: FlavourValues },
   id: string | null,
+  sold?: SoldVariantLiquid[],
 ): Promise<PublishErrors> {
   let errors: PublishErrors;
   if (item.kind === "device") {
@@ -45,7 +48,8 @@ export async function publishErrorsOf(
     errors = "errors" in checked ? checked.errors : await deviceSaveErrors(db, checked.input, { id, shown: true });
   } else {
     const checked = checkFlavour(item.values);
-    errors = "errors" in checked ? checked.errors : await flavourSaveErrors(db, checked.input, { shown: true });
+    errors =
+      "errors" in checked ? checked.errors : await flavourSaveErrors(db, checked.input, { id, shown: true, sold });
   }
   return item.values.images.length > 0 ? errors : { ...errors, images: catalogMessages.imageRequired };
 }

@@ -15,6 +15,7 @@ import {
   saveVariantFields,
   type VariantFieldsChange,
 } from "~/modules/catalog/variants.service.server";
+import { liquidMessages } from "~/modules/compliance/vaping-duty";
 import { stockQuantityField } from "~/modules/stock/stock.schema";
 import { setStockFromForm } from "~/modules/stock/stock.service.server";
 import type { CatalogKind } from "./catalog-admin";
@@ -37,20 +38,28 @@ type GridRow = VariantFieldsChange & { stock: number; stockSeen: number; counted
 
 const notFound = fail("not-found", "There is no such item.");
 
-/** The combinations the item's saved lists offer (a device: flavours × strengths × puff counts), or null: no item. */
-async function listedCombinations(db: Db, kind: CatalogKind, itemId: string): Promise<VariantOptions[] | null> {
+/**
+ * The combinations the item's saved lists offer (a device: flavours × strengths × puff counts), and whether it is shown
+ * in the shop; null: no item.
+ */
+async function listedCombinations(
+  db: Db,
+  kind: CatalogKind,
+  itemId: string,
+): Promise<{ listed: VariantOptions[]; shown: boolean } | null> {
   if (!catalogIdSchema.safeParse(itemId).success) return null;
   if (kind === "device") {
     const row = await repo.findDevice(db, itemId);
-    return row ? deviceCombinations(toDevice(row, [])) : null;
+    return row ? { listed: deviceCombinations(toDevice(row, [])), shown: Number(row.archived) === 0 } : null;
   }
   const row = await repo.findFlavour(db, itemId);
-  return row ? flavourCombinations(flavourOf(row, []).sizes) : null;
+  return row ? { listed: flavourCombinations(flavourOf(row, []).sizes), shown: Number(row.archived) === 0 } : null;
 }
 
 /**
  * Saves the variant grid of a device or flavour (staff only): each posted row's SKU, barcode, price (empty: the
- * item's), stock, track stock and whether it is sold, all or nothing. Every refusal is under its field, keyed
+ * item's), liquid in one unit (empty: not known; a flavour shown in the shop needs it for each variant it sells), stock,
+ * track stock and whether it is sold, all or nothing. Every refusal is under its field, keyed
  * `<variant id>.<field>`. A quantity is set only if the stock is still the one the page showed (an order may have
  * taken some): otherwise nothing is saved and the field says what it is now. A typed quantity, or a ticked "Counted",
  * records the change and ends the variant's 'to check'.
@@ -74,8 +83,9 @@ async function saveGrid(
   rows: VariantGridValues[],
   retryOnClash: boolean,
 ): Promise<Result> {
-  const listed = await listedCombinations(db, kind, itemId);
-  if (!listed) return notFound;
+  const item = await listedCombinations(db, kind, itemId);
+  if (!item) return notFound;
+  const { listed } = item;
   const own = new Set((await listItemVariants(db, kind, itemId, 0)).map((v) => v.id));
   if (rows.some((r) => !own.has(r.id))) return fail("not-found", "There is no such variant.");
   const errors: FieldErrors = {};
@@ -85,6 +95,10 @@ async function saveGrid(
     if (checked.success) changes.push({ id: row.id, ...checked.data });
     else for (const issue of checked.error.issues) errors[`${row.id}.${String(issue.path[0])}`] ??= issue.message;
   }
+  // A flavour shown in the shop keeps the liquid of each variant it sells (the duty record needs it), as publishing
+  // asks (catalog-publish.service.server).
+  if (kind === "flavour" && item.shown)
+    for (const c of changes) if (c.sold && c.liquid === null) errors[`${c.id}.liquid`] ??= liquidMessages.required;
   if (Object.keys(errors).length > 0) return failFields(errors);
   try {
     // A refusal found inside the transaction is returned: inTransaction then keeps nothing of the save.

@@ -5,8 +5,19 @@
 import { formText } from "~/lib/form-data";
 import { centsToText } from "~/lib/money";
 import type { Variant } from "~/modules/catalog/variants";
+import { liquidText } from "~/modules/compliance/vaping-duty";
 
-export const gridFields = ["sku", "barcode", "price", "stock", "stockSeen", "trackStock", "sold", "counted"] as const;
+export const gridFields = [
+  "sku",
+  "barcode",
+  "price",
+  "liquid",
+  "stock",
+  "stockSeen",
+  "trackStock",
+  "sold",
+  "counted",
+] as const;
 export type GridField = (typeof gridFields)[number];
 /** One row as typed: every field as text ("on" for a ticked box). */
 export type VariantGridValues = { id: string } & Record<GridField, string>;
@@ -39,6 +50,7 @@ export const gridValuesOf = (v: Variant): VariantGridValues => ({
   sku: v.sku,
   barcode: v.barcode ?? "",
   price: centsToText(v.ownPriceCents),
+  liquid: liquidText(v.liquidTenths),
   stock: String(v.stock.quantity),
   stockSeen: String(v.stock.quantity),
   trackStock: v.stock.tracked ? "on" : "",

@@ -8,6 +8,7 @@ import { MHRA_ECID, UK_LIMITS } from "~/modules/compliance/compliance";
 import type { DeviceRefill } from "~/modules/catalog/catalog";
 import { catalogCsvLimits as limits, type ItemStatus } from "./catalog-csv";
 import { gtinProblem } from "~/modules/catalog/gtin";
+import { parseLiquid } from "~/modules/compliance/vaping-duty";
 import { MAX_SKU_LENGTH, SKU_PATTERN } from "~/modules/catalog/variants";
 
 /** A cell read: its value, or (a Result failure, code "invalid") what is wrong, worded to follow "Line 7: ". */
@@ -133,6 +134,28 @@ export function parsePuffCount(raw: string): Cell<number | null> {
       `the puff count ${quoted(raw)} must be a whole number from 1 to ${grouped(limits.puffCount)}, or empty`,
     );
   return value(puffs);
+}
+
+/** Empty (not said), or the liquid in one unit as the back office reads it ("2", "2 ml", "1.5"), in tenths of a ml. */
+export function parseLiquidCell(raw: string): Cell<number | null> {
+  const parsed = parseLiquid(raw);
+  if (parsed.ok) return parsed;
+  const first = parsed.message.charAt(0).toLowerCase() + parsed.message.slice(1);
+  return wrong(`the Liquid (ml) ${quoted(raw)} is refused: ${first}`);
+}
+
+/**
+ * The liquid in one unit read from a Shopify option value or title ("Blue Razz 10ml", "2 ml pod"), in tenths of a ml;
+ * null where none is written (or one no unit could hold).
+ */
+export function liquidInText(...texts: string[]): number | null {
+  for (const text of texts) {
+    const match = /(\d+(?:\.\d)?)\s?ml\b/i.exec(text);
+    if (!match) continue;
+    const parsed = parseLiquid(match[1]!);
+    if (parsed.ok && parsed.value !== null) return parsed.value;
+  }
+  return null;
 }
 
 /** "The barcode … has a wrong check digit." as the rest of "Line 7: the barcode … has a wrong check digit.". */

@@ -67,6 +67,8 @@ export type RowDraft = {
   /** null when an option cell was wrong (said so). */
   options: VariantOptions | null;
   barcode: string | null;
+  /** The liquid in one unit (tenths of a ml); null when the file does not say. */
+  liquidTenths: number | null;
   priceCents: number;
   stock: number;
   trackStock: boolean;
@@ -86,6 +88,7 @@ export function startDraft(line: number, trackStock: boolean, problems: Problems
     sku: "",
     options: null,
     barcode: null,
+    liquidTenths: null,
     priceCents: 0,
     stock: 0,
     trackStock,
@@ -146,7 +149,16 @@ const given = <T>(value: T | null) => value !== null;
 
 type Item = Omit<
   CatalogCsvRow,
-  "line" | "sku" | "flavour" | "nicotineStrength" | "puffCount" | "barcode" | "priceCents" | "stock" | "trackStock"
+  | "line"
+  | "sku"
+  | "flavour"
+  | "nicotineStrength"
+  | "puffCount"
+  | "barcode"
+  | "liquidTenths"
+  | "priceCents"
+  | "stock"
+  | "trackStock"
 >;
 type Fact = "status" | "rechargeable" | "refill" | "podMl" | "bottleMl";
 const facts: Array<{ key: Fact; column: string; text: (value: never) => string }> = [
@@ -308,6 +320,7 @@ export async function catalogRowsOf(
       nicotineStrength: draft.options.nicotineStrength,
       puffCount: draft.options.puffCount,
       barcode: draft.barcode,
+      liquidTenths: draft.liquidTenths,
       priceCents: draft.priceCents,
       stock: draft.stock,
       trackStock: draft.trackStock,

@@ -13,6 +13,7 @@ import {
   imageError,
   isImageAddress,
   parseBarcode,
+  liquidInText,
   parseHandle,
   looksLikeStrength,
   parseMhraEcid,
@@ -180,6 +181,8 @@ function productDrafts(
 
   return variants.map((row) => {
     const draft = variantDraft(row, problems, options, strength);
+    // The liquid in one unit, where an option value or the title writes it ("10ml", "2 ml"); else not known.
+    draft.liquidTenths = liquidInText(...OPTION_NUMBERS.map((n) => row.get(`Option${n} Value`)), title);
     draft.handle = handle;
     draft.item = {
       kind,

@@ -26,6 +26,7 @@ describe("writing the catalogue CSV", () => {
       refill: "pods",
       podMl: 2,
       bottleMl: null,
+      liquidTenths: null,
     },
     {
       sku: "BAR-MANGO",
@@ -48,6 +49,7 @@ describe("writing the catalogue CSV", () => {
       refill: "pods",
       podMl: 2,
       bottleMl: null,
+      liquidTenths: 15,
     },
     {
       sku: "MANGO-20",
@@ -70,6 +72,7 @@ describe("writing the catalogue CSV", () => {
       refill: null,
       podMl: null,
       bottleMl: 10,
+      liquidTenths: 100,
     },
   ];
 
@@ -78,16 +81,17 @@ describe("writing the catalogue CSV", () => {
     const lines = text.split("\r\n");
     expect(text.startsWith("SKU,")).toBe(true);
     expect(lines[0]).toBe(
-      "SKU,Type,Handle,Name,Description,Device,Flavour,Nicotine strength (mg),Puff count,Barcode,Price,Stock,Track stock,Images,MHRA number,Rechargeable,Refill,Pod size (ml),Bottle size (ml),Status",
+      "SKU,Type,Handle,Name,Description,Device,Flavour,Nicotine strength (mg),Puff count,Barcode,Price,Stock,Track stock,Images,MHRA number,Rechargeable,Refill,Pod size (ml),Bottle size (ml),Liquid (ml),Status",
     );
     expect(text.endsWith("\r\n")).toBe(true);
     expect(lines[1]).toBe(
-      `BAR-BLUE-10,Device,bar,'=cmd|' /C calc'!A0,"Smooth, ""icy""\nand sweet, with a comma, and a\nsecond line",,Blue Razz Ice,10,5000,5012345678900,9.99,12,yes,/images/bar.jpg https://cdn.example.com/bar-2.png,12345-22-67890,yes,pods,2,,active`,
+      `BAR-BLUE-10,Device,bar,'=cmd|' /C calc'!A0,"Smooth, ""icy""\nand sweet, with a comma, and a\nsecond line",,Blue Razz Ice,10,5000,5012345678900,9.99,12,yes,/images/bar.jpg https://cdn.example.com/bar-2.png,12345-22-67890,yes,pods,2,,,active`,
     );
     expect(text).toContain("\r\nBAR-MANGO,Device,bar,'=cmd");
     expect(text).toContain(",'@Mango,0,,,10.00,0,no,");
+    expect(text).toContain(",pods,2,,1.5,active\r\n"); // the liquid in one unit, 1.5 ml
     expect(text).toContain(
-      `\r\nMANGO-20,Flavour,mango-ice,'-Mango Ice,''=already an apostrophe,bar,,20,,96385074,0.05,1000000,yes,,,,,,10,draft\r\n`,
+      `\r\nMANGO-20,Flavour,mango-ice,'-Mango Ice,''=already an apostrophe,bar,,20,,96385074,0.05,1000000,yes,,,,,,10,10,draft\r\n`,
     );
     expect(catalogCsv([])).toBe(`${CATALOG_CSV_COLUMNS.join(",")}\r\n`);
   });

@@ -5,6 +5,7 @@
  */
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
+import { liquidText } from "~/modules/compliance/vaping-duty";
 import { letOthersRun, turnTaker } from "~/lib/take-turns.server";
 import {
   CATALOG_CSV_COLUMNS,
@@ -21,6 +22,7 @@ import {
 import {
   guardFormula,
   parseBarcode,
+  parseLiquidCell,
   parseHandle,
   parseImages,
   parseKind,
@@ -200,6 +202,7 @@ function shopDraft(record: CsvRecord, table: CsvTable, problems: Problems): RowD
   const puffCount = take(parsePuffCount(cell("Puff count")), null);
   if (problems.list.length === found) draft.options = { flavour, nicotineStrength, puffCount };
   draft.barcode = take(parseBarcode(cell("Barcode")), null);
+  draft.liquidTenths = take(parseLiquidCell(cell("Liquid (ml)")), null);
   draft.priceCents = take(parsePrice(cell("Price")), 0);
   draft.trackStock = take(parseTrackStock(cell("Track stock")), true);
   draft.stock = take(parseStock(cell("Stock"), draft.trackStock), 0);
@@ -234,6 +237,7 @@ function cellsOf(row: Omit<CatalogCsvRow, "line">): Record<CatalogCsvColumn, str
     Refill: row.refill === null ? "" : refillWords[row.refill],
     "Pod size (ml)": row.podMl === null ? "" : String(row.podMl),
     "Bottle size (ml)": row.bottleMl === null ? "" : String(row.bottleMl),
+    "Liquid (ml)": liquidText(row.liquidTenths),
     Status: row.status ?? "",
   };
 }

@@ -191,7 +191,7 @@ describe("problems with the whole file (line 1, and no rows)", () => {
   });
 
   it("a column named twice", async () => {
-    await only(HEADER + ",price\n", "The file has two 'price' columns (columns 11 and 21): keep one.");
+    await only(HEADER + ",price\n", "The file has two 'price' columns (columns 11 and 22): keep one.");
   });
 
   it("a file in neither the shop's format nor Shopify's", async () => {

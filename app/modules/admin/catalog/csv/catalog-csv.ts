@@ -28,6 +28,11 @@ export type CatalogCsvRow = {
   /** A device variant's puff count; null when it has none, and always for flavours. */
   puffCount: number | null;
   barcode: string | null;
+  /**
+   * The liquid in one unit, in tenths of a ml (the Vaping Products Duty record); null where the file does not say (its
+   * column missing or empty): a new variant then starts without it, one the shop has keeps its own.
+   */
+  liquidTenths: number | null;
   priceCents: number;
   stock: number;
   trackStock: boolean;
@@ -45,8 +50,15 @@ export type CatalogCsvRow = {
   bottleMl: number | null;
 };
 
-/** A row's publishing answers and status when the file says none of them. */
-export const UNSAID = { status: null, rechargeable: null, refill: null, podMl: null, bottleMl: null } as const;
+/** A row's publishing answers (its liquid too) and status when the file says none of them. */
+export const UNSAID = {
+  status: null,
+  rechargeable: null,
+  refill: null,
+  podMl: null,
+  bottleMl: null,
+  liquidTenths: null,
+} as const;
 
 /** Something wrong in the file: `line` 1 is the header (and the whole file), data rows count from 2. */
 export type CsvProblem = { line: number; message: string };
@@ -79,18 +91,20 @@ export const CATALOG_CSV_COLUMNS = [
   "Refill",
   "Pod size (ml)",
   "Bottle size (ml)",
+  "Liquid (ml)",
   "Status",
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 /**
- * The columns a file of the shop's format may leave out: those that came with docs/decisions/069, so a file exported
- * before them still reads (its items' publishing answers and status then stay as they are).
+ * The columns a file of the shop's format may leave out: those that came with docs/decisions/069 and the liquid (issue
+ * 62), so a file exported before them still reads (its items' publishing answers and status then stay as they are).
  */
 export const OPTIONAL_CATALOG_CSV_COLUMNS: readonly CatalogCsvColumn[] = [
   "Rechargeable",
   "Refill",
   "Pod size (ml)",
   "Bottle size (ml)",
+  "Liquid (ml)",
   "Status",
 ];
 

@@ -64,6 +64,7 @@ export async function exportCatalogue(db: Db, actor: SessionUser | null): Promis
         deviceHandle,
         ...optionsOfRow(v),
         barcode: v.barcode,
+        liquidTenths: nullable(v.liquid_tenths),
         priceCents: v.price_cents === null ? Number(row.price_cents) : Number(v.price_cents),
         stock: Number(v.stock_quantity),
         trackStock: Number(v.track_stock) === 1,

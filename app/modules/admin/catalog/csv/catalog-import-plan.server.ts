@@ -8,6 +8,7 @@ import { numberList, textList } from "~/db/json-text";
 import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import type { ItemKind } from "~/db/values";
 import { formatMoney } from "~/lib/money";
+import { formatLiquid } from "~/modules/compliance/vaping-duty";
 import type { Result } from "~/lib/result";
 import { readInTurns, turnTaker } from "~/lib/take-turns.server";
 import { refillLabels, type DeviceRefill } from "~/modules/catalog/catalog";
@@ -20,6 +21,7 @@ import * as repo from "../catalog-admin.repository.server";
 import { publishReasons } from "../catalog-admin-publish";
 import { getDeviceEditor, getFlavourEditor } from "../catalog-admin.service.server";
 import { publishErrorsOf } from "../catalog-publish.service.server";
+import type { SoldVariantLiquid } from "../catalog-admin.service.server";
 import { refuseFile, type CatalogCsvRow, type CsvProblem } from "./catalog-csv";
 import { importMessages, type ImportChange, type ImportCounts, type KeptDraft } from "./catalog-import";
 
@@ -30,7 +32,13 @@ export type RowPlan = {
   row: CatalogCsvRow;
   known: VariantRow | null;
   /** The variant's own columns to change (known variants only). */
-  update: { price_cents?: number | null; barcode?: string | null; track_stock?: 0 | 1; archived?: 0 };
+  update: {
+    price_cents?: number | null;
+    barcode?: string | null;
+    track_stock?: 0 | 1;
+    archived?: 0;
+    liquid_tenths?: number;
+  };
   /** The stock to set, from what it is now (known variants only). */
   stock: { from: number; to: number } | null;
 };
@@ -64,6 +72,7 @@ export type ImportPlan = Result<
 >;
 
 const money = (cents: number) => formatMoney(cents);
+const liquidOf = (tenths: number | string | null) => (tenths === null ? "not known" : formatLiquid(Number(tenths)));
 
 /** The file's rows as items, in the order the import writes them: devices first (a flavour's device must exist). */
 export function itemsOf(rows: CatalogCsvRow[]): CatalogCsvRow[][] {
@@ -135,7 +144,8 @@ export async function planImport(db: Db, rows: CatalogCsvRow[], file: ImportFile
     let shown = wantsShown;
     if (wantsShown && publishingChanged) {
       const form = await formValues(db, itemRows, item, facts, images);
-      const errors = form ? await publishErrorsOf(db, form, item?.id ?? null) : {};
+      const sold = first.kind === "flavour" ? await soldAfter(db, item, rowPlans) : undefined;
+      const errors = form ? await publishErrorsOf(db, form, item?.id ?? null, sold) : {};
       const reasons = publishReasons(errors);
       if (reasons.length > 0) {
         shown = false;
@@ -173,6 +183,27 @@ export async function planImport(db: Db, rows: CatalogCsvRow[], file: ImportFile
   return { ok: true, items, devices, barcodesMoving, changes: sorted, drafts, counts };
 }
 
+/**
+ * The variants an item sells once the file is imported, with their liquid in one unit (the duty record publishing
+ * needs): the file's rows (a row that does not say keeps the variant's own), and the shop's others still on sale.
+ */
+async function soldAfter(db: Db, item: ItemRef | null, plans: RowPlan[]): Promise<SoldVariantLiquid[]> {
+  const inFile = new Set(plans.flatMap((p) => (p.known ? [p.known.id] : [])));
+  const others = item && !item.isNew ? await findVariantRowsOf(db, item.kind, [item.id]) : [];
+  return [
+    ...plans.map((p) => ({
+      label: optionsLabel(p.row),
+      liquidTenths: p.row.liquidTenths ?? (p.known?.liquid_tenths == null ? null : Number(p.known.liquid_tenths)),
+    })),
+    ...others
+      .filter((v) => !inFile.has(v.id) && Number(v.archived) === 0)
+      .map((v) => ({
+        label: optionsLabel(optionsOfRow(v)),
+        liquidTenths: v.liquid_tenths === null ? null : Number(v.liquid_tenths),
+      })),
+  ];
+}
+
 /** What the shop has under the row's SKU, and what of it changes. */
 function rowPlan(row: CatalogCsvRow, item: ItemRef | null, shop: ShopSide): RowPlan {
   const known = item ? (shop.savedBySku.get(row.sku.toLowerCase()) ?? null) : null;
@@ -184,6 +215,8 @@ function rowPlan(row: CatalogCsvRow, item: ItemRef | null, shop: ShopSide): RowP
   if ((known.barcode ?? null) !== row.barcode) plan.update.barcode = row.barcode;
   if (Boolean(Number(known.track_stock)) !== row.trackStock) plan.update.track_stock = row.trackStock ? 1 : 0;
   if (Number(known.archived) === 1) plan.update.archived = 0;
+  const knownLiquid = known.liquid_tenths === null ? null : Number(known.liquid_tenths);
+  if (row.liquidTenths !== null && knownLiquid !== row.liquidTenths) plan.update.liquid_tenths = row.liquidTenths;
   if (Number(known.stock_quantity) !== row.stock) plan.stock = { from: Number(known.stock_quantity), to: row.stock };
   return plan;
 }
@@ -202,6 +235,8 @@ function changeOf(plan: RowPlan, item: ItemRef | null, name: string, itemWords: 
   if ("barcode" in plan.update) diff.push(`barcode ${known.barcode ?? "none"} → ${row.barcode ?? "none"}`);
   if ("track_stock" in plan.update) diff.push(row.trackStock ? "stock tracked" : "stock not tracked");
   if ("archived" in plan.update) diff.push("sold again");
+  if ("liquid_tenths" in plan.update)
+    diff.push(`liquid ${liquidOf(known.liquid_tenths)} → ${liquidOf(row.liquidTenths)}`);
   if (plan.stock) diff.push(`stock ${plan.stock.from} → ${plan.stock.to}`);
   return { ...base, action: diff.length ? "updated" : "unchanged", changes: diff };
 }

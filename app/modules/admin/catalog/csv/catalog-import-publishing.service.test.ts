@@ -4,6 +4,7 @@ import { describeEachDatabase } from "~/db/testing/test-database";
 import { device, file, flavour, type Cells } from "./testing/catalog-csv-fixture";
 import { failFields } from "~/lib/result";
 import { publishMessages } from "../catalog-admin-publish";
+import { liquidMessages } from "~/modules/compliance/vaping-duty";
 import { saveItem } from "../catalog-admin.service.server";
 import { getFlavourEditor } from "../catalog-admin.service.server";
 import { importMessages } from "./catalog-import";
@@ -43,6 +44,7 @@ const pods = (handle: string, deviceHandle: string, cells: Cells = {}): Cells =>
   Images: "/images/pods.webp",
   "MHRA number": "12345-22-67890",
   "Pod size (ml)": "2",
+  "Liquid (ml)": "2",
   Status: "active",
   ...cells,
 });
@@ -61,9 +63,10 @@ describeEachDatabase(
         pods("pub-no-number", "pub-ok", { "MHRA number": "" }),
         kit("pub-draft", { Status: "draft" }),
         pods("pub-no-image", "pub-ok", { Images: "https://cdn.shopify.com/pods.jpg" }),
+        pods("pub-no-liquid", "pub-ok", { "Liquid (ml)": "" }),
       );
       const dry = await run(db, text, true);
-      expect(dry).toMatchObject({ ok: true, counts: { newItems: 6, published: 2, drafts: 3 } });
+      expect(dry).toMatchObject({ ok: true, counts: { newItems: 7, published: 2, drafts: 4 } });
       if (!dry.ok) return;
       expect(dry.drafts).toEqual([
         {
@@ -73,19 +76,31 @@ describeEachDatabase(
         },
         { line: 5, item: "Pods pub-no-number", reasons: [`MHRA number: ${publishMessages.mhraRequired}`] },
         { line: 7, item: "Pods pub-no-image", reasons: ["Images: Add at least one image."] },
+        { line: 8, item: "Pods pub-no-liquid", reasons: [`Variants: ${liquidMessages.required} (20 mg).`] },
       ]);
       expect(dry.changes.find((c) => c.line === 2)?.changes).toContain("shown in the shop");
       expect(dry.changes.find((c) => c.line === 6)?.changes).toContain("a draft, not shown");
       expect(await item(db, "devices", "pub-ok")).toBeUndefined();
 
       const done = await run(db, text);
-      expect(done).toMatchObject({ ok: true, counts: { published: 2, drafts: 3 } });
+      expect(done).toMatchObject({ ok: true, counts: { published: 2, drafts: 4 } });
       const shown = async (table: "devices" | "flavours", slug: string) =>
         Number((await item(db, table, slug))!.archived) === 0;
       expect(await shown("devices", "pub-ok")).toBe(true);
       expect(await shown("flavours", "pub-pods")).toBe(true);
       expect(await shown("devices", "pub-single-use")).toBe(false);
       expect(await shown("flavours", "pub-no-number")).toBe(false);
+      expect(await shown("flavours", "pub-no-liquid")).toBe(false);
+      const liquid = await db
+        .selectFrom("variants")
+        .select(["sku", "liquid_tenths"])
+        .where("sku", "in", ["PUB-PODS-20", "PUB-NO-LIQUID-20"])
+        .orderBy("sku")
+        .execute();
+      expect(liquid.map((v) => [v.sku, v.liquid_tenths === null ? null : Number(v.liquid_tenths)])).toEqual([
+        ["PUB-NO-LIQUID-20", null],
+        ["PUB-PODS-20", 20],
+      ]);
       expect(await shown("devices", "pub-draft")).toBe(false);
       expect(await item(db, "devices", "pub-ok")).toMatchObject({ rechargeable: 1, refill: "pods", pod_ml: 2 });
     });

@@ -400,6 +400,7 @@ async function addVariants(trx: Db, actor: SessionUser, item: ItemRef, plan: Ite
     price_cents: row.priceCents === item.priceCents ? null : row.priceCents,
     stock_quantity: row.stock,
     track_stock: row.trackStock ? 1 : 0,
+    liquid_tenths: row.liquidTenths,
     position: position++,
     archived: 0,
     created_at: stamp,
