@@ -33,10 +33,17 @@ async function customer(page: Page, label: string): Promise<string> {
 }
 
 /** One line of the goods-in form, as staff fill it in from the supplier's invoice. */
-async function fillLine(page: Page, line: number, v: { sku: string; units: string; stamped: "Yes" | "No"; before?: "Yes" }) {
+async function fillLine(
+  page: Page,
+  line: number,
+  v: { sku: string; units: string; stamped: "Yes" | "No"; before?: "Yes" },
+) {
   await page.getByLabel(`Variant (SKU), line ${line}`).fill(v.sku);
   await page.getByLabel(`Units, line ${line}`).fill(v.units);
-  await page.getByRole("group", { name: `Stamped, line ${line}` }).getByLabel(v.stamped).check();
+  await page
+    .getByRole("group", { name: `Stamped, line ${line}` })
+    .getByLabel(v.stamped)
+    .check();
   if (v.before)
     await page
       .getByRole("group", { name: `Made or imported before 1 October 2026, line ${line}` })
@@ -87,9 +94,10 @@ for (const database of ["sqlite", "postgres"] as const) {
         [flavourId],
       );
       const sku = String(variant!.sku);
-      await shop.query("update variants set stock_quantity = 0, track_stock = 1 where item_id = ? and kind = 'flavour'", [
-        flavourId,
-      ]);
+      await shop.query(
+        "update variants set stock_quantity = 0, track_stock = 1 where item_id = ? and kind = 'flavour'",
+        [flavourId],
+      );
       await shop.query("update content_versions set version = version + 1");
 
       const staffPage = await browse(browser, shop.base);
@@ -154,7 +162,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       await staffPage.goto("/signin?redirectTo=%2Fadmin");
       await signIn(staffPage, staff.email, staff.password);
       await staffPage.waitForURL(/\/signin\/two-factor/);
-      await staffPage.getByLabel("Code from your authenticator app").fill(totpCode(staff.totpUri!, offsetSteps));
+      await staffPage.getByLabel("Code from your authenticator app").fill(await totpCode(staff.totpUri!, offsetSteps));
       await staffPage.getByRole("button", { name: "Verify" }).click();
       await expect(staffPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
       const held = staffPage.getByRole("region", { name: "Held back from sale (unstamped)" });

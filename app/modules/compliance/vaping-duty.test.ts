@@ -1,13 +1,6 @@
+import { DUTY_START_DAY, UNSTAMPED_SALE_ENDS_AT } from "./duty-stamps";
 import { describe, expect, it } from "vitest";
-import {
-  formatLiquid,
-  liquidMessages,
-  liquidText,
-  parseLiquid,
-  UNSTAMPED_SALE_END,
-  VAPING_DUTY_START,
-  vapingDutyCents,
-} from "./vaping-duty";
+import { formatLiquid, liquidMessages, liquidText, parseLiquid, vapingDutyCents } from "./vaping-duty";
 
 const value = (raw: string) => {
   const parsed = parseLiquid(raw);
@@ -73,7 +66,8 @@ describe("parseLiquid", () => {
 
 describe("the dates", () => {
   it("are the duty's start and the end of unstamped sales", () => {
-    expect(VAPING_DUTY_START).toBe("2026-10-01");
-    expect(UNSTAMPED_SALE_END).toBe("2027-04-01");
+    expect(DUTY_START_DAY).toBe("2026-10-01");
+    // 1 April 2027 00:00 in London, which is British Summer Time then (UTC+1).
+    expect(UNSTAMPED_SALE_ENDS_AT).toBe("2027-03-31T23:00:00.000Z");
   });
 });

@@ -13,10 +13,7 @@
 import { fail } from "~/lib/result";
 import type { Parsed } from "~/lib/parsed-field";
 
-/** The day the duty began (London time): liquid made or imported from then on is duty-paid and stamped. */
-export const VAPING_DUTY_START = "2026-10-01";
-/** The day (London time, from 00:00) unstamped stock may no longer be held for sale or sold. */
-export const UNSTAMPED_SALE_END = "2027-04-01";
+// The dates (the duty's first day, the unstamped stock's cut-off) are the stamps' rule: ./duty-stamps.ts.
 
 /** The rate: £2.20 (220 pence) per 10 ml, that is 22p per ml (Finance Act 2026, s. 115(2)). */
 export const VAPING_DUTY_PENCE_PER_10_ML = 220;

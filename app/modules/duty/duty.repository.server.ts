@@ -19,6 +19,7 @@ export function findVariantBySku(db: Db, sku: string) {
       "v.item_id",
       "v.sku",
       "v.quarantined_units",
+      "v.liquid_tenths",
       sql<string>`coalesce(d.name, f.name, '')`.as("name"),
       sql<number>`case when v.archived = 1 or coalesce(d.archived, f.archived, 1) = 1 then 1 else 0 end`.as("archived"),
     ])

@@ -23,6 +23,7 @@ import {
   unstampedDaysLeft,
   unstampedSellable,
 } from "~/modules/compliance/duty-stamps";
+import { vapingDutyCents } from "~/modules/compliance/vaping-duty";
 import { countJobsByKindAndStatus, enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
 import { disposeQuarantined, quarantineAllUnstamped, receiveGoods } from "~/modules/stock/stock.service.server";
@@ -40,9 +41,6 @@ import {
 import * as repo from "./duty.repository.server";
 
 const fold = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** Vaping Products Duty carried by `tenths` tenths of a millilitre: £2.20 per 10 ml, rounded down to the penny. */
-const dutyCentsOf = (tenths: number | null) => (tenths === null ? null : Math.floor((tenths * 22) / 10));
 
 export type GoodsInDone = Result<{ invoice: string; units: number; quarantined: number }>;
 
@@ -121,7 +119,7 @@ export async function recordGoodsIn(
           made_before_duty: input.madeBeforeDuty === "yes" ? 1 : 0,
           sellable_units: fate === "quarantined" ? 0 : input.units,
           quarantined_units: fate === "quarantined" ? input.units : 0,
-          liquid_tenths: null,
+          liquid_tenths: variant.liquid_tenths === null ? null : Number(variant.liquid_tenths),
           stamp_code: input.stampCode || null,
         })),
       );
@@ -251,7 +249,7 @@ export async function dutyReportCsv(
       rows.map((r) => {
         const litres =
           r.liquid_tenths === null ? "" : ((Number(r.liquid_tenths) * Number(r.units)) / 10_000).toFixed(4);
-        const perUnit = dutyCentsOf(r.liquid_tenths === null ? null : Number(r.liquid_tenths));
+        const perUnit = r.liquid_tenths === null ? null : vapingDutyCents(Number(r.liquid_tenths));
         return [
           r.received_on,
           r.supplier,

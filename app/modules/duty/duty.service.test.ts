@@ -208,6 +208,11 @@ describeEachDatabase(
       expect(lines).toHaveLength(5); // 2 lines of INV-100, 2 of INV-101
       expect(lines[2]).toContain("Vape Wholesale Ltd,VPD-AB-12345,INV-100");
       expect(lines[2]).toContain(",5,unstamped,yes,5,0,");
+      // The liquid each unit holds (the demo's pods) in litres, and the duty it carries (22p per ml, rounded down).
+      const [litres, duty] = lines[1]!.split(",").slice(10, 12);
+      const ml = (Number(litres) * 1000) / 10; // per unit
+      expect(ml).toBeGreaterThan(0);
+      expect(duty).toBe(`£${((10 * Math.floor(ml * 22)) / 100).toFixed(2)}`);
       const unstamped = await dutyReportCsv(db, "unstamped", { from: "2027-01-01", to: "2027-04-30" });
       if (!unstamped.ok) throw new Error(unstamped.message);
       const text = unstamped.csv;
