@@ -57,11 +57,11 @@ function DisposalField({
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        <span className="sr-only">, {row.sku}</span>
       </label>
       <input
         {...input}
         id={id}
+        aria-label={`${label}, ${row.sku}`}
         name={name}
         autoComplete="off"
         aria-invalid={error ? true : undefined}

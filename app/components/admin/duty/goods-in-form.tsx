@@ -19,7 +19,7 @@ function ErrorText({ name, error }: { name: string; error?: string }) {
   ) : null;
 }
 
-/** A line's text field: its label names the line for screen readers ("Units, line 2"), its error sits under it. */
+/** A line's text field: its name says its line to screen readers ("Units, line 2"), its error sits under it. */
 function LineText({
   label,
   field,
@@ -40,11 +40,11 @@ function LineText({
     <div className={input.className}>
       <label htmlFor={`field-${name}`} className="text-sm font-medium">
         {label}
-        <span className="sr-only">, line {row + 1}</span>
       </label>
       <input
         {...input}
         id={`field-${name}`}
+        aria-label={`${label}, line ${row + 1}`}
         name={name}
         defaultValue={values[name] ?? ""}
         aria-invalid={error ? true : undefined}
@@ -75,11 +75,12 @@ function LineYesNo({
   const name = lineField(field, row);
   const error = errors[name];
   return (
-    <fieldset className={className} aria-describedby={error ? `field-${name}-error` : undefined}>
-      <legend className="text-sm font-medium">
-        {legend}
-        <span className="sr-only">, line {row + 1}</span>
-      </legend>
+    <fieldset
+      className={className}
+      aria-label={`${legend}, line ${row + 1}`}
+      aria-describedby={error ? `field-${name}-error` : undefined}
+    >
+      <legend className="text-sm font-medium">{legend}</legend>
       <div className="mt-2 flex gap-4">
         {yesNo.map((choice) => (
           <label key={choice.value} className="flex items-center gap-2 text-sm">
