@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { AdminTable, HeaderRow } from "~/components/admin/list-controls";
 import { DutyReportForm } from "~/components/admin/duty/duty-report-form";
 import { GoodsInForm } from "~/components/admin/duty/goods-in-form";
@@ -69,6 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminGoodsIn({ loaderData, actionData }: Route.ComponentProps) {
   const { deliveries, notice, today, reportFrom } = loaderData;
   const answer = actionData as Answer | undefined;
+  // A new answer refills the form; a recorded delivery (a new address) empties it for the next one.
+  const formKey = `${useLocation().key}:${JSON.stringify(answer?.values ?? null)}`;
   return (
     <section aria-labelledby="goods-in-title" className="max-w-6xl space-y-6">
       <h1 id="goods-in-title" className="text-2xl font-extrabold">
@@ -93,7 +95,7 @@ export default function AdminGoodsIn({ loaderData, actionData }: Route.Component
         </div>
       )}
       <GoodsInForm
-        key={JSON.stringify(answer?.values ?? null)}
+        key={formKey}
         values={answer?.values ?? {}}
         errors={answer?.errors ?? {}}
         formError={answer?.formError ?? null}

@@ -109,8 +109,8 @@ export const ADMIN_PAGES = [
 
 /** The back-office pages that take posts (the others answer a post with 405). */
 export const ADMIN_ACTIONS = [
-  // The dashboard's own action (an index route: a bare post to /admin is the layout's, which has none: 405).
-  "/admin?index",
+  // The dashboard's: units held back from sale, returned or destroyed.
+  "/admin",
   "/admin/orders/ABCDEFGH",
   "/admin/take-backs",
   "/admin/age-checks",

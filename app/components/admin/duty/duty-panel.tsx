@@ -152,7 +152,8 @@ function HeldBack({ rows, answer }: { rows: DutyStockRow[]; answer: DisposalAnsw
       </p>
       <ul className="mt-2 divide-y divide-slate-200">
         {rows.map((row) => (
-          <HeldBackRow key={row.variantId} row={row} answer={answer} />
+          // Keyed by the units too: once some are recorded, the form starts again from those left.
+          <HeldBackRow key={`${row.variantId}:${row.units}`} row={row} answer={answer} />
         ))}
       </ul>
     </section>
