@@ -57,6 +57,8 @@ export default [
     route("upload", "routes/admin/upload.ts"),
     // The whole catalogue as the shop's CSV file (a download, not a page).
     route("catalogue.csv", "routes/admin/catalogue-csv.ts"),
+    // A duty report for a period (goods in, or unstamped stock sold, returned and destroyed) as CSV (a download).
+    route("duty-report.csv", "routes/admin/duty-report-csv.ts"),
     // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
     route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [
@@ -72,6 +74,7 @@ export default [
       route("flavours/:id", "routes/admin/catalog-item.tsx", { id: "admin-flavour" }),
       route("catalogue-import", "routes/admin/catalogue-import.tsx"),
       route("mhra", "routes/admin/mhra.tsx"),
+      route("goods-in", "routes/admin/goods-in.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("mail", "routes/admin/mail.tsx"),
       route("customers", "routes/admin/customers.tsx"),

@@ -13,6 +13,7 @@ const sections: ReadonlyArray<{ to: string; label: string; end?: true }> = [
   { to: "/admin/products", label: "Devices" },
   { to: "/admin/flavours", label: "Flavours" },
   { to: "/admin/mhra", label: "MHRA list" },
+  { to: "/admin/goods-in", label: "Goods in" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/customers", label: "Customers" },

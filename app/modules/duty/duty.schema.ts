@@ -1,7 +1,9 @@
 // The goods-in and disposal forms' zod checks (docs/decisions/079), apart from duty.ts so the pages that show its
 // words do not ship zod. What only the database knows (a SKU, its archive, a duplicate invoice) is the service's.
 import { z } from "zod";
-import { dutyDisposalKinds, dutyMessages as m, GOODS_IN_LINES } from "./duty";
+import { dutyDisposalKinds, dutyMessages as m, GOODS_IN_LINES, lineField, lineFields } from "./duty";
+
+export { lineField, lineFields };
 
 const day = z
   .string(m.dateMissing)
@@ -37,10 +39,6 @@ export const goodsInLine = z.object({
   stampCode: z.string().trim().max(60, m.stampCodeLong).default(""),
 });
 export type GoodsInLineInput = z.infer<typeof goodsInLine>;
-
-/** The line fields of the form, by row: `sku_0`, `units_0`, `stamped_0`, `madeBeforeDuty_0`, `stampCode_0`… */
-export const lineFields = ["sku", "units", "stamped", "madeBeforeDuty", "stampCode"] as const;
-export const lineField = (name: (typeof lineFields)[number], row: number) => `${name}_${row}`;
 
 /** The rows of the form that hold anything (a row left empty is not a line). */
 export function filledRows(values: Record<string, string>): number[] {

@@ -10,6 +10,14 @@ export { dutyDisposalKinds, type DutyDisposalKind };
 /** How many lines the goods-in form offers (a delivery with more is recorded in two). */
 export const GOODS_IN_LINES = 8;
 
+/** The line fields of the goods-in form, by row: `sku_0`, `units_0`, `stamped_0`, `madeBeforeDuty_0`, `stampCode_0`… */
+export const lineFields = ["sku", "units", "stamped", "madeBeforeDuty", "stampCode"] as const;
+export type LineFieldName = (typeof lineFields)[number];
+export const lineField = (name: LineFieldName, row: number) => `${name}_${row}`;
+
+/** The goods-in form's header fields. */
+export const goodsInHeaderFields = ["supplier", "invoiceReference", "approvalReference", "receivedOn"] as const;
+
 export const disposalLabels: Record<DutyDisposalKind, string> = {
   returned: "Returned to the supplier",
   destroyed: "Destroyed",

@@ -1,3 +1,6 @@
+import { data, redirect } from "react-router";
+import { DutyPanel, type DisposalAnswer } from "~/components/admin/duty/duty-panel";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Link } from "~/components/ui/link";
 import { Price } from "~/components/ui/price";
 import { useShopSettings } from "~/components/layout/use-shop";
@@ -13,6 +16,11 @@ import { countFailedMail } from "~/modules/admin/mail/mail-admin.service.server"
 import { backupStatus } from "~/modules/backups/backups.service.server";
 import { formatDateTime } from "~/lib/shop-time";
 import { openMoney } from "~/modules/payments/card-payments.service.server";
+import { formValues } from "~/lib/form-check";
+import { readForm } from "~/lib/form-data.server";
+import { formFeedback, httpStatus } from "~/lib/result";
+import { dutyDisposalKinds, dutyMessages } from "~/modules/duty/duty";
+import { dutyOverview, recordDisposal } from "~/modules/duty/duty.service.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,15 +29,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const threshold = context.settings.lowStockThreshold;
-  const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup, money] = await Promise.all([
+  const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup, money, duty] = await Promise.all([
     loadDashboard(context.db),
     countFailedMail(context.db, staff),
     lowStockItems(context.db, threshold),
     countPendingAgeChecks(context.db),
     backupStatus(context.db),
     openMoney(context.db),
+    dutyOverview(context.db, new Date()),
   ]);
-  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks, backup, money };
+  const params = new URL(request.url).searchParams;
+  const kind = dutyDisposalKinds.find((k) => k === params.get("disposed"));
+  const units = params.get("units") ?? "";
+  const notice = kind && /^\d{1,6}$/.test(units) ? dutyMessages.disposed(Number(units), kind) : null;
+  return { ...dashboard, failedEmails, lowStock, threshold, pendingAgeChecks, backup, money, duty, notice };
+}
+
+/** Records units held back from sale as returned to the supplier or destroyed (the duty panel's forms). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context, request);
+  const values = formValues(await readForm(request), ["variantId", "units", "kind", "supplierReference", "stampCode"]);
+  const disposed = await recordDisposal(context.db, staff, values);
+  if (disposed.ok) return redirect(`/admin?disposed=${disposed.kind}&units=${disposed.units}`);
+  const { errors, formError } = formFeedback(disposed);
+  return data<DisposalAnswer>(
+    { variantId: values.variantId!, errors, formError },
+    { status: httpStatus(disposed.code) },
+  );
 }
 
 function Tile({
@@ -151,7 +177,7 @@ function Backups({ backup }: { backup: Route.ComponentProps["loaderData"]["backu
   );
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const {
     today,
     week,
@@ -164,10 +190,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     pendingAgeChecks,
     backup,
     money,
+    duty,
+    notice,
   } = loaderData;
   return (
     <div>
       <h1 className="text-3xl font-extrabold">Dashboard</h1>
+      {notice && (
+        <div className="mt-4">
+          <FormAlert message={notice} tone="success" />
+        </div>
+      )}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Tile title="Today">
           {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
@@ -202,6 +235,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <span className={failedEmails > 0 ? "text-red-700" : undefined}>{failedEmails}</span>
         </Tile>
       </div>
+      <DutyPanel overview={duty} answer={(actionData as DisposalAnswer | undefined) ?? null} />
       <SalesChart sales={sales} />
       <LowStockList items={lowStock} threshold={threshold} />
       <Backups backup={backup} />

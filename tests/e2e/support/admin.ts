@@ -94,6 +94,7 @@ export const ADMIN_PAGES = [
   "/admin/flavours/new",
   "/admin/flavours/abc123",
   "/admin/mhra",
+  "/admin/goods-in",
   "/admin/catalogue-import",
   "/admin/messages",
   "/admin/mail",
@@ -108,6 +109,8 @@ export const ADMIN_PAGES = [
 
 /** The back-office pages that take posts (the others answer a post with 405). */
 export const ADMIN_ACTIONS = [
+  // The dashboard's: units held back from sale, returned or destroyed.
+  "/admin",
   "/admin/orders/ABCDEFGH",
   "/admin/take-backs",
   "/admin/age-checks",
@@ -118,6 +121,7 @@ export const ADMIN_ACTIONS = [
   "/admin/flavours/new",
   "/admin/flavours/abc123",
   "/admin/mhra",
+  "/admin/goods-in",
   "/admin/catalogue-import",
   "/admin/messages",
   "/admin/mail",
