@@ -32,6 +32,20 @@ async function customer(page: Page, label: string): Promise<string> {
   return email;
 }
 
+/**
+ * Signs in on the sign-in page just opened. A page still starting its scripts may drop what was typed (the form then
+ * says "Email is required"), as it would for a person typing very fast: then they type it again.
+ */
+async function signInOnPage(page: Page, email: string, done: ReturnType<Page["getByRole"]>) {
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await signIn(page, email, PASSWORD_OF.get(email) ?? PASSWORD);
+  const dropped = page.getByText("Email is required");
+  await expect(done.or(dropped)).toBeVisible();
+  if (await dropped.isVisible()) await signIn(page, email, PASSWORD_OF.get(email) ?? PASSWORD);
+  await expect(done).toBeVisible();
+}
+const PASSWORD_OF = new Map<string, string>();
+
 /** One line of the goods-in form, as staff fill it in from the supplier's invoice. */
 async function fillLine(
   page: Page,
@@ -104,7 +118,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       const staff: Staff = await createStaffAsync(`duty-${database}`, shop.databaseUrl);
       await signInAsStaff(staffPage, staff);
       await staffPage.goto("/admin/goods-in");
-      await staffPage.getByLabel("Supplier", { exact: true }).fill("Vape Wholesale Ltd");
+      await staffPage.getByRole("textbox", { name: "Supplier", exact: true }).fill("Vape Wholesale Ltd");
       const invoice = `INV-${database.toUpperCase()}-1`;
       await staffPage.getByLabel("Invoice reference").fill(invoice);
       await staffPage.getByLabel("Approval reference").fill("VPD-AB-12345");
@@ -152,19 +166,37 @@ for (const database of ["sqlite", "postgres"] as const) {
         .toBeGreaterThan(0);
       // Their session ended with the months gone by: they sign in again and try to order the 11.
       await late.goto("/signin");
-      await signIn(late, lateEmail, PASSWORD);
-      await expect(late.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+      await signInOnPage(late, lateEmail, late.getByRole("button", { name: "Sign out", exact: true }));
+      // The 11 are refused: the cart now holds the 10 that may be sold, and says so; the order is for those 10.
+      await late.goto("/cart");
+      const capped = late.getByRole("status").filter({ hasText: "We have less in stock than your cart held" });
+      await expect(capped).toContainText("Only 10 left of");
+      await expect(late.getByLabel("Quantity 10", { exact: true })).toBeVisible();
       await checkoutToPayment(late);
+      const lateTab = late.waitForEvent("popup");
       await late.getByRole("button", { name: "Order via WhatsApp" }).click();
-      await expect(late.getByRole("alert").filter({ hasText: "Only 10 left of" })).toBeVisible();
+      await (await lateTab).close();
+      await expect(late).toHaveURL(/\/success\?order=/, { timeout: 20_000 });
+      const lateOrder = new URL(late.url()).searchParams.get("order")!;
+      const [lateLine] = await shop.query("select quantity from order_lines where order_id = ?", [lateOrder]);
+      expect(Number(lateLine!.quantity)).toBe(10);
 
       // Staff: the dashboard lists the 2 unstamped units held back; they record their return to the supplier.
-      await staffPage.goto("/signin?redirectTo=%2Fadmin");
-      await signIn(staffPage, staff.email, staff.password);
-      await staffPage.waitForURL(/\/signin\/two-factor/);
-      await staffPage.getByLabel("Code from your authenticator app").fill(await totpCode(staff.totpUri!, offsetSteps));
-      await staffPage.getByRole("button", { name: "Verify" }).click();
-      await expect(staffPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      // Their session may have ended with the months gone by (the clock the session's expiry is read against: the
+      // shop's on SQLite, PostgreSQL's own on PostgreSQL): if so, they sign in again with their authenticator's code.
+      await staffPage.goto("/admin");
+      const dashboard = staffPage.getByRole("heading", { level: 1, name: "Dashboard" });
+      if (!(await dashboard.isVisible())) {
+        // Signed out, the back office is not found; the sign-in page leads back to it.
+        await staffPage.goto("/signin?redirectTo=%2Fadmin");
+        PASSWORD_OF.set(staff.email, staff.password);
+        await signInOnPage(staffPage, staff.email, staffPage.getByLabel("Code from your authenticator app"));
+        await staffPage
+          .getByLabel("Code from your authenticator app")
+          .fill(await totpCode(staff.totpUri!, offsetSteps));
+        await staffPage.getByRole("button", { name: "Verify" }).click();
+      }
+      await expect(dashboard).toBeVisible();
       const held = staffPage.getByRole("region", { name: "Held back from sale (unstamped)" });
       await expect(held).toContainText(sku);
       await held.getByLabel("Units").fill("2");
