@@ -97,6 +97,20 @@ describeEachDatabase(
         ok: false,
         fieldErrors: { sku_0: "Add at least one line: a SKU and its units" },
       });
+      // A line for an archived variant is refused too.
+      await db.updateTable("variants").set({ archived: 1 }).where("id", "=", item.other.id).execute();
+      const archived = await db
+        .selectFrom("variants")
+        .select("sku")
+        .where("id", "=", item.other.id)
+        .executeTakeFirstOrThrow();
+      expect(
+        await recordGoodsIn(db, staff, { ...delivery(archived.sku, "INV-ARCH"), sku_1: "", units_1: "" }, january),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { sku_0: `SKU ${archived.sku} is archived: a delivery cannot be added to it` },
+      });
+      await db.updateTable("variants").set({ archived: 0 }).where("id", "=", item.other.id).execute();
       expect(await variant(db)).toEqual(before);
       expect(await db.selectFrom("goods_in").selectAll().execute()).toEqual([]);
     });
