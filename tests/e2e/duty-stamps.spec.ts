@@ -5,6 +5,7 @@
 // supplier, and the period's reports list all of it with the duty carried.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { totpCode } from "../../app/testing/totp";
+import { fillGoodsInLine } from "./support/goods-in";
 import { createStaffAsync, signInAsStaff, type Staff } from "./support/admin";
 import { signIn, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { checkoutToPayment } from "./support/checkout";
@@ -45,25 +46,6 @@ async function signInOnPage(page: Page, email: string, done: ReturnType<Page["ge
   await expect(done).toBeVisible();
 }
 const PASSWORD_OF = new Map<string, string>();
-
-/** One line of the goods-in form, as staff fill it in from the supplier's invoice. */
-async function fillLine(
-  page: Page,
-  line: number,
-  v: { sku: string; units: string; stamped: "Yes" | "No"; before?: "Yes" },
-) {
-  await page.getByLabel(`Variant (SKU), line ${line}`).fill(v.sku);
-  await page.getByLabel(`Units, line ${line}`).fill(v.units);
-  await page
-    .getByRole("group", { name: `Stamped, line ${line}` })
-    .getByLabel(v.stamped)
-    .check();
-  if (v.before)
-    await page
-      .getByRole("group", { name: `Made or imported before 1 October 2026, line ${line}` })
-      .getByLabel(v.before)
-      .check();
-}
 
 /** Puts `quantity` of the flavour in the cart from its page (the cart's plus button after the first). */
 async function toCart(page: Page, flavourId: string, quantity: number) {
@@ -122,8 +104,8 @@ for (const database of ["sqlite", "postgres"] as const) {
       const invoice = `INV-${database.toUpperCase()}-1`;
       await staffPage.getByLabel("Invoice reference").fill(invoice);
       await staffPage.getByLabel("Approval reference").fill("VPD-AB-12345");
-      await fillLine(staffPage, 1, { sku, units: "10", stamped: "Yes" });
-      await fillLine(staffPage, 2, { sku, units: "5", stamped: "No", before: "Yes" });
+      await fillGoodsInLine(staffPage, 1, { sku, units: "10", stamped: "Yes" });
+      await fillGoodsInLine(staffPage, 2, { sku, units: "5", stamped: "No", madeBefore: "Yes" });
       await staffPage.getByRole("button", { name: "Record delivery" }).click();
       await expect(staffPage.getByRole("status")).toContainText(`Delivery ${invoice} recorded: 15 units.`);
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { dutyMessages } from "../../app/modules/duty/duty";
+import { fillGoodsInLine } from "./support/goods-in";
 import { createStaff, signInAsStaff } from "./support/admin";
 import { E2E_DIR } from "./support/ports";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
@@ -26,25 +27,6 @@ function someSku(): string {
   }
 }
 
-/** One line of the delivery form, filled in as staff do from the invoice. */
-async function fillLine(
-  page: Page,
-  line: number,
-  values: { sku: string; units: string; stamped: "Yes" | "No"; madeBefore?: "Yes" | "No" },
-) {
-  await page.getByLabel(`Variant (SKU), line ${line}`).fill(values.sku);
-  await page.getByLabel(`Units, line ${line}`).fill(values.units);
-  await page
-    .getByRole("group", { name: `Stamped, line ${line}` })
-    .getByLabel(values.stamped)
-    .check();
-  if (values.madeBefore)
-    await page
-      .getByRole("group", { name: `Made or imported before 1 October 2026, line ${line}` })
-      .getByLabel(values.madeBefore)
-      .check();
-}
-
 test("staff record a delivery of 10 stamped and 5 lawful unstamped units, and download the goods-in report", async ({
   page,
 }) => {
@@ -59,13 +41,13 @@ test("staff record a delivery of 10 stamped and 5 lawful unstamped units, and do
   await page.getByRole("textbox", { name: "Supplier", exact: true }).fill("Vape Wholesale Ltd");
   await page.getByLabel("Invoice reference").fill(invoice);
   await page.getByLabel("Approval reference").fill("VPD-AB-12345");
-  await fillLine(page, 1, { sku, units: "-10", stamped: "Yes" });
+  await fillGoodsInLine(page, 1, { sku, units: "-10", stamped: "Yes" });
   await page.getByRole("button", { name: "Record delivery" }).click();
   await expect(page.getByLabel("Units, line 1")).toHaveAccessibleDescription(dutyMessages.unitsShape);
   await expect(page.getByLabel("Variant (SKU), line 1")).toHaveValue(sku);
 
   await page.getByLabel("Units, line 1").fill("10");
-  await fillLine(page, 2, { sku, units: "5", stamped: "No", madeBefore: "Yes" });
+  await fillGoodsInLine(page, 2, { sku, units: "5", stamped: "No", madeBefore: "Yes" });
   await page.getByRole("button", { name: "Record delivery" }).click();
   await expect(page.getByRole("status").filter({ hasText: invoice })).toHaveText(dutyMessages.recorded(invoice, 15));
   const row = page.getByRole("table", { name: "Latest deliveries" }).getByRole("row").filter({ hasText: invoice });
@@ -94,7 +76,7 @@ test("unstamped units made after the duty began are held back, and staff record 
   await page.getByRole("textbox", { name: "Supplier", exact: true }).fill("Late Liquids Ltd");
   await page.getByLabel("Invoice reference").fill(invoice);
   await page.getByLabel("Approval reference").fill("LL-777");
-  await fillLine(page, 1, { sku, units: "2", stamped: "No", madeBefore: "No" });
+  await fillGoodsInLine(page, 1, { sku, units: "2", stamped: "No", madeBefore: "No" });
   await page.getByRole("button", { name: "Record delivery" }).click();
   const status = page.getByRole("status").filter({ hasText: invoice });
   await expect(status).toContainText(dutyMessages.recorded(invoice, 2));
