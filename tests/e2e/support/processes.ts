@@ -1,5 +1,6 @@
 // The built server as its own process (node build/main.js, as `npm start` runs it), for tests of the process itself.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { expect } from "@playwright/test";
 import { OPEN_ORDER_LIMITS } from "../../../app/testing/open-order-limits";
@@ -35,11 +36,7 @@ export function startShop(
   options: { clock?: string } = {},
 ): ShopProcess {
   const main = process.env.SHOP_MAIN_JS ?? "build/main.js";
-  // `clock`: the shop's system clock starts at that time (UTC), moved by Debian's faketime (libfaketime).
-  const [command, args] = options.clock
-    ? ["faketime", [options.clock, process.execPath, main]]
-    : [process.execPath, [main]];
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [main], {
     // One process unless a test asks for more (the default is one per CPU).
     // Its shoppers place orders in a loop and pay none: the limits on orders are opened unless a test sets them.
     env: {
@@ -49,7 +46,7 @@ export function startShop(
       WEB_CONCURRENCY: "1",
       ...OPEN_ORDER_LIMITS,
       ...env,
-      ...(options.clock && { TZ: "UTC" }),
+      ...(options.clock && fakeClock(options.clock)),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -61,6 +58,19 @@ export function startShop(
   );
   const port = Number(env.PORT);
   return { port, base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/**
+ * The environment that starts a process's system clock at `at` (UTC, "2027-03-31 23:00:05") and lets it run on, with
+ * Debian's libfaketime (`apt-get install faketime`) preloaded into the process itself: the shop stays the process
+ * this test started (the `faketime` command would start it as a child, which a SIGTERM to the parent does not stop).
+ */
+export function fakeClock(at: string): Record<string, string> {
+  const library = ["x86_64-linux-gnu", "aarch64-linux-gnu"]
+    .map((arch) => `/usr/lib/${arch}/faketime/libfaketime.so.1`)
+    .find((path) => existsSync(path));
+  if (!library) throw new Error("libfaketime not found: apt-get install faketime");
+  return { LD_PRELOAD: library, FAKETIME: `@${at}`, FAKETIME_DONT_RESET: "1", TZ: "UTC" };
 }
 
 /** Waits until /healthz answers 200 (or the process exits, or the time is up). */
