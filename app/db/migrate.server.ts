@@ -36,6 +36,7 @@ import * as orderEventActorKind from "./migrations/2026_11_29_0610_order_event_a
 import * as cardPayments from "./migrations/2026_11_29_1100_card_payments";
 import * as variantLiquid from "./migrations/2026_11_29_1300_variant_liquid";
 import * as dutyStamps from "./migrations/2026_11_29_1310_duty_stamps";
+import * as staffRolesAudit from "./migrations/2026_11_29_1410_staff_roles_audit";
 
 /** Every migration, by name; names sort by date so they run in order. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_1100_card_payments": cardPayments,
   "2026_11_29_1300_variant_liquid": variantLiquid,
   "2026_11_29_1310_duty_stamps": dutyStamps,
+  "2026_11_29_1410_staff_roles_audit": staffRolesAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

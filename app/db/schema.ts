@@ -31,6 +31,8 @@ export type { AboutPageTable, CatalogItemsTable, DevicesTable, FlavoursTable, Re
 export type { CatalogImportsTable, VariantsTable } from "./schema-catalog";
 import type {
   UserTable,
+  StaffInvitationsTable,
+  AuditLogTable,
   SessionTable,
   AccountTable,
   VerificationTable,
@@ -41,6 +43,8 @@ import type {
 } from "./schema-accounts";
 export type {
   UserTable,
+  StaffInvitationsTable,
+  AuditLogTable,
   SessionTable,
   AccountTable,
   VerificationTable,
@@ -281,6 +285,8 @@ export type Database = {
   goods_in: GoodsInTable;
   goods_in_lines: GoodsInLinesTable;
   duty_disposals: DutyDisposalsTable;
+  staff_invitations: StaffInvitationsTable;
+  audit_log: AuditLogTable;
 };
 
 /** A delivery recorded at goods in (migration 2026_11_29_1310, docs/decisions/079). */

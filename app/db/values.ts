@@ -125,6 +125,15 @@ export type JobKindName = (typeof jobKindNames)[number];
 
 export const userRoles = ["customer", "staff"] as const;
 export type UserRole = (typeof userRoles)[number];
+/** A staff account's roles, combinable (issue 63; what each may do: app/modules/accounts/permissions.ts). */
+export const staffRoleNames = ["owner", "manager", "packer", "age-checker"] as const;
+export type StaffRole = (typeof staffRoleNames)[number];
+/** What became of a back-office request the audit log records: done, or refused (a permission, a rule). */
+export const auditOutcomes = ["done", "refused"] as const;
+export type AuditOutcome = (typeof auditOutcomes)[number];
+/** Who an audit entry's actor is: a member of staff, the shop's command line, or somebody signing in. */
+export const auditActorKinds = ["staff", "cli", "visitor"] as const;
+export type AuditActorKind = (typeof auditActorKinds)[number];
 
 /** Booleans are 0/1 integers on both databases. */
 export type Flag = number;

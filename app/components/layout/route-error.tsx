@@ -12,6 +12,8 @@ export type ErrorWayBack = { href: string; label: string; note?: string };
 export function RouteError({ error, back }: { error: unknown; back: ErrorWayBack }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503) return <BeRightBack />;
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return <NotAllowed message={messageOf(error.data)} back={back} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="container-page py-16 text-center">
@@ -23,6 +25,25 @@ export function RouteError({ error, back }: { error: unknown; back: ErrorWayBack
           : `The request could not be completed (error ${status}).`}
       </p>
       {back.note ? <p className="mt-2 text-slate-600">{back.note}</p> : null}
+      <a className="btn-primary mt-8" href={back.href}>
+        {back.label}
+      </a>
+    </section>
+  );
+}
+
+const messageOf = (body: unknown): string | null =>
+  typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string"
+    ? (body as { message: string }).message
+    : null;
+
+/** The 403 page: a member of staff asked for what their role does not allow (issue 63), or a customer for staff's. */
+function NotAllowed({ message, back }: { message: string | null; back: ErrorWayBack }) {
+  return (
+    <section className="container-page py-16 text-center">
+      <title>Not allowed</title>
+      <h1 className="text-3xl font-bold">You do not have access to this</h1>
+      <p className="mt-4 text-slate-600">{message ?? "You are not allowed to do this."}</p>
       <a className="btn-primary mt-8" href={back.href}>
         {back.label}
       </a>

@@ -27,6 +27,8 @@ const sessionWithUser = compiledOnce((db: Db, token: string) =>
       "u.role",
       "u.authProvider",
       "u.twoFactorEnabled",
+      "u.staffRoles",
+      "u.disabledAt",
     ])
     .where("s.token", "=", token),
 );
@@ -64,10 +66,11 @@ export function findUserIdByEmail(db: Db, email: string) {
 }
 
 /** Staff, with the address taken as confirmed. */
-export async function makeStaff(db: Db, email: string): Promise<void> {
+/** Makes the account staff with these roles ("owner,packer"), enabled. */
+export async function makeStaff(db: Db, email: string, staffRoles = "owner"): Promise<void> {
   await db
     .updateTable("user")
-    .set({ role: "staff", emailVerified: sql<boolean>`true` })
+    .set({ role: "staff", emailVerified: sql<boolean>`true`, staffRoles, disabledAt: null })
     .where("email", "=", email)
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { UserRole } from "~/db/values";
+import type { StaffRole, UserRole } from "~/db/values";
 import { z } from "zod";
 
 // The set of roles is defined once with the schema (docs/decisions/025).
@@ -104,6 +104,10 @@ export type SessionUser = {
   twoFactorEnabled?: boolean;
   /** This session proved the second factor: the back office asks for it. */
   secondFactor?: boolean;
+  /** A staff account's roles (app/modules/accounts/permissions.ts decides what each may do). */
+  staffRoles?: readonly StaffRole[];
+  /** The address the request came from: what the audit log keeps of a member of staff's request (requireStaff). */
+  clientIp?: string | null;
 };
 
 /** "First Last", or the account's name when neither is given (what staff see). */

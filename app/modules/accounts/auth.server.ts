@@ -109,6 +109,9 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
         dateOfBirth: { type: "string", required: false },
         authProvider: { type: "string", required: false },
         role: { type: "string", required: false, input: false, defaultValue: "customer" },
+        // Staff roles and a disabled staff account (issue 63): set by the shop only.
+        staffRoles: { type: "string", required: false, input: false },
+        disabledAt: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -5,7 +5,9 @@ import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import { returnPath } from "~/lib/page-url";
 import { fail, httpStatus, type Failure, type Result } from "~/lib/result";
-import { isStaff, STAFF_ONLY } from "./staff";
+import { auditActorOf, isStaff, STAFF_ONLY } from "./staff";
+import { can, forbiddenMessage, parseStaffRoles, type Permission } from "./permissions";
+import { recordRefusal } from "~/modules/audit/audit.service.server";
 import { twoFactorMessages } from "./two-factor";
 import { databaseUnavailable, isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { ageOn, ADULT_AGE, type SessionUser } from "./accounts";
@@ -31,8 +33,12 @@ export function toSessionUser(user: AuthUser, session?: Record<string, unknown>)
     authProvider: text("authProvider"),
     twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
     secondFactor: typeof session?.secondFactorAt === "string" && session.secondFactorAt !== "",
+    ...(user.role === "staff" ? { staffRoles: parseStaffRoles(text("staffRoles")) } : {}),
   };
 }
+
+/** A disabled staff account has no session anywhere (its sessions were deleted; this is the second line). */
+const isDisabled = (user: Record<string, unknown>) => typeof user.disabledAt === "string" && user.disabledAt !== "";
 
 /** The session Better Auth validated for a request: who it is, and its token and id (never sent to a page). */
 export type ValidatedSession = { user: SessionUser; token: string; id: string };
@@ -69,7 +75,7 @@ async function lookUpSession(context: ShopContext, request: Request): Promise<Va
     const direct = await readSessionDirectly(context, cookies);
     if (direct !== undefined) return direct;
     const found = await context.auth.api.getSession({ headers: authHeaders(request, context.auth.options) });
-    return found
+    return found && !isDisabled(found.user)
       ? { user: toSessionUser(found.user, found.session), token: found.session.token, id: found.session.id }
       : null;
   } catch (error) {
@@ -142,7 +148,7 @@ async function readSessionDirectly(
   const token = verifySigned(cookies.get("session_token"), secret);
   if (!token) return undefined;
   const row = await findSessionWithUser(context.db, token);
-  if (!row) return null;
+  if (!row || isDisabled(row)) return null;
   const expiresAt = new Date(row.expiresAt).getTime();
   if (!(expiresAt > Date.now())) return null;
   const { expiresIn = 0, updateAge = 0 } = lifetime ?? {};
@@ -217,16 +223,26 @@ export const isAdult = (user: SessionUser) => Boolean(user.dateOfBirth) && ageOn
 export const hasPasswordLogin = (db: Db, userId: string): Promise<boolean> => hasCredentialAccount(db, userId);
 
 /**
- * The back office's door, called first in every admin loader and action: staff whose session proved the second
- * factor pass (docs/decisions/021). Other staff are sent to set it up or to type their code (an action is refused
- * with 403); anybody else (signed out or a customer) gets a 404 page for a page (the back office does not show
- * itself) and a 403 for an action.
+ * The back office's door, called first in every admin loader and action with the permission it needs
+ * (app/modules/accounts/permissions.ts): staff whose session proved the second factor and whose roles give the
+ * permission pass (docs/decisions/021, 080), with the request's address for the audit log. Other staff are sent to set
+ * the second factor up or to type their code (an action is refused with 403); staff without the permission get the
+ * 403 page, and the refusal is in the audit log; anybody else (signed out or a customer) gets a 404 page for a page
+ * (the back office does not show itself) and a 403 for an action.
  */
-export async function requireStaff(context: ShopContext, request: Request): Promise<SessionUser> {
+export async function requireStaff(
+  context: ShopContext,
+  request: Request,
+  permission: Permission = "back-office",
+): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
   const reading = request.method === "GET" || request.method === "HEAD";
   if (isStaff(user)) {
-    if (user.twoFactorEnabled && user.secondFactor) return user;
+    if (user.twoFactorEnabled && user.secondFactor) {
+      const staff = { ...user, clientIp: context.clientIp || null };
+      if (can(staff, permission)) return staff;
+      await refuse(context, request, staff, permission);
+    }
     if (!reading)
       throw data(fail("not-allowed", twoFactorMessages.backOfficeOnly), { status: httpStatus("not-allowed") });
     const back = encodeURIComponent(returnPath(request));
@@ -236,4 +252,21 @@ export async function requireStaff(context: ShopContext, request: Request): Prom
   }
   if (reading) throw data(null, { status: 404 });
   throw data(fail("not-allowed", STAFF_ONLY), { status: httpStatus("not-allowed") });
+}
+
+/** A member of staff asking for what their roles do not allow: the refusal is logged, then the 403 page. */
+async function refuse(
+  context: ShopContext,
+  request: Request,
+  staff: SessionUser,
+  permission: Permission,
+): Promise<never> {
+  const url = new URL(request.url);
+  await recordRefusal(context.db, auditActorOf(staff), {
+    action: "permission.refused",
+    entity: "page",
+    entityId: url.pathname,
+    details: { permission, method: request.method },
+  });
+  throw data(fail("not-allowed", forbiddenMessage(permission)), { status: 403 });
 }

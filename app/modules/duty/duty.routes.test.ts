@@ -82,7 +82,7 @@ describeEachDatabase(
       };
       customerCookie = await signUp("pat-goods@example.com", "192.0.2.40");
       staffCookie = await signUp("kim-goods@example.com", "192.0.2.41");
-      await db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim-goods@example.com").execute();
+      await db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim-goods@example.com").execute();
       staffCookie = await provedSecondFactor(db, staffCookie);
       const variant = await db
         .selectFrom("variants")

@@ -141,7 +141,7 @@ describeEachDatabase("back-office mail page", (testDb) => {
     const customer = await signUpConfirmed(context("192.0.2.30"), values("Pat", "pat.mail@example.com"));
     const member = await signUpConfirmed(context("192.0.2.31"), values("Kim", "kim.mail@example.com"));
     if (!customer.ok || !member.ok) throw new Error("sign-up failed");
-    await testDb().db.updateTable("user").set({ role: "staff" }).where("email", "=", "kim.mail@example.com").execute();
+    await testDb().db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim.mail@example.com").execute();
     const url = "http://shop.test/admin/mail";
     const post = (cookie: string, body: Record<string, string>) => {
       const form = new FormData();

@@ -26,6 +26,7 @@ const person = (id: string, role: "staff" | "customer"): SessionUser => ({
   dateOfBirth: "1990-01-01",
   role,
   authProvider: "email",
+  ...(role === "staff" ? { staffRoles: ["owner" as const] } : {}),
 });
 const staff = person("sam", "staff");
 const customer = person("casey", "customer");

@@ -22,6 +22,7 @@ const staff: SessionUser = {
   dateOfBirth: "1990-01-01",
   role: "staff",
   authProvider: "email",
+  staffRoles: ["owner"],
 };
 const APP_URL = "https://shop.test";
 

@@ -25,6 +25,7 @@ const person = (id: string, role: "staff" | "customer"): SessionUser => ({
   dateOfBirth: "1990-01-01",
   role,
   authProvider: "email",
+  ...(role === "staff" ? { staffRoles: ["owner" as const] } : {}),
 });
 export const staff = person("staff-sam", "staff");
 export const customer = person("customer-cat", "customer");
@@ -158,7 +159,7 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
     const cookie = cookieHeader(result.headers);
     if (role === "customer") return cookie;
-    await testDb().db.updateTable("user").set({ role: "staff" }).where("email", "=", email).execute();
+    await testDb().db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", email).execute();
     return provedSecondFactor(testDb().db, cookie);
   };
   return {

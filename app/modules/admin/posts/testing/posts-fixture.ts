@@ -22,6 +22,7 @@ const person = (id: string, role: "staff" | "customer"): SessionUser => ({
   dateOfBirth: "1990-01-01",
   role,
   authProvider: "email",
+  ...(role === "staff" ? { staffRoles: ["owner" as const] } : {}),
 });
 export const staff = person("sam", "staff");
 export const customer = person("casey", "customer");
