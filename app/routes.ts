@@ -59,6 +59,9 @@ export default [
     route("catalogue.csv", "routes/admin/catalogue-csv.ts"),
     // A duty report for a period (goods in, or unstamped stock sold, returned and destroyed) as CSV (a download).
     route("duty-report.csv", "routes/admin/duty-report-csv.ts"),
+    // The customer list as CSV, and one customer's own data as JSON (right of access): the owner's downloads.
+    route("customers.csv", "routes/admin/customers-csv.ts"),
+    route("customers/:id/data", "routes/admin/customer-data.ts"),
     // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
     route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [

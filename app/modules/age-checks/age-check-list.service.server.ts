@@ -5,7 +5,7 @@ import { pageWindow } from "~/lib/listing";
 import { postalLines } from "~/lib/uk-address";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed } from "~/modules/accounts/staff";
 import * as repo from "./age-checks.repository.server";
 import { toVerification, type AgeVerification } from "./age-checks.service.server";
 
@@ -24,7 +24,7 @@ export type AgeCheckRow = Omit<AgeVerification, "reference" | "requestedAt"> & {
 
 /** The back office's 'Age checks': pending first, with what staff need to decide (date of birth, delivery address). */
 export async function listAgeChecks(db: Db, actor: SessionUser | null, rawPage: string | null) {
-  assertStaff(actor);
+  assertAllowed(actor, "age-checks");
   const total = await repo.countChecks(db);
   const { page, totalPages, offset, limit } = pageWindow(rawPage, total);
   const rows = await repo.findChecks(db, limit, offset);

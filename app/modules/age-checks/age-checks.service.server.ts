@@ -7,7 +7,8 @@ import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import { fail, type Result } from "~/lib/result";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
 import * as repo from "./age-checks.repository.server";
 import { ageDecisionInput, ageMessages, type AgeMethod, type AgeOutcome, type AgeStatus } from "./age-checks";
@@ -186,7 +187,8 @@ export type AgeDecisionResult = Result<{
  * who and when are kept, the document is not (deleted in the same transaction, its file by a job). Verify and Fail
  * decide it: a failure cancels the account's open orders (their stock goes back). Ask for a new photo (the one sent
  * cannot be used) leaves it pending, or reopens a failed one: the orders wait, and the customer may send another.
- * Staff only.
+ * Staff whose roles give "age-checks" only. Each decision is an audit entry written in its own transaction
+ * ("age-check.decide": the outcome and how many orders it cancelled; never the date of birth, the document or the note).
  */
 export async function decideAgeCheck(
   db: Db,
@@ -196,7 +198,7 @@ export async function decideAgeCheck(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<AgeDecisionResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "age-checks");
   const checked = check(ageDecisionInput, values);
   if (!checked.ok) return checked;
   const user = await repo.findUserForCheck(db, userId);
@@ -208,6 +210,13 @@ export async function decideAgeCheck(
   const stamp = now.toISOString();
   // A failed account may be verified later (e.g. an ID seen) or asked for a new photo; a verified one is final.
   const from: AgeStatus[] = decision === "fail" ? ["unverified", "pending"] : ["unverified", "pending", "failed"];
+  const audit = (trx: Db, outcome: AgeOutcome, cancelledOrders: number) =>
+    recordAudit(
+      trx,
+      auditActorOf(actor),
+      { action: "age-check.decide", entity: "customer", entityId: userId, details: { outcome, cancelledOrders } },
+      now,
+    );
   return db.transaction().execute(async (trx): Promise<AgeDecisionResult> => {
     if (decision === "new-photo") {
       if (!(await repo.askForNewPhoto(trx, userId, from, { reason: note, byName: by.name, at: stamp })))
@@ -215,6 +224,7 @@ export async function decideAgeCheck(
       // The photo that could not be used goes now; the customer is told why and sends another.
       await dropAgeDocument(trx, userId, now);
       await enqueueJob(trx, noticeJob, ageNewPhotoMail(shop, customer, note), now);
+      await audit(trx, "new-photo", 0);
       return { ok: true, outcome: "new-photo", status: "pending", cancelledOrders: [], ...done };
     }
     const status = decision === "verify" ? "verified" : "failed";
@@ -236,6 +246,7 @@ export async function decideAgeCheck(
     if (status === "verified") await settleHeldPayments(trx, userId, now);
     // The customer hears of it: queued in the decision's own transaction.
     await enqueueJob(trx, noticeJob, ageDecisionMail(shop, customer, status, cancelledOrders, note), now);
+    await audit(trx, status, cancelledOrders.length);
     return { ok: true, outcome: status, status, cancelledOrders, ...done };
   });
 }

@@ -10,7 +10,8 @@ import { check } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fullName } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import {
   AGE_DOCUMENT_KEEP_DAYS,
@@ -142,9 +143,12 @@ export type StaffAgeCheck = {
   newPhoto: { askedAt: string; reason: string; askedBy: string | null } | null;
 };
 
-/** The back office's page of one customer's check: who they say they are beside the document they sent. Staff only. */
+/**
+ * The back office's page of one customer's check: who they say they are beside the document they sent. Staff whose
+ * roles give "age-checks" only.
+ */
 export async function staffAgeCheck(db: Db, actor: SessionUser | null, userId: string): Promise<StaffAgeCheck | null> {
-  assertStaff(actor);
+  assertAllowed(actor, "age-checks");
   const user = await repo.findUserForCheck(db, userId);
   if (!user || user.role !== "customer") return null;
   const [verification, document, address] = await Promise.all([
@@ -183,18 +187,24 @@ export async function staffAgeCheck(db: Db, actor: SessionUser | null, userId: s
   };
 }
 
-/** The waiting document's bytes, for staff only; null when there is none (decided, deleted, never sent). */
+/**
+ * The waiting document's bytes, for staff whose roles give "id-documents" only; null when there is none (decided,
+ * deleted, never sent). Each opening is an audit entry of its own ("id-document.open", the customer's id: never the
+ * document, its name or its kind).
+ */
 export async function staffAgeDocument(
   db: Db,
   dir: string,
   actor: SessionUser | null,
   userId: string,
 ): Promise<{ bytes: Buffer; contentType: AgeDocumentFormat; fileName: string } | null> {
-  assertStaff(actor);
+  assertAllowed(actor, "id-documents");
   const document = await repo.findDocument(db, userId);
   if (!document) return null;
   const bytes = await readDocumentFile(dir, document.file_name);
-  return bytes ? { bytes, contentType: document.content_type, fileName: document.file_name } : null;
+  if (!bytes) return null;
+  await recordAudit(db, auditActorOf(actor), { action: "id-document.open", entity: "customer", entityId: userId });
+  return { bytes, contentType: document.content_type, fileName: document.file_name };
 }
 
 /** Whether the customer's document is waiting for staff (the order page says so). */

@@ -10,6 +10,7 @@ import { formFeedback, httpStatus } from "~/lib/result";
 import { formatBirthDate, formatDateTime } from "~/lib/shop-time";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import {
   ageDecisionNotice,
   ageDocumentTypeLabels,
@@ -27,12 +28,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [{ title: "Page not found" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "age-checks");
   const check = await staffAgeCheck(context.db, staff, params.userId);
   if (!check) throw data(null, { status: 404 });
   const notice = new URL(request.url).searchParams.get("notice");
   const outcome = ageOutcomes.find((o) => o === notice) ?? null;
-  return { check, notice: outcome ? ageDecisionNotice(check.name, outcome) : null };
+  // The photo ID and the customer's page only for a role that may open them (issue 63).
+  const may = { openDocument: can(staff, "id-documents"), readCustomer: can(staff, "customers.read") };
+  return { check, may, notice: outcome ? ageDecisionNotice(check.name, outcome) : null };
 }
 
 /**
@@ -40,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * in the same step (a new photo asked for leaves the check pending for the next one).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "age-checks");
   const form = await readForm(request);
   const values = { decision: formText(form, "decision", 10), note: formText(form, "note", 600) };
   const result = await decideAgeCheck(
@@ -60,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminAgeCheck({ loaderData, actionData }: Route.ComponentProps) {
-  const { check, notice } = loaderData;
+  const { check, notice, may } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const open = check.status !== "verified";
   return (
@@ -87,9 +90,13 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
           <div>
             <dt className="text-slate-600">E-mail</dt>
             <dd className="break-all">
-              <Link to={`/admin/customers/${check.userId}`} className="text-brand-700 hover:underline">
-                {check.email}
-              </Link>
+              {may.readCustomer ? (
+                <Link to={`/admin/customers/${check.userId}`} className="text-brand-700 hover:underline">
+                  {check.email}
+                </Link>
+              ) : (
+                check.email
+              )}
             </dd>
           </div>
           <div>
@@ -126,11 +133,17 @@ export default function AdminAgeCheck({ loaderData, actionData }: Route.Componen
                 name and date of birth against the left, and that the photo ID is genuine (a PASS card: the hologram).
                 Keep no copy: it is deleted when you decide.
               </p>
-              <AgeDocumentView
-                userId={check.userId}
-                document={check.document}
-                alt={`The customer's ${ageDocumentTypeLabels[check.document.type].toLowerCase()}`}
-              />
+              {may.openDocument ? (
+                <AgeDocumentView
+                  userId={check.userId}
+                  document={check.document}
+                  alt={`The customer's ${ageDocumentTypeLabels[check.document.type].toLowerCase()}`}
+                />
+              ) : (
+                <p className="text-sm text-slate-700">
+                  Your staff role does not open customers&apos; photo ID: an owner or an age checker can.
+                </p>
+              )}
             </>
           ) : (
             <p className="text-sm text-slate-700">

@@ -15,14 +15,17 @@ import { listAgeChecks, type AgeCheckRow } from "~/modules/age-checks/age-check-
 import { decideAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { appUrl } from "~/lib/config.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import type { Route } from "./+types/age-checks";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Age checks", "Back office: customers whose age is being checked.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
-  return listAgeChecks(context.db, staff, new URL(request.url).searchParams.get("page"));
+  const staff = await requireStaff(context, request, "age-checks");
+  const list = await listAgeChecks(context.db, staff, new URL(request.url).searchParams.get("page"));
+  // The photo IDs themselves only for a role that may open them (issue 63).
+  return { ...list, mayOpenDocuments: can(staff, "id-documents") };
 }
 
 /**
@@ -30,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * orders; a new photo asked for leaves the check pending (the unusable one deleted).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "age-checks");
   const form = await readForm(request);
   const userId = formText(form, "userId", 80);
   const values = { decision: formText(form, "decision", 10), note: formText(form, "note", 600) };
@@ -65,14 +68,16 @@ function CheckRow({
   row,
   errors,
   message,
+  mayOpenDocuments,
 }: {
   row: AgeCheckRow;
   errors?: Record<string, string>;
   message?: string | null;
+  mayOpenDocuments: boolean;
 }) {
   const open = row.status !== "verified";
   const noteId = `note-${row.userId}`;
-  const document = row.waitingDocument;
+  const document = mayOpenDocuments ? row.waitingDocument : null;
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 p-4" aria-label={row.name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -106,9 +111,10 @@ function CheckRow({
               <div>
                 <dt className="text-slate-600">Document</dt>
                 <dd>
-                  {document ? (
+                  {row.waitingDocument ? (
                     <Link to={`/admin/age-checks/${row.userId}`} className="font-semibold text-brand-700 underline">
-                      Document waiting: {ageDocumentTypeLabels[document.type]}, sent {formatDateTime(document.sentAt)}
+                      Document waiting: {ageDocumentTypeLabels[row.waitingDocument.type]}, sent{" "}
+                      {formatDateTime(row.waitingDocument.sentAt)}
                     </Link>
                   ) : row.newPhoto ? (
                     "New photo asked for, none sent yet"
@@ -164,7 +170,7 @@ function CheckRow({
 }
 
 export default function AdminAgeChecks({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, totalPages, offset, pending } = loaderData;
+  const { items, total, page, totalPages, offset, pending, mayOpenDocuments } = loaderData;
   return (
     <section aria-labelledby="age-checks-title" className="space-y-4">
       <h1 id="age-checks-title" className="text-2xl font-extrabold">
@@ -186,6 +192,7 @@ export default function AdminAgeChecks({ loaderData, actionData }: Route.Compone
             row={row}
             errors={actionData?.userId === row.userId ? actionData.errors : undefined}
             message={actionData?.userId === row.userId ? actionData.message : undefined}
+            mayOpenDocuments={mayOpenDocuments}
           />
         ))}
       </ul>

@@ -10,6 +10,7 @@ import { Price } from "~/components/ui/price";
 import { pageMeta } from "~/lib/meta";
 import { getCustomer } from "~/modules/admin/customers/customers-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import type { Route } from "./+types/customer";
 import { ageStatusLabels } from "~/modules/age-checks/age-checks";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
@@ -25,15 +26,18 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
 
 /** One customer: details, orders and addresses (never a password or a session). Unknown id: 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "customers.read");
   const customer = await getCustomer(context.db, staff, params.id);
   if (!customer) throw data(null, { status: 404 });
   const age = await ageVerificationOf(context.db, customer.id);
-  return data({ customer, age });
+  // What the page offers beyond the customer's details: only what the staff member's roles allow (issue 63).
+  const may = { ageChecks: can(staff, "age-checks"), export: can(staff, "customers.export") };
+  return data({ customer, age, may });
 }
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
-  const { customer, age } = loaderData;
+  const { customer, age, may } = loaderData;
+  const ageStatus = `${ageStatusLabels[age.status]}${age.decidedBy ? ` (${age.decidedBy})` : ""}`;
   const details: Array<[string, ReactNode]> = [
     ["Name", customer.name || "—"],
     ["Email", customer.email],
@@ -48,10 +52,13 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     ["Role", roleLabels[customer.role] ?? customer.role],
     [
       "Age check",
-      <Link key="age" to={`/admin/age-checks/${customer.id}`} className="text-brand-700 hover:underline">
-        {ageStatusLabels[age.status]}
-        {age.decidedBy ? ` (${age.decidedBy})` : ""}
-      </Link>,
+      may.ageChecks ? (
+        <Link key="age" to={`/admin/age-checks/${customer.id}`} className="text-brand-700 hover:underline">
+          {ageStatus}
+        </Link>
+      ) : (
+        ageStatus
+      ),
     ],
   ];
   return (
@@ -60,7 +67,15 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/customers" className="text-sm text-brand-700 hover:underline">
           All customers
         </Link>
-        <h1 className="mt-2 text-2xl font-extrabold break-words">{customer.name || customer.email}</h1>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-extrabold break-words">{customer.name || customer.email}</h1>
+          {may.export && (
+            // A right of access request made by post or e-mail: the copy the customer downloads from their account.
+            <a href={`/admin/customers/${customer.id}/data`} className="btn-outline" download>
+              Download their data
+            </a>
+          )}
+        </div>
       </div>
       <dl className="grid gap-4 rounded-2xl bg-slate-50 p-6 sm:grid-cols-2 lg:grid-cols-3">
         {details.map(([label, value]) => (

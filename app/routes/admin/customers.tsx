@@ -7,6 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { CUSTOMER_SORTS, listCustomers } from "~/modules/admin/customers/customers-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import { listParams } from "~/lib/listing";
 import type { Route } from "./+types/customers";
 
@@ -14,22 +15,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Customers", "The shop's customer accounts.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "customers.read");
   const params = listParams(new URL(request.url), CUSTOMER_SORTS, "joined", "desc");
   const list = await listCustomers(context.db, staff, params);
-  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir });
+  return data({ ...list, q: params.q, sort: params.sort, dir: params.dir, mayExport: can(staff, "customers.export") });
 }
 
+/** The CSV of the list as it is searched and sorted now (every page of it). */
+const csvHref = (q: string, sort: string, dir: string) =>
+  `/admin/customers.csv?${new URLSearchParams({ ...(q ? { q } : {}), sort, dir }).toString()}`;
+
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const { customers, q, sort, dir, total, page, totalPages, offset } = loaderData;
+  const { customers, q, sort, dir, total, page, totalPages, offset, mayExport } = loaderData;
   const th = (column: (typeof CUSTOMER_SORTS)[number], label: string) => (
     <SortHeader column={column} label={label} sort={sort} dir={dir} />
   );
   return (
     <section aria-labelledby="customers-title" className="space-y-4">
-      <h1 id="customers-title" className="text-2xl font-extrabold">
-        Customers
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="customers-title" className="text-2xl font-extrabold">
+          Customers
+        </h1>
+        {mayExport && (
+          <a href={csvHref(q, sort, dir)} className="btn-outline" download>
+            Download CSV
+          </a>
+        )}
+      </div>
       <ListSearch
         label="Search by name or email"
         q={q}

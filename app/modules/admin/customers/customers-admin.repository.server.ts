@@ -20,11 +20,8 @@ export async function countCustomers(db: Db, q: string): Promise<number> {
   return Number(counted.count);
 }
 
-/** One page of accounts with their order counts, in the order asked for (newest first within it). */
-export function findCustomerPage(
-  db: Db,
-  o: { q: string; sort: string; dir: SortDirection; limit: number; offset: number },
-) {
+/** The accounts a search finds with their order counts, in the order asked for (newest first within it). */
+function customerRows(db: Db, o: { q: string; sort: string; dir: SortDirection }) {
   let query = people(db, o.q)
     .select(["u.id", "u.name", "u.firstName", "u.lastName", "u.email", "u.role", "u.createdAt"])
     .select((eb) =>
@@ -38,8 +35,24 @@ export function findCustomerPage(
   else if (o.sort === "email") query = query.orderBy(sql`lower(u.email)`, o.dir);
   else if (o.sort === "role") query = query.orderBy("u.role", o.dir);
   else if (o.sort === "orders") query = query.orderBy("order_count", o.dir);
-  query = query.orderBy("u.createdAt", o.sort === "joined" ? o.dir : "desc").orderBy("u.id");
-  return query.limit(o.limit).offset(o.offset).execute();
+  return query.orderBy("u.createdAt", o.sort === "joined" ? o.dir : "desc").orderBy("u.id");
+}
+
+/** One page of accounts with their order counts. */
+export function findCustomerPage(
+  db: Db,
+  o: { q: string; sort: string; dir: SortDirection; limit: number; offset: number },
+) {
+  return customerRows(db, o).limit(o.limit).offset(o.offset).execute();
+}
+
+/** The customers CSV's rows: the list's, with each account's age check status (no row: never checked). */
+export function findCustomersForExport(db: Db, o: { q: string; sort: string; dir: SortDirection; limit: number }) {
+  return customerRows(db, o)
+    .leftJoin("age_verifications as av", "av.user_id", "u.id")
+    .select("av.status as age_status")
+    .limit(o.limit)
+    .execute();
 }
 
 export const findCustomer = (db: Db, id: string) =>
