@@ -160,6 +160,7 @@ const tableWriters: Record<string, string> = {
   twoFactor: "accounts",
   used_second_factor_codes: "accounts",
   app_secrets: "accounts",
+  staff_invitations: "accounts",
   // the back office's own: the catalogue's items and pictures, its imports, the blog, the home page's reviews
   devices: "admin",
   flavours: "admin",
@@ -167,6 +168,8 @@ const tableWriters: Record<string, string> = {
   catalog_imports: "admin",
   posts: "admin",
   reviews: "admin",
+  // the audit log: appended by every module through the audit module's recordAudit, never changed (issue 63)
+  audit_log: "audit",
   age_verifications: "age-checks",
   age_documents: "age-checks",
   backup_runs: "backups",
