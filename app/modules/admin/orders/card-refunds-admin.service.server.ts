@@ -79,6 +79,8 @@ export async function refundToCard(
   if (input.idempotencyKey.length < 16) return fail("changed", "This page is out of date: reload it and try again.");
   // The refund asked for and its audit entry commit together (the payments module's work joins this transaction).
   return inTransaction(db, async (trx): Promise<CardRefundResult> => {
+    // The same form sent twice is the same refund: logged once, when it is asked for.
+    const known = new Set((await orderMoney(trx, orderId)).refunds.map((r) => r.id));
     const asked = await requestCardRefund(trx, {
       orderId,
       amount: input.amount,
@@ -87,7 +89,7 @@ export async function refundToCard(
       actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
       now,
     });
-    if (asked.ok)
+    if (asked.ok && !known.has(asked.refundId))
       await recordAudit(trx, auditActorOf(actor), {
         action: "refund.card",
         entity: "order",

@@ -216,6 +216,14 @@ describeEachDatabase("back-office orders: what each staff role may do, and the a
       idempotencyKey: "owner-refund-key-000001",
     });
     expect(refunded).toMatchObject({ ok: true, amountCents: 500 });
+    // The same form sent again is the same refund, and the same one entry.
+    expect(
+      await refundToCard(db, staff, id, {
+        amount: "5.00",
+        reason: "One bottle leaked",
+        idempotencyKey: "owner-refund-key-000001",
+      }),
+    ).toEqual(refunded);
     const refund = (await auditOf(db, id)).filter((e) => e.action === "refund.card");
     expect(refund).toHaveLength(1);
     expect(refund[0]).toMatchObject({ actor_id: staff.id, entity: "order", outcome: "done" });
