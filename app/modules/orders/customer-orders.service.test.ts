@@ -10,6 +10,7 @@ import {
   deliveredDaysAgo,
   insertOrder,
   insertUsers,
+  packer,
   staff,
   shopper,
   setOrderState,
@@ -171,6 +172,13 @@ describeEachDatabase(
       await expect(decideReturn(db, cara, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(
         StaffOnlyError,
       );
+      // A packer neither: return decisions need 'returns' (issue 63).
+      await expect(decideReturn(db, packer, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(
+        StaffOnlyError,
+      );
+      await expect(listReturnRequests(db, packer, null)).rejects.toThrow(StaffOnlyError);
+      const audit = () =>
+        db.selectFrom("audit_log").select(["action", "actor_id", "details"]).where("entity_id", "=", id).execute();
       expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({
         ok: false,
         code: "invalid",
@@ -190,6 +198,10 @@ describeEachDatabase(
         status: "accepted",
         staffNote: "Send it back unopened to our address.",
       });
+      // The decision is in the audit log; the note (it may name the customer) is not.
+      expect(await audit()).toEqual([
+        { action: "return.decide", actor_id: staff.id, details: JSON.stringify({ decision: "accepted" }) },
+      ]);
       const jobs = await jobsFor(db, id);
       expect(jobs).toHaveLength(before + 1);
       expect(jobs.at(-1)).toMatchObject({
@@ -205,6 +217,7 @@ describeEachDatabase(
         code: "changed",
         message: returnMessages.notOpen,
       });
+      expect(await audit()).toHaveLength(1);
       // A staff step on the order itself still works afterwards (refund once the goods are back).
       await setOrderState(db, id, { paymentStatus: "paid" });
       expect(

@@ -11,6 +11,7 @@ import {
   deliveredDaysAgo,
   insertOrder,
   insertUsers,
+  packer,
   staff,
   setOrderState,
 } from "~/modules/admin/orders/testing/orders-fixture";
@@ -132,8 +133,21 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
     expect(waiting.find((r) => r.orderId === id)).toMatchObject({ customer: alice.name, devices: 1 });
     await expect(listTakeBacks(db, alice, null)).rejects.toThrow(StaffOnlyError);
     await expect(markTakeBackReceived(db, alice, id)).rejects.toThrow(StaffOnlyError);
+    // A packer neither (take-backs need 'returns').
+    await expect(listTakeBacks(db, packer, null)).rejects.toThrow(StaffOnlyError);
+    await expect(markTakeBackReceived(db, packer, id)).rejects.toThrow(StaffOnlyError);
+    const audit = () =>
+      db.selectFrom("audit_log").select(["action", "actor_id", "details"]).where("entity_id", "=", id).execute();
+    expect(await audit()).toEqual([]);
     const marked = await markTakeBackReceived(db, staff, id, new Date("2026-12-01T09:00:00.000Z"));
     expect(marked).toEqual({ ok: true, message: takeBackMessages.received(id) });
+    expect(await audit()).toEqual([
+      {
+        action: "take-back.decide",
+        actor_id: staff.id,
+        details: JSON.stringify({ status: ["requested", "received"] }),
+      },
+    ]);
     expect(await takeBackOf(db, id)).toMatchObject({ status: "received", receivedAt: "2026-12-01T09:00:00.000Z" });
     const received = await listTakeBacks(db, staff, "received");
     expect(received.find((r) => r.orderId === id)).toMatchObject({ receivedBy: staff.name });
@@ -142,6 +156,8 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
       code: "changed",
       message: takeBackMessages.alreadyReceived,
     });
+    // Refused, so not logged again.
+    expect(await audit()).toHaveLength(1);
     expect(await markTakeBackReceived(db, staff, "ZZZZZZZZ")).toMatchObject({ ok: false, code: "not-found" });
   });
 

@@ -8,6 +8,8 @@ import { OrderView } from "~/components/orders/order-view";
 import { pageMeta } from "~/lib/meta";
 import { requireStaff } from "~/modules/accounts/session.service.server";
 import { getAdminOrder, handleOrderStep } from "~/modules/admin/orders/orders-admin.service.server";
+import { orderIntentsAllowed, permissionOfIntent } from "~/modules/admin/orders/orders-admin";
+import { can } from "~/modules/accounts/permissions";
 import { customerChatUrl, orderWhatsappText } from "~/modules/orders/orders.service.server";
 import { isOrderStep, orderSteps, statusLabel } from "~/modules/orders/order-status";
 import type { Route } from "./+types/order";
@@ -67,12 +69,20 @@ function cardRefundNotice(url: URL, money: OrderMoneyPanel): string | null {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Order ${data.order.id}`, "Back office: one order.") : [{ title: "Page not found" }];
 
-/** One order in full; an unknown or malformed id is a 404. */
+/**
+ * One order in full; an unknown or malformed id is a 404. What the page shows follows the staff member's roles
+ * (issue 63): the lines, the address and the history to everyone who may read orders; the customer's e-mail and page
+ * with customers.read; the money (payment, card payments, refunds) with orders.manage or refunds; each form only to
+ * who may use it (`allowed`).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "orders.read");
   const found = await getAdminOrder(context.db, staff, params.id);
   if (!found) throw data(null, { status: 404 });
   const { order } = found;
+  const allowed = orderIntentsAllowed(staff);
+  const seesCustomer = can(staff, "customers.read");
+  const seesMoney = can(staff, "orders.manage") || can(staff, "refunds");
   // After a change the page comes back with ?done=<step>; say so only while the order still is what that step made it.
   const done = new URL(request.url).searchParams.get("done");
   const step = isOrderStep(done) ? orderSteps[done] : null;
@@ -88,10 +98,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
   const cancellationNotice = await cancellationNoticeOf(context.db, order.id);
-  const money = await orderMoneyPanel(context.db, order.id);
-  const payment = await paymentOf(context.db, order.id);
+  const money: OrderMoneyPanel = seesMoney
+    ? await orderMoneyPanel(context.db, order.id)
+    : { attempts: [], refunds: [], card: null, held: null };
+  const payment = seesMoney ? await paymentOf(context.db, order.id) : null;
   return data({
     ...found,
+    // Without customers.read the page names nobody but the order's own recipient: no e-mail, no link, no chat.
+    customer: seesCustomer ? found.customer : null,
+    allowed,
+    seesMoney,
     payment,
     money,
     // Drawn per page load: a second click on 'Refund' (or the form sent again) is the same refund.
@@ -99,7 +115,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cancelNote: cancelNoteOf(money, order.paymentStatus, payment),
     dispatchWaits: age.status === "verified" ? [] : [paymentMessages.dispatchWaitsAge],
     cancellationNotice,
-    cancellationOpen: order.status !== "cancelled" && !returnRequest && !cancellationNotice,
+    cancellationOpen:
+      allowed["cancellation-notice"] && order.status !== "cancelled" && !returnRequest && !cancellationNotice,
     today: shopDate(),
     notice:
       notice ??
@@ -108,9 +125,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageStatus: age.status,
     ageDocumentWaiting: age.status === "pending" && (await ageDocumentWaiting(context.db, found.customer.id)),
     returnRequest,
-    whatsappText: orderWhatsappText(order),
+    whatsappText: seesCustomer ? orderWhatsappText(order) : null,
     // A chat with the customer, on the phone number of the order's address (not the shop's own number).
-    whatsappUrl: customerChatUrl(context, order, found.customer.deleted ? "" : found.customer.name),
+    whatsappUrl: seesCustomer
+      ? customerChatUrl(context, order, found.customer.deleted ? "" : found.customer.name)
+      : null,
   });
 }
 
@@ -135,8 +154,11 @@ const refused = (answer: Refused, status: number) => data(answer, { status });
  * (intent=record-payment); refused steps come back as a message, a refused payment with its errors under its fields.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  let staff = await requireStaff(context, request, "orders.read");
   const form = await readForm(request);
+  // Each form its own permission (one map, orders-admin.ts): refused, the 403 page and a `permission.refused` entry.
+  const permission = permissionOfIntent(form.get("intent"));
+  if (!can(staff, permission)) staff = await requireStaff(context, request, permission);
   if (form.get("intent") === "cancellation-notice") {
     const values = formValues(form, ["channel", "receivedOn"]);
     const recorded = await recordCancellationNotice(context.db, staff, params.id, values, orderMail(context));
@@ -214,7 +236,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, customer, events, notice, whatsappText, whatsappUrl, ageStatus, returnRequest } = loaderData;
+  const { order, customer, events, notice, whatsappText, whatsappUrl, ageStatus, returnRequest, allowed } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -225,11 +247,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           Order <span className="font-mono">{order.id}</span>
         </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by{" "}
-          <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">
-            {customer.name || customer.email}
-          </Link>
-          {!customer.deleted && (
+          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          {customer && (
+            <>
+              {" "}
+              by{" "}
+              <Link to={`/admin/customers/${customer.id}`} className="font-medium text-brand-700 hover:underline">
+                {customer.name || customer.email}
+              </Link>
+            </>
+          )}
+          {customer && !customer.deleted && (
             <>
               {" "}
               (
@@ -246,11 +274,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <AgeCheckNeeded
           status={ageStatus}
           forStaff
-          customerId={customer.id}
+          customerId={customer?.id}
           documentWaiting={loaderData.ageDocumentWaiting}
         />
       )}
-      {returnRequest && (
+      {returnRequest && allowed["return-decision"] && (
         <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
       )}
       <CancellationNoticeForm
@@ -270,8 +298,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         dispatchWaits={loaderData.dispatchWaits}
         cancelNote={loaderData.cancelNote}
         cardPaid={loaderData.payment?.method === "card-online"}
+        allowed={allowed}
       >
-        {loaderData.money.card && (
+        {loaderData.money.card && allowed["card-refund"] && (
           <CardRefundForm
             card={loaderData.money.card}
             idempotencyKey={loaderData.refundKey}
@@ -280,34 +309,38 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           />
         )}
       </OrderStepForms>
-      <CardPaymentsPanel attempts={loaderData.money.attempts} refunds={loaderData.money.refunds} />
+      {loaderData.seesMoney && (
+        <CardPaymentsPanel attempts={loaderData.money.attempts} refunds={loaderData.money.refunds} />
+      )}
       <OrderView order={order} showStatus={false} showSku />
-      <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="whatsapp-title" className="text-lg font-bold">
-            WhatsApp message
-          </h2>
-          {whatsappUrl ? (
-            <a
-              href={whatsappUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn-outline"
-              aria-describedby="whatsapp-chat-note"
-            >
-              Open in WhatsApp
-            </a>
-          ) : null}
-        </div>
-        <p id="whatsapp-chat-note" className="mt-2 text-sm text-slate-600">
-          {whatsappUrl
-            ? `Opens a chat with the customer on ${order.address.phone}, the phone number of the order's address. The order as they sent it:`
-            : `The order's phone number (${order.address.phone}) cannot be used on WhatsApp: contact the customer by e-mail. The order as they sent it:`}
-        </p>
-        <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">
-          {whatsappText}
-        </pre>
-      </section>
+      {whatsappText !== null && (
+        <section aria-labelledby="whatsapp-title" className="rounded-2xl border border-slate-200 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="whatsapp-title" className="text-lg font-bold">
+              WhatsApp message
+            </h2>
+            {whatsappUrl ? (
+              <a
+                href={whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-outline"
+                aria-describedby="whatsapp-chat-note"
+              >
+                Open in WhatsApp
+              </a>
+            ) : null}
+          </div>
+          <p id="whatsapp-chat-note" className="mt-2 text-sm text-slate-600">
+            {whatsappUrl
+              ? `Opens a chat with the customer on ${order.address.phone}, the phone number of the order's address. The order as they sent it:`
+              : `The order's phone number (${order.address.phone}) cannot be used on WhatsApp: contact the customer by e-mail. The order as they sent it:`}
+          </p>
+          <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm">
+            {whatsappText}
+          </pre>
+        </section>
+      )}
       <OrderHistory placedAt={order.createdAt} events={events} showWho />
     </div>
   );

@@ -18,7 +18,7 @@ const filters = [
 
 /** Return requests, the waiting ones by default and oldest first (the queue staff work through). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "returns");
   const asked = new URL(request.url).searchParams.get("status") ?? "requested";
   const status = isReturnStatus(asked) ? asked : asked === "all" ? null : "requested";
   return { status: status ?? "all", rows: await listReturnRequests(context.db, staff, status) };

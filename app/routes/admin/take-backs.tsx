@@ -22,7 +22,7 @@ const filters = [
 
 /** WEEE take-back requests, the waiting ones by default and oldest first (docs/decisions/041). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "returns");
   const url = new URL(request.url);
   const asked = url.searchParams.get("status") ?? "requested";
   const status = isTakeBackStatus(asked) ? asked : asked === "all" ? null : "requested";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Marks an order's take-back received. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "returns");
   const orderId = formText(await readForm(request), "orderId", 20);
   const marked = await markTakeBackReceived(context.db, staff, orderId);
   if (marked.ok) return redirect(`/admin/take-backs?received=${orderId}`);

@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
 } from "~/modules/orders/payments";
 import { PaymentForm, RecordedPayment, type PaymentErrors } from "./payment-form";
+import type { OrderIntent } from "~/modules/admin/orders/orders-admin";
 import {
   nextSteps,
   orderSteps,
@@ -24,6 +25,8 @@ const quiet = new Set(["cancel"]);
 
 type DispatchErrors = { courier?: string; trackingNumber?: string };
 type RefundErrors = { amount?: string; method?: string; reference?: string };
+/** Which forms the page may show (absent: allowed). */
+type Allowed = Partial<Record<OrderIntent, boolean>>;
 
 const refundMethodOptions = [
   { value: "", label: "Choose…" },
@@ -147,6 +150,7 @@ function StepForm({
   waits = [],
   refund,
   cancelNote = null,
+  allowed,
   children,
 }: {
   field: OrderField;
@@ -158,11 +162,12 @@ function StepForm({
   refund?: { paid: { cents: number; currency: string; method: PaymentMethod | null }; errors: RefundErrors } | null;
   /** What cancelling does with the money paid (said before the button). */
   cancelNote?: string | null;
+  allowed: Allowed;
   children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const steps = nextSteps(order).filter((step) => orderSteps[step].field === field);
+  const steps = nextSteps(order).filter((step) => orderSteps[step].field === field && allowed[step] !== false);
   const buttons = steps.filter(
     (step): step is Exclude<OrderStep, "dispatch" | "refund"> => step !== "dispatch" && step !== "refund",
   );
@@ -215,6 +220,7 @@ export function OrderStepForms({
   dispatchWaits = [],
   cancelNote = null,
   cardPaid = false,
+  allowed = {},
   children,
 }: {
   order: OrderState & { totalCents: number; currency: string };
@@ -231,10 +237,13 @@ export function OrderStepForms({
   cancelNote?: string | null;
   /** Paid by card online: the money goes back with 'Refund to card' (in `children`), never 'Mark refunded'. */
   cardPaid?: boolean;
+  /** The forms this member of staff may use (their roles, issue 63): one marked false is not shown. */
+  allowed?: Allowed;
   /** Shown in the payment box after the payment (the 'Refund to card' form). */
   children?: React.ReactNode;
 }) {
-  const payable = order.paymentStatus === "pending" && order.status !== "cancelled";
+  const payable =
+    order.paymentStatus === "pending" && order.status !== "cancelled" && allowed["record-payment"] !== false;
   const waits = order.paymentStatus === "paid" ? dispatchWaits : [...dispatchWaits, paymentMessages.dispatchWaits];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -245,12 +254,14 @@ export function OrderStepForms({
         errors={errors}
         waits={waits}
         cancelNote={cancelNote}
+        allowed={allowed}
       />
       <StepForm
         field="paymentStatus"
         order={order}
         title="Payment status"
         errors={{}}
+        allowed={allowed}
         refund={
           cardPaid
             ? null

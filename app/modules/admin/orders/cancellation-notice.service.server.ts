@@ -11,7 +11,8 @@ import { newId } from "~/lib/ids.server";
 import { fail, failFields, type Result } from "~/lib/result";
 import { formatDay, shopDate } from "~/lib/shop-time";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { noticeJob } from "~/modules/mail/notice.jobs";
 import {
@@ -56,7 +57,7 @@ export async function recordCancellationNotice(
   mail: OrderMail,
   now = new Date(),
 ): Promise<Result<{ message: string }>> {
-  assertStaff(actor);
+  assertAllowed(actor, "orders.manage");
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const checked = check(cancellationNoticeInput, values);
   if (!checked.ok) return checked;
@@ -72,8 +73,8 @@ export async function recordCancellationNotice(
     if (placedAt && receivedOn < shopDate(placedAt)) return failFields({ receivedOn: m.dateBeforeOrder });
     const how = cancellationChannelLabels[channel].toLowerCase();
     const customerName = row.firstName || row.name || "there";
-    const notice = (outcome: "cancelled" | "return") =>
-      saveCancellationNotice(trx, {
+    const notice = async (outcome: "cancelled" | "return") => {
+      await saveCancellationNotice(trx, {
         id: newId(),
         orderId,
         channel,
@@ -83,6 +84,13 @@ export async function recordCancellationNotice(
         byId: by.id,
         byName: by.name,
       });
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "order.cancellation-notice",
+        entity: "order",
+        entityId: orderId,
+        details: { channel, receivedOn, outcome, status: row.status },
+      });
+    };
 
     if (row.status === "cancelled") return fail("changed", m.alreadyCancelled);
     if (row.status === "pending" || row.status === "confirmed") {

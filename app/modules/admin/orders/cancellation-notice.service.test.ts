@@ -7,12 +7,18 @@ import { returnRequestOf } from "~/modules/orders/customer-orders.service.server
 import { orderEvents } from "~/modules/orders/orders.service.server";
 import { cancellationNoticeMessages as m } from "./cancellation-notice";
 import { cancellationNoticeOf, recordCancellationNotice } from "./cancellation-notice.service.server";
-import { alice, deliveredDaysAgo, insertOrder, insertUsers, staff } from "./testing/orders-fixture";
+import { alice, deliveredDaysAgo, insertOrder, insertUsers, packer, staff } from "./testing/orders-fixture";
 
 const mail = { shopName: "Test Shop", staffEmail: "staff@shop.test", baseUrl: "http://shop.test" };
 const now = new Date();
 const today = shopDate(now);
 
+const auditOf = (db: Db, orderId: string) =>
+  db
+    .selectFrom("audit_log")
+    .select(["action", "actor_id", "entity", "details"])
+    .where("entity_id", "=", orderId)
+    .execute();
 const noticeRows = (db: Db) => db.selectFrom("cancellation_notices").selectAll().orderBy("id").execute();
 const statusOf = async (db: Db, id: string) =>
   (await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
@@ -48,9 +54,24 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
     });
     const jobs = await db.selectFrom("jobs").select("recipient").where("payload", "like", `%${id}%`).execute();
     expect(jobs).toEqual([{ recipient: alice.email }]);
+    // Who recorded it is in the audit log, with how and when it arrived (issue 63).
+    expect(await auditOf(db, id)).toEqual([
+      {
+        action: "order.cancellation-notice",
+        actor_id: staff.id,
+        entity: "order",
+        details: JSON.stringify({
+          channel: "model-form",
+          receivedOn: today,
+          outcome: "cancelled",
+          status: "confirmed",
+        }),
+      },
+    ]);
     // Once only.
     const again = await recordCancellationNotice(db, staff, id, { channel: "statement", receivedOn: today }, mail, now);
     expect(again).toMatchObject({ ok: false, code: "changed", message: m.alreadyRecorded });
+    expect(await auditOf(db, id)).toHaveLength(1);
   });
 
   it("after delivery, within the 14 days: a return is opened, which the customer's order page shows", async () => {
@@ -115,6 +136,11 @@ describeEachDatabase("a cancellation sent by e-mail, recorded by staff", (testDb
     await expect(
       recordCancellationNotice(db, alice, id, { channel: "statement", receivedOn: today }, mail),
     ).rejects.toThrow(StaffOnlyError);
+    // A packer neither: it needs orders.manage.
+    await expect(
+      recordCancellationNotice(db, packer, id, { channel: "statement", receivedOn: today }, mail),
+    ).rejects.toThrow(StaffOnlyError);
+    expect(await cancellationNoticeOf(db, id)).toBeNull();
     expect(
       await recordCancellationNotice(db, staff, "ZZZZZZZZ", { channel: "statement", receivedOn: today }, mail),
     ).toMatchObject({ ok: false, code: "not-found" });

@@ -6,7 +6,9 @@
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { inTransaction } from "~/db/transaction.server";
 import { formText } from "~/lib/form-data";
 import { fail, type Result } from "~/lib/result";
 import { ORDER_ID } from "~/modules/orders/orders";
@@ -71,17 +73,35 @@ export async function refundToCard(
   input: { amount: string; reason: string; idempotencyKey: string },
   now = new Date(),
 ): Promise<CardRefundResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "refunds");
   if (!ORDER_ID.test(orderId) || !(await payableOrder(db, orderId)))
     return fail("not-found", "There is no such order.");
   if (input.idempotencyKey.length < 16) return fail("changed", "This page is out of date: reload it and try again.");
-  return requestCardRefund(db, {
-    orderId,
-    amount: input.amount,
-    reason: input.reason,
-    idempotencyKey: input.idempotencyKey,
-    actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
-    now,
+  // The refund asked for and its audit entry commit together (the payments module's work joins this transaction).
+  return inTransaction(db, async (trx): Promise<CardRefundResult> => {
+    // The same form sent twice is the same refund: logged once, when it is asked for.
+    const known = new Set((await orderMoney(trx, orderId)).refunds.map((r) => r.id));
+    const asked = await requestCardRefund(trx, {
+      orderId,
+      amount: input.amount,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      actor: { kind: "staff", id: actor.id, name: actor.name || actor.email },
+      now,
+    });
+    if (asked.ok && !known.has(asked.refundId))
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "refund.card",
+        entity: "order",
+        entityId: orderId,
+        details: {
+          refundId: asked.refundId,
+          amountCents: asked.amountCents,
+          currency: asked.currency,
+          reason: input.reason.trim().slice(0, 200),
+        },
+      });
+    return asked;
   });
 }
 

@@ -1,6 +1,7 @@
 /** The back office's order list: what it can be sorted and filtered by (shared by the page, the service and the query). */
 import { paymentStatuses, type OrderStatus, type PaymentStatus } from "~/db/values";
 import type { SortDirection } from "~/lib/listing";
+import { can, type Permission, type RoleHolder } from "~/modules/accounts/permissions";
 
 export const orderSortColumns = ["date", "total", "status"] as const;
 export type OrderSort = (typeof orderSortColumns)[number];
@@ -30,3 +31,44 @@ export type OrderFilters = {
   dir: SortDirection;
   rawPage: string | null;
 };
+
+/**
+ * What each of an order page's forms (its `intent`) needs (issue 63, app/modules/accounts/permissions.ts): the one
+ * map the page's action asks before anything else, the services ask again, and the page reads to hide what this
+ * member of staff may not use.
+ */
+export const orderIntentPermissions = {
+  confirm: "orders.manage",
+  dispatch: "orders.dispatch",
+  deliver: "orders.dispatch",
+  cancel: "orders.manage",
+  refund: "refunds",
+  "record-payment": "orders.manage",
+  "card-refund": "refunds",
+  "cancellation-notice": "orders.manage",
+  "return-decision": "returns",
+} as const satisfies Record<string, Permission>;
+export type OrderIntent = keyof typeof orderIntentPermissions;
+
+/** The permission a form's intent needs; an intent the page never sends needs the most (orders.manage). */
+export const permissionOfIntent = (intent: unknown): Permission =>
+  typeof intent === "string" && Object.hasOwn(orderIntentPermissions, intent)
+    ? orderIntentPermissions[intent as OrderIntent]
+    : "orders.manage";
+
+/** Which of the page's forms this member of staff may use (the page shows only those). */
+export function orderIntentsAllowed(user: RoleHolder): Record<OrderIntent, boolean> {
+  const allowed = {} as Record<OrderIntent, boolean>;
+  for (const intent of Object.keys(orderIntentPermissions) as OrderIntent[])
+    allowed[intent] = can(user, orderIntentPermissions[intent]);
+  return allowed;
+}
+
+/** The audit log's action for each status step (the 'Mark refunded' step records a refund made by hand). */
+export const stepAuditActions = {
+  confirm: "order.confirm",
+  dispatch: "order.dispatch",
+  deliver: "order.deliver",
+  cancel: "order.cancel",
+  refund: "refund.recorded",
+} as const;

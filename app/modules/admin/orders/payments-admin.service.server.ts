@@ -6,7 +6,8 @@
 import type { Db } from "~/db/database.server";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { inTransaction } from "~/db/transaction.server";
 import { transitionOrder } from "~/modules/orders/order-lifecycle.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
@@ -31,7 +32,7 @@ export async function recordPayment(
   now = new Date(),
   mail?: { shopName: string },
 ): Promise<PaymentResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "orders.manage");
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   return inTransaction(db, async (trx): Promise<PaymentResult> => {
     const row = await payableOrder(trx, orderId);
@@ -62,6 +63,18 @@ export async function recordPayment(
       now,
     });
     if (!done.ok) return fail("changed", m.stale);
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "order.payment-recorded",
+      entity: "order",
+      entityId: orderId,
+      details: {
+        paymentStatus: ["pending", "paid"],
+        method: checked.data.method,
+        amountCents: total,
+        currency: row.currency,
+        reference: checked.data.reference,
+      },
+    });
     return { ok: true, orderId, message: m.recorded(orderId) };
   });
 }

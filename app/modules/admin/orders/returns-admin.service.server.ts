@@ -7,7 +7,9 @@ import type { OrderMail } from "~/modules/orders/customer-orders.service.server"
 import { decideReturnRequest } from "~/modules/orders/returns.service.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isReturnStatus, returnDecisionInput, type ReturnStatus } from "~/modules/orders/returns";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { inTransaction } from "~/db/transaction.server";
 import * as repo from "./returns-admin.repository.server";
 
 export type AdminReturnRow = {
@@ -27,7 +29,7 @@ export async function listReturnRequests(
   status: string | null,
   limit = 100,
 ): Promise<AdminReturnRow[]> {
-  assertStaff(actor);
+  assertAllowed(actor, "returns");
   const rows = await repo.listReturnRows(db, isReturnStatus(status) ? status : null, limit);
   return rows.map((r) => ({
     orderId: r.order_id,
@@ -56,15 +58,27 @@ export async function decideReturn(
   mail: OrderMail,
   now = new Date(),
 ): Promise<DecisionResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "returns");
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const checked = check(returnDecisionInput, values);
   if (!checked.ok) return checked;
   const { decision, note } = checked.data;
-  return decideReturnRequest(
-    db,
-    { orderId, decision, note, by: { id: actor.id, name: actor.name || actor.email } },
-    mail,
-    now,
-  );
+  // The decision and its audit entry commit together (the orders module's work joins this transaction).
+  return inTransaction(db, async (trx): Promise<DecisionResult> => {
+    const decided = await decideReturnRequest(
+      trx,
+      { orderId, decision, note, by: { id: actor.id, name: actor.name || actor.email } },
+      mail,
+      now,
+    );
+    // The note goes to the customer and may name them: the log keeps the decision only.
+    if (decided.ok)
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "return.decide",
+        entity: "order",
+        entityId: orderId,
+        details: { decision },
+      });
+    return decided;
+  });
 }

@@ -5,7 +5,9 @@
 import type { Db } from "~/db/database.server";
 import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { inTransaction } from "~/db/transaction.server";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isTakeBackStatus, type TakeBackStatus } from "~/modules/orders/take-back";
 import { receiveTakeBack } from "~/modules/orders/take-back.service.server";
@@ -29,7 +31,7 @@ export async function listTakeBacks(
   status: string | null,
   limit = 100,
 ): Promise<AdminTakeBackRow[]> {
-  assertStaff(actor);
+  assertAllowed(actor, "returns");
   const rows = await repo.listTakeBackRows(db, isTakeBackStatus(status) ? status : null, limit);
   return rows.map((r) => ({
     orderId: r.order_id,
@@ -50,7 +52,18 @@ export async function markTakeBackReceived(
   orderId: string,
   now = new Date(),
 ): Promise<Result<{ message: string }>> {
-  assertStaff(actor);
+  assertAllowed(actor, "returns");
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such take-back.");
-  return receiveTakeBack(db, orderId, { id: actor.id, name: actor.name || actor.email }, now);
+  // Marked received and its audit entry commit together.
+  return inTransaction(db, async (trx): Promise<Result<{ message: string }>> => {
+    const marked = await receiveTakeBack(trx, orderId, { id: actor.id, name: actor.name || actor.email }, now);
+    if (marked.ok)
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "take-back.decide",
+        entity: "order",
+        entityId: orderId,
+        details: { status: ["requested", "received"] },
+      });
+    return marked;
+  });
 }

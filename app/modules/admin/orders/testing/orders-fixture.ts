@@ -21,7 +21,10 @@ const sessionUser = (id: string, name: string, role: "customer" | "staff"): Sess
 });
 /** A customer called "<id> Name" (first name <id>), born 1990. */
 export const shopper = (id: string) => sessionUser(id, `${id} Name`, "customer");
-export const staff = sessionUser("staff-sam", "Sam Staff", "staff");
+/** A member of staff who is an owner (may do everything), as every staff member was before roles (issue 63). */
+export const staff: SessionUser = { ...sessionUser("staff-sam", "Sam Staff", "staff"), staffRoles: ["owner"] };
+/** A packer: the orders' lines and address, and recording dispatch; nothing else. */
+export const packer: SessionUser = { ...sessionUser("pat-packer", "Pat Packer", "staff"), staffRoles: ["packer"] };
 export const alice = sessionUser("alice", "Alice Archer", "customer");
 export const bob = { ...sessionUser("bob", "Bob <b>Bold</b>", "customer"), email: "bob@shop.example" };
 
@@ -39,6 +42,7 @@ export async function insertUsers(db: Db, users: SessionUser[]) {
         createdAt: now,
         updatedAt: now,
         role: u.role,
+        staffRoles: u.staffRoles ? u.staffRoles.join(",") : null,
       })
       .execute();
   }
