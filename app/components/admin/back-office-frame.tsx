@@ -3,32 +3,35 @@ import { Form, NavLink, useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { useShopSettings } from "~/components/layout/use-shop";
 import { ChevronDown, SignOutIcon } from "~/components/ui/icons";
+import type { Permission } from "~/modules/accounts/permissions";
 
-/** The back office's sections, in the order of its tabs. */
-const sections: ReadonlyArray<{ to: string; label: string; end?: true }> = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/returns", label: "Returns" },
-  { to: "/admin/take-backs", label: "Take-backs" },
-  { to: "/admin/products", label: "Devices" },
-  { to: "/admin/flavours", label: "Flavours" },
-  { to: "/admin/mhra", label: "MHRA list" },
-  { to: "/admin/goods-in", label: "Goods in" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/mail", label: "Mail" },
-  { to: "/admin/customers", label: "Customers" },
-  { to: "/admin/age-checks", label: "Age checks" },
-  { to: "/admin/posts", label: "Blog" },
-  { to: "/admin/reviews", label: "Reviews" },
-  { to: "/admin/about", label: "About page" },
+/** The back office's sections, in the order of its tabs, each with the permission that opens it (issue 63). */
+const sections: ReadonlyArray<{ to: string; label: string; permission: Permission; end?: true }> = [
+  { to: "/admin", label: "Dashboard", permission: "back-office", end: true },
+  { to: "/admin/orders", label: "Orders", permission: "orders.read" },
+  { to: "/admin/returns", label: "Returns", permission: "returns" },
+  { to: "/admin/take-backs", label: "Take-backs", permission: "returns" },
+  { to: "/admin/products", label: "Devices", permission: "catalogue.edit" },
+  { to: "/admin/flavours", label: "Flavours", permission: "catalogue.edit" },
+  { to: "/admin/mhra", label: "MHRA list", permission: "catalogue.edit" },
+  { to: "/admin/goods-in", label: "Goods in", permission: "stock.edit" },
+  { to: "/admin/messages", label: "Messages", permission: "messages" },
+  { to: "/admin/mail", label: "Mail", permission: "messages" },
+  { to: "/admin/customers", label: "Customers", permission: "customers.read" },
+  { to: "/admin/age-checks", label: "Age checks", permission: "age-checks" },
+  { to: "/admin/posts", label: "Blog", permission: "content.edit" },
+  { to: "/admin/reviews", label: "Reviews", permission: "content.edit" },
+  { to: "/admin/about", label: "About page", permission: "content.edit" },
+  { to: "/admin/staff", label: "Staff", permission: "staff.manage" },
+  { to: "/admin/audit-log", label: "Audit log", permission: "audit.read" },
 ];
 
 type Section = (typeof sections)[number];
 
 /** The section a page belongs to (an order's page is in Orders); none for a page outside them (catalogue import). */
-function sectionOf(pathname: string): Section | undefined {
+function sectionOf(shown: readonly Section[], pathname: string): Section | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return sections.find((s) => path === s.to || (!s.end && path.startsWith(`${s.to}/`)));
+  return shown.find((s) => path === s.to || (!s.end && path.startsWith(`${s.to}/`)));
 }
 
 function SectionLink({ section, className }: { section: Section; className: string }) {
@@ -48,7 +51,7 @@ function SectionLink({ section, className }: { section: Section; className: stri
  * details element: keyboard and screen readers know it, and it works without JavaScript; Escape closes it). It starts
  * closed on every page (its key is the path).
  */
-function SectionsMenu({ current }: { current: Section | undefined }) {
+function SectionsMenu({ shown, current }: { shown: readonly Section[]; current: Section | undefined }) {
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const details = menu.current;
@@ -71,7 +74,7 @@ function SectionsMenu({ current }: { current: Section | undefined }) {
         />
       </summary>
       <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-3">
-        {sections.map((s) => (
+        {shown.map((s) => (
           <li key={s.to}>
             <SectionLink section={s} className="block rounded-lg px-3 py-2" />
           </li>
@@ -83,13 +86,26 @@ function SectionsMenu({ current }: { current: Section | undefined }) {
 
 /**
  * The back office's own frame, instead of the shop's header, footer and nicotine warning (root.tsx leaves those out
- * here): a compact header (the shop's name, the way back to the shop, who is signed in, Sign out), the sections (tabs
- * from 1024 px, a menu naming the current section below that, so a phone's first screen is the page) and the page.
+ * here): a compact header (the shop's name, the way back to the shop, who is signed in with their roles, Sign out),
+ * the sections their permissions open (tabs from 1024 px, a menu naming the current section below that, so a phone's
+ * first screen is the page) and the page. A section they may not open is not offered (its page would answer 403).
  */
-export function BackOfficeFrame({ staffName, children }: { staffName: string; children: ReactNode }) {
+export function BackOfficeFrame({
+  staffName,
+  staffRoles,
+  permissions,
+  children,
+}: {
+  staffName: string;
+  /** Their roles' labels ("Packer"). */
+  staffRoles: readonly string[];
+  permissions: readonly Permission[];
+  children: ReactNode;
+}) {
   const { name } = useShopSettings();
   const { pathname } = useLocation();
-  const current = sectionOf(pathname);
+  const shown = sections.filter((s) => permissions.includes(s.permission));
+  const current = sectionOf(shown, pathname);
   return (
     <>
       <header className="bg-brand-900 text-white">
@@ -103,7 +119,10 @@ export function BackOfficeFrame({ staffName, children }: { staffName: string; ch
             <Link to="/" className="rounded font-medium text-white underline-offset-2 hover:underline">
               View the shop
             </Link>
-            <span className="min-w-0 break-words text-brand-100">Signed in as {staffName}</span>
+            <span className="min-w-0 break-words text-brand-100">
+              Signed in as {staffName}
+              {staffRoles.length > 0 && ` · ${staffRoles.join(", ")}`}
+            </span>
             <Form method="post" action="/signout">
               <button
                 type="submit"
@@ -118,9 +137,9 @@ export function BackOfficeFrame({ staffName, children }: { staffName: string; ch
       </header>
       <nav aria-label="Back office" className="border-b border-slate-200 bg-slate-50">
         <div className="container-page py-2">
-          <SectionsMenu key={pathname} current={current} />
+          <SectionsMenu key={pathname} shown={shown} current={current} />
           <ul className="hidden flex-wrap gap-1 lg:flex">
-            {sections.map((s) => (
+            {shown.map((s) => (
               <li key={s.to}>
                 <SectionLink section={s} className="inline-block rounded-full px-3 py-1.5" />
               </li>

@@ -4,7 +4,8 @@ import { parseJsonList } from "~/db/json-text";
 import { check } from "~/lib/form-check";
 import type { Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { countShopFigures } from "~/modules/catalog/catalog.service.server";
 import {
   DEFAULT_FIGURES,
@@ -88,7 +89,7 @@ export async function saveAboutPage(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<Result> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   const checked = check(aboutFormSchema(), values);
   if (!checked.ok) return checked;
   const v = checked.data as Record<string, string>;
@@ -104,6 +105,7 @@ export async function saveAboutPage(
     figures.push({ source, value: written ? v[`figure${i}Value`]! : "", label: v[`figure${i}Label`]! });
   }
   await db.transaction().execute(async (trx) => {
+    const before = await readAboutSettings(trx);
     await repo.saveAboutRow(trx, {
       story: v.story || null,
       offers: offers.length ? offers : null,
@@ -113,6 +115,16 @@ export async function saveAboutPage(
       updatedAt: now.toISOString(),
     });
     await bumpStorefrontVersion(trx);
+    // The page's words are long: the log names the parts that changed, not their text.
+    const after = { story: v.story || null, offers: offers.length ? offers : null, figures };
+    const changed = (["story", "offers", "figures"] as const).filter(
+      (part) => JSON.stringify(before[part]) !== JSON.stringify(after[part]),
+    );
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "about.save",
+      entity: "about-page",
+      details: { changed },
+    });
   });
   return { ok: true };
 }

@@ -3,7 +3,10 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import { newId } from "~/lib/ids.server";
-import { alice, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { alice, staff as fixtureStaff } from "~/modules/admin/orders/testing/orders-fixture";
+
+// The shop's owner: the roles that may edit content and read the mail (issue 63).
+const staff = { ...fixtureStaff, staffRoles: ["owner" as const] };
 import { aboutFormValues, aboutPage, readAboutSettings, saveAboutPage } from "./about.service.server";
 
 const blankForm = () => aboutFormValues({ story: null, offers: null, figures: [], demo: false, updatedAt: null });

@@ -22,7 +22,7 @@ const FIELDS = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "content.edit");
   const settings = await readAboutSettings(context.db);
   return { values: aboutFormValues(settings), demo: settings.demo };
 }
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { notice?: string; formError?: string | null; errors?: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const values = formValues(await readForm(request), FIELDS);
   const saved = await saveAboutPage(context.db, staff, values);
   if (!saved.ok) {

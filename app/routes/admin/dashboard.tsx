@@ -9,6 +9,7 @@ import { formatDayLabel as dayLabel } from "~/lib/shop-time";
 import { pageMeta } from "~/lib/meta";
 import { loadDashboard, type DayTotal } from "~/modules/admin/dashboard/dashboard.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can, type Permission } from "~/modules/accounts/permissions";
 import { lowStockItems } from "~/modules/stock/stock.service.server";
 import { countPendingAgeChecks } from "~/modules/age-checks/age-checks.service.server";
 import { LowStockList } from "~/components/admin/low-stock-list";
@@ -26,17 +27,23 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Back office", "Orders, revenue and messages at a glance.");
 
+/**
+ * Each panel only for staff whose roles allow it (issue 63): what they may not see is neither counted nor sent, so a
+ * packer's dashboard holds the orders to dispatch and no sales figures, customers, stock, duty or payments.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
   const threshold = context.settings.lowStockThreshold;
+  const only = <T,>(permission: Permission, load: () => Promise<T>): Promise<T | null> =>
+    can(staff, permission) ? load() : Promise.resolve(null);
   const [dashboard, failedEmails, lowStock, pendingAgeChecks, backup, money, duty] = await Promise.all([
-    loadDashboard(context.db),
-    countFailedMail(context.db, staff),
-    lowStockItems(context.db, threshold),
-    countPendingAgeChecks(context.db),
-    backupStatus(context.db),
-    openMoney(context.db),
-    dutyOverview(context.db, new Date()),
+    loadDashboard(context.db, staff),
+    only("messages", () => countFailedMail(context.db, staff)),
+    only("stock.edit", () => lowStockItems(context.db, threshold)),
+    only("age-checks", () => countPendingAgeChecks(context.db)),
+    only("settings", () => backupStatus(context.db)),
+    only("orders.manage", () => openMoney(context.db)),
+    only("stock.edit", () => dutyOverview(context.db, new Date())),
   ]);
   const params = new URL(request.url).searchParams;
   const kind = dutyDisposalKinds.find((k) => k === params.get("disposed"));
@@ -47,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Records units held back from sale as returned to the supplier or destroyed (the duty panel's forms). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "stock.edit");
   const values = formValues(await readForm(request), ["variantId", "units", "kind", "supplierReference", "stampCode"]);
   const disposed = await recordDisposal(context.db, staff, values);
   if (disposed.ok) return redirect(`/admin?disposed=${disposed.kind}&units=${disposed.units}`);
@@ -150,7 +157,7 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
 }
 
 /** When the last backup ran (`npm run backup`), with a warning when there is none from the last two days. */
-function Backups({ backup }: { backup: Route.ComponentProps["loaderData"]["backup"] }) {
+function Backups({ backup }: { backup: NonNullable<Route.ComponentProps["loaderData"]["backup"]> }) {
   const { last, stale } = backup;
   return (
     <section className="mt-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="backups-heading">
@@ -182,6 +189,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     today,
     week,
     awaitingConfirmation,
+    toDispatch,
     unhandledMessages,
     failedEmails,
     sales,
@@ -202,43 +210,68 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </div>
       )}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <Tile title="Today">
-          {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
-        </Tile>
-        <Tile title="This week">
-          {week.orders} {week.orders === 1 ? "order" : "orders"} · <Price cents={week.revenueCents} />
-        </Tile>
-        <Tile title="Waiting for confirmation" to="/admin/orders?status=pending" linkText="See pending orders">
-          {awaitingConfirmation}
-        </Tile>
-        <Tile title="Unhandled messages" to="/admin/messages" linkText="Open the inbox">
-          {unhandledMessages}
-        </Tile>
-        <Tile title="Age checks waiting" to="/admin/age-checks" linkText="Check ages">
-          {pendingAgeChecks}
-        </Tile>
-        <Tile
-          title="Card payments being confirmed"
-          to="/admin/orders?payment=being-confirmed"
-          linkText="See the payments being confirmed"
-        >
-          {money.waiting}
-        </Tile>
-        <Tile
-          title="Refunds in flight"
-          to="/admin/orders?payment=refund-in-flight"
-          linkText="See the refunds in flight"
-        >
-          {money.refunding}
-        </Tile>
-        <Tile title="Failed e-mails" to="/admin/mail?status=failed" linkText="See failed e-mails">
-          <span className={failedEmails > 0 ? "text-red-700" : undefined}>{failedEmails}</span>
-        </Tile>
+        {today && (
+          <Tile title="Today">
+            {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
+          </Tile>
+        )}
+        {week && (
+          <Tile title="This week">
+            {week.orders} {week.orders === 1 ? "order" : "orders"} · <Price cents={week.revenueCents} />
+          </Tile>
+        )}
+        {awaitingConfirmation !== null && (
+          <Tile title="Waiting for confirmation" to="/admin/orders?status=pending" linkText="See pending orders">
+            {awaitingConfirmation}
+          </Tile>
+        )}
+        {toDispatch !== null && (
+          <Tile
+            title="Orders to dispatch"
+            to="/admin/orders?status=confirmed&payment=paid"
+            linkText="See orders to dispatch"
+          >
+            {toDispatch}
+          </Tile>
+        )}
+        {unhandledMessages !== null && (
+          <Tile title="Unhandled messages" to="/admin/messages" linkText="Open the inbox">
+            {unhandledMessages}
+          </Tile>
+        )}
+        {pendingAgeChecks !== null && (
+          <Tile title="Age checks waiting" to="/admin/age-checks" linkText="Check ages">
+            {pendingAgeChecks}
+          </Tile>
+        )}
+        {money && (
+          <Tile
+            title="Card payments being confirmed"
+            to="/admin/orders?payment=being-confirmed"
+            linkText="See the payments being confirmed"
+          >
+            {money.waiting}
+          </Tile>
+        )}
+        {money && (
+          <Tile
+            title="Refunds in flight"
+            to="/admin/orders?payment=refund-in-flight"
+            linkText="See the refunds in flight"
+          >
+            {money.refunding}
+          </Tile>
+        )}
+        {failedEmails !== null && (
+          <Tile title="Failed e-mails" to="/admin/mail?status=failed" linkText="See failed e-mails">
+            <span className={failedEmails > 0 ? "text-red-700" : undefined}>{failedEmails}</span>
+          </Tile>
+        )}
       </div>
-      <DutyPanel overview={duty} answer={(actionData as DisposalAnswer | undefined) ?? null} />
-      <SalesChart sales={sales} />
-      <LowStockList items={lowStock} threshold={threshold} />
-      <Backups backup={backup} />
+      {duty && <DutyPanel overview={duty} answer={(actionData as DisposalAnswer | undefined) ?? null} />}
+      {sales && <SalesChart sales={sales} />}
+      {lowStock && <LowStockList items={lowStock} threshold={threshold} />}
+      {backup && <Backups backup={backup} />}
     </div>
   );
 }

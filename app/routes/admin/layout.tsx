@@ -1,18 +1,26 @@
 import { Outlet } from "react-router";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can, permissionNames, staffRoles } from "~/modules/accounts/permissions";
 import type { Route } from "./+types/layout";
 import { BackOfficeFrame } from "~/components/admin/back-office-frame";
 import { backOfficeWayBack, RouteError } from "~/components/layout/route-error";
 
-/** Every back-office page sits in here; the door is checked again by each page's own loader and action. */
+/**
+ * Every back-office page sits in here; the door is checked again by each page's own loader and action. The frame is
+ * told who is signed in, their roles and what those allow, so it shows only the sections they may open (issue 63).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(context, request);
-  return { staffName: staff.name || staff.email };
+  return {
+    staffName: staff.name || staff.email,
+    staffRoles: (staff.staffRoles ?? []).map((role) => staffRoles[role].label),
+    permissions: permissionNames.filter((permission) => can(staff, permission)),
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <BackOfficeFrame staffName={loaderData.staffName}>
+    <BackOfficeFrame {...loaderData}>
       <Outlet />
     </BackOfficeFrame>
   );
@@ -24,5 +32,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const page = <RouteError error={error} back={backOfficeWayBack} />;
-  return loaderData ? <BackOfficeFrame staffName={loaderData.staffName}>{page}</BackOfficeFrame> : page;
+  return loaderData ? <BackOfficeFrame {...loaderData}>{page}</BackOfficeFrame> : page;
 }

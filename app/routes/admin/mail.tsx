@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Mail", "E-mails the shop has queued, sent and given up.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "messages");
   const url = new URL(request.url);
   const params = listParams(url, MAIL_SORTS, "created", "desc");
   const filter = mailFilter(url);
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "messages");
   const form = await readForm(request);
   const input = retryMailInput.safeParse({ intent: form.get("intent"), id: form.get("id") });
   if (!input.success) throw data(fail("invalid", "Unknown action."), { status: httpStatus("invalid") });

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Messages", "Contact messages sent to the shop.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "messages");
   const url = new URL(request.url);
   const params = listParams(url, MESSAGE_SORTS, "received", "desc");
   const filter = messageFilter(url);
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "messages");
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = form.get("id");

@@ -11,12 +11,12 @@ import { readForm } from "~/lib/form-data.server";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New post", "Write a new blog post.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   return data({ values: newPostValues(staff.name) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const result = await runPostForm(postDeps(context), staff, null, await readForm(request));
   if (result.ok) return result.id ? redirect(`/admin/posts/${result.id}?notice=created`) : data(result.body);
   if (!result.body) throw data(null, { status: httpStatus(result.code) });

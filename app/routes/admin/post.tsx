@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? pageMeta(matches, `Edit: ${data.post.title}`, "Edit a blog post.") : [{ title: "Page not found" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const post = await getPostForEdit(context.db, staff, params.id);
   if (!post) throw data(null, { status: 404 });
   const noticeKey = new URL(request.url).searchParams.get("notice") ?? "";
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "publish" || intent === "unpublish") {

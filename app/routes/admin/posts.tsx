@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Blog posts", "The shop's blog posts: drafts and published.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const params = listParams(new URL(request.url), POST_SORTS, "published", "desc");
   const list = await listPosts(context.db, staff, params);
   return data({ ...list, q: params.q, sort: params.sort, dir: params.dir, now: new Date().toISOString() });

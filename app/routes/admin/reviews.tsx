@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Reviews", "Customer reviews shown on the home page.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   return { reviews: await listReviewsForStaff(context.db, staff) };
 }
 
 type Answer = { notice?: string; formError?: string | null; errors?: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "content.edit");
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "add") {

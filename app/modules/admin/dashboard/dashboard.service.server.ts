@@ -1,33 +1,60 @@
 import type { Db } from "~/db/database.server";
 import { addDays, shopDate, shopDayStart, weekStart } from "~/lib/shop-time";
+import type { SessionUser } from "~/modules/accounts/accounts";
+import { can } from "~/modules/accounts/permissions";
+import { assertAllowed } from "~/modules/accounts/staff";
 import * as repo from "./dashboard.repository.server";
 
 export type DayTotal = { day: string; orders: number; revenueCents: number };
+/** Each panel, or null for a member of staff whose roles do not show it (issue 63): it is not even counted. */
 export type Dashboard = {
-  today: { orders: number; revenueCents: number };
-  week: { orders: number; revenueCents: number };
-  awaitingConfirmation: number;
-  unhandledMessages: number;
+  /** Sales figures: "orders.manage" (owner, manager). */
+  today: { orders: number; revenueCents: number } | null;
+  week: { orders: number; revenueCents: number } | null;
   /** The shop's last 14 days, oldest first, every day present. */
-  sales: DayTotal[];
+  sales: DayTotal[] | null;
+  /** "orders.manage". */
+  awaitingConfirmation: number | null;
+  /** Paid, confirmed orders not dispatched yet: "orders.dispatch" (a packer's panel). */
+  toDispatch: number | null;
+  /** "messages". */
+  unhandledMessages: number | null;
 };
 
 export const CHART_DAYS = 14;
 
+const none = Promise.resolve(null);
+
 /**
- * What staff see first: today's and this week's orders and revenue (the shop's days, weeks from Monday; cancelled
- * orders count for neither), orders waiting for confirmation, unhandled messages, and 14 days of sales.
+ * What staff see first, each panel only for those whose roles allow it: today's and this week's orders and revenue
+ * (the shop's days, weeks from Monday; cancelled orders count for neither) with 14 days of sales and the orders
+ * waiting for confirmation, the paid orders to dispatch, unhandled messages.
  */
-export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+export async function loadDashboard(db: Db, staff: SessionUser | null, now = new Date()): Promise<Dashboard> {
+  assertAllowed(staff, "back-office");
+  const managing = can(staff, "orders.manage");
+  const [sales, pending, toDispatch, messages] = await Promise.all([
+    managing ? salesFigures(db, now) : none,
+    managing ? repo.countPendingOrders(db) : none,
+    can(staff, "orders.dispatch") ? repo.countOrdersToDispatch(db) : none,
+    can(staff, "messages") ? repo.countUnhandledMessages(db) : none,
+  ]);
+  return {
+    today: sales?.today ?? null,
+    week: sales?.week ?? null,
+    sales: sales?.sales ?? null,
+    awaitingConfirmation: pending,
+    toDispatch,
+    unhandledMessages: messages,
+  };
+}
+
+async function salesFigures(db: Db, now: Date) {
   const today = shopDate(now);
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
   const monday = weekStart(today);
   const from = [chartFrom, monday].sort()[0]!;
-  const [recent, pending, messages] = await Promise.all([
-    repo.findOrdersSince(db, shopDayStart(from).toISOString()),
-    repo.countPendingOrders(db),
-    repo.countUnhandledMessages(db),
-  ]);
+  const recent = await repo.findOrdersSince(db, shopDayStart(from).toISOString());
   const byDay = new Map<string, DayTotal>();
   for (let i = 0; i < CHART_DAYS; i++) {
     const day = addDays(chartFrom, i);
@@ -45,5 +72,5 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     if (day === today) add(summary.today);
     if (day >= monday && day <= today) add(summary.week);
   }
-  return { ...summary, awaitingConfirmation: pending, unhandledMessages: messages, sales: [...byDay.values()] };
+  return { ...summary, sales: [...byDay.values()] };
 }

@@ -3,7 +3,9 @@ import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { GIVE_UP_AFTER_MS } from "~/modules/jobs/jobs";
 import { countJobs, listJobRows, requeueFailedJob } from "~/modules/jobs/jobs.service.server";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { inTransaction } from "~/db/transaction.server";
 import { pageWindow, type ListParams } from "~/lib/listing";
 import { fail, type Result } from "~/lib/result";
 import { mailNotices, type AdminMail, type MailFilter, type MailSort } from "./mail-admin";
@@ -13,7 +15,7 @@ export async function listMail(
   actor: SessionUser | null,
   params: ListParams<MailSort> & { filter: MailFilter },
 ) {
-  assertStaff(actor);
+  assertAllowed(actor, "messages");
   const status = params.filter === "all" ? null : params.filter;
   const total = await countJobs(db, status);
   const window = pageWindow(params.rawPage, total);
@@ -41,7 +43,7 @@ export async function listMail(
 
 /** How many e-mails were given up (the dashboard shows it). Staff only. */
 export async function countFailedMail(db: Db, actor: SessionUser | null): Promise<number> {
-  assertStaff(actor);
+  assertAllowed(actor, "messages");
   return countJobs(db, "failed");
 }
 
@@ -50,10 +52,15 @@ export async function countFailedMail(db: Db, actor: SessionUser | null): Promis
  * usually retry after fixing the cause). "wrong-state" unless it was failed. Staff only.
  */
 export async function retryMail(db: Db, actor: SessionUser | null, id: string, now = new Date()): Promise<Result> {
-  assertStaff(actor);
-  const requeued = await requeueFailedJob(db, id, {
-    now: now.toISOString(),
-    giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+  assertAllowed(actor, "messages");
+  return inTransaction(db, async (trx): Promise<Result> => {
+    const requeued = await requeueFailedJob(trx, id, {
+      now: now.toISOString(),
+      giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+    });
+    if (!requeued) return fail("wrong-state", mailNotices.notFailed);
+    // The recipient's address stays out of the log: the e-mail's id points at it.
+    await recordAudit(trx, auditActorOf(actor), { action: "mail.retry", entity: "mail", entityId: id });
+    return { ok: true };
   });
-  return requeued ? { ok: true } : fail("wrong-state", mailNotices.notFailed);
 }

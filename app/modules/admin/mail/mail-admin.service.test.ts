@@ -10,7 +10,10 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { StaffOnlyError } from "~/modules/accounts/staff";
 import { countFailedMail, listMail, retryMail } from "./mail-admin.service.server";
-import { alice, insertUsers, staff } from "../orders/testing/orders-fixture";
+import { alice, insertUsers, staff as fixtureStaff } from "../orders/testing/orders-fixture";
+
+// The shop's owner: the roles that may edit content and read the mail (issue 63).
+const staff = { ...fixtureStaff, staffRoles: ["owner" as const] };
 import { signUpConfirmed } from "~/testing/accounts";
 
 const reset = (to: string) => ({
@@ -141,7 +144,11 @@ describeEachDatabase("back-office mail page", (testDb) => {
     const customer = await signUpConfirmed(context("192.0.2.30"), values("Pat", "pat.mail@example.com"));
     const member = await signUpConfirmed(context("192.0.2.31"), values("Kim", "kim.mail@example.com"));
     if (!customer.ok || !member.ok) throw new Error("sign-up failed");
-    await testDb().db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim.mail@example.com").execute();
+    await testDb()
+      .db.updateTable("user")
+      .set({ role: "staff", staffRoles: "owner" })
+      .where("email", "=", "kim.mail@example.com")
+      .execute();
     const url = "http://shop.test/admin/mail";
     const post = (cookie: string, body: Record<string, string>) => {
       const form = new FormData();

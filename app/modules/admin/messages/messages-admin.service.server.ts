@@ -1,7 +1,9 @@
 import type { Db } from "~/db/database.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { fail, type Result } from "~/lib/result";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { inTransaction } from "~/db/transaction.server";
 import { markMessageHandled } from "~/modules/content/messages.service.server";
 import * as repo from "./messages-admin.repository.server";
 import { pageWindow, type ListParams } from "~/lib/listing";
@@ -24,7 +26,7 @@ export async function listMessages(
   actor: SessionUser | null,
   params: ListParams<MessageSort> & { filter: MessageFilter },
 ) {
-  assertStaff(actor);
+  assertAllowed(actor, "messages");
   const { filter, sort, dir } = params;
   const total = await repo.countMessages(db, filter);
   const window = pageWindow(params.rawPage, total);
@@ -56,11 +58,19 @@ export async function setMessageHandled(
   handled: boolean,
   now = new Date(),
 ): Promise<Result> {
-  assertStaff(actor);
-  const row = await repo.findMessageState(db, id);
-  if (!row) return fail("not-found", "There is no such message.");
-  // Already so: the first handler and time stay.
-  if ((Number(row.handled) === 1) === handled) return { ok: true };
-  await markMessageHandled(db, id, handled ? { by: actor.id, at: now.toISOString() } : null);
-  return { ok: true };
+  assertAllowed(actor, "messages");
+  return inTransaction(db, async (trx): Promise<Result> => {
+    const row = await repo.findMessageState(trx, id);
+    if (!row) return fail("not-found", "There is no such message.");
+    // Already so: the first handler and time stay.
+    if ((Number(row.handled) === 1) === handled) return { ok: true };
+    await markMessageHandled(trx, id, handled ? { by: actor.id, at: now.toISOString() } : null);
+    // The sender's name, address and words stay out of the log: the message's id points at them.
+    await recordAudit(trx, auditActorOf(actor), {
+      action: handled ? "message.handled" : "message.unhandled",
+      entity: "message",
+      entityId: id,
+    });
+    return { ok: true };
+  });
 }

@@ -10,7 +10,9 @@ import { check } from "~/lib/form-check";
 import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
 import { inTransaction } from "~/db/transaction.server";
 import { renderMarkdown } from "~/lib/markdown.server";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { changesOf } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { pageWindow, type ListParams } from "~/lib/listing";
 import { postInput, postValues, type PostSort, type PostValues } from "./posts-admin";
 import * as posts from "./posts-admin.repository.server";
@@ -48,7 +50,7 @@ export const postMessages = {
 } as const;
 
 export async function listPosts(db: Db, actor: SessionUser | null, params: ListParams<PostSort>) {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   const q = params.q || null;
   const total = await posts.countPosts(db, q);
   const window = pageWindow(params.rawPage, total);
@@ -72,7 +74,7 @@ export async function listPosts(db: Db, actor: SessionUser | null, params: ListP
 
 /** A post as the edit form shows it; null for an unknown id. */
 export async function getPostForEdit(db: Db, actor: SessionUser | null, id: string): Promise<AdminPost | null> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   const r = await posts.findPost(db, id);
   if (!r) return null;
   const draft = Number(r.draft) === 1;
@@ -161,8 +163,8 @@ export async function savePost(
   file: unknown,
   now = new Date(),
 ): Promise<SaveOutcome> {
-  assertStaff(actor);
-  const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
+  assertAllowed(actor, "content.edit");
+  const existing = postId === null ? undefined : await posts.findPost(deps.db, postId);
   if (postId !== null && !existing) return notFound;
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
   const kept = { ...values, keptCover: cover.cover };
@@ -197,6 +199,7 @@ export async function savePost(
       if (postId === null) await posts.insertPost(trx, { id, ...row, created_at: stamp });
       else await posts.updatePost(trx, postId, row);
       await bumpStorefrontVersion(trx);
+      await recordAudit(trx, auditActorOf(actor), postAuditEntry(id, existing, row));
     });
     return { ok: true, id };
   } catch (error) {
@@ -204,6 +207,53 @@ export async function savePost(
     if (isUniqueViolation(error)) return { ...failFields({ slug: postMessages.slugTaken }), values: kept };
     throw error;
   }
+}
+
+type PostRow = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  body_markdown: string;
+  cover_image: string;
+  author: string;
+  published_at: string;
+  draft: number | string;
+};
+
+/** How the audit log names a post's fields: its title, slug, status and date, author; long text by name only. */
+const auditedPost = (r: PostRow) => ({
+  title: r.title,
+  slug: r.slug,
+  status: Number(r.draft) === 1 ? "draft" : "published",
+  publishedAt: r.published_at,
+  author: r.author,
+});
+const textFields = [
+  ["excerpt", "excerpt"],
+  ["body", "body_markdown"],
+  ["cover", "cover_image"],
+] as const;
+
+/**
+ * The audit entry of a save (issue 63): a new post with its title, slug and status; a changed one with the fields
+ * that changed, before and after, and the names of the long texts that changed (their words are not copied).
+ */
+function postAuditEntry(id: string, before: PostRow | undefined, after: PostRow) {
+  if (!before) return { action: "post.create", entity: "post", entityId: id, details: auditedPost(after) };
+  const changes = changesOf(auditedPost(before), auditedPost(after), [
+    "title",
+    "slug",
+    "status",
+    "publishedAt",
+    "author",
+  ]);
+  const textChanged = textFields.filter(([, column]) => before[column] !== after[column]).map(([name]) => name);
+  return {
+    action: "post.update",
+    entity: "post",
+    entityId: id,
+    details: { ...changes, ...(textChanged.length ? { textChanged } : {}) },
+  };
 }
 
 /** The form again with the body rendered as the blog would show it; the post itself is not saved. */
@@ -214,7 +264,7 @@ export async function previewPost(
   values: PostValues,
   file: unknown,
 ): Promise<PreviewOutcome> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   const existing = postId === null ? undefined : await posts.findPostCover(deps.db, postId);
   if (postId !== null && !existing) return notFound;
   const cover = await resolveCover(deps, actor, existing, values.keptCover, file);
@@ -234,11 +284,21 @@ export async function setPostPublished(
   published: boolean,
   now = new Date(),
 ): Promise<Result> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   return inTransaction(db, async (trx): Promise<Result> => {
-    if (!(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() })))
+    const before = await posts.findPost(trx, id);
+    if (!before || !(await posts.updatePost(trx, id, { draft: published ? 0 : 1, updated_at: now.toISOString() })))
       return notFound;
     await bumpStorefrontVersion(trx);
+    await recordAudit(trx, auditActorOf(actor), {
+      action: published ? "post.publish" : "post.unpublish",
+      entity: "post",
+      entityId: id,
+      details: {
+        title: before.title,
+        status: [Number(before.draft) === 1 ? "draft" : "published", published ? "published" : "draft"],
+      },
+    });
     return { ok: true };
   });
 }

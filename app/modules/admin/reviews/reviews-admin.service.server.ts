@@ -5,7 +5,8 @@ import { newId } from "~/lib/ids.server";
 import { fail, type Result } from "~/lib/result";
 import { inTransaction } from "~/db/transaction.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { healthClaimWords } from "~/modules/compliance/claims";
 import type { ReviewForStaff } from "./reviews-admin";
 import * as repo from "./reviews-admin.repository.server";
@@ -21,7 +22,7 @@ export const DEFAULT_REVIEW_IMAGE = "/images/reviews/review-1.svg";
 
 /** Every review, published or not, in the carousel's order, each with the claim words it uses. Staff only. */
 export async function listReviewsForStaff(db: Db, actor: SessionUser | null): Promise<ReviewForStaff[]> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   return (await repo.findAllReviews(db)).map((r) => ({
     id: r.id,
     quote: r.quote,
@@ -34,7 +35,7 @@ export async function listReviewsForStaff(db: Db, actor: SessionUser | null): Pr
 
 /** Adds a review from the form's values, at the end of the list; nothing is saved when a field is wrong. */
 export async function addReview(db: Db, actor: SessionUser | null, values: unknown): Promise<Result<{ id: string }>> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   const checked = check(reviewSchema, values);
   if (!checked.ok) return checked;
   const id = newId();
@@ -49,6 +50,13 @@ export async function addReview(db: Db, actor: SessionUser | null, values: unkno
       published: checked.data.published ? 1 : 0,
     });
     if (checked.data.published) await bumpStorefrontVersion(trx);
+    // The reviewer's name and words are not copied into the log: the review's id points at them.
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "review.create",
+      entity: "review",
+      entityId: id,
+      details: { published: checked.data.published },
+    });
   });
   return { ok: true, id };
 }
@@ -60,10 +68,15 @@ export async function setReviewPublished(
   id: string,
   published: boolean,
 ): Promise<Result> {
-  assertStaff(actor);
+  assertAllowed(actor, "content.edit");
   return inTransaction(db, async (trx): Promise<Result> => {
     if (!(await repo.updateReviewPublished(trx, id, published))) return fail("not-found", "There is no such review.");
     await bumpStorefrontVersion(trx);
+    await recordAudit(trx, auditActorOf(actor), {
+      action: published ? "review.approve" : "review.hide",
+      entity: "review",
+      entityId: id,
+    });
     return { ok: true };
   });
 }

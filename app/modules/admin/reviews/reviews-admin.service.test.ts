@@ -2,7 +2,10 @@
 // or smoking-cessation claim (CAP Code 22.5) is flagged with the words found; the home page shows only published ones.
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
-import { alice, staff } from "~/modules/admin/orders/testing/orders-fixture";
+import { alice, staff as fixtureStaff } from "~/modules/admin/orders/testing/orders-fixture";
+
+// The shop's owner: the roles that may edit content and read the mail (issue 63).
+const staff = { ...fixtureStaff, staffRoles: ["owner" as const] };
 import { listReviews } from "~/modules/catalog/catalog.service.server";
 import { addReview, listReviewsForStaff, setReviewPublished } from "./reviews-admin.service.server";
 
