@@ -160,6 +160,9 @@ const tableWriters: Record<string, string> = {
   twoFactor: "accounts",
   used_second_factor_codes: "accounts",
   app_secrets: "accounts",
+  // invitations to join the staff (issue 63), and the audit log every module writes through audit's recordAudit
+  staff_invitations: "accounts",
+  audit_log: "audit",
   // the back office's own: the catalogue's items and pictures, its imports, the blog, the home page's reviews
   devices: "admin",
   flavours: "admin",
