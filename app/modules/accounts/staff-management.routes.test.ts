@@ -1,10 +1,13 @@
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~/db/testing/test-database";
 import type { ShopContext } from "~/context";
 import * as accounts from "~/modules/accounts/accounts.service.server";
 import { getSessionUser } from "~/modules/accounts/session.service.server";
-import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
-import { action as acceptAction, loader as acceptLoader } from "~/routes/staff-invitation";
+import StaffPage, { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
+import InvitationPage, { action as acceptAction, loader as acceptLoader } from "~/routes/staff-invitation";
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { staffMessages } from "./staff-management";
@@ -38,6 +41,21 @@ const post = (cookie: string, url: string, pairs: Array<[string, string]>) =>
   });
 
 const password = "staff password 1";
+
+/** A page's text as a person reads it (tags dropped), drawn with this loader and action data. */
+function render(Component: ComponentType<never>, loaderData: unknown, actionData?: unknown, path = "/") {
+  const Stub = createRoutesStub([{ id: "page", path, Component: Component as ComponentType }]);
+  const html = renderToStaticMarkup(
+    createElement(Stub, {
+      initialEntries: [path.replace(":token", "t0k3n")],
+      hydrationData: { loaderData: { page: loaderData }, ...(actionData ? { actionData: { page: actionData } } : {}) },
+    }),
+  );
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+}
 
 describeEachDatabase("the Staff page and invitations", (testDb) => {
   let context: (ip?: string) => ShopContext;
@@ -147,6 +165,21 @@ describeEachDatabase("the Staff page and invitations", (testDb) => {
       twoFactor: true,
       disabled: false,
     });
+  });
+
+  it("draws the page: the table, each row's role boxes and buttons, and the invite form", async () => {
+    const page = await staffPage(ownerCookie);
+    const text = render(StaffPage as never, page.body, {
+      target: "invite",
+      notice: "Invitation sent to z@example.com.",
+    });
+    expect(text).toMatch(/^ ?Staff /);
+    expect(text).toContain("Name E-mail Roles Two-factor Status Actions");
+    expect(text).toMatch(
+      /Max Manager manager@example\.com Manager On Active .*Roles Owner Manager Packer Age checker Save roles Disable Reset two-factor/,
+    );
+    expect(text).toContain("Email * Roles Owner Manager Packer Age checker Send invitation");
+    expect(text).toContain("Invitation sent to z@example.com.");
   });
 
   it("refuses a manager the page and every action (403), and logs the refusal", async () => {
@@ -282,6 +315,9 @@ describeEachDatabase("the Staff page and invitations", (testDb) => {
     );
     const page = await invitationPage(token);
     expect(page.body).toMatchObject({ gone: null, state: "new", email: "new.packer@example.com" });
+    expect(render(InvitationPage as never, page.body, undefined, "/staff-invitation/:token")).toMatch(
+      /with the role\(s\) Packer, Age checker\. First name \* Last name \* Password \* Accept invitation/,
+    );
     const wrong = await accept(token, [
       ["firstName", "Pat"],
       ["lastName", "Packer"],
@@ -310,6 +346,9 @@ describeEachDatabase("the Staff page and invitations", (testDb) => {
     const again = await invitationPage(token);
     expect(again.status).toBe(410);
     expect(again.body.gone).toBe(staffMessages.invitationGone);
+    expect(render(InvitationPage as never, again.body, undefined, "/staff-invitation/:token")).toContain(
+      "This invitation has expired or has already been used. Ask the shop's owner for a new one.",
+    );
   });
 
   it("refuses to invite an address that is staff already", async () => {
