@@ -219,7 +219,8 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         </p>
         <FormAlert message={about("invite")?.notice} tone="success" />
         <FormAlert message={about("invite")?.formError} />
-        <Form method="post" className="space-y-4" noValidate>
+        {/* Drawn afresh after each invitation sent, so the form is empty for the next one. */}
+        <Form key={about("invite")?.notice ?? "invite"} method="post" className="space-y-4" noValidate>
           <TextField
             label="Email"
             name="email"
