@@ -48,6 +48,8 @@ export default [
   route("cancellation-form", "routes/cancellation-form.tsx"),
   route("recycling", "routes/recycling.tsx"),
   route("age-check", "routes/age-check.tsx"),
+  // An invitation to join the shop's staff (issue 63): its link, from the e-mail.
+  route("staff-invitation/:token", "routes/staff-invitation.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-part" }),
@@ -91,6 +93,7 @@ export default [
       route("posts/:id", "routes/admin/post.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("about", "routes/admin/about.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -262,7 +262,7 @@ export const projectSettings: Setting[] = [
     name: "SUDO_USER",
     default: "(none)",
     meaning:
-      "Set by `sudo`: `npm run staff -- reset-two-factor` logs it as who ran the command (else the system user's name).",
+      "Set by `sudo`: `npm run staff` writes it to the audit log (and `reset-two-factor` to the log) as who ran the command (else the system user's name).",
   },
   {
     name: "PLAYWRIGHT_JSON_OUTPUT_NAME",

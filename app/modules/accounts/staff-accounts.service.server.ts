@@ -1,40 +1,38 @@
 import type { ShopContext } from "~/context";
 import { fail, type Result } from "~/lib/result";
 import { findUserIdByEmail, makeStaff } from "./accounts.repository.server";
+import type { AuditActor } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.service.server";
+import { formatStaffRoles, type StaffRole } from "./permissions";
+import { cliActor, createCredentialAccount } from "./staff-management.service.server";
 import { findAccountRole, forgetSecondFactor } from "./two-factor.repository.server";
 
-/** Staff are made only by `npm run create-staff` (never by a form): creates the account or promotes it. */
+/**
+ * The command line's `npm run staff -- create`: creates the account (its address taken as confirmed: the owner knows
+ * it) or makes an existing account staff, with these roles (default: owner), and writes the audit entry.
+ */
 export async function createOrPromoteStaff(
   ctx: Omit<ShopContext, "nonce" | "clientIp">,
-  input: { email: string; password: string; firstName?: string; lastName?: string },
+  input: { email: string; password: string; firstName?: string; lastName?: string; roles?: StaffRole[] },
+  actor: AuditActor = cliActor("unknown"),
 ): Promise<"created" | "promoted"> {
   const email = input.email.toLowerCase();
   const existing = await findUserIdByEmail(ctx.db, email);
   if (!existing) {
-    // Through Better Auth's own adapter (its password hashing and records), not its sign-up: the shop's owner knows
-    // the address, so no confirmation e-mail is queued for it.
-    const auth = await ctx.auth.$context;
     if (input.password.length < 8) throw new Error("Password must be at least 8 characters");
-    const user = await auth.internalAdapter.createUser(
-      {
-        name: `${input.firstName ?? ""} ${input.lastName ?? ""}`.trim() || email,
-        email,
-        emailVerified: true,
-        firstName: input.firstName ?? "",
-        lastName: input.lastName ?? "",
-        authProvider: "email",
-      },
-      { method: "email-password" },
-    );
-    await auth.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: "credential",
-      accountId: user.id,
-      password: await auth.password.hash(input.password),
-    });
+    await createCredentialAccount(ctx, { ...input, email });
   }
-  // Made by the shop's owner, who knows the address: no confirmation e-mail needed.
-  await makeStaff(ctx.db, email);
+  const roles = formatStaffRoles(input.roles?.length ? input.roles : ["owner"]);
+  const user = await findUserIdByEmail(ctx.db, email);
+  await ctx.db.transaction().execute(async (trx) => {
+    await makeStaff(trx, email, roles);
+    await recordAudit(trx, actor, {
+      action: existing ? "staff.promote" : "staff.create",
+      entity: "user",
+      entityId: user?.id ?? null,
+      details: { roles },
+    });
+  });
   return existing ? "promoted" : "created";
 }
 
@@ -54,7 +52,16 @@ export async function resetStaffTwoFactor(
   const address = email.trim().toLowerCase();
   const user = await findAccountRole(ctx.db, address);
   if (!user || user.role !== "staff") return fail("not-found", `There is no staff account for ${address}.`);
-  const sessionsEnded = await ctx.db.transaction().execute((trx) => forgetSecondFactor(trx, user.id));
+  const sessionsEnded = await ctx.db.transaction().execute(async (trx) => {
+    const ended = await forgetSecondFactor(trx, user.id);
+    await recordAudit(trx, cliActor(ranBy), {
+      action: "staff.two-factor-reset",
+      entity: "user",
+      entityId: user.id,
+      details: { sessionsEnded: ended },
+    });
+    return ended;
+  });
   ctx.log.warn(
     { userId: user.id, email: address, ranBy, sessionsEnded },
     "staff two-factor reset by command: secret and recovery codes removed, signed out everywhere",

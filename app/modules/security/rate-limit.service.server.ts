@@ -26,6 +26,14 @@ export const STOCK_ALERT_PER_ADDRESS: RateLimitRule = { name: "stock-alert-ip", 
 export const TWO_FACTOR_FAILURES_PER_ADDRESS: RateLimitRule = { name: "2fa-fail-ip", limit: 20, windowSeconds: 900 };
 export const TWO_FACTOR_FAILURES_PER_ACCOUNT: RateLimitRule = { name: "2fa-fail-user", limit: 8, windowSeconds: 900 };
 export const RESET_PER_ADDRESS: RateLimitRule = { name: "reset-ip", limit: 10, windowSeconds: 3600 };
+/** Staff invitations sent, per member of staff (issue 63). */
+export const STAFF_INVITES_PER_STAFF: RateLimitRule = { name: "staff-invite-user", limit: 20, windowSeconds: 3600 };
+/** Unknown or used staff-invitation links opened, per client address (guessing tokens). */
+export const STAFF_INVITATION_FAILURES_PER_ADDRESS: RateLimitRule = {
+  name: "staff-invitation-fail-ip",
+  limit: 20,
+  windowSeconds: 900,
+};
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 
 /**
