@@ -17,6 +17,9 @@ const staffArgs = (email: string, password: string) => [
   "Sam",
   "--last-name",
   "Staff",
+  // Every journey's staff member could do everything before roles (issue 63): an owner keeps each journey's meaning.
+  "--role",
+  "owner",
 ];
 const staffEnv = (databaseUrl: string) => ({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
 
@@ -105,6 +108,8 @@ export const ADMIN_PAGES = [
   "/admin/posts/abc123",
   "/admin/reviews",
   "/admin/about",
+  "/admin/staff",
+  "/admin/audit-log",
 ];
 
 /** The back-office pages that take posts (the others answer a post with 405). */
@@ -129,6 +134,7 @@ export const ADMIN_ACTIONS = [
   "/admin/posts/abc123",
   "/admin/reviews",
   "/admin/about",
+  "/admin/staff",
 ];
 
 /**
