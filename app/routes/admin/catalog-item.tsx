@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
     : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = await requireStaff(context, request);
+  const user = await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const item = await getItemEditor(context.db, kind, params.id);
   if (!item) throw data(null, { status: 404 });
@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** Save changes (and image buttons), Archive / Restore, or the stock part: Save variants, Adjust stock. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = await requireStaff(context, request);
+  const user = await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -54,6 +54,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       async () => (await getItemEditor(context.db, kind, params.id))?.values,
     );
   if (!(await getItemEditor(context.db, kind, params.id))) throw data(null, { status: 404 });
+  // The quick adjustment is a stock change; the variant grid checks stock.edit and prices.edit for what it changes.
+  if (intent === "adjust-stock") await requireStaff(context, request, "stock.edit");
   if (isStockIntent(intent)) return stockAction(context, user, kind, params.id, intent, form);
   return itemFormAction(context, user, kind, params.id, form);
 }

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Records units held back from sale as returned to the supplier or destroyed (the duty panel's forms). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "stock.edit");
   const values = formValues(await readForm(request), ["variantId", "units", "kind", "supplierReference", "stampCode"]);
   const disposed = await recordDisposal(context.db, staff, values);
   if (disposed.ok) return redirect(`/admin?disposed=${disposed.kind}&units=${disposed.units}`);

@@ -16,6 +16,7 @@ const sessionUser = (id: string, name: string, role: "customer" | "staff"): Sess
   dateOfBirth: "1990-01-01",
   role,
   authProvider: "email",
+  ...(role === "staff" ? { staffRoles: ["owner" as const] } : {}),
 });
 /** A customer called "<id> Name" (first name <id>), born 1990. */
 export const shopper = (id: string) => sessionUser(id, `${id} Name`, "customer");
