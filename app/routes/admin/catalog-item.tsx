@@ -6,6 +6,7 @@ import { catalogKindOf, catalogNotice } from "~/modules/admin/catalog/catalog-ad
 import { archiveAction, restoreAction, itemFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getItemEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import {
   isStockIntent,
   stockAction,
@@ -35,7 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notice = catalogNotice(kind, query.get("notice"));
   const stock = await stockPanel(context, user, kind, item, query.get("variant"));
   const prices = await listPriceHistory(context.db, kind, item.id);
-  return { kind, item, stock, devices, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const pricesLocked = !can(user, "prices.edit");
+  return { kind, item, stock, devices, prices, notice, pricesLocked, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), Archive / Restore, or the stock part: Save variants, Adjust stock. */
@@ -63,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAnswer | undefined>;
 
 export default function AdminCatalogItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, item, stock, devices, prices, notice, maxUploadBytes } = loaderData;
+  const { kind, item, stock, devices, prices, notice, pricesLocked, maxUploadBytes } = loaderData;
   const hiddenBy = item.device?.archived
     ? `Its device, ${item.device.name ?? "unknown"}, is archived, so this flavour is not shown in the shop until the device is restored or another device is chosen.`
     : null;
@@ -89,6 +91,7 @@ export default function AdminCatalogItem({ loaderData, actionData }: Route.Compo
         formError={formAnswer?.formError}
         notice={formAnswer?.notice}
         maxUploadBytes={maxUploadBytes}
+        pricesLocked={pricesLocked}
       />
       <PriceHistory entries={prices} />
       <ItemStock panel={stock} answer={stockAnswer} />

@@ -61,6 +61,7 @@ describeEachDatabase(
       (await itemLoader(args(get(cookie, `/admin/flavours/${id}`), { id }))) as {
         item: { values: FlavourValues };
         stock: StockPanelData;
+        pricesLocked: boolean;
       };
     const itemForm = (values: FlavourValues, intent = "save") => {
       const { images, ...fields } = values;
@@ -221,7 +222,10 @@ describeEachDatabase(
       const { db } = testDb();
       const cookie = await signedUpCookie("mo-catalogue@example.com", "192.0.2.62", "staff", "manager");
       const id = saved(await saveItem(db, staff, "flavour", null, flavourValues({ name: "Manager Lime" })));
-      const { variants } = (await flavourPage(cookie, id)).stock;
+      const page = await flavourPage(cookie, id);
+      // A manager may change prices: the form's price fields are not locked.
+      expect(page.pricesLocked).toBe(false);
+      const { variants } = page.stock;
       const first = variants[0]!;
       const rows = variants.map((v) => (v.id === first.id ? { ...gridValuesOf(v), price: "3.50" } : gridValuesOf(v)));
       const done = await answerOf(() =>
