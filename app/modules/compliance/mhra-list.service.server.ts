@@ -3,7 +3,9 @@ import { newId } from "~/lib/ids.server";
 import { fail, type Result } from "~/lib/result";
 import { formatDate } from "~/lib/shop-time";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import type { AuditActor } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { MAX_REFUSED_SHOWN, mhraListMessages, readMhraList, type RefusedLine } from "./mhra-list";
 import * as repo from "./mhra-list.repository.server";
 
@@ -13,6 +15,10 @@ import * as repo from "./mhra-list.repository.server";
 
 /** Who loads a list: a member of staff in the back office, or the command line (someone with the shop's database). */
 export type MhraLoader = SessionUser | "command line";
+
+/** The audit log's actor of a load: the member of staff, or the command line. */
+const actorOf = (by: MhraLoader): AuditActor =>
+  by === "command line" ? { kind: "cli", id: null, name: "command line", ip: null } : auditActorOf(by);
 
 export type MhraLoadAnswer = { loaded: number; lines: number; refused: RefusedLine[]; refusedCount: number };
 
@@ -24,7 +30,7 @@ export async function loadMhraList(
   text: string,
   now: Date = new Date(),
 ): Promise<Result<MhraLoadAnswer>> {
-  if (by !== "command line") assertStaff(by);
+  if (by !== "command line") assertAllowed(by, "catalogue.edit");
   const read = readMhraList(text);
   if (read.numbers.size === 0) return fail("invalid", mhraListMessages.empty);
   await db.transaction().execute(async (trx) => {
@@ -36,6 +42,11 @@ export async function loadMhraList(
       source: source.slice(0, 200),
       numbers: read.numbers.size,
       refused: read.refused.length,
+    });
+    await recordAudit(trx, actorOf(by), {
+      action: "mhra.list-load",
+      entity: "mhra-list",
+      details: { source: source.slice(0, 200), numbers: read.numbers.size, refused: read.refused.length },
     });
   });
   return {
@@ -49,8 +60,11 @@ export async function loadMhraList(
 
 /** Empties the list: from then on only the shape of a number is checked. */
 export async function clearMhraList(db: Db, by: SessionUser | null): Promise<void> {
-  assertStaff(by);
-  await repo.deleteNumbers(db);
+  assertAllowed(by, "catalogue.edit");
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteNumbers(trx);
+    await recordAudit(trx, auditActorOf(by), { action: "mhra.list-clear", entity: "mhra-list" });
+  });
 }
 
 export type MhraListSummary = { numbers: number; loadedAt: string | null; source: string | null };

@@ -5,7 +5,13 @@ import { StaffOnlyError } from "~/modules/accounts/staff";
 import { mhraListMessages } from "./mhra-list";
 import { clearMhraList, loadMhraList, mhraListSummary, mhraNumberProblem } from "./mhra-list.service.server";
 
-const staff = { id: "staff-sam", role: "staff", staffRoles: ["owner"] } as Partial<SessionUser> as SessionUser;
+const staff = {
+  id: "staff-sam",
+  name: "Sam",
+  email: "sam@example.com",
+  role: "staff",
+  staffRoles: ["owner"],
+} as Partial<SessionUser> as SessionUser;
 const customer = { id: "customer-cat", role: "customer" } as SessionUser;
 
 // Loading the MHRA's list: staff or the command line, replaced whole, read when a number is checked.

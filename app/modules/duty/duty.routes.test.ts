@@ -36,6 +36,7 @@ describeEachDatabase(
     let context: () => ShopContext;
     let staffCookie = "";
     let customerCookie = "";
+    let packerCookie = "";
     let sku = "";
     const args = (request: Request) => ({ request, context: context(), params: {} }) as never;
     const get = (cookie: string, path: string) => requestWith(cookie, `http://shop.test${path}`);
@@ -55,6 +56,11 @@ describeEachDatabase(
         .select(["stock_quantity", "unstamped_units", "quarantined_units"])
         .where("sku", "=", sku)
         .executeTakeFirstOrThrow();
+    /** The audit log's entries of an action, oldest first, with their details read. */
+    const audit = async (db: Db, action: string) =>
+      (
+        await db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("at").orderBy("id").execute()
+      ).map((e) => ({ ...e, details: e.details ? (JSON.parse(e.details) as Record<string, unknown>) : null }));
     const delivery = (invoice: string, changes: Record<string, string> = {}) => ({
       supplier: "Vape Wholesale Ltd",
       invoiceReference: invoice,
@@ -82,8 +88,19 @@ describeEachDatabase(
       };
       customerCookie = await signUp("pat-goods@example.com", "192.0.2.40");
       staffCookie = await signUp("kim-goods@example.com", "192.0.2.41");
-      await db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim-goods@example.com").execute();
+      await db
+        .updateTable("user")
+        .set({ role: "staff", staffRoles: "owner" })
+        .where("email", "=", "kim-goods@example.com")
+        .execute();
       staffCookie = await provedSecondFactor(db, staffCookie);
+      packerCookie = await signUp("pia-goods@example.com", "192.0.2.42");
+      await db
+        .updateTable("user")
+        .set({ role: "staff", staffRoles: "packer" })
+        .where("email", "=", "pia-goods@example.com")
+        .execute();
+      packerCookie = await provedSecondFactor(db, packerCookie);
       const variant = await db
         .selectFrom("variants")
         .select("sku")
@@ -109,6 +126,30 @@ describeEachDatabase(
         expect((await answerOf(() => dashboardAction(args(post(cookie, "/admin", disposal))))).status).toBe(403);
       }
       expect(await db.selectFrom("goods_in").selectAll().execute()).toEqual([]);
+    });
+
+    it("refuses a packer (403) the goods in page and form, the duty reports and disposals: nothing saved, each refusal logged", async () => {
+      const { db } = testDb();
+      const before = await held(db);
+      const report = "/admin/duty-report.csv?report=goods-in&from=2026-11-01&to=2026-11-30";
+      expect((await answerOf(() => goodsInLoader(args(get(packerCookie, "/admin/goods-in"))))).status).toBe(403);
+      expect((await answerOf(() => reportLoader(args(get(packerCookie, report))))).status).toBe(403);
+      expect(
+        (await answerOf(() => goodsInAction(args(post(packerCookie, "/admin/goods-in", delivery("INV-PACK")))))).status,
+      ).toBe(403);
+      const disposal = { variantId: "x", units: "1", kind: "returned", supplierReference: "RMA-1" };
+      expect((await answerOf(() => dashboardAction(args(post(packerCookie, "/admin", disposal))))).status).toBe(403);
+      expect(await held(db)).toEqual(before);
+      expect(await db.selectFrom("goods_in").selectAll().execute()).toEqual([]);
+      const refusals = await audit(db, "permission.refused");
+      expect(refusals.map((r) => [r.entity_id, r.outcome, r.details])).toEqual([
+        ["/admin/goods-in", "refused", { permission: "stock.edit", method: "GET" }],
+        ["/admin/duty-report.csv", "refused", { permission: "stock.edit", method: "GET" }],
+        ["/admin/goods-in", "refused", { permission: "stock.edit", method: "POST" }],
+        ["/admin", "refused", { permission: "stock.edit", method: "POST" }],
+      ]);
+      expect(await audit(db, "stock.goods-in")).toEqual([]);
+      expect(await audit(db, "duty.report-download")).toEqual([]);
     });
 
     it("answers bad lines and a future date under their fields, saving nothing", async () => {
@@ -169,7 +210,17 @@ describeEachDatabase(
       const again = await answerOf(() =>
         goodsInAction(args(post(staffCookie, "/admin/goods-in", delivery("INV-100")))),
       );
+      const [entry, ...more] = await audit(db, "stock.goods-in");
+      expect(more).toEqual([]);
+      expect(entry).toMatchObject({
+        actor_kind: "staff",
+        actor_name: "Kim Lee <kim-goods@example.com>",
+        entity: "goods-in",
+        outcome: "done",
+        details: { supplier: "Vape Wholesale Ltd", invoice: "INV-100", lines: 2, units: 15, quarantined: lawfulHeld },
+      });
       expect(again.status).toBe(409);
+      expect(await audit(db, "stock.goods-in")).toHaveLength(1);
       expect(again.body).toMatchObject({
         errors: { invoiceReference: dutyMessages.alreadyRecorded("INV-100", "Vape Wholesale Ltd") },
       });
@@ -212,6 +263,7 @@ describeEachDatabase(
       const noReference = await dispose({ units: "1", kind: "destroyed", supplierReference: " " });
       expect(noReference.body).toMatchObject({ errors: { supplierReference: dutyMessages.disposalReferenceMissing } });
       expect((await held(db)).quarantined_units).toBe(heldNow);
+      expect(await audit(db, "duty.disposal")).toEqual([]);
 
       const returned = await dispose({ units: String(heldNow), kind: "returned", supplierReference: "RMA-778" });
       expect(returned).toMatchObject({ status: 302, location: `/admin?disposed=returned&units=${heldNow}` });
@@ -222,6 +274,12 @@ describeEachDatabase(
       expect(after.notice).toBe(dutyMessages.disposed(heldNow, "returned"));
       expect(after.duty.quarantined.find((r) => r.sku === sku)).toBeUndefined();
       expect((await held(db)).quarantined_units).toBe(0);
+      expect((await audit(db, "duty.disposal")).map((e) => [e.entity_id, e.details])).toEqual([
+        [
+          row.variantId,
+          expect.objectContaining({ sku, units: heldNow, kind: "returned", supplierReference: "RMA-778" }),
+        ],
+      ]);
     });
 
     it("serves the reports as CSV downloads, and refuses a wrong period with its reason", async () => {
@@ -244,6 +302,11 @@ describeEachDatabase(
         'filename="unstamped-2026-11-01-to-2099-12-31.csv"',
       );
       expect(await unstamped.text()).toMatch(new RegExp(`${sku},returned to the supplier,\\d+,RMA-778`));
+      const { db } = testDb();
+      expect((await audit(db, "duty.report-download")).map((e) => [e.entity_id, e.details])).toEqual([
+        ["goods-in", { fileName: "goods-in-2026-11-01-to-2026-11-30.csv" }],
+        ["unstamped", { fileName: "unstamped-2026-11-01-to-2099-12-31.csv" }],
+      ]);
 
       for (const [query, message] of [
         ["report=goods-in&from=2026-12-01&to=2026-11-01", dutyMessages.periodShape],

@@ -14,7 +14,8 @@ import { formatMoney } from "~/lib/money";
 import { fail, failFields, ok, type FieldErrors, type Result } from "~/lib/result";
 import { addDays, shopDate, shopDayStart } from "~/lib/shop-time";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import {
   UNSTAMPED_SALE_ENDS_AT,
   UNSTAMPED_WARNING_FROM,
@@ -56,7 +57,7 @@ export async function recordGoodsIn(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<GoodsInDone> {
-  assertStaff(actor);
+  assertAllowed(actor, "stock.edit");
   const header = check(goodsInHeader, values);
   const errors: FieldErrors = header.ok ? {} : { ...header.fieldErrors };
   const receivedOn = (values.receivedOn ?? "").trim();
@@ -139,6 +140,12 @@ export async function recordGoodsIn(
       );
       const units = placed.reduce((sum, p) => sum + p.input.units, 0);
       const quarantined = placed.filter((p) => p.fate === "quarantined").reduce((sum, p) => sum + p.input.units, 0);
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "stock.goods-in",
+        entity: "goods-in",
+        entityId: id,
+        details: { supplier, invoice: invoiceReference, receivedOn, lines: placed.length, units, quarantined },
+      });
       return ok({ invoice: invoiceReference, units, quarantined });
     });
   } catch (error) {
@@ -157,7 +164,7 @@ export async function recordDisposal(
   values: Record<string, string>,
   now = new Date(),
 ): Promise<Result<{ units: number; kind: "returned" | "destroyed" }>> {
-  assertStaff(actor);
+  assertAllowed(actor, "stock.edit");
   const checked = check(disposalInput, values);
   if (!checked.ok) return checked;
   const { variantId, units, kind, supplierReference, stampCode } = checked.data;
@@ -171,8 +178,9 @@ export async function recordDisposal(
     const of = { kind: variant.kind, itemId: variant.item_id, variantId };
     const note = `${disposalLabels[kind].toLowerCase()} (${supplierReference})`;
     if (!(await disposeQuarantined(trx, of, units, by, stamp, note))) return fail("changed", m.disposalNotHeld);
+    const disposalId = newId(16);
     await repo.insertDisposal(trx, {
-      id: newId(16),
+      id: disposalId,
       variant_id: variantId,
       sku: variant.sku,
       units,
@@ -182,6 +190,12 @@ export async function recordDisposal(
       by_user_id: by.id,
       by_name: by.name,
       created_at: stamp,
+    });
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "duty.disposal",
+      entity: "variant",
+      entityId: variantId,
+      details: { disposal: disposalId, sku: variant.sku, units, kind, supplierReference },
     });
     return ok({ units, kind });
   });
@@ -235,6 +249,24 @@ export type DutyReport = "goods-in" | "unstamped";
  * from a cancelled order, held back at the cut-off, returned, destroyed).
  */
 export async function dutyReportCsv(
+  db: Db,
+  actor: SessionUser | null,
+  report: DutyReport,
+  values: Record<string, string>,
+): Promise<Result<{ csv: string; fileName: string }>> {
+  assertAllowed(actor, "stock.edit");
+  const made = await dutyReport(db, report, values);
+  if (made.ok)
+    await recordAudit(db, auditActorOf(actor), {
+      action: "duty.report-download",
+      entity: "duty-report",
+      entityId: report,
+      details: { fileName: made.fileName },
+    });
+  return made;
+}
+
+async function dutyReport(
   db: Db,
   report: DutyReport,
   values: Record<string, string>,

@@ -213,7 +213,7 @@ describeEachDatabase(
 
     it("reports goods in and what became of unstamped units, for a period", async () => {
       const { db } = testDb();
-      const goods = await dutyReportCsv(db, "goods-in", { from: "2027-01-01", to: "2027-01-31" });
+      const goods = await dutyReportCsv(db, staff, "goods-in", { from: "2027-01-01", to: "2027-01-31" });
       if (!goods.ok) throw new Error(goods.message);
       const lines = goods.csv.trim().split("\n");
       expect(lines[0]).toBe(
@@ -227,7 +227,7 @@ describeEachDatabase(
       const ml = (Number(litres) * 1000) / 10; // per unit
       expect(ml).toBeGreaterThan(0);
       expect(duty).toBe(`£${((10 * Math.floor(ml * 22)) / 100).toFixed(2)}`);
-      const unstamped = await dutyReportCsv(db, "unstamped", { from: "2027-01-01", to: "2027-04-30" });
+      const unstamped = await dutyReportCsv(db, staff, "unstamped", { from: "2027-01-01", to: "2027-04-30" });
       if (!unstamped.ok) throw new Error(unstamped.message);
       const text = unstamped.csv;
       expect(text).toMatch(/2027-01-15,[^,]+,received,5,/);
@@ -235,7 +235,7 @@ describeEachDatabase(
       expect(text).toMatch(/2027-04-01,[^,]+,held back from sale at the cut-off,2,/);
       expect(text).toMatch(/2027-04-01,[^,]+,returned to the supplier,5,RMA-778/);
       expect(text).toMatch(/2027-04-01,[^,]+,destroyed,2,WASTE-1/);
-      expect(await dutyReportCsv(db, "goods-in", { from: "2027-02-01", to: "2027-01-01" })).toMatchObject({
+      expect(await dutyReportCsv(db, staff, "goods-in", { from: "2027-02-01", to: "2027-01-01" })).toMatchObject({
         ok: false,
       });
     });

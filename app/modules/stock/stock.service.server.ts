@@ -5,7 +5,8 @@ import { inTransaction } from "~/db/transaction.server";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { stockMessages } from "~/modules/catalog/catalog";
 import { catalogIdSchema, variantIdSchema } from "~/modules/catalog/catalog.schema";
 import { optionsLabel } from "~/modules/catalog/variants";
@@ -130,7 +131,7 @@ export async function adjustStock(
   of: { kind: StockKind; itemId: string; variantId: string },
   values: Record<string, string>,
 ): Promise<AdjustResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "stock.edit");
   if (!catalogIdSchema.safeParse(of.itemId).success || !variantIdSchema.safeParse(of.variantId).success)
     return notFound;
   const checked = check(adjustmentInput, values);
@@ -144,6 +145,12 @@ export async function adjustStock(
     if (after === undefined) return failFields({ change: stockAdminMessages.belowZero(Number(item.stock_quantity)) });
     const by = { id: actor.id, name: actor.name };
     await repo.insertMovements(trx, [movement(of, change, after, reason, by, new Date().toISOString(), { note })]);
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "stock.adjust",
+      entity: "variant",
+      entityId: of.variantId,
+      details: { sku: item.sku ?? null, change, reason, quantity: [after - change, after] },
+    });
     await bumpStorefrontVersion(trx);
     const backInStock = after - change === 0 && after > 0;
     if (backInStock) await notifyBackInStock(trx, of.variantId);
@@ -227,7 +234,7 @@ export async function stockHistory(
   of: { kind: StockKind; itemId: string; variantId?: string },
   limit = 50,
 ): Promise<StockMovement[]> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const rows = await repo.findMovements(db, of, limit);
   return rows.map((r) => ({
     id: r.id,

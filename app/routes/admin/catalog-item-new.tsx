@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const maxUploadBytes = context.config.UPLOAD_MAX_BYTES;
   if (kind === "device") return { kind, values: emptyDeviceValues(), devices: [], maxUploadBytes };
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Creates the item and goes to its edit page ("Device created."); a refusal shows the form again as typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireStaff(context, request);
+  const user = await requireStaff(context, request, "catalogue.edit");
   return itemFormAction(context, user, catalogKindOf(request.url), null, await readForm(request));
 }
 

@@ -6,6 +6,7 @@ import { catalogKindOf, catalogNotice } from "~/modules/admin/catalog/catalog-ad
 import { archiveAction, restoreAction, itemFormAction } from "~/modules/admin/catalog/catalog-admin.action.server";
 import { getItemEditor, listDeviceChoices } from "~/modules/admin/catalog/catalog-admin.service.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
+import { can } from "~/modules/accounts/permissions";
 import {
   isStockIntent,
   stockAction,
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
     : [{ title: "Page not found" }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = await requireStaff(context, request);
+  const user = await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const item = await getItemEditor(context.db, kind, params.id);
   if (!item) throw data(null, { status: 404 });
@@ -35,12 +36,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const notice = catalogNotice(kind, query.get("notice"));
   const stock = await stockPanel(context, user, kind, item, query.get("variant"));
   const prices = await listPriceHistory(context.db, kind, item.id);
-  return { kind, item, stock, devices, prices, notice, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
+  const pricesLocked = !can(user, "prices.edit");
+  return { kind, item, stock, devices, prices, notice, pricesLocked, maxUploadBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
 /** Save changes (and image buttons), Archive / Restore, or the stock part: Save variants, Adjust stock. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = await requireStaff(context, request);
+  const user = await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -54,6 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       async () => (await getItemEditor(context.db, kind, params.id))?.values,
     );
   if (!(await getItemEditor(context.db, kind, params.id))) throw data(null, { status: 404 });
+  // The quick adjustment is a stock change; the variant grid checks stock.edit and prices.edit for what it changes.
+  if (intent === "adjust-stock") await requireStaff(context, request, "stock.edit");
   if (isStockIntent(intent)) return stockAction(context, user, kind, params.id, intent, form);
   return itemFormAction(context, user, kind, params.id, form);
 }
@@ -61,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 type FormAnswer = Exclude<Route.ComponentProps["actionData"], StockAnswer | undefined>;
 
 export default function AdminCatalogItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, item, stock, devices, prices, notice, maxUploadBytes } = loaderData;
+  const { kind, item, stock, devices, prices, notice, pricesLocked, maxUploadBytes } = loaderData;
   const hiddenBy = item.device?.archived
     ? `Its device, ${item.device.name ?? "unknown"}, is archived, so this flavour is not shown in the shop until the device is restored or another device is chosen.`
     : null;
@@ -87,6 +91,7 @@ export default function AdminCatalogItem({ loaderData, actionData }: Route.Compo
         formError={formAnswer?.formError}
         notice={formAnswer?.notice}
         maxUploadBytes={maxUploadBytes}
+        pricesLocked={pricesLocked}
       />
       <PriceHistory entries={prices} />
       <ItemStock panel={stock} answer={stockAnswer} />

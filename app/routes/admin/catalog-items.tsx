@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /** Every device or flavour, archived ones included (tagged), searchable, sortable and paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "catalogue.edit");
   const kind = catalogKindOf(request.url);
   const url = new URL(request.url);
   const { sort, dir, q, rawPage } = listParams(url, catalogSortColumns, "name", "asc");
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Publish selected': each ticked draft that may be shown is published; the others are listed with why. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "catalogue.edit");
   return publishSelectedAction(context, staff, catalogKindOf(request.url), await readForm(request));
 }
 

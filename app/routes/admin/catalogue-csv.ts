@@ -5,7 +5,7 @@ import type { Route } from "./+types/catalogue-csv";
 
 /** Export CSV: every device and flavour with each variant, one row per variant (staff only; never cached). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "catalogue.export");
   const csv = await exportCatalogue(context.db, staff);
   return new Response(csv, {
     headers: {

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Import CSV", "Back office: import the catalogue from a CSV file.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "catalogue.edit");
   return { maxBytes: MAX_CATALOG_CSV_BYTES, maxRows: MAX_CATALOG_CSV_ROWS };
 }
 
@@ -41,7 +41,7 @@ function strengthsOf(form: FormData): Record<string, string> {
  * given for products without one) or 'Import' of the checked file. Staff only.
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<Answer> {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "catalogue.edit");
   const form = await readForm(request);
   const url = appUrl(context.config);
   const intent = form.get("intent");

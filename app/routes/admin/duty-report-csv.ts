@@ -16,11 +16,11 @@ const refusal = (message: string) =>
  * A wrong report or period is answered 400 with the reason, in plain text.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "stock.edit");
   const params = new URL(request.url).searchParams;
   const report = reports.find((r) => r === params.get("report"));
   if (!report) return refusal(REPORT_MISSING);
-  const answer = await dutyReportCsv(context.db, report, {
+  const answer = await dutyReportCsv(context.db, staff, report, {
     from: (params.get("from") ?? "").slice(0, 10),
     to: (params.get("to") ?? "").slice(0, 10),
   });

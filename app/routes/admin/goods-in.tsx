@@ -33,7 +33,7 @@ function recordedNotice(params: URLSearchParams): string[] {
 
 /** The latest deliveries and the form for the next one; a report period of the last month, by default. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "stock.edit");
   const today = shopDate(new Date());
   return {
     deliveries: await latestGoodsIn(context.db),
@@ -47,7 +47,7 @@ type Answer = { errors: FieldErrors; formError: string | null; values: Record<st
 
 /** Records a delivery (staff only): every field checked, nothing saved unless all are right; then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "stock.edit");
   const values = formValues(await readForm(request), FIELDS);
   const recorded = await recordGoodsIn(context.db, staff, values);
   if (!recorded.ok) {

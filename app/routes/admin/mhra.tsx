@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "MHRA list", "Back office: the MHRA's published list of notification numbers.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requireStaff(context, request, "catalogue.edit");
   return { summary: await mhraListSummary(context.db), maxBytes: context.config.UPLOAD_MAX_BYTES };
 }
 
@@ -25,7 +25,7 @@ type Answer = { error: string | null; loaded: MhraLoadAnswer | null; cleared: bo
 
 /** Loads a list (replacing the one before) or removes it; staff only, the file no larger than UPLOAD_MAX_BYTES. */
 export async function action({ request, context }: Route.ActionArgs): Promise<Answer> {
-  const staff = await requireStaff(context, request);
+  const staff = await requireStaff(context, request, "catalogue.edit");
   const form = await readForm(request);
   if (form.get("intent") === "clear") {
     await clearMhraList(context.db, staff);

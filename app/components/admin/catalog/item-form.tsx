@@ -22,10 +22,12 @@ import {
 } from "./fields";
 import { ImageManager } from "./image-manager";
 
-type DeviceProps = { values: DeviceValues; errors: CatalogErrors<DeviceField> };
+/** pricesLocked: the member of staff's roles do not allow changing a price (prices.edit): the fields are read-only. */
+type DeviceProps = { values: DeviceValues; errors: CatalogErrors<DeviceField>; pricesLocked?: boolean };
 type FlavourProps = {
   values: FlavourValues;
   errors: CatalogErrors<FlavourField>;
+  pricesLocked?: boolean;
   devices: Array<{ id: string; name: string; archived: boolean }>;
 };
 type Props = {
@@ -39,7 +41,11 @@ type Props = {
   maxUploadBytes: number;
   formError?: string | null;
   notice?: string | null;
+  /** The staff member may not change prices (no prices.edit): the price fields are shown read-only. */
+  pricesLocked?: boolean;
 };
+
+const PRICES_LOCKED = " Your staff role does not allow changing prices: these fields are read-only.";
 
 /**
  * Create and edit a device or flavour: every field of the catalogue, checked again on the server. The fields are the
@@ -47,14 +53,19 @@ type Props = {
  * the frame, images and buttons are the same.
  */
 export function ItemForm(props: Props) {
-  const { kind, isNew, values, errors, devices, maxUploadBytes, formError, notice } = props;
+  const { kind, isNew, values, errors, devices, maxUploadBytes, formError, notice, pricesLocked } = props;
   const saveLabel = isNew ? `Create ${kind}` : "Save changes";
   return (
     <CatalogFormFrame formError={formError} notice={notice}>
       {kind === "device" ? (
-        <DeviceFields values={values as DeviceValues} errors={errors} />
+        <DeviceFields values={values as DeviceValues} errors={errors} pricesLocked={pricesLocked} />
       ) : (
-        <FlavourFields values={values as FlavourValues} errors={errors} devices={devices ?? []} />
+        <FlavourFields
+          values={values as FlavourValues}
+          errors={errors}
+          devices={devices ?? []}
+          pricesLocked={pricesLocked}
+        />
       )}
       <ImageManager
         images={values.images}
@@ -76,7 +87,7 @@ export function ItemForm(props: Props) {
 }
 
 /** A device's fields: options, features, specification rows, compliance facts and its place in the shop. */
-function DeviceFields({ values, errors }: DeviceProps) {
+function DeviceFields({ values, errors, pricesLocked }: DeviceProps) {
   const { currency } = useShopSettings();
   return (
     <>
@@ -116,7 +127,7 @@ function DeviceFields({ values, errors }: DeviceProps) {
       </FormSection>
       <FormSection
         title="Price"
-        description={`Prices are in ${currency}, typed like 12.99. An original price is kept only if the device sold at it for at least 28 of the last 90 days, and is shown struck through only when the shop allows it (SHOW_WAS_PRICES).`}
+        description={`Prices are in ${currency}, typed like 12.99. An original price is kept only if the device sold at it for at least 28 of the last 90 days, and is shown struck through only when the shop allows it (SHOW_WAS_PRICES).${pricesLocked ? PRICES_LOCKED : ""}`}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -125,6 +136,7 @@ function DeviceFields({ values, errors }: DeviceProps) {
             required
             inputMode="decimal"
             placeholder="e.g. 12.99"
+            readOnly={pricesLocked}
             defaultValue={values.price}
             error={errors.price}
           />
@@ -132,6 +144,7 @@ function DeviceFields({ values, errors }: DeviceProps) {
             label="Original price (optional)"
             name="originalPrice"
             inputMode="decimal"
+            readOnly={pricesLocked}
             defaultValue={values.originalPrice}
             error={errors.originalPrice}
           />
@@ -228,7 +241,7 @@ function DeviceFields({ values, errors }: DeviceProps) {
 }
 
 /** A flavour's fields: its device, price, strengths and sizes. */
-function FlavourFields({ values, errors, devices }: FlavourProps) {
+function FlavourFields({ values, errors, devices, pricesLocked }: FlavourProps) {
   const { currency } = useShopSettings();
   const deviceOptions = [
     { value: "", label: "Choose a device" },
@@ -256,13 +269,17 @@ function FlavourFields({ values, errors, devices }: FlavourProps) {
           error={errors.deviceId}
         />
       </FormSection>
-      <FormSection title="Price" description={`Prices are in ${currency}, typed like 4.99.`}>
+      <FormSection
+        title="Price"
+        description={`Prices are in ${currency}, typed like 4.99.${pricesLocked ? PRICES_LOCKED : ""}`}
+      >
         <TextField
           label="Price"
           name="price"
           required
           inputMode="decimal"
           placeholder="e.g. 4.99"
+          readOnly={pricesLocked}
           defaultValue={values.price}
           error={errors.price}
         />

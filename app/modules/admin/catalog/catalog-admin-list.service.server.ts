@@ -15,7 +15,8 @@ import type {
   StockFilter,
 } from "./catalog-admin-list";
 import * as repo from "./catalog-admin.repository.server";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { pageWindow, type SortDirection } from "~/lib/listing";
 
 export type CatalogListParams = {
@@ -75,13 +76,19 @@ async function setArchived(
   id: string,
   archived: boolean,
 ): Promise<boolean> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   if (!catalogIdSchema.safeParse(id).success) return false;
   const update = kind === "device" ? repo.updateDevice : repo.updateFlavour;
   return db.transaction().execute(async (trx) => {
     const found = await update(trx, id, { archived: archived ? 1 : 0, updated_at: new Date().toISOString() });
-    if (found) await bumpStorefrontVersion(trx);
-    return found;
+    if (!found) return false;
+    await recordAudit(trx, auditActorOf(actor), {
+      action: archived ? "catalogue.item-archive" : "catalogue.item-publish",
+      entity: kind,
+      entityId: id,
+    });
+    await bumpStorefrontVersion(trx);
+    return true;
   });
 }
 

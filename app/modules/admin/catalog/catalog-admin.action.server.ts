@@ -17,7 +17,8 @@ import { saveItem, type SaveOptions, type SaveResult } from "./catalog-admin.ser
 import { publishItems, restoreItem, type PublishMany } from "./catalog-publish.service.server";
 import { setDeviceArchived, setFlavourArchived } from "./catalog-admin-list.service.server";
 import { catalogPaths } from "./catalog-admin-list";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { fail } from "~/lib/result";
 import { storeImage, uploadMessages } from "./uploads.service.server";
 
 /** What a catalogue form shows after a post that did not end in a redirect: what was typed, and why it was not saved. */
@@ -47,7 +48,7 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   save: (values: V, options: SaveOptions) => Promise<SaveResult<F>>,
   isNew: boolean,
 ) {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const intent = parseIntent(form.get("intent"));
   const errors: CatalogErrors<F> = {};
   let images = values.images;
@@ -57,7 +58,12 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
     else {
       const stored = await storeImage(
         context.db,
-        { dir: context.config.UPLOAD_DIR, maxBytes: context.config.UPLOAD_MAX_BYTES, uploadedBy: actor.id },
+        {
+          dir: context.config.UPLOAD_DIR,
+          maxBytes: context.config.UPLOAD_MAX_BYTES,
+          uploadedBy: actor.id,
+          actor: auditActorOf(actor),
+        },
         file,
       );
       if (stored.ok) images = images.includes(stored.url) ? images : [...images, stored.url];
@@ -76,6 +82,7 @@ async function runCatalogForm<V extends { images: string[] }, F extends string>(
   if (saved.ok)
     return redirect(`${basePath[kind]}/${saved.id}?notice=${draft ? "draft" : isNew ? "created" : "saved"}`);
   if (saved.code === "not-found") throw data(null, { status: 404 });
+  if (saved.code === "not-allowed") throw data(fail("not-allowed", saved.message), { status: 403 });
   return answer({ errors: saved.fieldErrors ?? {}, formError: catalogMessages.invalid, notice: null }, 400);
 }
 

@@ -10,10 +10,13 @@ import { toJsonText } from "~/db/json-text";
 import type { DevicesTable, FlavoursTable } from "~/db/schema";
 import { itemTables } from "~/db/values";
 import { newId } from "~/lib/ids.server";
-import { fail, failFields, type FieldErrors, type Result } from "~/lib/result";
+import { fail, failFields, type Failure, type FieldErrors, type Result } from "~/lib/result";
 import { slugify } from "~/lib/slug";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { can, forbiddenMessage } from "~/modules/accounts/permissions";
+import { changesOf } from "~/modules/audit/audit";
+import { recordAudit, recordRefusal } from "~/modules/audit/audit.service.server";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
 import { isWasPriceHeld, recordPrice } from "~/modules/catalog/price-history.service.server";
@@ -32,6 +35,8 @@ import {
   catalogMessages,
   checkDevice,
   checkFlavour,
+  deviceFields,
+  flavourFields,
   limits,
   MAX_IMAGES,
   type CatalogErrors,
@@ -394,9 +399,11 @@ async function save<V extends { images: string[] }, F extends string, I extends 
   values: V,
   options: SaveOptions,
 ): Promise<Result<{ id: string }>> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const current = id === null ? null : await how.editor(db, id);
   if (id !== null && !current) return notFound;
+  const priceRefused = await refuseUnallowedPriceChange(db, actor, kind, id, current?.values ?? null, values);
+  if (priceRefused) return priceRefused;
   const shown = current ? !current.archived : !options.draft;
   const checked = how.check(values);
   const errors = (
@@ -432,6 +439,7 @@ async function save<V extends { images: string[] }, F extends string, I extends 
       const liquidTenths = how.newVariantsLiquid?.(input) ?? null;
       await syncVariants(trx, { kind, id: itemId, slug: slug.slug, liquidTenths }, combinations, now);
       await recordPrice(trx, { kind, id: itemId }, input.price, actor.id, at);
+      await auditSave(trx, actor, { kind, id: itemId, isNew: id === null }, current?.values ?? null, values);
       await bumpStorefrontVersion(trx);
       return itemId;
     });
@@ -440,4 +448,103 @@ async function save<V extends { images: string[] }, F extends string, I extends 
     if (isUniqueViolation(error)) return failFields({ slug: catalogMessages.slugTaken[kind] });
     throw error;
   }
+}
+
+// ---------- who may change a price, and the audit log's entries of a save (issue 63) ----------
+
+/** The fields of a form an entry of the audit log compares (a catalogue item holds no personal data). */
+const auditedFields = [...new Set([...deviceFields, ...flavourFields, "images"])];
+/** The fields that are prices: changing one needs prices.edit. */
+const priceFields = ["price", "originalPrice"];
+/** The longest value an entry keeps of a field (a description is cut). */
+const AUDIT_VALUE_MAX = 500;
+
+/** A typed price as pence ("4.5", "£4.50" → "450"), so a price typed another way is no change; other text as it is. */
+function pence(text: string): string {
+  const amount = text.trim().replace(/^£/, "");
+  if (amount === "") return "";
+  return /^\d+(\.\d{1,2})?$/.test(amount) ? String(Math.round(Number(amount) * 100)) : text.trim();
+}
+
+/** A form's values as the log keeps them: text, lists joined, prices in pence. */
+function auditValues(values: object | null): Record<string, string> {
+  const flat: Record<string, string> = {};
+  if (!values) return flat;
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    const text = (Array.isArray(value) ? value.map(String).join(" | ") : String(value)).replace(/\r\n/g, "\n");
+    flat[key] = priceFields.includes(key) ? pence(text) : text.slice(0, AUDIT_VALUE_MAX);
+  }
+  return flat;
+}
+
+const present = (values: Record<string, string>) => auditedFields.filter((f) => f in values);
+
+/** The prices a save would change (a new item's typed price counts as a change), as { field: [before, after] }. */
+function priceChangesOf(before: object | null, after: object) {
+  const was = auditValues(before);
+  const now = auditValues(after);
+  const fields = priceFields.filter((f) => f in now && (before === null ? now[f] !== "" : true));
+  return changesOf(was, now, fields);
+}
+
+/**
+ * A save that would change a price by a member of staff without prices.edit: refused whole (403), the refusal in the
+ * audit log, nothing written (the action answers 403). The form sends the price back as it was: only a crafted
+ * request gets here.
+ */
+async function refuseUnallowedPriceChange(
+  db: Db,
+  actor: SessionUser,
+  kind: CatalogKind,
+  id: string | null,
+  before: object | null,
+  after: object,
+): Promise<Failure | null> {
+  if (can(actor, "prices.edit")) return null;
+  const changes = priceChangesOf(before, after);
+  if (!changes) return null;
+  await recordRefusal(db, auditActorOf(actor), {
+    action: "price.change",
+    entity: kind,
+    entityId: id,
+    details: { permission: "prices.edit", changes },
+  });
+  return fail("not-allowed", forbiddenMessage("prices.edit"));
+}
+
+/** The save's entries, in its transaction: the item created or updated (the fields changed), and a price change. */
+async function auditSave(
+  trx: Db,
+  actor: SessionUser,
+  item: { kind: CatalogKind; id: string; isNew: boolean },
+  before: object | null,
+  after: object,
+): Promise<void> {
+  const who = auditActorOf(actor);
+  const was = auditValues(before);
+  const now = auditValues(after);
+  const changes = changesOf(was, now, present(now));
+  if (item.isNew)
+    await recordAudit(trx, who, {
+      action: "catalogue.item-create",
+      entity: item.kind,
+      entityId: item.id,
+      details: { name: now.name ?? null, changes },
+    });
+  else if (changes)
+    await recordAudit(trx, who, {
+      action: "catalogue.item-update",
+      entity: item.kind,
+      entityId: item.id,
+      details: { changes },
+    });
+  const prices = priceChangesOf(before, after);
+  if (prices)
+    await recordAudit(trx, who, {
+      action: "price.change",
+      entity: item.kind,
+      entityId: item.id,
+      details: { changes: prices },
+    });
 }

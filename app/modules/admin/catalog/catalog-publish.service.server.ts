@@ -7,7 +7,7 @@
 import type { Db } from "~/db/database.server";
 import { failFields, fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed } from "~/modules/accounts/staff";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import {
   catalogMessages,
@@ -81,7 +81,7 @@ export async function restoreItem(
   kind: CatalogKind,
   id: string,
 ): Promise<RestoreResult> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const checked = await savedItemErrors(db, kind, id);
   if (!checked) return fail("not-found", "There is no such item.");
   if (Object.keys(checked.errors).length > 0)
@@ -101,7 +101,7 @@ export async function publishItems(
   kind: CatalogKind,
   ids: string[],
 ): Promise<PublishMany> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const answer: PublishMany = { published: [], refused: [] };
   const chosen = [...new Set(ids)].filter((id) => catalogIdSchema.safeParse(id).success).slice(0, MAX_PUBLISH_AT_ONCE);
   for (const id of chosen) {

@@ -66,6 +66,7 @@ export async function stockAction(
     const rows = readVariantGrid(form);
     const saved = await saveVariantGrid(context.db, user, kind, id, rows);
     if (!saved.ok && saved.code === "not-found") throw data(null, { status: 404 });
+    if (!saved.ok && saved.code === "not-allowed") throw data(saved, { status: 403 });
     if (!saved.ok)
       return data<StockAnswer>(
         { stockForm: "variants", errors: saved.fieldErrors ?? {}, values: rows, formKey: newId(8) },

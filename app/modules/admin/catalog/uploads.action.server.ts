@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ShopContext } from "~/context";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
 import { catalogMessages, MAX_IMAGES } from "./catalog-admin";
 import type { ImageUploadAnswer } from "./uploads";
 import { storeImage, uploadMessages } from "./uploads.service.server";
@@ -17,7 +17,7 @@ const uploadInput = z.object({ count: z.coerce.number().int().min(0).max(1000).o
  * attaches it to an item or a post; until then it is an upload like any other (the save accepts uploaded images).
  */
 export async function uploadImageAction(context: ShopContext, actor: SessionUser, form: FormData) {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   const refuse = (message: string) =>
     data<ImageUploadAnswer>(fail("invalid", message), { status: httpStatus("invalid") });
   const input = uploadInput.safeParse({ count: form.get("count") ?? undefined });
@@ -28,7 +28,12 @@ export async function uploadImageAction(context: ShopContext, actor: SessionUser
   if (typeof count === "number" && count >= MAX_IMAGES) return refuse(catalogMessages.tooManyImages);
   const stored = await storeImage(
     context.db,
-    { dir: context.config.UPLOAD_DIR, maxBytes: context.config.UPLOAD_MAX_BYTES, uploadedBy: actor.id },
+    {
+      dir: context.config.UPLOAD_DIR,
+      maxBytes: context.config.UPLOAD_MAX_BYTES,
+      uploadedBy: actor.id,
+      actor: auditActorOf(actor),
+    },
     file,
   );
   if (!stored.ok) return refuse(stored.message);

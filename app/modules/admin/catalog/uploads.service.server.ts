@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { AuditActor } from "~/modules/audit/audit";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { fail, type Result } from "~/lib/result";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -47,11 +49,12 @@ export { UPLOAD_URL } from "~/lib/image-variants";
 /**
  * Stores an uploaded image under `dir`, named by the hash of its content (the sender's file name is never used, so
  * no path tricks reach the disk); checked by content, size-limited, and decoded: its AVIF and WebP variants are
- * written beside it before its address is given out (docs/decisions/018). The same image twice is stored once.
+ * written beside it before its address is given out (docs/decisions/018). The same image twice is stored once. With
+ * an `actor`, the new row and its audit entry ("catalogue.image-upload") are written in one transaction.
  */
 export async function storeImage(
   db: Db,
-  options: { dir: string; maxBytes: number; uploadedBy: string | null },
+  options: { dir: string; maxBytes: number; uploadedBy: string | null; actor?: AuditActor },
   file: unknown,
 ): Promise<StoredImage> {
   if (!(file instanceof File) || file.size === 0) return fail("invalid", uploadMessages.missing);
@@ -75,19 +78,28 @@ export async function storeImage(
   for (const variant of made.variants) await writeAtomically(dir, variant.fileName, variant.bytes);
   await writeAtomically(dir, fileName, bytes);
   const dimensions = { width: made.width, height: made.height, variantWidths: CURRENT_VARIANT_WIDTHS };
-  if (known) await repo.recordVariants(db, fileName, dimensions);
-  else {
-    await repo.insertUpload(db, {
-      id: newId(),
-      file_name: fileName,
-      content_type: kind.type,
-      bytes: bytes.length,
-      uploaded_by: options.uploadedBy,
-      created_at: new Date().toISOString(),
-      width: dimensions.width,
-      height: dimensions.height,
-      variant_widths: dimensions.variantWidths,
-    });
-  }
+  await db.transaction().execute(async (trx) => {
+    if (known) await repo.recordVariants(trx, fileName, dimensions);
+    else {
+      await repo.insertUpload(trx, {
+        id: newId(),
+        file_name: fileName,
+        content_type: kind.type,
+        bytes: bytes.length,
+        uploaded_by: options.uploadedBy,
+        created_at: new Date().toISOString(),
+        width: dimensions.width,
+        height: dimensions.height,
+        variant_widths: dimensions.variantWidths,
+      });
+    }
+    if (options.actor)
+      await recordAudit(trx, options.actor, {
+        action: "catalogue.image-upload",
+        entity: "upload",
+        entityId: fileName,
+        details: { url, bytes: bytes.length, width: made.width, height: made.height },
+      });
+  });
   return { ok: true, url };
 }

@@ -5,7 +5,10 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { inTransaction } from "~/db/transaction.server";
 import { fail, failFields, ok, type FieldErrors, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { can, forbiddenMessage, type Permission } from "~/modules/accounts/permissions";
+import { recordAudit, recordRefusal } from "~/modules/audit/audit.service.server";
+import type { Variant } from "~/modules/catalog/variants";
 import { catalogIdSchema } from "~/modules/catalog/catalog.schema";
 import { flavourOf, toDevice } from "~/modules/catalog/catalog-rows.server";
 import { deviceCombinations, flavourCombinations, type VariantOptions } from "~/modules/catalog/variants";
@@ -71,7 +74,7 @@ export async function saveVariantGrid(
   itemId: string,
   rows: VariantGridValues[],
 ): Promise<Result> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.edit");
   return saveGrid(db, actor, kind, itemId, rows, true);
 }
 
@@ -86,8 +89,8 @@ async function saveGrid(
   const item = await listedCombinations(db, kind, itemId);
   if (!item) return notFound;
   const { listed } = item;
-  const own = new Set((await listItemVariants(db, kind, itemId, 0)).map((v) => v.id));
-  if (rows.some((r) => !own.has(r.id))) return fail("not-found", "There is no such variant.");
+  const before = new Map((await listItemVariants(db, kind, itemId, 0)).map((v) => [v.id, v]));
+  if (rows.some((r) => !before.has(r.id))) return fail("not-found", "There is no such variant.");
   const errors: FieldErrors = {};
   const changes: GridRow[] = [];
   for (const row of rows) {
@@ -100,6 +103,13 @@ async function saveGrid(
   if (kind === "flavour" && item.shown)
     for (const c of changes) if (c.sold && c.liquid === null) errors[`${c.id}.liquid`] ??= liquidMessages.required;
   if (Object.keys(errors).length > 0) return failFields(errors);
+  const prices = priceChanges(before, changes);
+  const stock = changes.filter((c) => c.trackStock && (c.stock !== c.stockSeen || c.counted));
+  const refused = await refuseUnallowed(db, actor, { kind, itemId }, [
+    ["prices.edit", prices.length > 0, { prices }],
+    ["stock.edit", stock.length > 0, { variants: stock.map((c) => c.id) }],
+  ]);
+  if (refused) return refused;
   try {
     // A refusal found inside the transaction is returned: inTransaction then keeps nothing of the save.
     return await inTransaction(db, async (trx): Promise<Result> => {
@@ -112,6 +122,15 @@ async function saveGrid(
         if (!set.ok) moved[`${c.id}.stock`] = set.message;
       }
       if (Object.keys(moved).length > 0) return failFields(moved, "changed");
+      const who = auditActorOf(actor);
+      await recordAudit(trx, who, {
+        action: "catalogue.variants-save",
+        entity: kind,
+        entityId: itemId,
+        details: { variants: changes.length, changes: variantChanges(before, changes) },
+      });
+      if (prices.length > 0)
+        await recordAudit(trx, who, { action: "price.change", entity: kind, entityId: itemId, details: { prices } });
       await bumpStorefrontVersion(trx);
       return ok();
     });
@@ -120,4 +139,61 @@ async function saveGrid(
     if (isUniqueViolation(error) && retryOnClash) return saveGrid(db, actor, kind, itemId, rows, false);
     throw error;
   }
+}
+
+/** Each variant whose own price the grid changes: its SKU, the price before and after (pence; null: the item's). */
+function priceChanges(saved: Map<string, Variant>, changes: GridRow[]) {
+  return changes
+    .filter((c) => (saved.get(c.id)?.ownPriceCents ?? null) !== c.price)
+    .map((c) => ({
+      variant: c.id,
+      sku: saved.get(c.id)?.sku ?? c.sku,
+      from: saved.get(c.id)?.ownPriceCents ?? null,
+      to: c.price,
+    }));
+}
+
+/** The grid's changes as the log keeps them: per variant, the fields changed ({ field: [before, after] }). */
+function variantChanges(saved: Map<string, Variant>, changes: GridRow[]) {
+  const out: Record<string, Record<string, [unknown, unknown]>> = {};
+  for (const c of changes) {
+    const was = saved.get(c.id);
+    if (!was) continue;
+    const pairs: Record<string, [unknown, unknown]> = {};
+    const compare = (field: string, before: unknown, after: unknown) => {
+      if ((before ?? null) !== (after ?? null)) pairs[field] = [before ?? null, after ?? null];
+    };
+    compare("sku", was.sku, c.sku);
+    compare("barcode", was.barcode, c.barcode);
+    compare("price", was.ownPriceCents, c.price);
+    compare("trackStock", was.stock.tracked, c.trackStock);
+    compare("sold", !was.archived, c.sold);
+    compare("liquid", was.liquidTenths, c.liquid);
+    if (c.trackStock && c.stock !== c.stockSeen) pairs.stock = [c.stockSeen, c.stock];
+    if (Object.keys(pairs).length > 0) out[c.sku] = pairs;
+  }
+  return out;
+}
+
+/**
+ * A grid that changes what the member of staff's roles do not allow (a price without prices.edit, a stock count
+ * without stock.edit): refused whole, the refusal in the audit log, nothing saved (the action answers 403).
+ */
+async function refuseUnallowed(
+  db: Db,
+  actor: SessionUser,
+  item: { kind: CatalogKind; itemId: string },
+  asks: Array<[Permission, boolean, Record<string, unknown>]>,
+) {
+  for (const [permission, asked, details] of asks) {
+    if (!asked || can(actor, permission)) continue;
+    await recordRefusal(db, auditActorOf(actor), {
+      action: permission === "prices.edit" ? "price.change" : "stock.adjust",
+      entity: item.kind,
+      entityId: item.itemId,
+      details: { permission, ...details },
+    });
+    return fail("not-allowed", forbiddenMessage(permission));
+  }
+  return null;
 }

@@ -6,7 +6,8 @@
 import type { Db } from "~/db/database.server";
 import { textList } from "~/db/json-text";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { catalogCsv, type CatalogCsvRow } from "./catalog-csv.server";
 import { optionsOfRow } from "~/modules/catalog/catalog-rows.server";
 import { findVariantRowsOf } from "~/modules/catalog/variants.service.server";
@@ -14,7 +15,7 @@ import * as repo from "../catalog-admin.repository.server";
 
 /** Every device and flavour (drafts and archived ones too) and each variant still sold, as the shop's CSV. */
 export async function exportCatalogue(db: Db, actor: SessionUser | null): Promise<string> {
-  assertStaff(actor);
+  assertAllowed(actor, "catalogue.export");
   const devices = await repo.findAllDevices(db);
   const flavours = await repo.findAllFlavours(db);
   const variants = [
@@ -73,5 +74,11 @@ export async function exportCatalogue(db: Db, actor: SessionUser | null): Promis
         ...facts,
         status: Number(row.archived) === 1 ? "draft" : "active",
       });
-  return catalogCsv(rows);
+  const csv = catalogCsv(rows);
+  await recordAudit(db, auditActorOf(actor), {
+    action: "catalogue.export",
+    entity: "catalogue",
+    details: { devices: devices.length, flavours: flavours.length, rows: rows.length },
+  });
+  return csv;
 }

@@ -14,7 +14,8 @@ import { newId } from "~/lib/ids.server";
 import { fail, ok, type Result } from "~/lib/result";
 import { letOthersRun } from "~/lib/take-turns.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
-import { assertStaff } from "~/modules/accounts/staff";
+import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
+import { recordAudit } from "~/modules/audit/audit.service.server";
 import { recordPrice } from "~/modules/catalog/price-history.service.server";
 import { findVariantRowsOf, insertVariantRows, updateVariantRow } from "~/modules/catalog/variants.service.server";
 import { recordStartingStocks, setStockFromForm } from "~/modules/stock/stock.service.server";
@@ -85,6 +86,12 @@ const refused = (
   ...(saved ? { saved } : {}),
 });
 
+/** An import writes items and their prices: it needs catalogue.edit and prices.edit (issue 63). */
+function assertImporter(actor: SessionUser | null): asserts actor is SessionUser {
+  assertAllowed(actor, "catalogue.edit");
+  assertAllowed(actor, "prices.edit");
+}
+
 /**
  * Reads a catalogue file (text, or the upload's bytes: anything not UTF-8 is refused as such) and checks it against
  * the shop; a dry run answers what it would do and keeps the file for 'Import', otherwise it is imported. Staff only.
@@ -96,7 +103,7 @@ export async function importCatalogue(
   options: ImportOptions,
   keptAs: string | null = null,
 ): Promise<ImportAnswer> {
-  assertStaff(actor);
+  assertImporter(actor);
   const read = await parseCatalogCsv(content, { strengths: options.strengths });
   if (read.problems.length > 0) return refused(read.format, refuseFile(read.problems));
   const file = importFileOf(
@@ -173,6 +180,19 @@ async function importInBatches(
         if (!written.ok) return refuseFile([{ line: written.line, message: written.message }], written.code);
         if (item.kind === "device") devices.set(item.handle, written.item);
       }
+      await recordAudit(trx, auditActorOf(actor), {
+        action: "catalogue.import",
+        entity: "catalogue",
+        details: {
+          fileName: (options.fileName ?? "catalogue.csv").slice(0, 200),
+          batch: batchesDone + 1,
+          created: planned.counts.newItems,
+          newVariants: planned.counts.newVariants,
+          updated: planned.counts.updated,
+          unchanged: planned.counts.unchanged,
+          published: planned.counts.published,
+        },
+      });
       await bumpStorefrontVersion(trx);
       return planned;
     });
@@ -234,7 +254,7 @@ export async function importChecked(
   appUrl: string,
   options: { dryRun?: boolean; strengths?: Record<string, string> } = {},
 ): Promise<ImportAnswer> {
-  assertStaff(actor);
+  assertImporter(actor);
   const waiting = /^[A-Za-z0-9_-]{10,40}$/.test(importId)
     ? await repo.findCatalogImport(db, importId, actor.id)
     : undefined;

@@ -152,14 +152,22 @@ export function useCatalogFixture(testDb: () => TestDatabase) {
     for (const [name, value] of extra) form.append(name, value);
     return form;
   };
-  /** The session cookie of someone who signs up now (the pages' tests), staff with two-factor proved if asked. */
-  const signedUpCookie = async (email: string, ip: string, role: "customer" | "staff" = "customer") => {
+  /**
+   * The session cookie of someone who signs up now (the pages' tests), staff with two-factor proved if asked, with
+   * these staff roles ("owner,packer"; an owner unless given).
+   */
+  const signedUpCookie = async (
+    email: string,
+    ip: string,
+    role: "customer" | "staff" = "customer",
+    staffRoles = "owner",
+  ) => {
     const values = { firstName: "Kim", lastName: "Lee", email, password: "correct horse battery" };
     const result = await signUpConfirmed(context(ip), { ...values, dateOfBirth: "1990-05-05", terms: "on" });
     if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
     const cookie = cookieHeader(result.headers);
     if (role === "customer") return cookie;
-    await testDb().db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", email).execute();
+    await testDb().db.updateTable("user").set({ role: "staff", staffRoles }).where("email", "=", email).execute();
     return provedSecondFactor(testDb().db, cookie);
   };
   return {
