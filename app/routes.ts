@@ -59,6 +59,8 @@ export default [
     route("catalogue.csv", "routes/admin/catalogue-csv.ts"),
     // A duty report for a period (goods in, or unstamped stock sold, returned and destroyed) as CSV (a download).
     route("duty-report.csv", "routes/admin/duty-report-csv.ts"),
+    // The audit log for the Audit log page's filters as CSV (owners only; a download, recorded in the log itself).
+    route("audit-log.csv", "routes/admin/audit-log-csv.ts"),
     // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
     route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [
@@ -88,6 +90,7 @@ export default [
       route("posts/:id", "routes/admin/post.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("about", "routes/admin/about.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),
