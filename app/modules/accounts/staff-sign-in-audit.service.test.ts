@@ -7,7 +7,6 @@ import { totpCode } from "~/testing/totp";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
 import { startTwoFactorSetup, verifySecondFactor } from "./two-factor.service.server";
-import { mergeCookies } from "./testing/two-factor-fixture";
 
 const password = "staff passphrase 77";
 
@@ -25,6 +24,11 @@ describeEachDatabase("staff sign-ins in the audit log", (testDb) => {
       .execute();
   const signIn = (email: string, pass: string, ip: string) =>
     accounts.signIn(context(ip), requestWith(), { email, password: pass, rememberMe: false });
+  const cookieOf = async (signedIn: ReturnType<typeof signIn>) => {
+    const result = await signedIn;
+    if (!result.ok) throw new Error(result.message);
+    return cookieHeader(result.headers);
+  };
 
   beforeAll(async () => {
     const { db } = testDb();
@@ -88,7 +92,7 @@ describeEachDatabase("staff sign-ins in the audit log", (testDb) => {
   it("records the second factor's enrolment, a wrong code and a recovery code used", async () => {
     const { db } = testDb();
     const before = (await entries()).length;
-    let cookie = cookieHeader((await signIn("boss@example.com", password, "203.0.113.11")).headers);
+    const cookie = await cookieOf(signIn("boss@example.com", password, "203.0.113.11"));
     const started = await startTwoFactorSetup(context(), requestWith(cookie), { password });
     if (!started.ok) throw new Error(started.message);
     const wrong = (await totpCode(started.totpUri)) === "000000" ? "111111" : "000000";
@@ -102,8 +106,7 @@ describeEachDatabase("staff sign-ins in the audit log", (testDb) => {
       "totp",
     );
     if (!on.ok) throw new Error(on.message);
-    cookie = mergeCookies(cookie, on.headers);
-    const pending = cookieHeader((await signIn("boss@example.com", password, "203.0.113.13")).headers);
+    const pending = await cookieOf(signIn("boss@example.com", password, "203.0.113.13"));
     const recovered = await verifySecondFactor(
       context("203.0.113.13"),
       requestWith(pending),
