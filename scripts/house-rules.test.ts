@@ -167,6 +167,8 @@ const tableWriters: Record<string, string> = {
   catalog_imports: "admin",
   posts: "admin",
   reviews: "admin",
+  // the back office's audit log (docs/decisions/080): appended to and purged by its own module only
+  audit_log: "audit",
   age_verifications: "age-checks",
   age_documents: "age-checks",
   backup_runs: "backups",
