@@ -6,6 +6,8 @@
  */
 import type { z } from "zod";
 import { appUrl, staffEmail } from "~/lib/config.server";
+import { auditPurgeJob } from "~/modules/admin/audit/audit-admin.jobs";
+import { runAuditPurge } from "~/modules/admin/audit/audit-retention.service.server";
 import { dutyCutoffJob, dutyReminderJob } from "~/modules/duty/duty.jobs";
 import { runDutyCutoff, runDutyReminder } from "~/modules/duty/duty.service.server";
 import { traderDetails } from "~/lib/trader";
@@ -163,5 +165,10 @@ export const jobRunners = {
     const shop = { shopName: deps.config.SHOP_NAME, staffEmail: staffEmail(deps.config), baseUrl: appUrl(deps.config) };
     const outcome = await runDutyReminder(deps.db, shop, deps.now?.());
     deps.log.info({ outcome }, "unstamped stock reminder");
+  }),
+  /** Daily: the audit log's entries older than AUDIT_RETENTION_YEARS are deleted (docs/decisions/080). */
+  "audit-purge": runner(auditPurgeJob, async (_p, deps) => {
+    const deleted = await runAuditPurge(deps.db, deps.config.AUDIT_RETENTION_YEARS, deps.now?.());
+    deps.log.info({ deleted, years: deps.config.AUDIT_RETENTION_YEARS }, "audit log retention");
   }),
 } satisfies JobRunners; // every kind the jobs table may hold (~/db/values), each once, under its own name

@@ -64,6 +64,8 @@ export default [
     // The customer list as CSV, and one customer's own data as JSON (right of access): the owner's downloads.
     route("customers.csv", "routes/admin/customers-csv.ts"),
     route("customers/:id/data", "routes/admin/customer-data.ts"),
+    // The audit log for the Audit log page's filters as CSV (owners only; a download, recorded in the log itself).
+    route("audit-log.csv", "routes/admin/audit-log-csv.ts"),
     // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
     route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [
@@ -94,6 +96,7 @@ export default [
       route("reviews", "routes/admin/reviews.tsx"),
       route("about", "routes/admin/about.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -106,6 +106,11 @@ export const groups: Group[] = [
     ],
   },
   {
+    title: "Back office",
+    guide: ["The back office, its audit log", "guide/back-office.md#audit-log"],
+    settings: ["AUDIT_RETENTION_YEARS"],
+  },
+  {
     title: "E-mail",
     guide: ["E-mail", "guide/email.md"],
     settings: ["SMTP_URL", "MAIL_FROM", "STAFF_EMAIL", "JOB_POLL_MS", "JOB_RETRY_BASE_MS"],

@@ -168,7 +168,7 @@ const tableWriters: Record<string, string> = {
   catalog_imports: "admin",
   posts: "admin",
   reviews: "admin",
-  // the audit log: appended by every module through the audit module's recordAudit, never changed (issue 63)
+  // the back office's audit log (docs/decisions/080): appended to and purged by its own module only
   audit_log: "audit",
   age_verifications: "age-checks",
   age_documents: "age-checks",

@@ -21,6 +21,7 @@ import { mountHealth } from "./health";
 import { createLifecycle, trackedMailer, type CloseHook } from "./lifecycle";
 import { backfillImageVariants } from "~/modules/admin/catalog/image-backfill.service.server";
 import { ensureDutyJobs } from "~/modules/duty/duty.service.server";
+import { ensureAuditPurgeJob } from "~/modules/admin/audit/audit-retention.service.server";
 import { orderEndpoint } from "./order-endpoint";
 import { paymentWebhook } from "./payment-webhook";
 import { paymentPageOrigins } from "~/modules/payments/providers.server";
@@ -102,6 +103,8 @@ export async function createShopServer(options: ShopServerOptions = {}): Promise
       await backfillImageVariants(locked, config.UPLOAD_DIR, log);
       // The duty stamps' cut-off (1 April 2027) and weekly reminder wait in the job queue (docs/decisions/079).
       await ensureDutyJobs(locked);
+      // The audit log's daily retention job (docs/decisions/080).
+      await ensureAuditPurgeJob(locked);
     },
   });
   if (migrations.length) log.info({ migrations }, "database migrated");

@@ -120,6 +120,7 @@ export const jobKindNames = [
   "cancelled-order-refund",
   "duty-cutoff",
   "duty-reminder",
+  "audit-purge",
 ] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 

@@ -155,6 +155,8 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
     "With `AGE_VERIFICATION=http`: how long to wait for the service's answer, in ms (100–60000); longer is a refer to staff.",
   AGE_DOCUMENTS_DIR:
     "Where customers' photo IDs wait for staff (private: never served by the static server, only to staff through the back office; keep it outside `UPLOAD_DIR` and out of backups you share). Each file is deleted on the decision or after 30 days.",
+  AUDIT_RETENTION_YEARS:
+    "How many years the back office's audit log keeps an entry (1–100); a daily job deletes older ones (docs/decisions/080: six years, as HMRC keeps VAT records).",
   JOB_POLL_MS: "How often each server process's job worker looks for due e-mails, in ms (docs/decisions/012).",
   JOB_RETRY_BASE_MS: "Wait before the first retry of a failed e-mail, in ms; each later one doubles it, up to an hour.",
 };

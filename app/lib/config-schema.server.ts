@@ -115,6 +115,7 @@ export const configSchema = z.object({
   AGE_CHECK_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   AGE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   AGE_DOCUMENTS_DIR: z.string().min(1).default("./data/age-documents"),
+  AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1, "must be 1 year or more").max(100).default(6),
   PAYMENT_PROVIDER: z.enum(["manual", "worldpay", "sandbox"], "must be manual, worldpay or sandbox").default("manual"),
   WORLDPAY_BASE_URL: z
     .url({ protocol: /^https?$/, error: "must be Worldpay's http(s) address" })

@@ -65,7 +65,12 @@ export function findUserIdByEmail(db: Db, email: string) {
   return db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
 }
 
-/** Staff, with the address taken as confirmed. */
+/** What the audit log needs of an account signing in (issue 63): is it staff, is it disabled, its name. */
+export function findSignInAccount(db: Db, by: { email: string } | { id: string }) {
+  const query = db.selectFrom("user").select(["id", "name", "email", "role", "disabledAt"]);
+  return ("email" in by ? query.where("email", "=", by.email) : query.where("id", "=", by.id)).executeTakeFirst();
+}
+
 /** Makes the account staff with these roles ("owner,packer"), enabled. */
 export async function makeStaff(db: Db, email: string, staffRoles = "owner"): Promise<void> {
   await db

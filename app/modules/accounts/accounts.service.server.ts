@@ -10,6 +10,7 @@ import {
 } from "~/modules/security/rate-limit.service.server";
 import { limitedPasswordCheck, startSignInAttempt } from "./sign-in-limits.service.server";
 import { getSessionUser } from "./session.service.server";
+import { isDisabledAccount, recordFailedStaffSignIn, recordStaffSignIn, staffAccount } from "./sign-in-audit.server";
 import { authCookieName, authHeaders } from "./auth-cookies.server";
 import {
   accountMessages,
@@ -118,6 +119,13 @@ export async function signIn(
   // Counted before the password is checked (a burst is checked at most up to the limits); a right one is taken back.
   const attempt = await startSignInAttempt(ctx.db, email, ctx.clientIp);
   if (!attempt.allowed) return fail("too-many", limitedMessage("sign-in attempts", attempt.retryAfterSeconds));
+  // Staff sign-ins go in the audit log (docs/decisions/080); a disabled staff account is refused as a wrong password
+  // would be, its password unchecked (the attempt stays counted).
+  const staff = await staffAccount(ctx, { email });
+  if (staff && isDisabledAccount(staff)) {
+    await recordStaffSignIn(ctx, staff, { action: "sign-in.refused-disabled", outcome: "refused" });
+    return fail("sign-in", accountMessages.invalidCredentials);
+  }
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email, password: checked.data.password, rememberMe: checked.data.rememberMe },
@@ -127,11 +135,18 @@ export async function signIn(
     await attempt.release();
     // The right password of an account with two-factor sign-in: no session yet, the code step next.
     const twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+    if (staff)
+      await recordStaffSignIn(ctx, staff, {
+        action: "sign-in",
+        details: { method: "password", secondFactor: twoFactor ? "code asked next" : "not set up yet" },
+      });
     return { ok: true, headers: cookiesOf(headers), twoFactor };
   } catch (error) {
     // A wrong password (or an unknown e-mail) stays counted; anything else was not a guess.
-    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400) && !notVerified(error))
+    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400) && !notVerified(error)) {
+      if (staff) await recordFailedStaffSignIn(ctx, staff);
       return fail("sign-in", accountMessages.invalidCredentials);
+    }
     await attempt.release();
     // The right password for an address not yet confirmed: Better Auth has sent a new link.
     if (notVerified(error)) return fail("not-allowed", accountMessages.confirmEmailFirst);

@@ -26,6 +26,7 @@ import { codeInput, passwordInput, recoveryInput, twoFactorMessages } from "./tw
 import { forgetSetup, passwordRefusals } from "./two-factor-setup.service.server";
 import * as repo from "./two-factor.repository.server";
 import { typedRecoveryCode } from "./recovery-codes.server";
+import { recordStaffSignIn, staffAccount } from "./sign-in-audit.server";
 
 export { pendingSetup, qrCodeFor, startTwoFactorSetup, type SetupStarted } from "./two-factor-setup.service.server";
 
@@ -99,8 +100,20 @@ export async function verifySecondFactor(
     [TWO_FACTOR_FAILURES_PER_ACCOUNT, userId],
   ]);
   if (!attempt.allowed) return fail("too-many", twoFactorMessages.tooMany);
+  // A staff account's second factor goes in the audit log (docs/decisions/080): a set-up's first code is its enrolment.
+  const staff = await staffAccount(ctx, { id: userId });
+  const enrolling = (await getValidatedSession(ctx, request))?.user.twoFactorEnabled === false;
+  const codeFailed = (reason: string) =>
+    staff
+      ? recordStaffSignIn(ctx, staff, {
+          action: "two-factor.code-failed",
+          outcome: "refused",
+          details: { kind, reason },
+        })
+      : null;
   if (kind === "totp" && !(await claimCode(ctx.db, userId, code, now))) {
     await attempt.release();
+    await codeFailed("used already");
     return failFields({ code: twoFactorMessages.reusedCode });
   }
   let answer: { headers: Headers; response: unknown };
@@ -115,6 +128,7 @@ export async function verifySecondFactor(
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
     if (reason === "INVALID_TWO_FACTOR_COOKIE") return fail("sign-in", twoFactorMessages.expired);
     if (/LOCK|TOO_MANY/.test(reason)) return fail("too-many", twoFactorMessages.tooMany);
+    await codeFailed("wrong");
     return failFields({
       [field]: kind === "totp" ? twoFactorMessages.wrongCode : twoFactorMessages.wrongRecoveryCode,
     });
@@ -128,6 +142,8 @@ export async function verifySecondFactor(
   }
   await markSession(ctx, userId, answer.headers, proved.token, now);
   await forgetSetup(ctx, userId);
+  if (staff && enrolling) await recordStaffSignIn(ctx, staff, { action: "two-factor.enrol" });
+  if (staff && kind === "recovery") await recordStaffSignIn(ctx, staff, { action: "two-factor.recovery-code-used" });
   return { ok: true, headers: cookiesOf(answer.headers) };
 }
 

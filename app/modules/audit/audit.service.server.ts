@@ -68,6 +68,12 @@ export async function readAuditLog(db: Db, query: AuditQuery, page: { limit: num
   return { entries: rows.map(toRow), total, actors, actions };
 }
 
+/** The filters' choices alone (a page whose filters were refused reads no entries, but still offers them). */
+export async function readAuditChoices(db: Db) {
+  const [actors, actions] = await Promise.all([findAuditActors(db), findAuditActions(db)]);
+  return { actors, actions };
+}
+
 /** The most rows one CSV download holds (a narrower filter gives the rest). */
 export const AUDIT_CSV_MAX_ROWS = 100_000;
 
