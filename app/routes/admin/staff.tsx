@@ -220,7 +220,13 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         <FormAlert message={about("invite")?.notice} tone="success" />
         <FormAlert message={about("invite")?.formError} />
         {/* Drawn afresh after each invitation sent, so the form is empty for the next one. */}
-        <Form key={about("invite")?.notice ?? "invite"} method="post" className="space-y-4" noValidate>
+        <Form
+          key={about("invite")?.notice ?? "invite"}
+          method="post"
+          aria-labelledby="invite-title"
+          className="space-y-4"
+          noValidate
+        >
           <TextField
             label="Email"
             name="email"
