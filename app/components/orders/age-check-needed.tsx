@@ -14,11 +14,14 @@ export function AgeCheckNeeded({
   forStaff,
   customerId,
   documentWaiting = false,
+  linked = true,
 }: {
   status: AgeStatus;
   forStaff: boolean;
   customerId?: string;
   documentWaiting?: boolean;
+  /** Whether the member of staff may open the age check (a packer may not: the note alone). */
+  linked?: boolean;
 }) {
   return (
     <p role="note" className="rounded-lg bg-amber-50 p-3 text-amber-900">
@@ -31,11 +34,16 @@ export function AgeCheckNeeded({
             (documentWaiting
               ? "; their photo ID is waiting for you"
               : "; no photo ID sent yet, the customer has been asked for one")}
-          ). This order waits for the age check: it cannot be dispatched until the age is verified.{" "}
-          <Link to={customerId ? `/admin/age-checks/${customerId}` : "/admin/age-checks"} className="underline">
-            {documentWaiting ? "Check the photo ID" : "Open the age check"}
-          </Link>
-          .
+          ). This order waits for the age check: it cannot be dispatched until the age is verified.
+          {linked && (
+            <>
+              {" "}
+              <Link to={customerId ? `/admin/age-checks/${customerId}` : "/admin/age-checks"} className="underline">
+                {documentWaiting ? "Check the photo ID" : "Open the age check"}
+              </Link>
+              .
+            </>
+          )}
         </>
       ) : (
         <>

@@ -108,6 +108,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     customer: seesCustomer ? found.customer : null,
     allowed,
     seesMoney,
+    // The way to the customer's age check, for those whose roles open it.
+    checksAges: can(staff, "age-checks"),
     payment,
     money,
     // Drawn per page load: a second click on 'Refund' (or the form sent again) is the same refund.
@@ -276,6 +278,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           forStaff
           customerId={customer?.id}
           documentWaiting={loaderData.ageDocumentWaiting}
+          linked={loaderData.checksAges}
         />
       )}
       {returnRequest && allowed["return-decision"] && (

@@ -131,9 +131,21 @@ describeEachDatabase("back-office orders: what each staff role may do, and the a
     expect(html).not.toContain('aria-label="Record a payment"');
     expect(text).not.toContain("Cancellation received by e-mail");
 
+    // An order held for the age check says so, without a way into the age checks a packer may not open.
+    expect(page.data.checksAges).toBe(false);
+    const held = render({ ...page.data, ageStatus: "pending" });
+    expect(held.text).toContain("This order waits for the age check");
+    expect(held.html).not.toContain("/admin/age-checks");
+
     // The owner, on the same order, has them all.
-    const owner = render({ ...page.data, customer: { ...alice, deleted: false } });
+    const owner = render({
+      ...page.data,
+      ageStatus: "pending",
+      checksAges: true,
+      customer: { ...alice, deleted: false },
+    });
     expect(owner.text).toContain(alice.email);
+    expect(owner.html).toContain(`/admin/age-checks/${alice.id}`);
   });
 
   it("a packer dispatches a paid, age-verified order, and the audit log says who, with the courier and tracking", async () => {
