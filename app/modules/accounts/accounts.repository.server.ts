@@ -57,6 +57,12 @@ export async function deleteCredentialAccount(db: Db, userId: string): Promise<b
   return Number(removed.numDeletedRows) > 0;
 }
 
+/** Whether the account was disabled by staff (a disabled staff account: issue 63). */
+export async function isDisabledAccount(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("disabledAt").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.disabledAt);
+}
+
 export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom("session").where("userId", "=", userId).execute();
 }

@@ -12,7 +12,7 @@ import { enqueueJob } from "~/modules/jobs/jobs.service.server";
 import { passwordResetJob } from "./accounts.jobs";
 import { noticeJob, type NoticePayload } from "~/modules/mail/notice.jobs";
 import { clearSignInFailures } from "./sign-in-limits.service.server";
-import { deleteCredentialAccount, deleteSessionsOf } from "./accounts.repository.server";
+import { deleteCredentialAccount, deleteSessionsOf, isDisabledAccount } from "./accounts.repository.server";
 import { existingAccountMail, verificationMail } from "./account-mails.server";
 
 export type AuthDeps = { db: Db; kind: DatabaseKind; config: Config; secret: string; log: Logger };
@@ -125,6 +125,10 @@ export function createAuth({ db, kind, config, secret, log }: AuthDeps) {
     // account's unverified password and ends its other sessions (docs/decisions/006).
     account: { accountLinking: { enabled: true, trustedProviders: ["google"], requireLocalEmailVerified: false } },
     databaseHooks: {
+      // A disabled staff account gets no session by any way in (password, Google, a link): issue 63.
+      session: {
+        create: { before: async (session) => ((await isDisabledAccount(db, session.userId)) ? false : undefined) },
+      },
       account: {
         create: {
           after: async (account) => {

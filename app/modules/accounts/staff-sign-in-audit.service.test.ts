@@ -6,6 +6,7 @@ import { cookieHeader, createTestContext, requestWith } from "~/testing/test-con
 import { totpCode } from "~/testing/totp";
 import { accountMessages } from "./accounts";
 import * as accounts from "./accounts.service.server";
+import { purgeAuditLog } from "~/modules/audit/audit.service.server";
 import { startTwoFactorSetup, verifySecondFactor } from "./two-factor.service.server";
 
 const password = "staff passphrase 77";
@@ -51,6 +52,8 @@ describeEachDatabase("staff sign-ins in the audit log", (testDb) => {
       terms: "on",
     });
     if (!customer.ok) throw new Error(customer.message);
+    // The account's making (staff.create) is the command's entry, not a sign-in's: these tests start from none.
+    await purgeAuditLog(db, 0, new Date(Date.now() + 60_000));
   });
 
   it("records staff sign-ins, failed ones at a staff address, and nothing of customers", async () => {
@@ -148,5 +151,18 @@ describeEachDatabase("staff sign-ins in the audit log", (testDb) => {
       outcome: "refused",
     });
     expect(await sessionCount()).toBe(sessionsBefore);
+  });
+
+  it("gives a disabled account no session by any way in (Better Auth's own sign-in, as Google's callback would)", async () => {
+    const { db } = testDb();
+    await db.updateTable("user").set({ disabledAt: new Date().toISOString() }).where("id", "=", staffId).execute();
+    const auth = await context().auth.$context;
+    const before = await db.selectFrom("session").select("id").where("userId", "=", staffId).execute();
+    const made = await auth.internalAdapter.createSession(staffId).catch(() => null);
+    expect(made).toBeNull();
+    const after = await db.selectFrom("session").select("id").where("userId", "=", staffId).execute();
+    expect(after).toHaveLength(before.length);
+    await db.updateTable("user").set({ disabledAt: null }).where("id", "=", staffId).execute();
+    expect(await auth.internalAdapter.createSession(staffId)).toMatchObject({ userId: staffId });
   });
 });
