@@ -29,6 +29,7 @@ const person = (id: string, role: "customer" | "staff"): SessionUser => ({
   authProvider: "email",
   twoFactorEnabled: role === "staff",
   secondFactor: role === "staff",
+  ...(role === "staff" ? { staffRoles: ["owner" as const] } : {}),
 });
 const mail = { shopName: "Race", staffEmail: "staff@example.com", baseUrl: "http://shop.test" };
 
