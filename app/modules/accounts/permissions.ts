@@ -50,7 +50,7 @@ export const permissionTable = {
     covers: "Devices and flavours: add, edit, publish, images, the MHRA list and the catalogue import.",
   },
   "catalogue.export": { roles: ["owner", "manager"], covers: "Download the catalogue as CSV." },
-  "prices.edit": { roles: ["owner", "manager"], covers: "Change a price or a sale price." },
+  "prices.edit": { roles: ["owner", "manager"], covers: "Change a price or an original price." },
   "stock.edit": {
     roles: ["owner", "manager"],
     covers: "Stock counts and adjustments, goods in, duty disposals and the duty report.",
