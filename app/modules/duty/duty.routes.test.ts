@@ -9,26 +9,7 @@ import { action as goodsInAction, loader as goodsInLoader } from "~/routes/admin
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { dutyMessages } from "./duty";
-
-type Answer = { status: number; body: unknown; location: string | null };
-
-/** What a route answered, as the browser would see it: a status, a body (the page's data) and where it redirects. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = await run();
-    if (result instanceof Response)
-      return { status: result.status, body: null, location: result.headers.get("location") };
-    const wrapped = result as { data?: unknown; init?: { status?: number } | null; type?: string };
-    if (wrapped.type === "DataWithResponseInit")
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
-    return { status: 200, body: result, location: null };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null, location: null };
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return { status, body: null, location: null };
-    throw thrown;
-  }
-}
+import { answerOf } from "~/testing/route-answer";
 
 describeEachDatabase(
   "the back office's goods in, duty panel and duty reports",

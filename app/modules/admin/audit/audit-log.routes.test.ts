@@ -10,24 +10,7 @@ import { loader as csvLoader } from "~/routes/admin/audit-log-csv";
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
 import { auditMessages } from "./audit-admin";
-
-type Answer = { status: number; body: unknown; response: Response | null };
-
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return { status: result.status, body: null, response: result };
-    const wrapped = result as { data?: unknown; init?: { status?: number } | null; type?: string };
-    if (wrapped.type === "DataWithResponseInit")
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data, response: null };
-    return { status: 200, body: result, response: null };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null, response: thrown };
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return { status, body: null, response: null };
-    throw thrown;
-  }
-}
+import { answerOf } from "~/testing/route-answer";
 
 /** The page as a person reads it: its markup, and its text without tags. */
 function render(loaderData: unknown, path: string) {

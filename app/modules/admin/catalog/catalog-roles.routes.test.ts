@@ -24,23 +24,9 @@ import type { StockPanelData } from "./stock-admin.action.server";
 import { JPEG, staff, useCatalogFixture } from "./testing/catalog-fixture";
 import { gridFields, gridName, gridValuesOf, type VariantGridValues } from "./variant-grid";
 import { saveVariantGrid } from "./variant-grid.service.server";
+import { answerOf } from "~/testing/route-answer";
 
 const packer: SessionUser = { ...staff, id: "staff-pia", staffRoles: ["packer"] };
-
-/** What a route answered: its status (thrown or returned), and where it redirects. */
-async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; location: string | null }> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
-    const wrapped = result as { init?: { status?: number } | null; type?: string };
-    return { status: wrapped.type === "DataWithResponseInit" ? (wrapped.init?.status ?? 200) : 200, location: null };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: null };
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return { status, location: null };
-    throw thrown;
-  }
-}
 
 /** The audit log's entries of an action, oldest first, with their details read. */
 const entries = async (db: Db, action: string) =>
@@ -190,7 +176,7 @@ describeEachDatabase(
           }),
         ),
       );
-      expect(done).toEqual({ status: 302, location: `/admin/flavours/${id}?notice=saved` });
+      expect(done).toMatchObject({ status: 302, location: `/admin/flavours/${id}?notice=saved` });
       expect((await flavourRow(db, id)).price_cents).toBe(549);
       const [update, ...moreUpdates] = (await entries(db, "catalogue.item-update")).filter((e) => e.entity_id === id);
       expect(moreUpdates).toEqual([]);

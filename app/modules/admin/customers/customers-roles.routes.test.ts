@@ -28,25 +28,7 @@ import CustomersPage, { loader as customersLoader } from "~/routes/admin/custome
 import { loader as customersCsvLoader } from "~/routes/admin/customers-csv";
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-
-type Answer = { status: number; body: unknown; response: Response | null };
-
-/** What a route answered: its status, the page's data, and the response itself when it is a file. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return { status: result.status, body: null, response: result };
-    const wrapped = result as { data?: unknown; init?: { status?: number } | null; type?: string };
-    if (wrapped.type === "DataWithResponseInit")
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data, response: null };
-    return { status: 200, body: result, response: null };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null, response: thrown };
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return { status, body: null, response: null };
-    throw thrown;
-  }
-}
+import { answerOf } from "~/testing/route-answer";
 
 /** A page as a person reads it: its markup, and its text without tags. */
 function render(Component: ComponentType<never>, loaderData: unknown) {

@@ -17,27 +17,7 @@ import { loader as postsLoader } from "~/routes/admin/posts";
 import { action as reviewsAction } from "~/routes/admin/reviews";
 import { provedSecondFactor, signUpConfirmed } from "~/testing/accounts";
 import { cookieHeader, createTestContext, requestWith } from "~/testing/test-context";
-
-type Answer = { status: number; body: unknown; location: string | null };
-
-/** What a route answered, as the browser would see it: a status, a body (the page's data) and where it redirects. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = await run();
-    if (result instanceof Response)
-      return { status: result.status, body: null, location: result.headers.get("location") };
-    const wrapped = result as { data?: unknown; init?: { status?: number } | null; type?: string };
-    if (wrapped.type === "DataWithResponseInit")
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
-    return { status: 200, body: result, location: null };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, body: null, location: thrown.headers.get("location") };
-    const wrapped = thrown as { data?: unknown; init?: { status?: number } };
-    if (wrapped.init?.status) return { status: wrapped.init.status, body: wrapped.data ?? null, location: null };
-    throw thrown;
-  }
-}
+import { answerOf } from "~/testing/route-answer";
 
 const post = (cookie: string, path: string, form: Record<string, string>) =>
   new Request(`http://shop.test${path}`, {
