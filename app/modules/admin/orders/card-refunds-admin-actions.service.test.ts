@@ -27,7 +27,11 @@ describeEachDatabase("back office: the order page's card refund and money notes"
       terms: "on",
     });
     if (!member.ok) throw new Error("sign-up failed");
-    await testDb().db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim@example.com").execute();
+    await testDb()
+      .db.updateTable("user")
+      .set({ role: "staff", staffRoles: "owner" })
+      .where("email", "=", "kim@example.com")
+      .execute();
     staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
   });
 

@@ -145,7 +145,11 @@ describeEachDatabase("back-office orders: the step action, its guards and e-mail
     const customer = await signUpConfirmed(context("192.0.2.10"), signUpValues("Pat", "pat@example.com"));
     const member = await signUpConfirmed(context("192.0.2.11"), signUpValues("Kim", "kim@example.com"));
     if (!customer.ok || !member.ok) throw new Error("sign-up failed");
-    await db.updateTable("user").set({ role: "staff", staffRoles: "owner" }).where("email", "=", "kim@example.com").execute();
+    await db
+      .updateTable("user")
+      .set({ role: "staff", staffRoles: "owner" })
+      .where("email", "=", "kim@example.com")
+      .execute();
     const customerCookie = cookieHeader(customer.headers);
     const staffCookie = await provedSecondFactor(testDb().db, cookieHeader(member.headers));
     const url = `http://shop.test/admin/orders/${id}`;
