@@ -98,6 +98,7 @@ describeEachDatabase("npm run staff on the shop's database", (testDb) => {
       .select(["actor_kind", "actor_id", "actor_name", "action", "details"])
       .where("action", "=", "staff.create")
       .orderBy("at")
+      .orderBy("id")
       .execute();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ actor_kind: "cli", actor_id: null, action: "staff.create" });
@@ -121,6 +122,7 @@ describeEachDatabase("npm run staff on the shop's database", (testDb) => {
       .select(["action", "actor_kind"])
       .where("action", "in", ["staff.disable", "staff.enable"])
       .orderBy("at")
+      .orderBy("id")
       .execute();
     expect(actions).toEqual([
       { action: "staff.disable", actor_kind: "cli" },

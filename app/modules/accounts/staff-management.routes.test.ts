@@ -128,7 +128,7 @@ describeEachDatabase("the Staff page and invitations", (testDb) => {
     return links[0]!;
   };
   const auditOf = (action: string) =>
-    testDb().db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("at").execute();
+    testDb().db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("at").orderBy("id").execute();
 
   beforeAll(async () => {
     context = await createTestContext(testDb());

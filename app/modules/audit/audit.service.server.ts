@@ -20,10 +20,21 @@ import {
 
 export type { AuditQuery } from "./audit.repository.server";
 
+let sequence = 0;
+
+/**
+ * An entry's id that sorts as the entries were written: its time (ms, base 36), then a counter of this process (two
+ * entries of one millisecond keep their order), then random letters (copies of the shop never collide).
+ */
+function entryId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${at.getTime().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${newId(8)}`;
+}
+
 /** Appends one entry. Call it with the transaction that makes the change (`trx`), so neither commits without the other. */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, at = new Date()): Promise<void> {
   await insertAuditEntry(db, {
-    id: newId(20),
+    id: entryId(at),
     at: at.toISOString(),
     actor_kind: actor.kind,
     actor_id: actor.id,

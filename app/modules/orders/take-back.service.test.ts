@@ -137,7 +137,13 @@ describeEachDatabase("WEEE take-back requests", (testDb) => {
     await expect(listTakeBacks(db, packer, null)).rejects.toThrow(StaffOnlyError);
     await expect(markTakeBackReceived(db, packer, id)).rejects.toThrow(StaffOnlyError);
     const audit = () =>
-      db.selectFrom("audit_log").select(["action", "actor_id", "details"]).where("entity_id", "=", id).execute();
+      db
+        .selectFrom("audit_log")
+        .select(["action", "actor_id", "details"])
+        .where("entity_id", "=", id)
+        .orderBy("at")
+        .orderBy("id")
+        .execute();
     expect(await audit()).toEqual([]);
     const marked = await markTakeBackReceived(db, staff, id, new Date("2026-12-01T09:00:00.000Z"));
     expect(marked).toEqual({ ok: true, message: takeBackMessages.received(id) });

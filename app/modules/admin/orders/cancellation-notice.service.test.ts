@@ -18,6 +18,8 @@ const auditOf = (db: Db, orderId: string) =>
     .selectFrom("audit_log")
     .select(["action", "actor_id", "entity", "details"])
     .where("entity_id", "=", orderId)
+    .orderBy("at")
+    .orderBy("id")
     .execute();
 const noticeRows = (db: Db) => db.selectFrom("cancellation_notices").selectAll().orderBy("id").execute();
 const statusOf = async (db: Db, id: string) =>

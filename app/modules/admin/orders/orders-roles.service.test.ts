@@ -25,7 +25,7 @@ import { alice, insertOrder, insertUsers, packer, payInFull, snapshot, staff } f
 // is in the audit log, written in the change's own transaction.
 
 const auditOf = (db: Db, orderId: string) =>
-  db.selectFrom("audit_log").selectAll().where("entity_id", "=", orderId).orderBy("at").execute();
+  db.selectFrom("audit_log").selectAll().where("entity_id", "=", orderId).orderBy("at").orderBy("id").execute();
 const refusals = (db: Db, path: string) =>
   db
     .selectFrom("audit_log")
@@ -33,6 +33,7 @@ const refusals = (db: Db, path: string) =>
     .where("action", "=", "permission.refused")
     .where("entity_id", "=", path)
     .orderBy("at")
+    .orderBy("id")
     .execute();
 
 /** The page as the browser gets it, from the loader's data: its markup and its text. */
