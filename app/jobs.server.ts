@@ -169,6 +169,7 @@ export const jobRunners = {
   /** Daily: the audit log's entries older than AUDIT_RETENTION_YEARS are deleted (docs/decisions/080). */
   "audit-purge": runner(auditPurgeJob, async (_p, deps) => {
     const deleted = await runAuditPurge(deps.db, deps.config.AUDIT_RETENTION_YEARS, deps.now?.());
-    deps.log.info({ deleted, years: deps.config.AUDIT_RETENTION_YEARS }, "audit log retention");
+    // A line only when entries went: a shop's start (the first run is at once) and its quiet days say nothing.
+    if (deleted) deps.log.info({ deleted, years: deps.config.AUDIT_RETENTION_YEARS }, "audit log retention");
   }),
 } satisfies JobRunners; // every kind the jobs table may hold (~/db/values), each once, under its own name
