@@ -1,6 +1,7 @@
 /** The Staff page's queries: staff accounts, their roles and status, and invitations (issue 63). */
 import { sql } from "kysely";
 import { isPostgres, type Db } from "~/db/database.server";
+import type { StaffInvitationsTable } from "~/db/schema";
 
 export function listStaffRows(db: Db) {
   return db
@@ -64,16 +65,8 @@ export function listPendingInvitationRows(db: Db, now: string) {
     .execute();
 }
 
-export type NewInvitation = {
-  id: string;
-  email: string;
-  roles: string;
-  token_hash: string;
-  invited_by_id: string | null;
-  invited_by_name: string;
-  created_at: string;
-  expires_at: string;
-};
+/** An invitation as it is made: the table's row before anybody accepted or revoked it. */
+export type NewInvitation = Omit<StaffInvitationsTable, "accepted_at" | "accepted_user_id" | "revoked_at">;
 
 export const insertInvitation = (trx: Db, row: NewInvitation) =>
   trx
