@@ -63,7 +63,18 @@ export const permissionTable = {
   "age-checks": { roles: ["owner", "age-checker"], covers: "The age-check queue: verify or refuse a customer's age." },
   "id-documents": { roles: ["owner", "age-checker"], covers: "Open a customer's photo ID on their age check." },
   "content.edit": { roles: ["owner", "manager"], covers: "The blog, reviews and the About page." },
-  messages: { roles: ["owner", "manager"], covers: "Contact messages and the shop's e-mail outbox." },
+  messages: {
+    roles: ["owner", "manager"],
+    covers: "Contact messages, replying to them from the shop, and the shop's e-mail outbox.",
+  },
+  reports: {
+    roles: ["owner", "manager"],
+    covers: "Sales, VAT and refunds reports for a period, and their CSV.",
+  },
+  shipping: {
+    roles: ["owner", "manager"],
+    covers: "Shipping methods: add, edit, order and retire them, their prices, days and free-over totals.",
+  },
   "staff.manage": {
     roles: ["owner"],
     covers: "The Staff page: invite, change roles, disable and re-enable, reset two-factor.",
