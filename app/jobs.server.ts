@@ -27,8 +27,11 @@ import { noticeMail } from "~/modules/mail/notice";
 import { noticeJob } from "~/modules/mail/notice.jobs";
 import { orderConfirmationMail } from "~/modules/orders/order-confirmation-mail";
 import { orderStepMail } from "~/modules/orders/order-status-mail";
+import { newOrderMail } from "~/modules/orders/new-order-mail";
+import { newOrderFacts } from "~/modules/admin/orders/new-order-facts.server";
 import {
   cancelledOrderRefundJob,
+  newOrderMailJob,
   orderConfirmationJob,
   orderStatusJob,
   unpaidOrderCancelJob,
@@ -106,6 +109,13 @@ export const jobRunners = {
       refund: p.refund,
     }),
   ),
+  /** The shop told of a new order (SHOP_ORDERS_EMAIL), composed when sent: paid or not, age check pending or not. */
+  "new-order-mail": runner(newOrderMailJob, async (p, deps) => {
+    const facts = await newOrderFacts(deps.db, p.orderId, appUrl(deps.config));
+    if (!facts) return deps.log.info({ orderId: p.orderId }, "new order e-mail not sent: the order is gone");
+    const shop = { name: p.shopName, email: deps.config.SHOP_EMAIL, address: deps.config.SHOP_ADDRESS };
+    await deps.mailer.send({ to: p.to, ...(await newOrderMail(shop, facts)) });
+  }),
   /** An unpaid order two days before its payment is due: the customer is reminded (docs/decisions/045). */
   "unpaid-order-reminder": runner(unpaidOrderReminderJob, async (p, deps) => {
     const outcome = await remindUnpaidOrder(deps.db, p, { baseUrl: appUrl(deps.config) }, deps.now?.());

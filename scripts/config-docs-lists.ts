@@ -113,7 +113,7 @@ export const groups: Group[] = [
   {
     title: "E-mail",
     guide: ["E-mail", "guide/email.md"],
-    settings: ["SMTP_URL", "MAIL_FROM", "STAFF_EMAIL", "JOB_POLL_MS", "JOB_RETRY_BASE_MS"],
+    settings: ["SMTP_URL", "MAIL_FROM", "STAFF_EMAIL", "SHOP_ORDERS_EMAIL", "JOB_POLL_MS", "JOB_RETRY_BASE_MS"],
   },
   {
     title: "Sign-in",

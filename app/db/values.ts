@@ -110,6 +110,7 @@ export const jobKindNames = [
   "notice",
   "order-confirmation",
   "order-status",
+  "new-order-mail",
   "password-reset",
   "contact-notice",
   "unpaid-order-reminder",

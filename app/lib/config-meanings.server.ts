@@ -56,6 +56,11 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   },
   MAIL_FROM: { description: "Sender of the shop's e-mails.", defaultText: "`SHOP_NAME <SHOP_EMAIL>`" },
   STAFF_EMAIL: { description: "Who is e-mailed about each new contact message.", defaultText: "`SHOP_EMAIL`" },
+  SHOP_ORDERS_EMAIL: {
+    description:
+      "Who is e-mailed about each new order (its lines, total, whether it is paid and whether the age check is pending: docs/decisions/084).",
+    defaultText: "`STAFF_EMAIL`, else `SHOP_EMAIL`",
+  },
   TRUST_PROXY:
     "`true` or the number of proxies in front of the shop, so rate limits see the client's address (`X-Forwarded-For`); when set, `/metrics` opens only with `METRICS_TOKEN`. Left off behind a proxy, the shop warns once (the first request with `X-Forwarded-For` from a loopback or private address).",
   METRICS_TOKEN:

@@ -65,6 +65,7 @@ export const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   STAFF_EMAIL: z.email().optional(),
+  SHOP_ORDERS_EMAIL: z.email().optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of proxies in front of the shop")

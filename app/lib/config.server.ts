@@ -80,6 +80,8 @@ export const paymentsAreTest = (config: Config) =>
 
 /** Who receives staff notifications (new contact messages): STAFF_EMAIL, else the shop's address. */
 export const staffEmail = (config: Config) => config.STAFF_EMAIL ?? config.SHOP_EMAIL;
+/** Who is e-mailed about each new order (docs/decisions/084): SHOP_ORDERS_EMAIL, else the staff's address. */
+export const shopOrdersEmail = (config: Config) => config.SHOP_ORDERS_EMAIL ?? staffEmail(config);
 export const mailFrom = (config: Config) => config.MAIL_FROM ?? `${config.SHOP_NAME} <${config.SHOP_EMAIL}>`;
 
 /** The shop's own address, for links in e-mails and sign-in redirects. */

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { ShopContext } from "~/context";
 import { fail, httpStatus, type Failure } from "~/lib/result";
-import { taxRule } from "~/lib/config.server";
+import { shopOrdersEmail, taxRule } from "~/lib/config.server";
 import { metrics } from "~/lib/metrics.server";
 import { isDatabaseUnavailable, warnUnavailable } from "~/lib/unavailable.server";
 import type { SessionUser } from "~/modules/accounts/accounts";
@@ -102,6 +102,7 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
       lowStockThreshold: context.settings.lowStockThreshold,
       shippingPrices: shippingPrices(context.config),
       confirmation: { to: user.email, shopName: context.settings.name },
+      shopNotice: { to: shopOrdersEmail(context.config), shopName: context.settings.name },
       currency: context.settings.currency,
       unpaid: {
         days: context.config.UNPAID_ORDER_DAYS,

@@ -11,7 +11,7 @@ import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server"
 import { emptyCartWrite, getCart, type CartLine } from "~/modules/cart/cart.service.server";
 import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
 import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
-import { orderConfirmationJob } from "~/modules/orders/orders.jobs";
+import { newOrderMailJob, orderConfirmationJob } from "~/modules/orders/orders.jobs";
 import { unpaidOrderJobs } from "~/modules/orders/payments.service.server";
 import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWrites, unpaidHolds } from "~/modules/orders/orders.service.server";
@@ -32,6 +32,8 @@ export type PlaceOptions = {
   lowStockThreshold?: number;
   /** Queue the confirmation e-mail to this address, in the order's own transaction. */
   confirmation?: { to: string; shopName: string };
+  /** Queue the shop's e-mail about the new order to this address (SHOP_ORDERS_EMAIL), in the order's transaction. */
+  shopNotice?: { to: string; shopName: string };
   /** The shop's currency (SHOP_CURRENCY), kept on the order (decision 036); GBP unless told. */
   currency?: string;
   /**
@@ -146,6 +148,11 @@ export async function placeOrder(
         dispatch: null,
       };
       const jobs = options.confirmation ? [newJob(orderConfirmationJob, { ...options.confirmation, order }, now)] : [];
+      // The shop is told of the order (docs/decisions/084): the job is the record, so a crash after the commit loses nothing.
+      if (options.shopNotice) {
+        const { totalCents, currency } = order;
+        jobs.push(newJob(newOrderMailJob, { ...options.shopNotice, orderId: id, totalCents, currency }, now));
+      }
       // A new customer's first order opens their age check: the checker runs as a job too (docs/decisions/015).
       if (age.opened) jobs.push(newJob(ageCheckJob, { userId }, now));
       // An order that is not paid in time is chased, then cancelled: both jobs wait in the queue from now on.

@@ -156,3 +156,24 @@ export const cancelledOrderRefundJob = jobType(
   z.object({ orderId: z.string().min(1).max(16), reason: z.string().max(200) }),
   () => ({ recipient: null, subject: "Refund of a cancelled order" }),
 );
+
+/** The subject of the shop's e-mail about a new order: its number and its total. */
+export const newOrderSubject = (orderId: string, totalCents: number, currency: string) =>
+  `New order ${orderId} · ${formatMoney(totalCents, currency)}`;
+
+/**
+ * The shop's e-mail about a new order (to SHOP_ORDERS_EMAIL: docs/decisions/084), queued in the order's own
+ * transaction. The payload names the order; the e-mail is composed when it is sent, from the order as it is then (paid
+ * or not, the age check pending or not).
+ */
+export const newOrderMailJob = jobType(
+  "new-order-mail",
+  z.object({
+    to,
+    shopName,
+    orderId: z.string().regex(ORDER_ID),
+    totalCents: cents,
+    currency: z.string().regex(/^[A-Z]{3}$/),
+  }),
+  (p) => ({ recipient: p.to, subject: newOrderSubject(p.orderId, p.totalCents, p.currency) }),
+);
