@@ -20,6 +20,8 @@ import { runAgeCheck } from "~/modules/age-checks/age-checks.service.server";
 import { checkerFor } from "~/modules/age-checks/checkers.server";
 import { contactNoticeJob } from "~/modules/content/contact.jobs";
 import { contactNoticeMail } from "~/modules/content/contact-notice-mail";
+import { messageReplyJob } from "~/modules/admin/messages/messages-admin.jobs";
+import { messageReplyMail } from "~/modules/admin/messages/message-reply-mail";
 import type { JobType } from "~/modules/jobs/jobs";
 import { runner, type JobDeps, type JobRunners } from "~/modules/jobs/jobs.service.server";
 import type { MailShop } from "~/modules/mail/mail-layout";
@@ -127,6 +129,11 @@ export const jobRunners = {
     deps.log.info({ orderId: p.orderId, outcome }, "unpaid order cancellation");
   }),
   "password-reset": emailJob(passwordResetJob, async (p, _deps, shop) => passwordResetMail(shop, p.name, p.link)),
+  /** Staff's reply to a contact message (docs/decisions/085): from the shop, answered to the shop's own address. */
+  "message-reply": emailJob(messageReplyJob, async (p, deps, shop) => ({
+    ...(await messageReplyMail(shop, p)),
+    replyTo: deps.config.SHOP_EMAIL,
+  })),
   "contact-notice": emailJob(contactNoticeJob, async (p, _deps, shop) => ({
     ...(await contactNoticeMail(shop, p.message)),
     replyTo: p.message.email,

@@ -83,6 +83,7 @@ export default [
       route("mhra", "routes/admin/mhra.tsx"),
       route("goods-in", "routes/admin/goods-in.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("messages/:id", "routes/admin/message.tsx"),
       route("mail", "routes/admin/mail.tsx"),
       route("customers", "routes/admin/customers.tsx"),
       route("age-checks", "routes/admin/age-checks.tsx"),

@@ -168,6 +168,7 @@ const tableWriters: Record<string, string> = {
   catalog_imports: "admin",
   posts: "admin",
   reviews: "admin",
+  message_replies: "admin",
   // the back office's audit log (docs/decisions/080): appended to and purged by its own module only
   audit_log: "audit",
   age_verifications: "age-checks",

@@ -83,6 +83,17 @@ export type MessagesTable = {
   user_id: string | null; // sent while signed in
 };
 
+/** A reply to a contact message sent from the back office (docs/decisions/085); deleted with its message. */
+export type MessageRepliesTable = {
+  id: string;
+  message_id: string;
+  staff_user_id: string | null;
+  /** Who replied, as they were named then (the account may go). */
+  staff_name: string;
+  body: string;
+  created_at: string;
+};
+
 export type RateLimitHitsTable = {
   key: string;
   window_start: number;
@@ -249,6 +260,7 @@ export type Database = {
   mhra_list_loads: MhraListLoadsTable;
   posts: PostsTable;
   messages: MessagesTable;
+  message_replies: MessageRepliesTable;
   rate_limit_hits: RateLimitHitsTable;
   user: UserTable;
   session: SessionTable;

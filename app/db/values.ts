@@ -122,6 +122,7 @@ export const jobKindNames = [
   "duty-cutoff",
   "duty-reminder",
   "audit-purge",
+  "message-reply",
 ] as const;
 export type JobKindName = (typeof jobKindNames)[number];
 

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useShopper } from "~/components/layout/use-shop";
 import { Form } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Spinner, TextAreaField, TextField } from "~/components/ui/field";
@@ -36,6 +37,18 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionResu
   const [sending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const values = formKey === 0 && failed ? failed.values : empty;
+  const user = useShopper()?.user;
+  const [firstName, lastName, email] = [user?.firstName, user?.lastName, user?.email];
+
+  // A signed-in shopper's name and e-mail, filled in once /api/me has said who is here: never by the server, whose
+  // page is the same cached HTML for everyone (docs/decisions/017, 085). A field already typed in is left alone.
+  useEffect(() => {
+    const known: Partial<ContactValues> = { firstName, lastName, email };
+    for (const [name, value] of Object.entries(known)) {
+      const input = formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (input && !input.value && value) input.value = value;
+    }
+  }, [firstName, lastName, email, formKey]);
 
   const focusFirstError = (found: ContactErrors) => {
     const first = Object.keys(found)[0];

@@ -13,5 +13,6 @@ export async function shopperFor(context: ShopContext, request: Request): Promis
     countCartLines(context.db, user.id),
     wishlistKeys(context.db, user.id),
   ]);
-  return { user: { name: displayName(user), email: user.email, role: user.role }, cartCount, wishlist };
+  const names = { firstName: user.firstName ?? "", lastName: user.lastName ?? "" };
+  return { user: { name: displayName(user), ...names, email: user.email, role: user.role }, cartCount, wishlist };
 }

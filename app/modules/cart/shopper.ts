@@ -6,7 +6,8 @@ import type { ItemKind } from "./cart";
  * the same HTML for everyone; this arrives after load from /api/me and is never part of a cached page.
  */
 export type Shopper = {
-  user: { name: string; email: string; role: UserRole } | null;
+  /** firstName and lastName fill in the contact form (docs/decisions/085). */
+  user: { name: string; firstName: string; lastName: string; email: string; role: UserRole } | null;
   cartCount: number;
   /** `kind:itemId` of every wishlist item. */
   wishlist: string[];

@@ -34,6 +34,8 @@ export const STAFF_INVITATION_FAILURES_PER_ADDRESS: RateLimitRule = {
   limit: 20,
   windowSeconds: 900,
 };
+/** Replies to contact messages a member of staff sends from the back office (each is an e-mail; docs/decisions/085). */
+export const MESSAGE_REPLIES_PER_STAFF: RateLimitRule = { name: "message-reply-user", limit: 30, windowSeconds: 3600 };
 export const RESET_PER_EMAIL: RateLimitRule = { name: "reset-email", limit: 3, windowSeconds: 3600 };
 
 /**

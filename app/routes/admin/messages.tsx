@@ -13,8 +13,9 @@ import {
   messageFilter,
   messageFilterLabels,
   messageNotices,
-  type AdminMessage,
+  type AdminMessageRow,
 } from "~/modules/admin/messages/messages-admin";
+import { Link } from "~/components/ui/link";
 import { listMessages, setMessageHandled } from "~/modules/admin/messages/messages-admin.service.server";
 import type { Route } from "./+types/messages";
 import { readForm } from "~/lib/form-data.server";
@@ -92,7 +93,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   );
 }
 
-function MessageRow({ message: m }: { message: AdminMessage }) {
+function MessageRow({ message: m }: { message: AdminMessageRow }) {
   return (
     <tr className="align-top">
       <td data-label="Received" className="whitespace-nowrap px-3 py-2">
@@ -132,12 +133,21 @@ function MessageRow({ message: m }: { message: AdminMessage }) {
         ) : (
           <span className="font-semibold text-amber-700">Unhandled</span>
         )}
+        {m.replies > 0 && (
+          <span className="block text-xs text-slate-600">
+            {m.replies === 1 ? "1 reply sent" : `${m.replies} replies sent`}
+          </span>
+        )}
       </td>
       <td className="px-3 py-2">
         <div className="flex flex-col items-start gap-2">
-          <a href={m.replyHref} className="whitespace-nowrap text-brand-700 underline hover:no-underline">
-            Reply by e-mail
-          </a>
+          <Link
+            to={`/admin/messages/${m.id}`}
+            aria-label={`Open and reply to ${m.name}`}
+            className="whitespace-nowrap text-brand-700 underline hover:no-underline"
+          >
+            Open and reply
+          </Link>
           <Form method="post">
             <input type="hidden" name="id" value={m.id} />
             <button

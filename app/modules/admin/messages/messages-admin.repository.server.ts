@@ -44,3 +44,52 @@ export function findMessagePage(
 
 export const findMessageState = (db: Db, id: string) =>
   db.selectFrom("messages").select("handled").where("id", "=", id).executeTakeFirst();
+
+/** One message, as its page and its reply need it. */
+export const findMessage = (db: Db, id: string) =>
+  db
+    .selectFrom("messages as m")
+    .leftJoin("user as h", "h.id", "m.handled_by")
+    .select([
+      "m.id",
+      "m.first_name",
+      "m.last_name",
+      "m.email",
+      "m.phone",
+      "m.subject",
+      "m.message",
+      "m.handled",
+      "m.created_at",
+      "m.handled_at",
+      "h.name as handled_by_name",
+      "h.email as handled_by_email",
+    ])
+    .where("m.id", "=", id)
+    .executeTakeFirst();
+
+/** A message's replies, oldest first. */
+export const findReplies = (db: Db, messageId: string) =>
+  db
+    .selectFrom("message_replies")
+    .select(["id", "staff_name", "body", "created_at"])
+    .where("message_id", "=", messageId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+/** How many replies each of these messages has (the list's "Replied" note). */
+export const countRepliesOf = async (db: Db, messageIds: string[]) => {
+  if (messageIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom("message_replies")
+    .select((eb) => ["message_id", eb.fn.countAll<number | string>().as("count")])
+    .where("message_id", "in", messageIds)
+    .groupBy("message_id")
+    .execute();
+  return new Map(rows.map((r) => [r.message_id, Number(r.count)]));
+};
+
+export const insertReply = (
+  db: Db,
+  row: { id: string; message_id: string; staff_user_id: string; staff_name: string; body: string; created_at: string },
+) => db.insertInto("message_replies").values(row).execute();
