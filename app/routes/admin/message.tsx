@@ -8,12 +8,8 @@ import { formText } from "~/lib/form-data";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import {
-  getMessage,
-  messageNotices,
-  REPLY_MAX,
-  sendReply,
-} from "~/modules/admin/messages/messages-admin.service.server";
+import { getMessage, sendReply } from "~/modules/admin/messages/messages-admin.service.server";
+import { messageNotices, REPLY_MAX } from "~/modules/admin/messages/messages-admin";
 import type { Route } from "./+types/message";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
