@@ -42,6 +42,7 @@ describeEachDatabase("replies to contact messages", (testDb) => {
   const cookies = { owner: "", packer: "", customer: "" };
   let messageId = "";
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let lastActor: Parameters<typeof sendReply>[1] | undefined;
 
   const post = (cookie: string, id: string, body: string) => {
     const headers: Record<string, string> = {
@@ -256,6 +257,7 @@ describeEachDatabase("replies to contact messages", (testDb) => {
     await expect(
       sendReply({ db, shopName: "Vapour Lane" }, actor, "msg-bad-address", { body: "Thank you" }),
     ).rejects.toThrow();
+    lastActor = actor;
     const replies = await db
       .selectFrom("message_replies")
       .select("id")
@@ -268,6 +270,21 @@ describeEachDatabase("replies to contact messages", (testDb) => {
       .where("id", "=", "msg-bad-address")
       .executeTakeFirstOrThrow();
     expect(handled.handled).toBe(0);
+  });
+
+  it("lets one member of staff send 30 replies an hour, then refuses with nothing stored", async () => {
+    const { db } = testDb();
+    const deps = { db, shopName: "Vapour Lane" };
+    const at = new Date("2026-08-01T10:00:00.000Z");
+    const sent = [];
+    for (let i = 0; i < 30; i++) sent.push(await sendReply(deps, lastActor!, messageId, { body: `Reply ${i}` }, at));
+    expect(sent.every((r) => r.ok)).toBe(true);
+    const refused = await sendReply(deps, lastActor!, messageId, { body: "One too many" }, at);
+    expect(refused).toMatchObject({ ok: false, code: "too-many" });
+    const { replies, jobs } = await stored();
+    expect(replies).toHaveLength(31); // the first one, and these 30
+    expect(jobs.filter((j) => j.payload.includes("One too many"))).toEqual([]);
+    await db.deleteFrom("message_replies").where("body", "like", "Reply %").execute();
   });
 
   it("erases a message's replies with it (a customer's account deleted)", async () => {
