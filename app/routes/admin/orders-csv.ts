@@ -1,5 +1,6 @@
 import { requireStaff } from "~/modules/accounts/session.service.server";
-import { ordersCsv, readOrderFilters } from "~/modules/admin/orders/orders-admin.service.server";
+import { readOrderFilters } from "~/modules/admin/orders/orders-admin.service.server";
+import { ordersCsv } from "~/modules/admin/orders/orders-export.service.server";
 import type { Route } from "./+types/orders-csv";
 
 /**

@@ -80,7 +80,7 @@ function DailyChart({ days, title }: { days: DayFigures[]; title: string }) {
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { values, answer } = loaderData;
-  const errors = answer.ok ? {} : answer.errors;
+  const errors: Partial<Record<keyof typeof values, string>> = answer.ok ? {} : (answer.fieldErrors ?? {});
   const period = answer.ok ? answer.period : null;
   const query = period ? new URLSearchParams({ period: "dates", from: period.from, to: period.to }).toString() : "";
   return (

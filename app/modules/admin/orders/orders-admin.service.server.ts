@@ -33,12 +33,10 @@ import { check as checkInput } from "~/lib/form-check";
 import { fail, failFields, type Result } from "~/lib/result";
 import { dispatchInput } from "~/modules/orders/dispatch.schema";
 import { formText } from "~/lib/form-data";
-import { paymentMessages, paymentMethodLabels, type PaymentMethod } from "~/modules/orders/payments";
+import { paymentMessages } from "~/modules/orders/payments";
 import { decideRefund, paymentOf } from "~/modules/orders/payments.service.server";
 import { manualRefundInput } from "~/modules/orders/payments.schema";
 import { recordManualRefund } from "~/modules/payments/card-payments.service.server";
-import { csvFile, pence } from "~/lib/csv.server";
-import { shopDate, shopTimeZone } from "~/lib/shop-time";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The Payment filter: one of the list's choices, or "" (an unknown value is ignored: the list unfiltered). */
@@ -253,79 +251,4 @@ export async function handleOrderStep(
     new Date(),
     { shopName: context.settings.name },
   );
-}
-
-/** The most orders one CSV download holds (a narrower filter gives the rest). */
-export const ORDERS_CSV_MAX_ROWS = 100_000;
-
-export const ordersCsvHeader = [
-  "Order",
-  "Placed (London)",
-  "Customer",
-  "Status",
-  "Payment",
-  "Payment method",
-  "Items",
-  "Subtotal",
-  "Shipping",
-  "Total",
-  "VAT",
-  "Refunded",
-] as const;
-
-/** "2026-11-29 14:05" on the shop's clock: sorts as text, and spreadsheets read it as a date and time. */
-function shopDateTime(at: string): string {
-  const time = new Intl.DateTimeFormat("en-GB", {
-    timeZone: shopTimeZone(),
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(at));
-  return `${shopDate(at)} ${time}`;
-}
-
-/**
- * The orders the list's filters find as CSV, newest first (issue 64; "orders.manage"): one row per order with its
- * amounts in decimal pounds. Each download is an audit entry ("orders.export": the filters and how many rows; the
- * customer search's text is left out, as it may be a name or an e-mail).
- */
-export async function ordersCsv(
-  db: Db,
-  actor: SessionUser | null,
-  filters: OrderFilters,
-): Promise<{ csv: string; fileName: string; rows: number }> {
-  assertAllowed(actor, "orders.manage");
-  const rows = await repo.findOrdersForExport(db, filters, ORDERS_CSV_MAX_ROWS);
-  const records = rows.map((r) => {
-    const refunded = Number(r.refunded_cents ?? 0) || Number(r.noted_refund_cents ?? 0);
-    return [
-      r.id,
-      shopDateTime(r.created_at),
-      r.name,
-      statusLabel("status", r.status),
-      statusLabel("paymentStatus", r.payment_status),
-      r.method ? paymentMethodLabels[r.method as PaymentMethod] : "",
-      Number(r.items ?? 0),
-      pence(Number(r.subtotal_cents)),
-      pence(Number(r.shipping_cents)),
-      pence(Number(r.total_cents)),
-      pence(Number(r.tax_cents)),
-      pence(refunded),
-    ];
-  });
-  await recordAudit(db, auditActorOf(actor), {
-    action: "orders.export",
-    entity: "order",
-    details: {
-      rows: records.length,
-      ...(filters.status && { status: filters.status }),
-      ...(filters.payment && { payment: filters.payment }),
-      ...(filters.from && { from: filters.from }),
-      ...(filters.to && { to: filters.to }),
-      ...(filters.q && { q: filters.q }),
-      searchedCustomer: filters.customer !== "",
-    },
-  });
-  const fileName = `orders-${filters.from || "start"}-to-${filters.to || shopDate()}.csv`;
-  return { csv: csvFile(ordersCsvHeader, records), fileName, rows: records.length };
 }

@@ -42,20 +42,24 @@ describe("report periods", () => {
     expect(resolvePeriod({ period: "last-month", from: "", to: "" }, "2026-01-15")).toMatchObject({
       value: { from: "2025-12-01", to: "2025-12-31" },
     });
-    expect(p({ period: "dates", from: "2026-02-01", to: "2026-01-31" })).toEqual({
+    expect(p({ period: "dates", from: "2026-02-01", to: "2026-01-31" })).toMatchObject({
       ok: false,
-      errors: { to: reportMessages.endsBeforeStart },
+      fieldErrors: { to: reportMessages.endsBeforeStart },
     });
-    expect(p({ period: "dates", from: "2020-01-01", to: "2025-01-01" })).toEqual({
+    expect(p({ period: "dates", from: "2020-01-01", to: "2025-01-01" })).toMatchObject({
       ok: false,
-      errors: { to: reportMessages.tooLong },
+      fieldErrors: { to: reportMessages.tooLong },
     });
     expect(p({ period: "dates", from: "2020-01-01", to: "2024-12-31" }).ok).toBe(true);
-    expect(p({ period: "dates", from: "2026-02-30", to: "soon" })).toEqual({
+    expect(p({ period: "dates", from: "2026-02-30", to: "soon" })).toMatchObject({
       ok: false,
-      errors: { from: reportMessages.dateShape, to: reportMessages.dateShape },
+      fieldErrors: { from: reportMessages.dateShape, to: reportMessages.dateShape },
     });
-    expect(p({ period: "next-year" })).toEqual({ ok: false, errors: { period: reportMessages.periodShape } });
+    expect(p({ period: "next-year" })).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fieldErrors: { period: reportMessages.periodShape },
+    });
     expect(vatPeriodsOf("2026-02-15", "2026-07-10")).toEqual([
       { from: "2026-02-15", to: "2026-03-31" },
       { from: "2026-04-01", to: "2026-06-30" },

@@ -5,7 +5,7 @@
  */
 import type { Db } from "~/db/database.server";
 import { csvFile, pence } from "~/lib/csv.server";
-import { failFields, type Failure } from "~/lib/result";
+import type { Failure } from "~/lib/result";
 import { addDays, shopDate, shopDayStart } from "~/lib/shop-time";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
@@ -64,9 +64,7 @@ async function figuresOf(db: Db, from: string, to: string): Promise<Report> {
   return buildReport(from, to, saleRows, refundRows);
 }
 
-export type ReportAnswer =
-  | { ok: true; period: ResolvedPeriod; report: Report }
-  | { ok: false; errors: Partial<Record<keyof ReportPeriodValues, string>> };
+export type ReportAnswer = { ok: true; period: ResolvedPeriod; report: Report } | Failure;
 
 /** The report for a period; a wrong period reads nothing and says what is wrong under its field. */
 export async function loadReport(
@@ -110,7 +108,7 @@ export async function exportReport(
 ): Promise<{ ok: true; csv: string; fileName: string } | Failure> {
   assertAllowed(staff, "reports");
   const resolved = resolvePeriod(values, shopDate(options.now ?? new Date()), options.quarterStart);
-  if (!resolved.ok) return failFields(resolved.errors as Record<string, string>);
+  if (!resolved.ok) return resolved;
   const { from, to } = resolved.value;
   const report = await figuresOf(db, from, to);
   let csv: string;

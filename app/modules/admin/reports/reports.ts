@@ -6,6 +6,7 @@
  * money taken (payment still pending); a refund counts on the day it was made (a card refund the provider took or
  * confirmed, a refund staff recorded by hand), whichever day its order was placed.
  */
+import { failFields, type Failure } from "~/lib/result";
 import { addDays } from "~/lib/shop-time";
 import { paymentMethodLabels, type PaymentMethod } from "~/modules/orders/payments";
 
@@ -74,9 +75,9 @@ export function resolvePeriod(
   values: ReportPeriodValues,
   today: string,
   first: QuarterStart = 1,
-): { ok: true; value: ResolvedPeriod } | { ok: false; errors: Partial<Record<keyof ReportPeriodValues, string>> } {
+): { ok: true; value: ResolvedPeriod } | Failure {
   const period = (values.period || "this-month") as ReportPeriod;
-  if (!reportPeriods.includes(period)) return { ok: false, errors: { period: reportMessages.periodShape } };
+  if (!reportPeriods.includes(period)) return failFields({ period: reportMessages.periodShape });
   const month = monthIndex(today);
   const quarter = quarterOf(month, first);
   switch (period) {
@@ -100,7 +101,7 @@ export function resolvePeriod(
         if (to < from) errors.to = reportMessages.endsBeforeStart;
         else if (to >= yearsAfter(from, REPORT_MAX_YEARS)) errors.to = reportMessages.tooLong;
       }
-      if (Object.keys(errors).length) return { ok: false, errors };
+      if (Object.keys(errors).length) return failFields(errors);
       return { ok: true, value: { period, from, to } };
     }
   }
