@@ -8,6 +8,7 @@ import { signedUp, uniqueEmail } from "./support/accounts";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
 import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
 import { startOwnShop, type OwnShop } from "./support/own-shop";
+import { axeViolations } from "./support/axe";
 import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
 
 async function browserAt(browser: Browser, base: string): Promise<Page> {
@@ -100,6 +101,11 @@ for (const database of ["sqlite", "postgres"] as const) {
       await expect(totalsTable.getByRole("row", { name: /Net sales/ })).toContainText(money(netSales));
       await expect(totalsTable.getByRole("row", { name: /Net VAT/ })).toContainText(money(netVat));
       await expect(owner.getByRole("img", { name: /Net sales per day/ })).toBeVisible();
+      expect(await axeViolations(owner)).toEqual([]);
+      // At 360 px wide the page is still read without scrolling sideways (wide tables scroll in their own box).
+      await owner.setViewportSize({ width: 360, height: 800 });
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await owner.setViewportSize({ width: 1280, height: 800 });
 
       // The daily CSV adds up to the same; the VAT summary's one row (the month, within its quarter) says it too.
       const daily = await downloadCsv(owner, "Download daily CSV");
