@@ -66,12 +66,16 @@ export default [
     route("customers/:id/data", "routes/admin/customer-data.ts"),
     // The audit log for the Audit log page's filters as CSV (owners only; a download, recorded in the log itself).
     route("audit-log.csv", "routes/admin/audit-log-csv.ts"),
+    // Reports for a period as CSV (daily figures, a VAT summary) and the orders list's filters as CSV (downloads).
+    route("reports.csv", "routes/admin/reports-csv.ts"),
+    route("orders.csv", "routes/admin/orders-csv.ts"),
     // A customer's photo ID, shown on the age check's page (a file, not a page; staff only).
     route("age-checks/:userId/document", "routes/admin/age-check-document.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
       // Devices and flavours: one module per page for both kinds, which it tells by the address (catalogKindOf).
       route("products", "routes/admin/catalog-items.tsx", { id: "admin-devices" }),
       route("products/new", "routes/admin/catalog-item-new.tsx", { id: "admin-device-new" }),

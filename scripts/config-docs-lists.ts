@@ -48,6 +48,7 @@ export const groups: Group[] = [
       "SHOP_EMAIL",
       "SHOP_ADDRESS",
       "SHOP_TIME_ZONE",
+      "VAT_QUARTER_ENDS",
       "SOCIAL_FACEBOOK_URL",
       "SOCIAL_INSTAGRAM_URL",
       "SOCIAL_X_URL",

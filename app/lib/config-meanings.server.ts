@@ -49,6 +49,8 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   SHOP_ADDRESS: "Contact address shown to shoppers. The default is fictional: set the real one before opening.",
   SHOP_TIME_ZONE:
     "The IANA time zone (e.g. `Europe/Dublin`) the shop's days are counted in (today, delivery dates, the 14-day return window, the back office's date filters and dashboard) and its dates and times are shown in, on the server and in the browser alike (app/lib/shop-time.ts, docs/decisions/024); an unknown zone stops the server at start.",
+  VAT_QUARTER_ENDS:
+    "The months the shop's VAT quarters end in, as HMRC gave them (its 'stagger'): `mar-jun-sep-dec` (calendar quarters), `apr-jul-oct-jan` or `may-aug-nov-feb`. The Reports page's quarters and its VAT summary CSV follow it (docs/decisions/081).",
   SMTP_URL: {
     description:
       "`smtp://user:pass@host:587` or `smtps://…:465`; without it e-mails are written to the log instead of sent. Connection and greeting time out after 5 s, an unanswered command after 10 s (set `?connectionTimeout=`, `greetingTimeout=` or `socketTimeout=` in ms on the URL to change them).",

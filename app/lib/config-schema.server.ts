@@ -59,6 +59,12 @@ export const configSchema = z.object({
     .string()
     .refine(isTimeZone, "is not a time zone this server knows; use an IANA name such as Europe/London")
     .default(DEFAULT_SHOP_TIME_ZONE),
+  VAT_QUARTER_ENDS: z
+    .enum(
+      ["mar-jun-sep-dec", "apr-jul-oct-jan", "may-aug-nov-feb"],
+      "must be mar-jun-sep-dec, apr-jul-oct-jan or may-aug-nov-feb",
+    )
+    .default("mar-jun-sep-dec"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be smtp://… or smtps://…")

@@ -38,6 +38,7 @@ function sectionLinks(html: string): string[] {
 const everySection = [
   "Dashboard",
   "Orders",
+  "Reports",
   "Returns",
   "Take-backs",
   "Devices",

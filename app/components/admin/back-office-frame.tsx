@@ -9,6 +9,7 @@ import type { Permission } from "~/modules/accounts/permissions";
 const sections: ReadonlyArray<{ to: string; label: string; permission: Permission; end?: true }> = [
   { to: "/admin", label: "Dashboard", permission: "back-office", end: true },
   { to: "/admin/orders", label: "Orders", permission: "orders.read" },
+  { to: "/admin/reports", label: "Reports", permission: "reports" },
   { to: "/admin/returns", label: "Returns", permission: "returns" },
   { to: "/admin/take-backs", label: "Take-backs", permission: "returns" },
   { to: "/admin/products", label: "Devices", permission: "catalogue.edit" },

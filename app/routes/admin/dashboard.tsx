@@ -97,11 +97,11 @@ function SalesChart({ sales }: { sales: DayTotal[] }) {
   return (
     <section className="mt-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="sales-heading">
       <h2 id="sales-heading" className="text-lg font-bold">
-        Sales, last {sales.length} days
+        Sales net of refunds, last {sales.length} days
       </h2>
       <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="mt-4 h-40 w-full" aria-hidden="true">
         {sales.map((d, i) => {
-          const height = (d.revenueCents / max) * 38;
+          const height = (Math.max(0, d.revenueCents) / max) * 38;
           return (
             <rect
               key={d.day}
@@ -213,11 +213,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         {today && (
           <Tile title="Today">
             {today.orders} {today.orders === 1 ? "order" : "orders"} · <Price cents={today.revenueCents} />
+            <span className="mt-1 block text-xs font-normal text-slate-600">net of refunds</span>
           </Tile>
         )}
         {week && (
           <Tile title="This week">
             {week.orders} {week.orders === 1 ? "order" : "orders"} · <Price cents={week.revenueCents} />
+            <span className="mt-1 block text-xs font-normal text-slate-600">net of refunds</span>
           </Tile>
         )}
         {awaitingConfirmation !== null && (

@@ -23,19 +23,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = can(staff, "customers.read")
     ? list.orders
     : list.orders.map((o) => ({ ...o, customer: { ...o.customer, email: "" } }));
-  return data({ ...list, orders, filters });
+  return data({ ...list, orders, filters, canExport: can(staff, "orders.manage") });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, page, totalPages, offset, filters } = loaderData;
+  const { orders, total, page, totalPages, offset, filters, canExport } = loaderData;
+  // The CSV carries the list's filters (not its page or sort: the file is every order they find, newest first).
+  const csvQuery = new URLSearchParams(
+    (["status", "payment", "from", "to", "customer", "q"] as const).flatMap((name) =>
+      filters[name] ? [[name, filters[name]]] : [],
+    ),
+  );
   return (
     <div>
       <h1 className="text-3xl font-extrabold">Orders</h1>
       <div className="mt-6">
         <OrderFilters values={filters} />
       </div>
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <ListCount offset={offset} shown={orders.length} total={total} noun="orders" />
+        {canExport && (
+          <a href={`/admin/orders.csv?${csvQuery}`} className="btn-outline ml-auto" download>
+            Download CSV
+          </a>
+        )}
       </div>
       {orders.length > 0 && (
         <AdminTable caption="Orders" minWidth="min-w-[44rem]" className="mt-3">

@@ -86,6 +86,7 @@ export const ADMIN_PAGES = [
   "/admin",
   "/admin/orders",
   "/admin/orders/ABCDEFGH",
+  "/admin/reports",
   "/admin/returns",
   "/admin/take-backs",
   "/admin/age-checks",

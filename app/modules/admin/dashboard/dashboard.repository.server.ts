@@ -1,15 +1,6 @@
 /** The dashboard's queries. */
 import type { Db } from "~/db/database.server";
 
-/** Orders placed since `from` (ISO time), cancelled ones left out: their time and total. */
-export const findOrdersSince = (db: Db, from: string) =>
-  db
-    .selectFrom("orders")
-    .select(["created_at", "total_cents"])
-    .where("created_at", ">=", from)
-    .where("status", "!=", "cancelled")
-    .execute();
-
 export async function countPendingOrders(db: Db): Promise<number> {
   const row = await db
     .selectFrom("orders")

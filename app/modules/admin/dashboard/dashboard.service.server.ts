@@ -1,10 +1,12 @@
 import type { Db } from "~/db/database.server";
-import { addDays, shopDate, shopDayStart, weekStart } from "~/lib/shop-time";
+import { addDays, shopDate, weekStart } from "~/lib/shop-time";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { can } from "~/modules/accounts/permissions";
 import { assertAllowed } from "~/modules/accounts/staff";
+import { netSalesByDay } from "~/modules/admin/reports/reports.service.server";
 import * as repo from "./dashboard.repository.server";
 
+/** A day's orders and its sales net of refunds (docs/decisions/081: the Reports page's figures). */
 export type DayTotal = { day: string; orders: number; revenueCents: number };
 /** Each panel, or null for a member of staff whose roles do not show it (issue 63): it is not even counted. */
 export type Dashboard = {
@@ -27,7 +29,8 @@ const none = Promise.resolve(null);
 
 /**
  * What staff see first, each panel only for those whose roles allow it: today's and this week's orders and revenue
- * (the shop's days, weeks from Monday; cancelled orders count for neither) with 14 days of sales and the orders
+ * net of refunds (the shop's days, weeks from Monday; counted as the Reports page counts them: an order cancelled with
+ * no money taken counts for neither, a refund on the day it was made) with 14 days of sales and the orders
  * waiting for confirmation, the paid orders to dispatch, unhandled messages.
  */
 export async function loadDashboard(db: Db, staff: SessionUser | null, now = new Date()): Promise<Dashboard> {
@@ -54,23 +57,17 @@ async function salesFigures(db: Db, now: Date) {
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
   const monday = weekStart(today);
   const from = [chartFrom, monday].sort()[0]!;
-  const recent = await repo.findOrdersSince(db, shopDayStart(from).toISOString());
-  const byDay = new Map<string, DayTotal>();
-  for (let i = 0; i < CHART_DAYS; i++) {
-    const day = addDays(chartFrom, i);
-    byDay.set(day, { day, orders: 0, revenueCents: 0 });
-  }
+  const days = await netSalesByDay(db, from, today);
   const summary = { today: { orders: 0, revenueCents: 0 }, week: { orders: 0, revenueCents: 0 } };
-  for (const order of recent) {
-    const day = shopDate(order.created_at);
+  const sales: DayTotal[] = [];
+  for (const { day, orders, netCents } of days) {
     const add = (into: { orders: number; revenueCents: number }) => {
-      into.orders += 1;
-      into.revenueCents += order.total_cents;
+      into.orders += orders;
+      into.revenueCents += netCents;
     };
-    const bucket = byDay.get(day);
-    if (bucket) add(bucket);
+    if (day >= chartFrom) sales.push({ day, orders, revenueCents: netCents });
     if (day === today) add(summary.today);
-    if (day >= monday && day <= today) add(summary.week);
+    if (day >= monday) add(summary.week);
   }
-  return { ...summary, sales: [...byDay.values()] };
+  return { ...summary, sales };
 }

@@ -125,3 +125,44 @@ export const findOrderState = (db: Db, orderId: string) =>
     .select(["o.status", "o.payment_status", "o.user_id", "u.email", "u.name", "u.firstName"])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
+
+/**
+ * The filtered orders for the orders CSV (at most `limit`), newest first, each with its customer's name, how it was
+ * paid, its units, and what was refunded: refunds the provider took or staff recorded, else the amount noted on an
+ * earlier recorded payment.
+ */
+export function findOrdersForExport(db: Db, filters: OrderFilters, limit: number) {
+  return filtered(db, filters)
+    .leftJoin("order_payments as p", "p.order_id", "o.id")
+    .select([
+      "o.id",
+      "o.created_at",
+      "o.status",
+      "o.payment_status",
+      "o.subtotal_cents",
+      "o.shipping_cents",
+      "o.total_cents",
+      "o.tax_cents",
+      "o.currency",
+      "u.name",
+      "p.method",
+      "p.refunded_cents as noted_refund_cents",
+      (eb) =>
+        eb
+          .selectFrom("order_lines as l")
+          .select(sql<number | string | null>`sum(l.quantity)`.as("units"))
+          .whereRef("l.order_id", "=", "o.id")
+          .as("items"),
+      (eb) =>
+        eb
+          .selectFrom("refunds as r")
+          .select(sql<number | string | null>`sum(r.amount_cents)`.as("refunded"))
+          .whereRef("r.order_id", "=", "o.id")
+          .where("r.state", "in", ["sent", "confirmed"])
+          .as("refunded_cents"),
+    ])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id")
+    .limit(limit)
+    .execute();
+}
