@@ -131,8 +131,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
               orderMail(context),
             )
           : intent === "take-back"
-          ? await requestTakeBack(context.db, user, params.id, formValues(form, ["devices"]), orderMail(context))
-          : null;
+            ? await requestTakeBack(context.db, user, params.id, formValues(form, ["devices"]), orderMail(context))
+            : null;
   if (!result) throw data(null, { status: 400 });
   if (result.ok) return redirect(`/account/orders/${params.id}?done=${done[String(intent)]}`);
   if (result.code === "not-found") throw data(null, { status: 404 });
@@ -146,8 +146,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
   const takeBackAnswer = actionData?.about === "take-back" ? actionData : null;
   const cardAnswer = actionData?.about === "pay-card" ? actionData : null;
   const faultAnswer = actionData?.about === "faulty" ? actionData : null;
-  const orderAnswer =
-    actionData && actionData.about !== "take-back" && !cardAnswer && !faultAnswer ? actionData : null;
+  const orderAnswer = actionData && actionData.about !== "take-back" && !cardAnswer && !faultAnswer ? actionData : null;
   const takeBackNotice = notice === takeBackMessages.requested ? notice : null;
   const faultNotice = notice === returnMessages.faultReported ? notice : null;
   return (

@@ -306,7 +306,12 @@ export function FaultReportSection({
               defaultValue="1"
               error={errors.quantity}
             />
-            <TextField label="What is wrong with it?" name="description" maxLength={REASON_MAX} error={errors.description} />
+            <TextField
+              label="What is wrong with it?"
+              name="description"
+              maxLength={REASON_MAX}
+              error={errors.description}
+            />
             <SelectField
               label="What would you like?"
               name="remedy"

@@ -216,7 +216,7 @@ async function returnRequest(
     if (!window.open)
       return fail("changed", window.lastDay ? returnMessages.tooLate(window.lastDay) : returnMessages.notReturnable);
     const read = readReturnLines(await returnableLines(trx, orderId), values);
-    if (!read.ok) return failFields(read.errors);
+    if (!read.ok) return read;
     return { ok: true, lines: read.lines, kind: "change-of-mind", remedy: "refund" };
   });
 }
@@ -294,7 +294,9 @@ async function addReturnLines(
         .join("; ")
         .slice(0, 1000);
       const faulty = asked.kind === "faulty";
-      const headerReason = faulty ? `Faulty (${returnRemedyLabels[asked.remedy].toLowerCase()} asked): ${summary}` : summary;
+      const headerReason = faulty
+        ? `Faulty (${returnRemedyLabels[asked.remedy].toLowerCase()} asked): ${summary}`
+        : summary;
       const existing = await repo.findReturnRequest(trx, orderId);
       const returnId = existing?.id ?? newId();
       if (existing) await repo.reopenRequest(trx, returnId, headerReason.slice(0, 1000));
@@ -332,7 +334,9 @@ async function addReturnLines(
           subject: faulty
             ? `${mail.shopName}: we have your report of a faulty item in order ${orderId}`
             : `${mail.shopName}: we have your return request for order ${orderId}`,
-          title: faulty ? `Your report of a faulty item in order ${orderId}` : `Your return request for order ${orderId}`,
+          title: faulty
+            ? `Your report of a faulty item in order ${orderId}`
+            : `Your return request for order ${orderId}`,
           greeting: `Hello ${row.firstName || row.name || "there"},`,
           paragraphs: [
             faulty
@@ -371,7 +375,8 @@ async function addReturnLines(
     });
   } catch (error) {
     // Two requests at once for an order with none: the other one made the request; this one is told to try again.
-    if (isUniqueViolation(error)) return fail("changed", "Your request crossed another one: reload the page and try again.");
+    if (isUniqueViolation(error))
+      return fail("changed", "Your request crossed another one: reload the page and try again.");
     throw error;
   }
 }

@@ -26,7 +26,9 @@ export const findReturnRequest = (db: Db, orderId: string) =>
 export const listReturnLines = (db: Db, orderId: string) =>
   db
     .selectFrom("return_lines as r")
-    .leftJoin("order_lines as l", (j) => j.onRef("l.order_id", "=", "r.order_id").onRef("l.position", "=", "r.position"))
+    .leftJoin("order_lines as l", (j) =>
+      j.onRef("l.order_id", "=", "r.order_id").onRef("l.position", "=", "r.position"),
+    )
     .select([
       "r.id",
       "r.position",
@@ -58,11 +60,7 @@ export const listOrderLines = (db: Db, orderId: string) =>
 
 /** The order's shipping charge and currency. */
 export const findOrderMoney = (db: Db, orderId: string) =>
-  db
-    .selectFrom("orders")
-    .select(["shipping_cents", "currency", "status"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  db.selectFrom("orders").select(["shipping_cents", "currency", "status"]).where("id", "=", orderId).executeTakeFirst();
 
 export const insertReturnLines = (
   db: Db,
@@ -101,11 +99,7 @@ export const insertReturnLines = (
 
 /** New lines on a request already decided open it again (staff see it in the queue). */
 export const reopenRequest = (db: Db, returnId: string, reason: string) =>
-  db
-    .updateTable("return_requests")
-    .set({ status: "requested", reason })
-    .where("id", "=", returnId)
-    .execute();
+  db.updateTable("return_requests").set({ status: "requested", reason }).where("id", "=", returnId).execute();
 
 /** Decides one line only if it is still waiting (true). */
 export async function decideLineIfOpen(
@@ -115,7 +109,12 @@ export async function decideLineIfOpen(
 ): Promise<boolean> {
   const updated = await db
     .updateTable("return_lines")
-    .set({ status: decision.status, outcome: decision.outcome, decided_at: decision.at, decided_by_name: decision.byName })
+    .set({
+      status: decision.status,
+      outcome: decision.outcome,
+      decided_at: decision.at,
+      decided_by_name: decision.byName,
+    })
     .where("id", "=", lineId)
     .where("status", "=", "requested")
     .executeTakeFirst();

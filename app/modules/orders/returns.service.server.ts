@@ -79,7 +79,8 @@ export async function decideReturnLines(
     const errors: Record<string, string> = {};
     for (const line of open) {
       const d = input.decisions[line.id];
-      if (d !== "restock" && d !== "write-off" && d !== "refuse") errors[`line-${line.id}`] = returnMessages.lineDecisionRequired;
+      if (d !== "restock" && d !== "write-off" && d !== "refuse")
+        errors[`line-${line.id}`] = returnMessages.lineDecisionRequired;
     }
     if (Object.keys(errors).length > 0) return failFields(errors);
     const stamp = now.toISOString();

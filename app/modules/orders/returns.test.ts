@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { failFields } from "~/lib/result";
 import { formatDay } from "~/lib/shop-time";
 import {
   addMonths,
@@ -67,22 +68,16 @@ describe("the customer's return form, line by line", () => {
     });
   });
   it("refuses more than ordered, a line already returned, no reason and nothing at all, under the fields", () => {
-    expect(readReturnLines(lines, { "qty-0": "3", "reason-0": "x" })).toEqual({
-      ok: false,
-      errors: { "qty-0": returnMessages.tooMany(2, 0) },
-    });
-    expect(readReturnLines(lines, { "qty-1": "1", "reason-1": "x" })).toEqual({
-      ok: false,
-      errors: { "qty-1": returnMessages.alreadyInReturn },
-    });
-    expect(readReturnLines(lines, { "qty-0": "1", "reason-0": " " })).toEqual({
-      ok: false,
-      errors: { "reason-0": returnMessages.lineReasonRequired },
-    });
-    expect(readReturnLines(lines, { "qty-0": "0" })).toEqual({
-      ok: false,
-      errors: { "qty-0": returnMessages.noneChosen },
-    });
+    expect(readReturnLines(lines, { "qty-0": "3", "reason-0": "x" })).toEqual(
+      failFields({ "qty-0": returnMessages.tooMany(2, 0) }),
+    );
+    expect(readReturnLines(lines, { "qty-1": "1", "reason-1": "x" })).toEqual(
+      failFields({ "qty-1": returnMessages.alreadyInReturn }),
+    );
+    expect(readReturnLines(lines, { "qty-0": "1", "reason-0": " " })).toEqual(
+      failFields({ "reason-0": returnMessages.lineReasonRequired }),
+    );
+    expect(readReturnLines(lines, { "qty-0": "0" })).toEqual(failFields({ "qty-0": returnMessages.noneChosen }));
     expect(readReturnLines(lines, { "qty-0": "-1", "reason-0": "x" })).toMatchObject({ ok: false });
   });
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isOneOf, returnStatuses, type ReturnStatus } from "~/db/values";
 import { returnRemedies, type ReturnLineKind, type ReturnOutcome, type ReturnRemedy } from "~/db/values";
+import { failFields, type Failure } from "~/lib/result";
 import { addDays, formatDay, shopDate } from "~/lib/shop-time";
 import type { OrderStatus } from "./orders";
 
@@ -142,7 +143,11 @@ export function faultWindow(deliveredAt: string | null, now = new Date()): Fault
 
 /** The remedies a faulty report may ask for in that window. */
 export const remediesIn = (window: FaultWindow): ReturnRemedy[] =>
-  window.state === "reject" ? ["refund", "repair", "replacement"] : window.state === "repair" ? ["repair", "replacement"] : [];
+  window.state === "reject"
+    ? ["refund", "repair", "replacement"]
+    : window.state === "repair"
+      ? ["repair", "replacement"]
+      : [];
 
 /** An order line as a return counts it: what was ordered, and the units already in a return not refused. */
 export type ReturnableLine = {
@@ -164,7 +169,7 @@ export type AskedLine = { position: number; quantity: number; reason: string };
 export function readReturnLines(
   lines: ReturnableLine[],
   values: Record<string, string>,
-): { ok: true; lines: AskedLine[] } | { ok: false; errors: Record<string, string> } {
+): { ok: true; lines: AskedLine[] } | Failure {
   const errors: Record<string, string> = {};
   const asked: AskedLine[] = [];
   for (const line of lines) {
@@ -184,10 +189,10 @@ export function readReturnLines(
     else if (reason.length > REASON_MAX) errors[`reason-${line.position}`] = returnMessages.reasonTooLong;
     asked.push({ position: line.position, quantity, reason });
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0) return failFields(errors);
   if (asked.length === 0) {
     const first = lines.find((l) => returnableUnits(l) > 0) ?? lines[0];
-    return { ok: false, errors: { [`qty-${first?.position ?? 0}`]: returnMessages.noneChosen } };
+    return failFields({ [`qty-${first?.position ?? 0}`]: returnMessages.noneChosen });
   }
   return { ok: true, lines: asked };
 }
@@ -200,7 +205,14 @@ export function readReturnLines(
 export function returnRefund(input: {
   orderLines: Array<{ position: number; quantity: number }>;
   /** Every line of the order's returns, with the decisions taken now applied. */
-  returnLines: Array<{ position: number; quantity: number; status: ReturnStatus; remedy: ReturnRemedy; requestedAt: string; kind: ReturnLineKind }>;
+  returnLines: Array<{
+    position: number;
+    quantity: number;
+    status: ReturnStatus;
+    remedy: ReturnRemedy;
+    requestedAt: string;
+    kind: ReturnLineKind;
+  }>;
   acceptedNow: Array<{ quantity: number; unitPriceCents: number; remedy: ReturnRemedy }>;
   shippingCents: number;
   shippingRefunded: boolean;
@@ -267,8 +279,15 @@ export const returnReasonInput = z.object({
 
 /** A faulty item reported from the order page: which line, how many, what is wrong, and the remedy asked for. */
 export const faultReportInput = z.object({
-  position: z.coerce.number({ error: returnMessages.faultLineRequired }).int(returnMessages.faultLineRequired).min(0, returnMessages.faultLineRequired),
-  quantity: z.coerce.number({ error: returnMessages.wholeNumber }).int(returnMessages.wholeNumber).min(1, returnMessages.noneChosen).max(9999, returnMessages.wholeNumber),
+  position: z.coerce
+    .number({ error: returnMessages.faultLineRequired })
+    .int(returnMessages.faultLineRequired)
+    .min(0, returnMessages.faultLineRequired),
+  quantity: z.coerce
+    .number({ error: returnMessages.wholeNumber })
+    .int(returnMessages.wholeNumber)
+    .min(1, returnMessages.noneChosen)
+    .max(9999, returnMessages.wholeNumber),
   description: z
     .string()
     .trim()

@@ -7,7 +7,15 @@ import { returnMessages } from "~/modules/orders/returns";
 import { paymentMessages } from "~/modules/orders/payments";
 import { decideReturn, listReturnRequests } from "./returns-admin.service.server";
 import { payByCard } from "./testing/card-payment-fixture";
-import { deliveredDaysAgo, insertOrder, insertUsers, packer, payInFull, shopper, staff } from "./testing/orders-fixture";
+import {
+  deliveredDaysAgo,
+  insertOrder,
+  insertUsers,
+  packer,
+  payInFull,
+  shopper,
+  staff,
+} from "./testing/orders-fixture";
 
 // Returns by line (issue 64, docs/decisions/083): the customer chooses lines and units with a reason each, staff
 // decide each line (back in stock or written off, or refused), and the refund is the accepted lines' amount.
@@ -132,7 +140,9 @@ describeEachDatabase(
         fieldErrors: { [`line-${line!.id}`]: returnMessages.lineDecisionRequired },
       });
       // Accepted back into stock: the refund is that line's amount, recorded with how it was sent.
-      expect(await decideReturn(db, staff, id, { note: "Thanks", [`line-${line!.id}`]: "restock" }, mail, now)).toMatchObject({
+      expect(
+        await decideReturn(db, staff, id, { note: "Thanks", [`line-${line!.id}`]: "restock" }, mail, now),
+      ).toMatchObject({
         ok: false,
         fieldErrors: { method: paymentMessages.refundMethodMissing },
       });
@@ -157,9 +167,7 @@ describeEachDatabase(
         .where("order_id", "=", id)
         .execute();
       expect(moves).toEqual([{ change: 1, reason: "returned", order_id: id }]);
-      expect(await linesOf(db, id)).toEqual([
-        expect.objectContaining({ status: "accepted", outcome: "restocked" }),
-      ]);
+      expect(await linesOf(db, id)).toEqual([expect.objectContaining({ status: "accepted", outcome: "restocked" })]);
       const audit = await db
         .selectFrom("audit_log")
         .select(["action", "details"])
@@ -226,7 +234,9 @@ describeEachDatabase(
       const { db } = testDb();
       const id = await twoLineOrder(db, variants);
       await payByCard(db, { id, userId: rowan.id, totalCents: 2095 });
-      expect(await requestReturn(db, rowan, id, { "qty-1": "1", "reason-1": "Wrong flavour" }, mail, now)).toMatchObject({
+      expect(
+        await requestReturn(db, rowan, id, { "qty-1": "1", "reason-1": "Wrong flavour" }, mail, now),
+      ).toMatchObject({
         ok: true,
       });
       const [line] = await linesOf(db, id);
@@ -287,7 +297,9 @@ describeEachDatabase(
         ok: false,
         fieldErrors: { remedy: returnMessages.remedyTooLate },
       });
-      expect(await reportFault(db, fenna, older, { ...fault, remedy: "repair" }, mail, now)).toMatchObject({ ok: true });
+      expect(await reportFault(db, fenna, older, { ...fault, remedy: "repair" }, mail, now)).toMatchObject({
+        ok: true,
+      });
 
       const old = await twoLineOrder(db, variants, 200, fenna.id);
       expect(await reportFault(db, fenna, old, { ...fault, remedy: "repair" }, mail, now)).toMatchObject({
