@@ -109,6 +109,9 @@ export async function decideReturn(
     const staffActor = { kind: "staff" as const, id: actor.id, name: by.name };
     let refundHow: { method: string; reference: string } | null = null;
     if (refund.totalCents > 0 && decided.byCard) {
+      // The form's key makes a second press the same refund; without one (a stale or crafted form) nothing is sent.
+      if ((values.idempotencyKey ?? "").length < 16)
+        return fail("changed", "This page is out of date: reload it and try again.");
       const asked = await requestCardRefund(trx, {
         orderId,
         amount: centsToText(refund.totalCents),

@@ -240,6 +240,12 @@ describeEachDatabase(
         ok: true,
       });
       const [line] = await linesOf(db, id);
+      // A form without its key (stale or crafted) sends nothing and decides nothing.
+      expect(
+        await decideReturn(db, staff, id, { note: "Refunding", [`line-${line!.id}`]: "restock" }, mail, now),
+      ).toMatchObject({ ok: false, code: "changed" });
+      expect(await refundsOf(db, id)).toEqual([]);
+      expect((await linesOf(db, id))[0]?.status).toBe("requested");
       const decided = await decideReturn(
         db,
         staff,
