@@ -195,6 +195,7 @@ const tableWriters: Record<string, string> = {
   order_events: "orders",
   order_payments: "orders",
   return_requests: "orders",
+  return_lines: "orders",
   take_back_requests: "orders",
   cancellation_notices: "orders",
   payment_attempts: "payments",

@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { JsonText } from "./json-text";
 import type { AddressType, AgeMethod, ItemKind, JobKindName, JobStatus } from "./values";
 import type { DutyDisposalKind, RecordedAgeStatus, ReturnStatus, StockReason } from "./values";
+import type { ReturnLineKind, ReturnOutcome, ReturnRemedy } from "./values";
 import type { AgeDocumentFormat, AgeDocumentType } from "./values";
 import type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
 export type { CancellationNoticesTable, TakeBackRequestsTable } from "./schema-consumer-rights";
@@ -218,6 +219,26 @@ export type ReturnRequestsTable = {
   decided_at: string | null;
   decided_by_id: string | null;
   decided_by_name: string | null;
+  /** 1 once the order's shipping charge was refunded with a return (migration 2026_11_29_1510). */
+  shipping_refunded: Generated<number>;
+};
+
+/** One line of a return request: what is sent back, why, and staff's decision (migration 2026_11_29_1510). */
+export type ReturnLinesTable = {
+  id: string;
+  return_id: string;
+  order_id: string;
+  position: number;
+  quantity: number;
+  unit_price_cents: number;
+  reason: string;
+  kind: ReturnLineKind;
+  remedy: ReturnRemedy;
+  status: ReturnStatus;
+  outcome: ReturnOutcome | null;
+  requested_at: string;
+  decided_at: string | null;
+  decided_by_name: string | null;
 };
 
 /** The background work queue (docs/decisions/012). */
@@ -291,6 +312,7 @@ export type Database = {
   age_documents: AgeDocumentsTable;
   jobs: JobsTable;
   return_requests: ReturnRequestsTable;
+  return_lines: ReturnLinesTable;
   about_page: AboutPageTable;
   take_back_requests: TakeBackRequestsTable;
   cancellation_notices: CancellationNoticesTable;

@@ -66,6 +66,7 @@ export const stockReasonValues = [
   "edited",
   "quarantined",
   "disposed",
+  "returned",
 ] as const;
 /** What became of quarantined unstamped units (docs/decisions/079). */
 export const dutyDisposalKinds = ["returned", "destroyed"] as const;
@@ -74,6 +75,14 @@ export type StockReason = (typeof stockReasonValues)[number];
 
 export const returnStatuses = ["requested", "accepted", "refused"] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
+/** A returned line (docs/decisions/083): sent back within the 14 days, or reported faulty (Consumer Rights Act 2015). */
+export const returnLineKinds = ["change-of-mind", "faulty"] as const;
+export type ReturnLineKind = (typeof returnLineKinds)[number];
+export const returnRemedies = ["refund", "repair", "replacement"] as const;
+export type ReturnRemedy = (typeof returnRemedies)[number];
+/** What became of an accepted line's units: back on the shelf, or written off as faulty. */
+export const returnOutcomes = ["restocked", "written-off"] as const;
+export type ReturnOutcome = (typeof returnOutcomes)[number];
 
 /** A WEEE take-back of an old device: asked for by the customer, then received by the shop. */
 export const takeBackStatuses = ["requested", "received"] as const;

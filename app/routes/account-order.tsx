@@ -4,7 +4,7 @@ import { formFeedback, httpStatus } from "~/lib/result";
 import { OrderHistory } from "~/components/orders/order-history";
 import { OrderView } from "~/components/orders/order-view";
 import { ParcelTracking } from "~/components/orders/parcel-tracking";
-import { CustomerOrderActions } from "~/components/orders/order-returns";
+import { CustomerOrderActions, FaultReportSection } from "~/components/orders/order-returns";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/form-data.server";
 import { formValues } from "~/lib/form-check";
@@ -12,14 +12,16 @@ import { requireUser } from "~/modules/accounts/session.service.server";
 import {
   cancelOwnOrder,
   deliveredAt,
+  reportFault,
   requestReturn,
+  returnableLines,
   returnRequestOf,
 } from "~/modules/orders/customer-orders.service.server";
 import { customerWhatsapp, orderMail } from "~/modules/orders/orders.service.server";
 import { orderEvents } from "~/modules/orders/orders.service.server";
 import { findOrder } from "~/modules/orders/orders.service.server";
 import { paymentOf } from "~/modules/orders/payments.service.server";
-import { customerMayCancel, returnMessages, returnWindow } from "~/modules/orders/returns";
+import { customerMayCancel, faultWindow, returnMessages, returnWindow } from "~/modules/orders/returns";
 import type { Route } from "./+types/account-order";
 import { AgeCheckNeeded, ageCheckNeeded } from "~/components/orders/age-check-needed";
 import { ageVerificationOf } from "~/modules/age-checks/age-checks.service.server";
@@ -37,6 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
 const notices: Record<string, (id: string) => string> = {
   cancelled: returnMessages.cancelled,
   "return-requested": () => returnMessages.requested,
+  "fault-reported": () => returnMessages.faultReported,
   "take-back-requested": () => takeBackMessages.requested,
 };
 
@@ -50,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const age = await ageVerificationOf(context.db, user.id);
   const returnRequest = await returnRequestOf(context.db, order.id);
   const delivered = await deliveredAt(context.db, order.id);
-  const window = returnWindow({ status: order.status, deliveredAt: delivered }, returnRequest);
+  const window = returnWindow({ status: order.status, deliveredAt: delivered });
   const devices = devicesBought(order.lines);
   const takeBack = await takeBackOf(context.db, order.id);
   // The day the shop recorded the payment (not how or by whom: that is the back office's).
@@ -66,6 +69,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageStatus: age.status,
     returnRequest,
     returnWindow: window,
+    returnable: await returnableLines(context.db, order.id),
+    faultWindow: order.status === "delivered" ? faultWindow(delivered) : ({ state: "not-delivered" } as const),
     takeBack: {
       devices,
       request: takeBack,
@@ -82,6 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const done: Record<string, string> = {
   cancel: "cancelled",
   return: "return-requested",
+  faulty: "fault-reported",
   "take-back": "take-back-requested",
 };
 
@@ -89,6 +95,15 @@ const done: Record<string, string> = {
  * The customer cancels (intent=cancel), asks to return (intent=return, with a reason), asks for a take-back of old
  * devices (intent=take-back) with their own order, or pays it by card (intent=pay-card: off to the provider's page).
  */
+/** The return form's `qty-<position>` and `reason-<position>` fields (at most 200 lines). */
+function returnFormValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries())
+    if (/^(qty|reason)-\d{1,3}$/.test(key) && typeof value === "string" && Object.keys(values).length < 400)
+      values[key] = value.slice(0, 2000);
+  return values;
+}
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
@@ -106,10 +121,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     intent === "cancel"
       ? await cancelOwnOrder(context.db, user, params.id, orderMail(context))
       : intent === "return"
-        ? await requestReturn(context.db, user, params.id, formValues(form, ["reason"]), orderMail(context))
-        : intent === "take-back"
-          ? await requestTakeBack(context.db, user, params.id, formValues(form, ["devices"]), orderMail(context))
-          : null;
+        ? await requestReturn(context.db, user, params.id, returnFormValues(form), orderMail(context))
+        : intent === "faulty"
+          ? await reportFault(
+              context.db,
+              user,
+              params.id,
+              formValues(form, ["position", "quantity", "description", "remedy"]),
+              orderMail(context),
+            )
+          : intent === "take-back"
+            ? await requestTakeBack(context.db, user, params.id, formValues(form, ["devices"]), orderMail(context))
+            : null;
   if (!result) throw data(null, { status: 400 });
   if (result.ok) return redirect(`/account/orders/${params.id}?done=${done[String(intent)]}`);
   if (result.code === "not-found") throw data(null, { status: 404 });
@@ -122,8 +145,10 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
   // A refusal shows on the form it is about; the success notice on the section that was used.
   const takeBackAnswer = actionData?.about === "take-back" ? actionData : null;
   const cardAnswer = actionData?.about === "pay-card" ? actionData : null;
-  const orderAnswer = actionData && actionData.about !== "take-back" && !cardAnswer ? actionData : null;
+  const faultAnswer = actionData?.about === "faulty" ? actionData : null;
+  const orderAnswer = actionData && actionData.about !== "take-back" && !cardAnswer && !faultAnswer ? actionData : null;
   const takeBackNotice = notice === takeBackMessages.requested ? notice : null;
+  const faultNotice = notice === returnMessages.faultReported ? notice : null;
   return (
     <div className="container-page max-w-4xl py-10">
       <Link to="/account/orders" className="text-sm text-brand-700 hover:underline">
@@ -169,10 +194,20 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           cancelled={order.status === "cancelled"}
           returnRequest={returnRequest}
           returnWindow={window}
+          returnable={loaderData.returnable}
           delivered={order.status === "delivered"}
           errors={orderAnswer?.errors ?? {}}
-          message={orderAnswer?.message ?? (takeBackNotice ? null : notice)}
+          message={orderAnswer?.message ?? (takeBackNotice || faultNotice ? null : notice)}
           tone={orderAnswer?.message ? "error" : "success"}
+        />
+      </div>
+      <div className="mt-6">
+        <FaultReportSection
+          window={loaderData.faultWindow}
+          lines={loaderData.returnable}
+          errors={faultAnswer?.errors ?? {}}
+          message={faultAnswer?.message ?? faultNotice}
+          tone={faultAnswer?.message ? "error" : "success"}
         />
       </div>
       <div className="mt-6">

@@ -32,9 +32,14 @@ function withContent(browser: Browser, baseURL: string): Promise<Content> {
       markDelivered(orderId, 2);
       await page.goto(`/account/orders/${orderId}`);
       await page
-        .getByLabel("Why are you returning it?")
+        .getByLabel(/^How many of .* to return/)
+        .first()
+        .fill("1");
+      await page
+        .getByLabel(/^Why are you returning /)
+        .first()
         .fill("It arrived after I had already bought the same flavour elsewhere, so I would like to send it back.");
-      await page.getByRole("button", { name: "Ask to return this order" }).click();
+      await page.getByRole("button", { name: "Ask to return these items" }).click();
       await expect(page.getByRole("status")).toContainText("Your return request is sent.");
 
       await page.goto("/contactus");

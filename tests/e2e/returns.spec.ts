@@ -81,12 +81,16 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 2, name: "Return this order" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancel this order" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Ask to return this order" }).click();
-  await expect(page.getByLabel("Why are you returning it?")).toHaveAccessibleDescription(
-    "Please tell us why you are returning the order",
-  );
-  await page.getByLabel("Why are you returning it?").fill("The flavour is too sweet for me");
-  await page.getByRole("button", { name: "Ask to return this order" }).click();
+  // Nothing chosen: the message is under the first line's quantity, nothing is sent.
+  await page.getByRole("button", { name: "Ask to return these items" }).click();
+  const units = page.getByLabel(/^How many of .* to return/).first();
+  await expect(units).toHaveAccessibleDescription("Choose how many of at least one item to return");
+  await units.fill("1");
+  await page
+    .getByLabel(/^Why are you returning /)
+    .first()
+    .fill("The flavour is too sweet for me");
+  await page.getByRole("button", { name: "Ask to return these items" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "Your return request is sent. We will e-mail you when the shop has looked at it.",
   );
@@ -105,16 +109,19 @@ test("a delivered order is returned within 14 days: asked with a reason, accepte
     .click();
   const section = staffPage.getByRole("region", { name: "Return request" });
   await expect(section.getByText("The flavour is too sweet for me")).toBeVisible();
-  await section.getByRole("button", { name: "Accept return" }).click();
+  await section.getByRole("button", { name: "Decide the return" }).click();
   await expect(section.getByLabel("Note for the customer")).toHaveAccessibleDescription(
     "Please write a note for the customer (it is e-mailed to them)",
   );
+  await section.getByLabel(/ × 1 \(/).selectOption({ label: "Accept: back in stock" });
   await section
     .getByLabel("Note for the customer")
     .fill("Please post it back unopened; we refund you when it arrives.");
-  await section.getByRole("button", { name: "Accept return" }).click();
+  await section.getByLabel("Refund method").selectOption({ label: "Bank transfer" });
+  await section.getByLabel("Refund reference").fill("BACS-RET-1");
+  await section.getByRole("button", { name: "Decide the return" }).click();
   await expect(staffPage.getByRole("status")).toHaveText(`The return of order ${orderId} is accepted.`);
-  await expect(section.getByRole("button", { name: "Accept return" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Decide the return" })).toHaveCount(0);
   await staffBrowser.context.close();
 
   const decided = await waitForMail(email, 15_000, /return of order .* is accepted/);
@@ -132,9 +139,9 @@ test("after 14 days the order page says the time to return has ended, and a forg
   markDelivered(orderId, 20);
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText(/The 14 days to return this order ended on \w{3} \d{1,2} \w{3} \d{4}\./)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Ask to return this order" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Ask to return these items" })).toHaveCount(0);
   const forged = await page.request.post(`/account/orders/${orderId}`, {
-    form: { intent: "return", reason: "late" },
+    form: { intent: "return", "qty-0": "1", "reason-0": "late" },
     headers: { Origin: baseURL! },
     maxRedirects: 0,
   });

@@ -8,6 +8,7 @@ import {
 } from "~/modules/checkout/shipping";
 import { shippingNames } from "~/modules/orders/orders";
 import { CANCELLATION_FORM_PATH, hygieneException } from "~/modules/orders/cancellation";
+import { statutoryRights } from "~/modules/orders/returns";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
 import { guarantees } from "./guarantee";
 
@@ -43,9 +44,11 @@ const bodies: Record<string, string[]> = {
   ],
   "exchange-and-returns": [
     "You can cancel an order yourself until we dispatch it: open the order in your account and choose 'Cancel this order'. Its items go back on sale and, if you have paid, we refund you in full.",
-    "After delivery you have 14 days to change your mind (the Consumer Contracts Regulations 2013); the 14 days start the day after delivery. Open the order in your account and choose 'Ask to return this order', or send us the model cancellation form or any other clear statement by e-mail to {email}. We reply by e-mail with how to send the goods back.",
+    "After delivery you have 14 days to change your mind (the Consumer Contracts Regulations 2013); the 14 days start the day after delivery. Open the order in your account, choose how many of each item to send back, each with its reason, and press 'Ask to return these items' (you can return part of an order), or send us the model cancellation form or any other clear statement by e-mail to {email}. We reply by e-mail with how to send the goods back.",
     "Send the goods back within 14 days of telling us. We refund the price and the standard delivery cost within 14 days of receiving them back (or of your proof that you sent them, if that comes first); you pay the cost of sending them back unless they are faulty or not what you ordered.",
     `${hygieneException} Faulty goods are covered by our guarantee and your rights under the Consumer Rights Act 2015, beyond the 14 days.`,
+    "A faulty item can be reported on the order's page in your account ('Report a faulty item'): up to 30 days after delivery for a refund of that item, or a repair or a replacement; up to 6 months after delivery for a repair or a replacement. After that, contact us.",
+    `${statutoryRights.intro} ${statutoryRights.thirtyDays} ${statutoryRights.sixMonths} ${statutoryRights.sixYears} ${statutoryRights.summary}`,
   ],
   guarantee: [
     `${guarantees.device.page} ${guarantees.flavour.page}`,

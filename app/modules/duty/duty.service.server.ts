@@ -325,6 +325,7 @@ async function dutyReport(
   const what: Record<string, string> = {
     order: "sold",
     cancelled: "back from a cancelled order",
+    returned: "back from a customer's return",
     received: "received",
     quarantined: "held back from sale at the cut-off",
   };

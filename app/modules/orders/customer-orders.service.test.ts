@@ -116,7 +116,9 @@ describeEachDatabase(
       });
       expect(await statusOf(db, dispatched)).toBe("dispatched");
       const pending = await insertOrder(db, { userId: cara.id, status: "pending" });
-      expect(await requestReturn(db, cara, pending, { reason: "Changed my mind" }, mail)).toMatchObject({
+      expect(
+        await requestReturn(db, cara, pending, { "qty-0": "1", "reason-0": "Changed my mind" }, mail),
+      ).toMatchObject({
         ok: false,
         code: "changed",
         message: returnMessages.notReturnable,
@@ -124,36 +126,36 @@ describeEachDatabase(
       expect(await returnRequestOf(db, pending)).toBeNull();
     });
 
-    it("takes a return within 14 days of delivery, once, with a reason; refuses it after 14 days or for another customer", async () => {
+    it("takes a return within 14 days of delivery, once per unit, with a reason; refuses it after 14 days or for another customer", async () => {
       const { db } = testDb();
       const recent = await insertOrder(db, { userId: cara.id });
       await deliveredDaysAgo(db, recent, 13);
-      expect(await requestReturn(db, cara, recent, { reason: "  " }, mail)).toEqual(
-        failFields({ reason: returnMessages.reasonRequired }),
+      expect(await requestReturn(db, cara, recent, { "qty-0": "1", "reason-0": "  " }, mail)).toEqual(
+        failFields({ "reason-0": returnMessages.lineReasonRequired }),
       );
-      expect(await requestReturn(db, dev, recent, { reason: "Not mine" }, mail)).toMatchObject({
+      expect(await requestReturn(db, dev, recent, { "qty-0": "1", "reason-0": "Not mine" }, mail)).toMatchObject({
         ok: false,
         code: "not-found",
       });
-      expect(await requestReturn(db, cara, recent, { reason: "Too sweet for me" }, mail)).toEqual({
+      expect(await requestReturn(db, cara, recent, { "qty-0": "1", "reason-0": "Too sweet for me" }, mail)).toEqual({
         ok: true,
         message: returnMessages.requested,
       });
       expect(await returnRequestOf(db, recent)).toMatchObject({
         status: "requested",
-        reason: "Too sweet for me",
+        reason: "Blue Razz × 1: Too sweet for me",
         staffNote: null,
+        lines: [expect.objectContaining({ position: 0, quantity: 1, reason: "Too sweet for me" })],
       });
       expect((await jobsFor(db, recent)).map((j) => j.recipient).sort()).toEqual([cara.email, "staff@shop.test"]);
-      expect(await requestReturn(db, cara, recent, { reason: "Again" }, mail)).toMatchObject({
-        ok: false,
-        code: "changed",
-        message: returnMessages.alreadyRequested,
-      });
+      // The order's one unit is in the return already: asking again is refused under the line.
+      expect(await requestReturn(db, cara, recent, { "qty-0": "1", "reason-0": "Again" }, mail)).toEqual(
+        failFields({ "qty-0": returnMessages.alreadyInReturn }),
+      );
 
       const old = await insertOrder(db, { userId: cara.id });
       await deliveredDaysAgo(db, old, 16);
-      const late = await requestReturn(db, cara, old, { reason: "Too late?" }, mail);
+      const late = await requestReturn(db, cara, old, { "qty-0": "1", "reason-0": "Too late?" }, mail);
       expect(late).toMatchObject({
         ok: false,
         code: "changed",
@@ -165,21 +167,23 @@ describeEachDatabase(
     it("staff accept or refuse an open request with a note, once; the customer is e-mailed; customers cannot decide", async () => {
       const { db } = testDb();
       const id = await insertOrder(db, { userId: cara.id, status: "dispatched" });
-      expect(await requestReturn(db, cara, id, { reason: "Ordered the wrong strength" }, mail)).toMatchObject({
+      expect(
+        await requestReturn(db, cara, id, { "qty-0": "1", "reason-0": "Ordered the wrong strength" }, mail),
+      ).toMatchObject({
         ok: true,
       });
+      const lineId = (await returnRequestOf(db, id))!.lines[0]!.id;
+      const line = `line-${lineId}`;
       expect((await listReturnRequests(db, staff, "requested")).map((r) => r.orderId)).toContain(id);
-      await expect(decideReturn(db, cara, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(
-        StaffOnlyError,
-      );
+      await expect(decideReturn(db, cara, id, { [line]: "restock", note: "ok" }, mail)).rejects.toThrow(StaffOnlyError);
       // A packer neither: return decisions need 'returns' (issue 63).
-      await expect(decideReturn(db, packer, id, { decision: "accepted", note: "ok" }, mail)).rejects.toThrow(
+      await expect(decideReturn(db, packer, id, { [line]: "restock", note: "ok" }, mail)).rejects.toThrow(
         StaffOnlyError,
       );
       await expect(listReturnRequests(db, packer, null)).rejects.toThrow(StaffOnlyError);
       const audit = () =>
         db.selectFrom("audit_log").select(["action", "actor_id", "details"]).where("entity_id", "=", id).execute();
-      expect(await decideReturn(db, staff, id, { decision: "accepted", note: "" }, mail)).toMatchObject({
+      expect(await decideReturn(db, staff, id, { [line]: "restock", note: "" }, mail)).toMatchObject({
         ok: false,
         code: "invalid",
         fieldErrors: { note: returnMessages.noteRequired },
@@ -190,17 +194,33 @@ describeEachDatabase(
           db,
           staff,
           id,
-          { decision: "accepted", note: "Send it back unopened to our address." },
+          {
+            [line]: "write-off",
+            note: "Send it back unopened to our address.",
+            method: "bank-transfer",
+            reference: "BACS-RET-1",
+          },
           mail,
         ),
-      ).toEqual({ ok: true, message: returnMessages.decided(id, "accepted") });
+      ).toEqual({ ok: true, message: returnMessages.decidedWithRefund(id, "£10.00"), refundCents: 1000 });
       expect(await returnRequestOf(db, id)).toMatchObject({
         status: "accepted",
         staffNote: "Send it back unopened to our address.",
       });
       // The decision is in the audit log; the note (it may name the customer) is not.
       expect(await audit()).toEqual([
-        { action: "return.decide", actor_id: staff.id, details: JSON.stringify({ decision: "accepted" }) },
+        {
+          action: "return.decide",
+          actor_id: staff.id,
+          details: JSON.stringify({
+            lines: [{ position: 0, quantity: 1, outcome: "written-off" }],
+            refused: 0,
+            refundCents: 1000,
+            shippingCents: 0,
+            method: "bank-transfer",
+            reference: "BACS-RET-1",
+          }),
+        },
       ]);
       const jobs = await jobsFor(db, id);
       expect(jobs).toHaveLength(before + 1);
@@ -212,7 +232,7 @@ describeEachDatabase(
       // The note keeps its own full stop: none is added after its closing quote.
       const paragraphs = (JSON.parse(String(jobs.at(-1)!.payload)) as { paragraphs: string[] }).paragraphs;
       expect(paragraphs.at(-1)).toBe("A note from the shop: “Send it back unopened to our address.”");
-      expect(await decideReturn(db, staff, id, { decision: "refused", note: "changed my mind" }, mail)).toEqual({
+      expect(await decideReturn(db, staff, id, { [line]: "refuse", note: "changed my mind" }, mail)).toEqual({
         ok: false,
         code: "changed",
         message: returnMessages.notOpen,

@@ -26,6 +26,12 @@ export const eraseOrderAddresses = (trx: Db, userId: string, words: OrderPlaceho
 export const renameEventsBy = (trx: Db, userId: string, words: OrderPlaceholders) =>
   trx.updateTable("order_events").set({ by_name: words.customer }).where("by_user_id", "=", userId).execute();
 
-/** Replaces the reasons the account gave for its returns. */
-export const eraseReturnReasons = (trx: Db, userId: string, words: OrderPlaceholders) =>
-  trx.updateTable("return_requests").set({ reason: words.erased }).where("user_id", "=", userId).execute();
+/** Replaces the reasons the account gave for its returns, on the requests and on each of their lines. */
+export async function eraseReturnReasons(trx: Db, userId: string, words: OrderPlaceholders) {
+  await trx.updateTable("return_requests").set({ reason: words.erased }).where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("return_lines")
+    .set({ reason: words.erased })
+    .where("return_id", "in", (eb) => eb.selectFrom("return_requests").select("id").where("user_id", "=", userId))
+    .execute();
+}

@@ -109,15 +109,23 @@ describeEachDatabase("limits on what e-mails staff, per account", (testDb) => {
       orders.push(id);
     }
     // A reason that does not check, and another customer's order: refused for what they are, never counted.
-    expect(await requestReturn(db, returner, orders[0]!, { reason: "" }, mail, at)).toMatchObject({ code: "invalid" });
-    expect(await requestReturn(db, writer, orders[0]!, { reason: "Too sweet" }, mail, at)).toMatchObject({
+    expect(await requestReturn(db, returner, orders[0]!, { "qty-0": "1", "reason-0": "" }, mail, at)).toMatchObject({
+      code: "invalid",
+    });
+    expect(
+      await requestReturn(db, writer, orders[0]!, { "qty-0": "1", "reason-0": "Too sweet" }, mail, at),
+    ).toMatchObject({
       code: "not-found",
     });
     for (const id of orders.slice(0, 6))
-      expect(await requestReturn(db, returner, id, { reason: "Too sweet" }, mail, later(1))).toMatchObject({
+      expect(
+        await requestReturn(db, returner, id, { "qty-0": "1", "reason-0": "Too sweet" }, mail, later(1)),
+      ).toMatchObject({
         ok: true,
       });
-    expect(await requestReturn(db, returner, orders[6]!, { reason: "Too sweet" }, mail, later(2))).toMatchObject({
+    expect(
+      await requestReturn(db, returner, orders[6]!, { "qty-0": "1", "reason-0": "Too sweet" }, mail, later(2)),
+    ).toMatchObject({
       ok: false,
       code: "too-many",
       message: expect.stringMatching(/^You have sent us several requests in a short time\. Nothing was changed/),

@@ -105,6 +105,18 @@ export async function unstampedTakenByOrder(db: Db, orderId: string): Promise<Ma
   return new Map(rows.map((r) => [r.variant_id, -Number(r.unstamped ?? 0)]));
 }
 
+/** Unstamped units already put back from an order's returns, per variant. */
+export async function unstampedReturnedToOrder(db: Db, orderId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("stock_movements")
+    .select(["variant_id", (eb) => eb.fn.sum<number>("unstamped_change").as("unstamped")])
+    .where("order_id", "=", orderId)
+    .where("reason", "=", "returned")
+    .groupBy("variant_id")
+    .execute();
+  return new Map(rows.map((r) => [r.variant_id, Number(r.unstamped ?? 0)]));
+}
+
 export function findOrderLines(db: Db, orderId: string) {
   return db
     .selectFrom("order_lines")

@@ -118,6 +118,49 @@ export async function returnStockForOrder(trx: Db, orderId: string, actor: Actor
   return restocked;
 }
 
+/**
+ * Units of an order a customer sent back and staff accepted back into stock (docs/decisions/083), in the caller's
+ * transaction: added to each variant with a 'returned' movement naming the order. Unstamped units the order took go
+ * back unstamped while they may be sold (less any returned before), else held back from sale, as for a cancellation.
+ * A variant no longer in the catalogue, or not tracked, is skipped. Returns the units put back.
+ */
+export async function restockReturnedUnits(
+  trx: Db,
+  orderId: string,
+  lines: StockLine[],
+  actor: Actor,
+  stamp: string,
+): Promise<number> {
+  const taken = await repo.unstampedTakenByOrder(trx, orderId);
+  const back = await repo.unstampedReturnedToOrder(trx, orderId);
+  const unstampedOk = unstampedSellable(stamp);
+  const movements = [];
+  let units = 0;
+  for (const line of unitsPerVariant(lines)) {
+    const left = Math.max(0, (taken.get(line.variantId) ?? 0) - (back.get(line.variantId) ?? 0));
+    const unstamped = Math.min(line.quantity, left);
+    const after = await addUnitsByKind(trx, line.variantId, {
+      stamped: line.quantity - unstamped,
+      unstamped: unstampedOk ? unstamped : 0,
+      quarantined: unstampedOk ? 0 : unstamped,
+    });
+    if (after === undefined) continue;
+    const sellable = unstampedOk ? line.quantity : line.quantity - unstamped;
+    movements.push(
+      movement(line, sellable, after, "returned", actor, stamp, {
+        orderId,
+        unstamped: unstampedOk ? unstamped : 0,
+        note: unstampedOk || unstamped === 0 ? "" : `${unstamped} unstamped: held back from sale`,
+      }),
+    );
+    units += line.quantity;
+    if (sellable > 0 && after === sellable) await notifyBackInStock(trx, line.variantId);
+  }
+  await repo.insertMovements(trx, movements);
+  if (movements.length > 0) await bumpStorefrontVersion(trx);
+  return units;
+}
+
 export type AdjustResult = Result<{ quantity: number; backInStock: boolean }>;
 const notFound = fail("not-found", "There is no such item.");
 

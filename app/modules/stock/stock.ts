@@ -15,6 +15,7 @@ export const stockReasons = {
   edited: "Set on the item's page",
   quarantined: "Unstamped: held back from sale",
   disposed: "Unstamped: returned or destroyed",
+  returned: "Returned by the customer",
 } as const satisfies Record<StockReason, string>;
 export const adjustmentReasons = ["received", "damaged", "correction"] as const satisfies readonly StockReason[];
 

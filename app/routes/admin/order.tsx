@@ -87,13 +87,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   const step = isOrderStep(done) ? orderSteps[done] : null;
   const returnRequest = await returnRequestOf(context.db, order.id);
-  const returned = done === "return-accepted" || done === "return-refused" ? done.slice(7) : null;
+  const returned = done === "return-decided" ? "decided" : null;
   const notice =
     step && order[step.field] === step.to
       ? `Order ${order.id} is now ${statusLabel(step.field, step.to)}.`
       : done === "payment-recorded" && order.paymentStatus === "paid"
         ? paymentMessages.recorded(order.id)
-        : returned && returnRequest?.status === returned
+        : returned && returnRequest && returnRequest.status !== "requested"
           ? returnMessages.decided(order.id, returnRequest.status)
           : null;
   const age = await ageVerificationOf(context.db, found.customer.id);
@@ -127,6 +127,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageStatus: age.status,
     ageDocumentWaiting: age.status === "pending" && (await ageDocumentWaiting(context.db, found.customer.id)),
     returnRequest,
+    // A card-paid order's return is refunded through the provider; otherwise staff say how they sent it.
+    returnByCard: (await paymentOf(context.db, order.id))?.method === "card-online",
+    decidesReturns: can(staff, "returns") && can(staff, "refunds"),
     whatsappText: seesCustomer ? orderWhatsappText(order) : null,
     // A chat with the customer, on the phone number of the order's address (not the shop's own number).
     whatsappUrl: seesCustomer
@@ -208,14 +211,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   }
   if (form.get("intent") === "return-decision") {
-    const decided = await decideReturn(
-      context.db,
-      staff,
-      params.id,
-      { decision: formText(form, "decision", 20), note: formText(form, "note", 2000) },
-      orderMail(context),
-    );
-    if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-${formText(form, "decision", 20)}`);
+    const values: Record<string, string> = {
+      note: formText(form, "note", 2000),
+      method: formText(form, "method", 40),
+      reference: formText(form, "reference", 200),
+      idempotencyKey: formText(form, "idempotencyKey", 100),
+    };
+    for (const key of form.keys()) if (/^line-[\w-]{1,40}$/.test(key)) values[key] = formText(form, key, 20);
+    const decided = await decideReturn(context.db, staff, params.id, values, orderMail(context));
+    if (decided.ok) return redirect(`/admin/orders/${params.id}?done=return-decided`);
     if (decided.code === "not-found") throw data(null, { status: 404 });
     const { errors, formError } = formFeedback(decided);
     return refused({ message: formError, returnErrors: errors, dispatchErrors: noErrors }, httpStatus(decided.code));
@@ -282,7 +286,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         />
       )}
       {returnRequest && allowed["return-decision"] && (
-        <ReturnDecision request={returnRequest} errors={actionData?.returnErrors ?? {}} message={null} />
+        <ReturnDecision
+          request={returnRequest}
+          errors={actionData?.returnErrors ?? {}}
+          message={null}
+          byCard={loaderData.returnByCard}
+          refundKey={loaderData.refundKey}
+          mayDecide={loaderData.decidesReturns}
+        />
       )}
       <CancellationNoticeForm
         notice={loaderData.cancellationNotice}

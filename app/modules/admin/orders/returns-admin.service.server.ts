@@ -4,7 +4,13 @@ import { fail, type Result } from "~/lib/result";
 import type { SessionUser } from "~/modules/accounts/accounts";
 import { check } from "~/lib/form-check";
 import type { OrderMail } from "~/modules/orders/customer-orders.service.server";
-import { decideReturnRequest } from "~/modules/orders/returns.service.server";
+import { decideReturnLines } from "~/modules/orders/returns.service.server";
+import { deliveredAt } from "~/modules/orders/customer-orders.service.server";
+import { restockReturnedUnits } from "~/modules/stock/stock.service.server";
+import type { StockKind } from "~/modules/stock/stock";
+import { recordManualRefund, requestCardRefund } from "~/modules/payments/card-payments.service.server";
+import { manualRefundInput } from "~/modules/orders/payments.schema";
+import { centsToText } from "~/lib/money";
 import { ORDER_ID } from "~/modules/orders/orders";
 import { isReturnStatus, returnDecisionInput, type ReturnStatus } from "~/modules/orders/returns";
 import { assertAllowed, auditActorOf } from "~/modules/accounts/staff";
@@ -44,11 +50,16 @@ export async function listReturnRequests(
 
 export const countOpenReturns = (db: Db) => repo.countReturns(db, "requested");
 
-export type DecisionResult = Result<{ message: string }>;
+export type DecisionResult = Result<{ message: string; refundCents: number }>;
 
 /**
- * Accepts or refuses an open return request with a note the customer is e-mailed (queued in the same transaction, by
- * the orders module). Decided once: a second decision, or two staff at once, is refused with a message. Staff only.
+ * Staff decide each open line of an order's return (docs/decisions/083), in one transaction with everything it does:
+ * the lines and the note (the orders module, which queues the customer's e-mail), the accepted 'back in stock' units
+ * added to their variants through the stock module (a 'returned' movement each), the refund of the accepted lines
+ * (plus shipping when the law says so) through the card provider when the order was paid by card (one refund on its
+ * way at a time, the form's idempotency key), or recorded by hand with its method and reference otherwise, and the
+ * audit entry. Anything refused (a line undecided, no method or reference, a card refund already on its way) leaves
+ * nothing written. Staff with `returns` and `refunds` only.
  */
 export async function decideReturn(
   db: Db,
@@ -59,26 +70,84 @@ export async function decideReturn(
   now = new Date(),
 ): Promise<DecisionResult> {
   assertAllowed(actor, "returns");
+  assertAllowed(actor, "refunds");
   if (!ORDER_ID.test(orderId)) return fail("not-found", "There is no such order.");
   const checked = check(returnDecisionInput, values);
   if (!checked.ok) return checked;
-  const { decision, note } = checked.data;
-  // The decision and its audit entry commit together (the orders module's work joins this transaction).
+  const { note } = checked.data;
+  const decisions = Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => key.startsWith("line-"))
+      .map(([key, value]) => [key.slice(5), value]),
+  );
+  const by = { id: actor.id, name: actor.name || actor.email };
   return inTransaction(db, async (trx): Promise<DecisionResult> => {
-    const decided = await decideReturnRequest(
+    const decided = await decideReturnLines(
       trx,
-      { orderId, decision, note, by: { id: actor.id, name: actor.name || actor.email } },
+      { orderId, decisions, note, deliveredAt: await deliveredAt(trx, orderId), by },
       mail,
       now,
     );
-    // The note goes to the customer and may name them: the log keeps the decision only.
-    if (decided.ok)
-      await recordAudit(trx, auditActorOf(actor), {
-        action: "return.decide",
-        entity: "order",
-        entityId: orderId,
-        details: { decision },
+    if (!decided.ok) return decided;
+    const stamp = now.toISOString();
+    const restock = decided.accepted.filter((l) => l.outcome === "restocked" && l.variantId);
+    if (restock.length > 0)
+      await restockReturnedUnits(
+        trx,
+        orderId,
+        restock.map((l) => ({
+          kind: l.kind as StockKind,
+          itemId: l.itemId,
+          variantId: l.variantId!,
+          name: l.name,
+          quantity: l.quantity,
+        })),
+        by,
+        stamp,
+      );
+    const { refund } = decided;
+    const staffActor = { kind: "staff" as const, id: actor.id, name: by.name };
+    let refundHow: { method: string; reference: string } | null = null;
+    if (refund.totalCents > 0 && decided.byCard) {
+      // The form's key makes a second press the same refund; without one (a stale or crafted form) nothing is sent.
+      if ((values.idempotencyKey ?? "").length < 16)
+        return fail("changed", "This page is out of date: reload it and try again.");
+      const asked = await requestCardRefund(trx, {
+        orderId,
+        amount: centsToText(refund.totalCents),
+        reason: `Return of order ${orderId}`,
+        idempotencyKey: values.idempotencyKey ?? "",
+        actor: staffActor,
+        now,
       });
-    return decided;
+      if (!asked.ok) return asked.fieldErrors ? fail("changed", Object.values(asked.fieldErrors)[0]!) : asked;
+      refundHow = { method: "card-online", reference: asked.refundId };
+    } else if (refund.totalCents > 0) {
+      const recorded = check(manualRefundInput, { method: values.method, reference: values.reference });
+      if (!recorded.ok) return recorded;
+      await recordManualRefund(trx, {
+        orderId,
+        amountCents: refund.totalCents,
+        currency: refund.currency,
+        method: recorded.data.method,
+        reference: recorded.data.reference,
+        reason: `Return of order ${orderId}`,
+        actor: staffActor,
+        now,
+      });
+      refundHow = { method: recorded.data.method, reference: recorded.data.reference };
+    }
+    // The note goes to the customer and may name them: the log keeps the decisions and the money only.
+    await recordAudit(trx, auditActorOf(actor), {
+      action: "return.decide",
+      entity: "order",
+      entityId: orderId,
+      details: {
+        lines: decided.accepted.map((l) => ({ position: l.position, quantity: l.quantity, outcome: l.outcome })),
+        refused: decided.refused,
+        ...(refundHow && { refundCents: refund.totalCents, shippingCents: refund.shippingCents, ...refundHow }),
+      },
+    });
+    return { ok: true, message: decided.message, refundCents: refund.totalCents };
   });
 }
