@@ -164,7 +164,6 @@ export async function moveShippingMethod(
     if (other < 0 || other >= rows.length) return { ok: true, id };
     const order = rows.map((r) => r.id);
     [order[at], order[other]] = [order[other]!, order[at]!];
-    const stamp = now.toISOString();
     for (const [i, rowId] of order.entries()) {
       const row = rows.find((r) => r.id === rowId)!;
       if (Number(row.position) !== i + 1) await repo.updateShippingMethodRow(trx, rowId, { position: i + 1 });
@@ -176,7 +175,7 @@ export async function moveShippingMethod(
         action: "shipping.move",
         entity: "shipping-method",
         entityId: id,
-        details: { changes: { position: [at + 1, other + 1] }, direction, at: stamp },
+        details: { changes: { position: [at + 1, other + 1] }, direction },
       },
       now,
     );
