@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "retire":
     case "restore": {
       const done = await retireShippingMethod(context.db, staff, id, intent === "retire");
+      if (!done.ok && done.code === "not-found") throw data(null, { status: 404 });
       if (!done.ok) return data<Answer>({ formError: done.message }, { status: httpStatus(done.code) });
       return { notice: intent === "retire" ? "Method retired." : "Method brought back." } satisfies Answer;
     }
