@@ -94,6 +94,7 @@ export default [
       route("age-checks/:userId", "routes/admin/age-check.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("take-backs", "routes/admin/take-backs.tsx"),
+      route("shipping", "routes/admin/shipping.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("posts", "routes/admin/posts.tsx"),
       route("posts/new", "routes/admin/post-new.tsx"),

@@ -181,6 +181,7 @@ const tableWriters: Record<string, string> = {
   price_changes: "catalog",
   addresses: "checkout",
   checkout_state: "checkout",
+  shipping_methods: "checkout",
   mhra_numbers: "compliance",
   mhra_list_loads: "compliance",
   about_page: "content",

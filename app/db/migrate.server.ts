@@ -37,6 +37,7 @@ import * as cardPayments from "./migrations/2026_11_29_1100_card_payments";
 import * as variantLiquid from "./migrations/2026_11_29_1300_variant_liquid";
 import * as dutyStamps from "./migrations/2026_11_29_1310_duty_stamps";
 import * as staffRolesAudit from "./migrations/2026_11_29_1410_staff_roles_audit";
+import * as shippingMethodsTable from "./migrations/2026_11_29_1500_shipping_methods";
 import * as returnsByLine from "./migrations/2026_11_29_1510_returns_by_line";
 import * as messageReplies from "./migrations/2026_11_29_1520_message_replies";
 
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_1300_variant_liquid": variantLiquid,
   "2026_11_29_1310_duty_stamps": dutyStamps,
   "2026_11_29_1410_staff_roles_audit": staffRolesAudit,
+  "2026_11_29_1500_shipping_methods": shippingMethodsTable,
   "2026_11_29_1510_returns_by_line": returnsByLine,
   "2026_11_29_1520_message_replies": messageReplies,
 };

@@ -2,13 +2,14 @@
 // the payment staff recorded.
 import type { Generated } from "kysely";
 import type { AddressType, ItemKind, OrderEventField, OrderStatus } from "./values";
-import type { AttemptState, PaymentMethod, PaymentStatus, RefundState, ShippingMethod } from "./values";
+import type { AttemptState, PaymentMethod, PaymentStatus, RefundState } from "./values";
 import type { Flag, OrderActorKind } from "./values";
 
 export type CheckoutStateTable = {
   user_id: string;
   address_id: string | null;
-  shipping_method: ShippingMethod | null;
+  /** A shipping_methods id (docs/decisions/082). */
+  shipping_method: string | null;
   delivery_date: string | null;
   updated_at: string;
 };
@@ -27,7 +28,9 @@ export type OrdersTable = {
   address_town: string;
   address_postcode: string;
   address_phone: string;
-  shipping_method: ShippingMethod;
+  /** The shipping method's id, and its name, price and promised day as placed (docs/decisions/082). */
+  shipping_method: string;
+  shipping_name: Generated<string>;
   delivery_date: string;
   shipping_cents: number;
   subtotal_cents: number;

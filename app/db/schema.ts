@@ -321,6 +321,7 @@ export type Database = {
   duty_disposals: DutyDisposalsTable;
   staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
+  shipping_methods: ShippingMethodsTable;
 };
 
 /** A delivery recorded at goods in (migration 2026_11_29_1310, docs/decisions/079). */
@@ -363,4 +364,23 @@ export type DutyDisposalsTable = {
   by_user_id: string | null;
   by_name: string;
   created_at: string;
+};
+
+/** A shipping method set in the back office (migration 2026_11_29_1500, docs/decisions/082). */
+export type ShippingMethodsTable = {
+  id: string;
+  name: string;
+  /** Including VAT, in pence. */
+  price_cents: number;
+  delivery_days: number;
+  /** The weekdays it delivers on, 0 Sunday … 6 Saturday, comma-separated ("1,2,3,4,5,6"). */
+  weekdays: string;
+  /** From this order subtotal (pence) it costs nothing; null: never free. */
+  free_over_cents: number | null;
+  /** 1: the customer picks the day (from the earliest it can arrive up to 15 days ahead). */
+  customer_picks_day: Flag;
+  position: number;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
 };

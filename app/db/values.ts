@@ -53,6 +53,7 @@ export type OrderActorKind = (typeof orderActorKinds)[number];
 export const addressTypes = ["HOME", "OFFICE", "OTHER"] as const;
 export type AddressType = (typeof addressTypes)[number];
 
+// The default shipping methods' ids (seeded by migration 2026_11_29_1500); staff add others (docs/decisions/082).
 export const shippingMethods = ["free", "express", "schedule"] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 

@@ -102,7 +102,7 @@ export const meanings: Record<keyof typeof configSchema.shape, Meaning> = {
   LOW_STOCK_THRESHOLD:
     "At or under this many units an item shows 'Only N left' and is listed as low stock in the back office.",
   SCHEDULED_SHIPPING_PRICE:
-    "What delivery on a chosen day costs, in the shop's currency (e.g. `9.50`); unset, Express Shipping's price. Never less than Express's: a chosen day is offered from the day Express would arrive to 15 days ahead, Monday to Saturday.",
+    "Only read once, by the upgrade that made shipping methods editable (migration 2026_11_29_1500, docs/decisions/082): a price set here (e.g. `9.50`, never less than Express's 8.50) becomes the Scheduled Delivery method's price. Since then prices are set in the back office (Shipping) and this setting is ignored.",
   UNPAID_ORDER_DAYS:
     "Days an order waits for its payment (3–90): two days before, the customer is reminded by e-mail; then an order still unpaid is cancelled, its stock goes back on sale and the customer is told (docs/decisions/045). Each order keeps the days it was placed with.",
   UNPAID_ORDER_DAYS_AGE_UNCHECKED:

@@ -109,7 +109,7 @@ export const configSchema = z.object({
   UNPAID_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   ORDERS_PER_HOUR_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(5),
   ORDERS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
-  // A scheduled day's price in the shop's currency ("9.50"); unset: Express's. Never less than Express's (8.50).
+  // Read once by migration 2026_11_29_1500 as the Scheduled Delivery method's price; ignored since (decision 082).
   SCHEDULED_SHIPPING_PRICE: z
     .string()
     .regex(/^\d{1,4}(\.\d{2})?$/, "must be a price such as 9.50")

@@ -1,7 +1,7 @@
 import { useShopSettings } from "~/components/layout/use-shop";
 import { pageMeta } from "~/lib/meta";
 import { deliveryOptionsOf, deliveryOptionText, type DeliveryOption } from "~/modules/checkout/delivery-promise";
-import { shippingOptions } from "~/modules/checkout/shipping";
+import { activeShippingMethods } from "~/modules/checkout/shipping-methods.service.server";
 import { storyParagraphs, type Offer } from "~/modules/content/about";
 import { aboutPage } from "~/modules/content/about.service.server";
 import type { Route } from "./+types/about";
@@ -9,12 +9,12 @@ import type { Route } from "./+types/about";
 /**
  * The shop's own words and figures (docs/decisions/037): written by staff at /admin/about, or counted from its
  * catalogue and published reviews; a figure nobody set is left out. The offers staff did not write are the ones the
- * shop keeps by itself, the delivery one worded from the checkout's shipping options.
+ * shop keeps by itself, the delivery one worded from the shop's active shipping methods.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     ...(await aboutPage(context.db, context.catalogueVersion?.())),
-    delivery: deliveryOptionsOf(shippingOptions),
+    delivery: deliveryOptionsOf(await activeShippingMethods(context.db)),
   };
 }
 

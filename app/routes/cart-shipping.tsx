@@ -8,14 +8,10 @@ import { pageMeta } from "~/lib/meta";
 import { chooseShipping } from "~/modules/checkout/checkout.service.server";
 import { requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate, shopDate } from "~/lib/shop-time";
-import {
-  deliveryDateFor,
-  scheduleDays,
-  shippingCost,
-  shippingOptions,
-  type ShippingMethod,
-} from "~/modules/checkout/shipping";
-import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
+import { daysOnOffer, describeWeekdays, shippingPriceFor } from "~/modules/checkout/shipping";
+import { activeShippingMethods } from "~/modules/checkout/shipping-methods.service.server";
+import { getCart } from "~/modules/cart/cart.service.server";
+import { taxRule } from "~/lib/config.server";
 import type { Route } from "./+types/cart-shipping";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
@@ -24,15 +20,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Shipping", "Step 2 of checkout: how should we deliver?");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { state } = await requireCheckoutStep(context, request, "shipping");
+  const { user, state } = await requireCheckoutStep(context, request, "shipping");
   const today = shopDate();
+  // The shop's active methods in their order, each with its price for this cart and its day(s) (docs/decisions/082).
+  const [methods, cart] = await Promise.all([
+    activeShippingMethods(context.db),
+    getCart(context.db, user.id, taxRule(context.config)),
+  ]);
   return {
-    method: state.shippingMethod,
+    method: methods.some((m) => m.id === state.shippingMethod) ? state.shippingMethod : null,
     date: state.deliveryDate,
-    freeDate: deliveryDateFor("free", today),
-    expressDate: deliveryDateFor("express", today),
-    days: scheduleDays(today),
-    scheduleCents: shippingCost("schedule", shippingPrices(context.config)),
+    options: methods.map((m) => ({
+      id: m.id,
+      name: m.name,
+      priceCents: shippingPriceFor(m, cart.totals.subtotalCents),
+      picksDay: m.customerPicksDay,
+      weekdays: describeWeekdays(m.weekdays),
+      days: daysOnOffer(m, today),
+    })),
   };
 }
 
@@ -45,32 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartShipping({ loaderData, actionData }: Route.ComponentProps) {
-  const { freeDate, expressDate, days, scheduleCents } = loaderData;
-  const [method, setMethod] = useState<ShippingMethod | null>(loaderData.method);
-  const [date, setDate] = useState<string | null>(loaderData.method === "schedule" ? loaderData.date : null);
+  const { options } = loaderData;
+  const [method, setMethod] = useState<string | null>(loaderData.method);
+  const chosen = options.find((o) => o.id === method) ?? null;
+  const [date, setDate] = useState<string | null>(chosen?.picksDay ? loaderData.date : null);
   const [picking, setPicking] = useState(false);
   const hydrated = useHydrated();
-  const ready = method === "free" || method === "express" || (method === "schedule" && date !== null);
-  const option = (value: ShippingMethod, title: string, detail: React.ReactNode, price: number) => (
-    <label className="flex cursor-pointer items-center gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50">
-      <input
-        type="radio"
-        name="method"
-        value={value}
-        checked={method === value}
-        onChange={() => {
-          setMethod(value);
-          if (value === "schedule") setPicking(true);
-        }}
-        className="h-4 w-4 accent-brand-600"
-      />
-      <span className="flex-1">
-        <span className="block font-semibold">{title}</span>
-        <span className="block text-sm text-slate-600">{detail}</span>
-      </span>
-      <Price cents={price} className="font-semibold" />
-    </label>
-  );
+  const ready = chosen !== null && (!chosen.picksDay || (date !== null && chosen.days.includes(date)));
+  // Without JavaScript the day list is of the first method whose customer picks the day (the defaults have one).
+  const picker = chosen?.picksDay ? chosen : (options.find((o) => o.picksDay) ?? null);
   return (
     <div className="container-page max-w-3xl py-10">
       <CheckoutSteps current={2} />
@@ -83,49 +71,63 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
       <Form method="post" className="mt-6 space-y-3">
         <fieldset className="space-y-3">
           <legend className="sr-only">Choose a shipping method</legend>
-          {option(
-            "free",
-            "Free Shipping",
-            `Delivered by ${formatDeliveryDate(freeDate)}`,
-            shippingOptions.free.priceCents,
-          )}
-          {option(
-            "express",
-            "Express Shipping",
-            `Delivered by ${formatDeliveryDate(expressDate)}`,
-            shippingOptions.express.priceCents,
-          )}
-          {option(
-            "schedule",
-            "Schedule",
-            date
-              ? `On ${formatDeliveryDate(date)}`
-              : `Pick a day, Monday to Saturday, from ${formatDeliveryDate(days[0]!)} to ${formatDeliveryDate(days.at(-1)!)}`,
-            scheduleCents,
-          )}
+          {options.map((o) => (
+            <label
+              key={o.id}
+              className="flex cursor-pointer items-center gap-3 rounded-2xl border border-slate-200 p-4 has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="method"
+                value={o.id}
+                checked={method === o.id}
+                onChange={() => {
+                  setMethod(o.id);
+                  if (o.picksDay) {
+                    if (!date || !o.days.includes(date)) setDate(null);
+                    setPicking(true);
+                  }
+                }}
+                className="h-4 w-4 accent-brand-600"
+              />
+              <span className="flex-1">
+                <span className="block font-semibold">{o.name}</span>
+                <span className="block text-sm text-slate-600">
+                  {o.picksDay
+                    ? method === o.id && date
+                      ? `On ${formatDeliveryDate(date)}`
+                      : `Pick a day, ${o.weekdays}, from ${formatDeliveryDate(o.days[0]!)} to ${formatDeliveryDate(o.days.at(-1)!)}`
+                    : `Delivered by ${formatDeliveryDate(o.days[0]!)}`}
+                </span>
+              </span>
+              <Price cents={o.priceCents} className="font-semibold" />
+            </label>
+          ))}
         </fieldset>
-        {method === "schedule" && hydrated && (
+        {chosen?.picksDay && hydrated && (
           <button type="button" className="text-sm text-brand-700 underline" onClick={() => setPicking(true)}>
             {date ? "Pick another day" : "Pick a day"}
           </button>
         )}
         {hydrated ? (
-          <input type="hidden" name="date" value={date ?? ""} />
+          <input type="hidden" name="date" value={chosen?.picksDay ? (date ?? "") : ""} />
         ) : (
-          <label className="block text-sm">
-            Day for a scheduled delivery
-            <select
-              name="date"
-              className="mt-1 block rounded-lg border border-slate-300 p-2"
-              defaultValue={loaderData.date ?? ""}
-            >
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  {formatDeliveryDate(d)}
-                </option>
-              ))}
-            </select>
-          </label>
+          picker && (
+            <label className="block text-sm">
+              Day for a scheduled delivery
+              <select
+                name="date"
+                className="mt-1 block rounded-lg border border-slate-300 p-2"
+                defaultValue={loaderData.date ?? ""}
+              >
+                {picker.days.map((d) => (
+                  <option key={d} value={d}>
+                    {formatDeliveryDate(d)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )
         )}
         <div className="flex justify-between pt-6">
           <Link to="/cart-address" className="btn-outline">
@@ -136,9 +138,9 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
           </button>
         </div>
       </Form>
-      <Modal open={picking} title="Pick a delivery day" onClose={() => setPicking(false)}>
+      <Modal open={picking && chosen?.picksDay === true} title="Pick a delivery day" onClose={() => setPicking(false)}>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {days.map((d) => (
+          {(chosen?.days ?? []).map((d) => (
             <li key={d}>
               <button
                 type="button"
@@ -146,7 +148,6 @@ export default function CartShipping({ loaderData, actionData }: Route.Component
                 aria-pressed={d === date}
                 onClick={() => {
                   setDate(d);
-                  setMethod("schedule");
                   setPicking(false);
                 }}
               >

@@ -15,7 +15,7 @@ import { productStructuredData } from "~/modules/content/structured-data";
 import { displayName } from "~/lib/text";
 import { getFlavour } from "~/modules/catalog/catalog.service.server";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
-import { shippingOptions } from "~/modules/checkout/shipping";
+import { activeShippingMethods } from "~/modules/checkout/shipping-methods.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import type { Route } from "./+types/flavour-detail";
 
@@ -23,7 +23,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const flavour = await getFlavour(context.db, params.id);
   if (!flavour) throw data(null, { status: 404 });
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
-  return { flavour, notice, delivery: deliveryOptionsOf(shippingOptions) };
+  return { flavour, notice, delivery: deliveryOptionsOf(await activeShippingMethods(context.db)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>

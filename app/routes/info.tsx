@@ -3,17 +3,17 @@ import { Link } from "~/components/ui/link";
 import { pageMeta } from "~/lib/meta";
 import { shopCookies } from "~/modules/content/cookies";
 import { findInfoPage } from "~/modules/content/info-pages";
-import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
+import { activeShippingMethods } from "~/modules/checkout/shipping-methods.service.server";
 import type { Route } from "./+types/info";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const page = findInfoPage(params.slug, {
     shop: context.settings.name,
     email: context.config.SHOP_EMAIL,
     address: context.config.SHOP_ADDRESS,
     currency: context.settings.currency,
     backupDays: context.config.BACKUP_KEEP_DAYS,
-    shippingPrices: shippingPrices(context.config),
+    shippingMethods: params.slug === "terms-of-delivery" ? await activeShippingMethods(context.db) : undefined,
   });
   if (!page) throw data(null, { status: 404 });
   return { page, cookies: page.listsCookies ? shopCookies : [] };

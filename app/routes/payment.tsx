@@ -15,10 +15,9 @@ import { getCart } from "~/modules/cart/cart.service.server";
 import { getAddressBook } from "~/modules/checkout/addresses.service.server";
 import { missingStepRedirect, requireCheckoutStep } from "~/modules/checkout/checkout-guard.server";
 import { formatDeliveryDate } from "~/lib/shop-time";
-import { shippingCost } from "~/modules/checkout/shipping";
-import { shippingPrices } from "~/modules/checkout/shipping-prices.server";
+import { shippingQuote } from "~/modules/checkout/shipping-methods.service.server";
 import { newIdempotencyKey, placeOrderRequest, type PlaceAnswer } from "~/modules/checkout/place-order.action.server";
-import { orderMessages, shippingNames } from "~/modules/orders/orders";
+import { orderMessages } from "~/modules/orders/orders";
 import type { Route } from "./+types/payment";
 import { checkoutWayBack, RouteError } from "~/components/layout/route-error";
 import { readForm } from "~/lib/form-data.server";
@@ -44,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getAddressBook(context.db, user.id),
   ]);
   const address = book.addresses.find((a) => a.id === state.addressId) ?? null;
-  const method = state.shippingMethod!;
+  // The chosen method's name and price now (docs/decisions/082); one retired since it was chosen: choose again.
+  const quote = await shippingQuote(context.db, state, cart.totals.subtotalCents);
+  if (!quote) throw redirect("/cart-shipping");
   const limits = unpaidLimits(context.config);
   const hold = await paymentStepHold(
     context.db,
@@ -56,8 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: cart.lines,
     capped: cart.capped,
     address,
-    shipping: { name: shippingNames[method], date: formatDeliveryDate(state.deliveryDate!) },
-    totals: totals(cart.lines, taxRule(context.config), shippingCost(method, shippingPrices(context.config))),
+    shipping: { name: quote.name, date: formatDeliveryDate(quote.date) },
+    totals: totals(cart.lines, taxRule(context.config), quote.priceCents),
     trader: traderDetails(context.config),
     // How long the order would wait for payment, and a limit on unpaid orders it would pass (docs/decisions/070).
     payWithin: paymentDeadlineNote(hold.days, limits),

@@ -15,7 +15,7 @@ import { reusabilitySpecifications } from "~/modules/catalog/catalog";
 import { getDevice, listDeviceFlavours } from "~/modules/catalog/catalog.service.server";
 import { shownWasPrice } from "~/modules/catalog/price-history.service.server";
 import { deliveryOptionsOf } from "~/modules/checkout/delivery-promise";
-import { shippingOptions } from "~/modules/checkout/shipping";
+import { activeShippingMethods } from "~/modules/checkout/shipping-methods.service.server";
 import { AddToCart } from "~/components/cart/add-to-cart";
 import type { Route } from "./+types/product-detail";
 
@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
   const notice = new URL(request.url).searchParams.get("back-in-stock") === "saved" ? backInStockMessages.saved : null;
   const deviceFlavours = await listDeviceFlavours(context.db, device.id);
-  return { device, notice, deviceFlavours, delivery: deliveryOptionsOf(shippingOptions) };
+  return { device, notice, deviceFlavours, delivery: deliveryOptionsOf(await activeShippingMethods(context.db)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>

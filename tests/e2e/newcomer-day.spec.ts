@@ -82,9 +82,9 @@ for (const [width, viewport] of widths) {
         .getByText(/^Delivered by /)
         .textContent())!.replace("Delivered by ", "");
       expect(expressDate).toMatch(UK_DAY);
-      const schedule = page.getByRole("radio", { name: /^Schedule\b/ });
+      const schedule = page.getByRole("radio", { name: /^Scheduled Delivery\b/ });
       await expect(schedule).toHaveAccessibleName(
-        new RegExp(`^Schedule Pick a day, Monday to Saturday, from .+ ${expressPrice.replace(".", "\\.")}$`),
+        new RegExp(`^Scheduled Delivery Pick a day, Monday to Saturday, from .+ ${expressPrice.replace(".", "\\.")}$`),
       );
       await schedule.check();
       const dialog = page.getByRole("dialog", { name: "Pick a delivery day" });
@@ -107,7 +107,7 @@ for (const [width, viewport] of widths) {
       const chosen = offered[1]!;
       await days.nth(1).click();
       await expect(dialog).toHaveCount(0);
-      await expect(schedule).toHaveAccessibleName(`Schedule On ${chosen} ${expressPrice}`);
+      await expect(schedule).toHaveAccessibleName(`Scheduled Delivery On ${chosen} ${expressPrice}`);
       await expectWhollyOnScreen(page.getByRole("button", { name: "Next" }));
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page).toHaveURL(/\/payment$/);

@@ -54,7 +54,7 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   ).toHaveAccessibleName(new RegExp(`${expressPrice}$`));
 
   // A chosen day costs what Express does, and is offered from the day Express would come, Monday to Saturday only.
-  const schedule = page.getByRole("radio", { name: /^Schedule\b/ });
+  const schedule = page.getByRole("radio", { name: /^Scheduled Delivery\b/ });
   await expect(schedule).toHaveAccessibleName(new RegExp(`Pick a day, Monday to Saturday, from .+ ${expressPrice}$`));
   await schedule.check();
   const days = page.getByRole("dialog", { name: "Pick a delivery day" }).getByRole("button", { name: /\d{4}$/ });
@@ -70,7 +70,7 @@ test("the delivery badge states the checkout's shipping options, as its shipping
   for (const day of offered) expect(day).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2} \d{4}$/);
   await days.nth(1).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(schedule).toHaveAccessibleName(new RegExp(`^Schedule On ${offered[1]}`));
+  await expect(schedule).toHaveAccessibleName(new RegExp(`^Scheduled Delivery On ${offered[1]}`));
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole("complementary")).toContainText(expressPrice);

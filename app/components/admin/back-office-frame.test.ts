@@ -41,6 +41,7 @@ const everySection = [
   "Reports",
   "Returns",
   "Take-backs",
+  "Shipping",
   "Devices",
   "Flavours",
   "MHRA list",

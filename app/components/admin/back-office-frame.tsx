@@ -12,6 +12,7 @@ const sections: ReadonlyArray<{ to: string; label: string; permission: Permissio
   { to: "/admin/reports", label: "Reports", permission: "reports" },
   { to: "/admin/returns", label: "Returns", permission: "returns" },
   { to: "/admin/take-backs", label: "Take-backs", permission: "returns" },
+  { to: "/admin/shipping", label: "Shipping", permission: "shipping" },
   { to: "/admin/products", label: "Devices", permission: "catalogue.edit" },
   { to: "/admin/flavours", label: "Flavours", permission: "catalogue.edit" },
   { to: "/admin/mhra", label: "MHRA list", permission: "catalogue.edit" },

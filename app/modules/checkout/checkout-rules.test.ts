@@ -5,7 +5,9 @@ import { cartMessage, orderMessage } from "~/lib/whatsapp-text";
 import { addLine, type GuestLine } from "~/modules/cart/cart";
 import { afterAdd, afterDelete, afterSetDefault, type Address } from "./addresses";
 import { formatDeliveryDate, shopDate } from "~/lib/shop-time";
-import { deliveryDateFor, scheduleDays, shippingCost } from "./shipping";
+import { pickableDays, promisedDay, shippingOptions, shippingPriceFor } from "./shipping";
+
+const { free, express, schedule } = shippingOptions;
 
 describe("pricing", () => {
   it("adds tax at the configured rate and shipping on top", () => {
@@ -58,19 +60,25 @@ describe("pricing", () => {
 
 describe("shipping dates", () => {
   it("free is 15 days and express 3 days from today; express costs 8.50", () => {
-    expect(deliveryDateFor("free", "2025-01-01")).toBe("2025-01-16");
-    expect(deliveryDateFor("express", "2024-12-30")).toBe("2025-01-02");
-    expect(shippingCost("express")).toBe(850);
-    expect(shippingCost("free")).toBe(0);
-    // A chosen day costs what Express does, or the shop's own price, never less.
-    expect(shippingCost("schedule")).toBe(850);
-    expect(shippingCost("schedule", { scheduleCents: 1200 })).toBe(1200);
-    expect(shippingCost("schedule", { scheduleCents: 0 })).toBe(850);
+    expect(promisedDay(free, "2025-01-01")).toBe("2025-01-16");
+    expect(promisedDay(express, "2024-12-30")).toBe("2025-01-02");
+    expect(shippingPriceFor(express, 0)).toBe(850);
+    expect(shippingPriceFor(free, 0)).toBe(0);
+    // A chosen day costs what Express does by default.
+    expect(shippingPriceFor(schedule, 0)).toBe(850);
+  });
+  it("moves a promised day on to the method's weekdays, and is free once the subtotal reaches 'free over'", () => {
+    // Thursday 2 January 2025 + 3 = Sunday the 5th: a method that does not deliver on Sundays promises Monday.
+    expect(promisedDay({ deliveryDays: 3, weekdays: [1, 2, 3, 4, 5, 6] }, "2025-01-02")).toBe("2025-01-06");
+    expect(promisedDay({ deliveryDays: 3, weekdays: [3] }, "2025-01-02")).toBe("2025-01-08");
+    const over = { priceCents: 695, freeOverCents: 5000 };
+    expect(shippingPriceFor(over, 4999)).toBe(695);
+    expect(shippingPriceFor(over, 5000)).toBe(0);
   });
   it("offers a day to schedule from Express's day to 15 days ahead, Monday to Saturday", () => {
     // Saturday 4 January 2025: Express would come on Tuesday the 7th; Sundays the 12th and 19th are not offered.
-    const days = scheduleDays("2025-01-04");
-    expect(days[0]).toBe(deliveryDateFor("express", "2025-01-04"));
+    const days = pickableDays(schedule, "2025-01-04");
+    expect(days[0]).toBe(promisedDay(express, "2025-01-04"));
     expect(days[0]).toBe("2025-01-07");
     expect(days.at(-1)).toBe("2025-01-18");
     expect(days).not.toContain("2025-01-12");

@@ -2,7 +2,6 @@
 import { isPostgres, type Db } from "~/db/database.server";
 import type { PostalAddress } from "~/lib/uk-address";
 import type { AddressType } from "./addresses";
-import type { ShippingMethod } from "./shipping";
 
 export type AddressRow = PostalAddress & {
   id: string;
@@ -82,7 +81,7 @@ export async function upsertSelectedAddress(db: Db, userId: string, addressId: s
 export async function setShippingIfAddressChosen(
   db: Db,
   userId: string,
-  method: ShippingMethod,
+  method: string,
   date: string,
   at: string,
 ): Promise<boolean> {

@@ -2,30 +2,34 @@ import type { Db } from "~/db/database.server";
 import { fail, type Result } from "~/lib/result";
 import * as repo from "./checkout.repository.server";
 import { shopDate } from "~/lib/shop-time";
-import { deliveryDateFor, scheduleDays, scheduleMessages, shippingMethodSchema, type ShippingMethod } from "./shipping";
+import { daysOnOffer, pickDayMessage, promisedDay, shippingMessages } from "./shipping";
+import { findShippingMethod } from "./shipping-methods.service.server";
 
 export type CheckoutState = {
   addressId: string | null;
   /** The chosen address has what a courier needs (one saved before the UK form may not: docs/decisions/046). */
   addressComplete: boolean;
-  shippingMethod: ShippingMethod | null;
+  /** The chosen shipping method's id (docs/decisions/082). */
+  shippingMethod: string | null;
   deliveryDate: string | null;
 };
 
 export async function getCheckoutState(db: Db, userId: string): Promise<CheckoutState> {
   const row = await repo.findCheckoutStateRow(db, userId);
-  const method = shippingMethodSchema.safeParse(row?.shipping_method);
   return {
     addressId: row?.address_id ?? null,
     addressComplete: Boolean(row?.recipient && row.line1 && row.town && row.postcode),
-    shippingMethod: method.success ? method.data : null,
+    shippingMethod: row?.shipping_method ?? null,
     deliveryDate: row?.delivery_date ?? null,
   };
 }
 
 export type ShippingChoice = Result;
 
-/** Free or Express: the date is today plus their days. Schedule: one of the next 15 days, nothing else. */
+/**
+ * A method the shop offers (not retired); its day is the one it promises, or for a method whose customer picks the
+ * day, one of the days on offer and nothing else (docs/decisions/082).
+ */
 export async function chooseShipping(
   db: Db,
   userId: string,
@@ -33,18 +37,20 @@ export async function chooseShipping(
   rawDate: unknown,
   now = new Date(),
 ): Promise<ShippingChoice> {
-  const method = shippingMethodSchema.safeParse(rawMethod);
-  if (!method.success) return fail("invalid", "Please choose a shipping method");
+  if (typeof rawMethod !== "string" || rawMethod === "") return fail("invalid", shippingMessages.choose);
+  const method = await findShippingMethod(db, rawMethod);
+  if (!method) return fail("invalid", shippingMessages.choose);
+  if (method.retired) return fail("invalid", shippingMessages.notOffered);
   const today = shopDate(now);
   let date: string;
-  if (method.data === "schedule") {
-    if (typeof rawDate !== "string" || !scheduleDays(today).includes(rawDate))
-      return fail("invalid", scheduleMessages.pickDay);
+  if (method.customerPicksDay) {
+    if (typeof rawDate !== "string" || !daysOnOffer(method, today).includes(rawDate))
+      return fail("invalid", pickDayMessage(method));
     date = rawDate;
   } else {
-    date = deliveryDateFor(method.data, today);
+    date = promisedDay(method, today);
   }
-  if (!(await repo.setShippingIfAddressChosen(db, userId, method.data, date, now.toISOString())))
+  if (!(await repo.setShippingIfAddressChosen(db, userId, method.id, date, now.toISOString())))
     return fail("invalid", "Please select a shipping address");
   return { ok: true };
 }

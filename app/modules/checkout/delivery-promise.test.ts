@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
 import { deliveryOptionsOf, deliveryOptionText, deliveryTitle } from "./delivery-promise";
-import { shippingOptions } from "./shipping";
+import { defaultShippingMethods, type ShippingMethod } from "./shipping";
+
+const [free, express] = defaultShippingMethods as [ShippingMethod, ShippingMethod];
 
 describe("the delivery promise", () => {
-  const options = deliveryOptionsOf(shippingOptions);
+  const options = deliveryOptionsOf(defaultShippingMethods);
 
   it("words each of the checkout's options with its own price and days, cheapest first", () => {
     expect(options.map((o) => deliveryOptionText(o, "USD"))).toEqual([
-      `${shippingOptions.free.name} within ${shippingOptions.free.deliveryDays} days`,
-      `${shippingOptions.express.name} ${formatMoney(shippingOptions.express.priceCents, "USD")} within ${shippingOptions.express.deliveryDays} days`,
+      `${free.name} within ${free.deliveryDays} days`,
+      `${express.name} ${formatMoney(express.priceCents, "USD")} within ${express.deliveryDays} days`,
     ]);
     // Today's options, as the specification gives them (§9).
     expect(options.map((o) => deliveryOptionText(o, "USD"))).toEqual([

@@ -1,16 +1,22 @@
 /**
  * What the shop promises about delivery outside the checkout (the product badges, the delivery terms, the About page),
- * worded from the checkout's own shipping options (shippingOptions in shipping.ts) so the promise and the checkout
- * cannot disagree. No zod here: product pages import it (docs/decisions/016); loaders hand in the options.
+ * worded from the shop's active shipping methods (docs/decisions/082) so the promise and the checkout cannot disagree.
+ * No zod here: product pages import it (docs/decisions/016); loaders hand in the methods.
  */
 import { formatMoney } from "~/lib/money";
 
 /** One way of delivering, as the checkout offers it. */
 export type DeliveryOption = { name: string; priceCents: number; deliveryDays: number };
 
-/** The options as pages need them, cheapest first (then fastest). */
-export function deliveryOptionsOf(options: Record<string, DeliveryOption>): DeliveryOption[] {
-  return Object.values(options)
+/**
+ * The methods as pages need them, cheapest first (then fastest); a method whose customer picks the day promises no
+ * 'within' and is left out.
+ */
+export function deliveryOptionsOf(
+  options: ReadonlyArray<DeliveryOption & { customerPicksDay?: boolean }>,
+): DeliveryOption[] {
+  return options
+    .filter((o) => !o.customerPicksDay)
     .map(({ name, priceCents, deliveryDays }) => ({ name, priceCents, deliveryDays }))
     .sort((a, b) => a.priceCents - b.priceCents || a.deliveryDays - b.deliveryDays);
 }

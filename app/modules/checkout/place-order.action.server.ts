@@ -19,7 +19,6 @@ import {
   ordersPerClientAddress,
   takeRateLimits,
 } from "~/modules/security/rate-limit.service.server";
-import { shippingPrices } from "./shipping-prices.server";
 import { orderLimitMessages, type OrderLimit } from "./order-limits";
 import { unpaidLimits } from "./order-limits.server";
 import { checkCheckoutStep, type MissingStep } from "./checkout-guard.server";
@@ -100,7 +99,6 @@ async function placeFor(context: ShopContext, user: SessionUser, form: FormData)
     release = rate.release;
     const result = await placeOrder(context.db, user.id, key, taxRule(context.config), {
       lowStockThreshold: context.settings.lowStockThreshold,
-      shippingPrices: shippingPrices(context.config),
       confirmation: { to: user.email, shopName: context.settings.name },
       shopNotice: { to: shopOrdersEmail(context.config), shopName: context.settings.name },
       currency: context.settings.currency,

@@ -4,7 +4,7 @@ import { writeTogether, type Db } from "~/db/database.server";
 import { inTransaction } from "~/db/transaction.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newOrderId } from "~/lib/ids.server";
-import { totals, type TaxRule } from "~/lib/pricing";
+import { lineTotal, totals, type TaxRule } from "~/lib/pricing";
 import { shopDate } from "~/lib/shop-time";
 import { isComplete, type DeliveryAddress } from "~/lib/uk-address";
 import { holdForAgeCheck } from "~/modules/age-checks/age-checks.service.server";
@@ -13,11 +13,12 @@ import { jobsWrite, newJob } from "~/modules/jobs/jobs.service.server";
 import { ageCheckJob } from "~/modules/age-checks/age-checks.jobs";
 import { newOrderMailJob, orderConfirmationJob } from "~/modules/orders/orders.jobs";
 import { unpaidOrderJobs } from "~/modules/orders/payments.service.server";
-import { orderMessages, shippingNames, type Order } from "~/modules/orders/orders";
+import { orderMessages, type Order } from "~/modules/orders/orders";
 import { findOrderByKey, orderWrites, unpaidHolds } from "~/modules/orders/orders.service.server";
 import { movementsWrite, takeStockForOrder } from "~/modules/stock/stock.service.server";
 import { clearShippingChoice, findPlacementChoice } from "./checkout.repository.server";
-import { scheduleDays, scheduleMessages, shippingCost, shippingMethodSchema, type ShippingPrices } from "./shipping";
+import { daysOnOffer, pickDayMessage, promisedDay, shippingMessages, shippingPriceFor } from "./shipping";
+import { findShippingMethod } from "./shipping-methods.service.server";
 import { variantName } from "~/modules/catalog/variants";
 import { judgeUnpaidLimits, unpaidDaysFor, type OrderLimit, type UnpaidLimits } from "./order-limits";
 
@@ -26,8 +27,6 @@ export type PlaceResult = Result<{ order: Order; created: boolean }, { limit?: O
 
 export type PlaceOptions = {
   now?: Date;
-  /** What each shipping method costs in this shop (SCHEDULED_SHIPPING_PRICE); the defaults unless told. */
-  shippingPrices?: ShippingPrices;
   /** At or under this many units left an item shows 'Only N left': an order that gets there drops cached pages. */
   lowStockThreshold?: number;
   /** Queue the confirmation e-mail to this address, in the order's own transaction. */
@@ -91,16 +90,17 @@ export async function placeOrder(
       };
       // An address saved before the UK form has only its first line: the shopper completes it before ordering.
       if (!isComplete(address)) return fail("invalid", orderMessages.incompleteAddress);
-      const method = shippingMethodSchema.safeParse(chosen.shipping_method);
-      const shippingMethod = method.success ? method.data : null;
-      const deliveryDate = chosen.delivery_date;
       if (cart.lines.length === 0) return fail("invalid", orderMessages.emptyCart);
       const invalid = cart.lines.map(invalidLine).find(Boolean);
       if (invalid) return fail("invalid", invalid);
-      if (!shippingMethod || !deliveryDate) return fail("invalid", orderMessages.noShipping);
-      if (shippingMethod === "schedule" && !scheduleDays(shopDate(now)).includes(deliveryDate)) {
-        return fail("invalid", scheduleMessages.pickDay);
-      }
+      if (!chosen.shipping_method || !chosen.delivery_date) return fail("invalid", orderMessages.noShipping);
+      // The server decides the method's price and day from the shop's methods now (docs/decisions/082): a method
+      // retired since it was chosen is refused; a picked day must still be on offer; any other day is the promised one.
+      const method = await findShippingMethod(trx, chosen.shipping_method);
+      if (!method || method.retired) return fail("invalid", shippingMessages.notOffered);
+      const today = shopDate(now);
+      const deliveryDate = method.customerPicksDay ? chosen.delivery_date : promisedDay(method, today);
+      if (!daysOnOffer(method, today).includes(deliveryDate)) return fail("invalid", pickDayMessage(method));
       // UK: an account whose age check failed may not order; one not checked yet gets a check opened (the order is
       // placed, and held back from dispatch until the check passes).
       const stamp = now.toISOString();
@@ -117,7 +117,8 @@ export async function placeOrder(
         if (refusal) return { ...fail("wrong-state", refusal.message), limit: refusal.limit };
       }
 
-      const money = totals(cart.lines, tax, shippingCost(shippingMethod, options.shippingPrices));
+      const subtotal = cart.lines.reduce((sum, line) => sum + lineTotal(line), 0);
+      const money = totals(cart.lines, tax, shippingPriceFor(method, subtotal));
       const id = newOrderId();
       const lines = cart.lines.map(orderLine);
       const stock = await takeStockForOrder(
@@ -137,7 +138,7 @@ export async function placeOrder(
         paymentStatus: "pending",
         createdAt: stamp,
         address,
-        shipping: { method: shippingNames[shippingMethod], deliveryDate, costCents: money.shippingCents },
+        shipping: { method: method.name, deliveryDate, costCents: money.shippingCents },
         subtotalCents: money.subtotalCents,
         taxCents: money.taxCents,
         taxIncluded: money.taxIncluded,
@@ -165,7 +166,7 @@ export async function placeOrder(
         ...orderWrites(trx, order, {
           userId,
           idempotencyKey,
-          shippingMethod,
+          shippingMethod: method.id,
           addressType: chosen.type,
         }),
         jobsWrite(trx, jobs),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
-import { shippingOptions } from "~/modules/checkout/shipping";
+import { defaultShippingMethods } from "~/modules/checkout/shipping";
 import { findInfoPage, infoPageSlugs } from "./info-pages";
 
 const details = { shop: "Vape Shop", email: "hello@example.com", address: "1 High Street", currency: "GBP" };
@@ -16,7 +16,7 @@ describe("info pages promise only what the shop does", () => {
 
   it("gives the delivery terms of the checkout's own shipping options, in the shop's currency", () => {
     const terms = text("terms-of-delivery");
-    for (const option of Object.values(shippingOptions)) {
+    for (const option of defaultShippingMethods.filter((m) => !m.customerPicksDay)) {
       const price = option.priceCents === 0 ? "no charge" : formatMoney(option.priceCents, "GBP");
       expect(terms).toContain(`${option.name}: ${price}, delivered within ${option.deliveryDays} days.`);
     }
@@ -24,10 +24,15 @@ describe("info pages promise only what the shop does", () => {
     expect(terms).toContain(
       "Scheduled Delivery: £8.50, on a day you choose, Monday to Saturday, from 3 to 15 days ahead.",
     );
-    // A shop that sets its own price for a chosen day says that one.
-    expect(
-      findInfoPage("terms-of-delivery", { ...details, shippingPrices: { scheduleCents: 1200 } })!.paragraphs.join(" "),
-    ).toContain("Scheduled Delivery: £12.00, on a day");
+    // A shop's own methods (docs/decisions/082): their prices, days and 'free over' are what the terms say.
+    const own = defaultShippingMethods.map((m) =>
+      m.id === "schedule" ? { ...m, priceCents: 1200 } : m.id === "express" ? { ...m, freeOverCents: 5000 } : m,
+    );
+    const terms2 = findInfoPage("terms-of-delivery", { ...details, shippingMethods: own })!.paragraphs.join(" ");
+    expect(terms2).toContain("Scheduled Delivery: £12.00, on a day");
+    expect(terms2).toContain(
+      "Express Shipping: £8.50 (no charge for orders of £50.00 or more), delivered within 3 days.",
+    );
   });
 
   it("names no way of paying the shop does not offer: payment details are arranged on WhatsApp", () => {

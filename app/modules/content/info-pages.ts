@@ -1,12 +1,10 @@
 import { formatMoney } from "~/lib/money";
 import {
-  defaultShippingPrices,
+  defaultShippingMethods,
+  describeWeekdays,
   SCHEDULE_DAYS,
-  shippingCost,
-  shippingOptions,
-  type ShippingPrices,
+  type ShippingMethod,
 } from "~/modules/checkout/shipping";
-import { shippingNames } from "~/modules/orders/orders";
 import { CANCELLATION_FORM_PATH, hygieneException } from "~/modules/orders/cancellation";
 import { statutoryRights } from "~/modules/orders/returns";
 import { assistanceLinks, legalLinks, serviceLinks } from "./footer-links";
@@ -108,18 +106,24 @@ export type ShopDetails = {
   currency: string;
   /** How many days backups are kept (BACKUP_KEEP_DAYS): the privacy notice says so. */
   backupDays?: number;
-  /** What a scheduled day costs here (SCHEDULED_SHIPPING_PRICE); the default unless told. */
-  shippingPrices?: ShippingPrices;
+  /** The shop's active shipping methods, in order (docs/decisions/082); the specification's three unless told. */
+  shippingMethods?: ShippingMethod[];
 };
 
-/** The delivery terms, from the options the checkout offers (shipping.ts), so the two always agree. */
-export function deliveryTerms(currency: string, prices: ShippingPrices = defaultShippingPrices): string {
+/** The delivery terms, from the methods the checkout offers, so the two always agree. */
+export function deliveryTerms(currency: string, methods: ShippingMethod[] = defaultShippingMethods): string {
   const price = (cents: number) => (cents === 0 ? "no charge" : formatMoney(cents, currency));
-  const options = Object.values(shippingOptions).map(
-    (o) => `${o.name}: ${price(o.priceCents)}, delivered within ${o.deliveryDays} days.`,
-  );
-  const schedule = `${shippingNames.schedule}: ${price(shippingCost("schedule", prices))}, on a day you choose, Monday to Saturday, from ${shippingOptions.express.deliveryDays} to ${SCHEDULE_DAYS} days ahead.`;
-  return [...options, schedule].join(" ");
+  const free = (m: ShippingMethod) =>
+    m.freeOverCents === null || m.priceCents === 0
+      ? ""
+      : ` (no charge for orders of ${formatMoney(m.freeOverCents, currency)} or more)`;
+  return methods
+    .map((m) =>
+      m.customerPicksDay
+        ? `${m.name}: ${price(m.priceCents)}${free(m)}, on a day you choose, ${describeWeekdays(m.weekdays)}, from ${m.deliveryDays} to ${Math.max(SCHEDULE_DAYS, m.deliveryDays)} days ahead.`
+        : `${m.name}: ${price(m.priceCents)}${free(m)}, delivered within ${m.deliveryDays} days.`,
+    )
+    .join(" ");
 }
 
 /** The page behind a footer link, with the shop's own name, contact details and terms filled in; null for any other slug. */
@@ -127,7 +131,7 @@ export function findInfoPage(slug: string, details: ShopDetails): InfoPage | nul
   const link = [...serviceLinks, ...assistanceLinks, ...legalLinks].find((l) => l.slug === slug);
   const paragraphs = bodies[slug]?.map((p) =>
     p === "{delivery}"
-      ? deliveryTerms(details.currency, details.shippingPrices)
+      ? deliveryTerms(details.currency, details.shippingMethods)
       : p
           .replace(/\{(shop|email|address)\}/g, (_, key: "shop" | "email" | "address") => details[key])
           .replace("{backupDays}", String(details.backupDays ?? 30)),

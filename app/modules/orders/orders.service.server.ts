@@ -44,7 +44,8 @@ export async function findOrder(db: Db, userId: string, id: string): Promise<Ord
       phone: row.address_phone,
     },
     shipping: {
-      method: shippingNames[row.shipping_method] ?? row.shipping_method,
+      // The name as placed (docs/decisions/082); a row without one reads its default method's name.
+      method: row.shipping_name || shippingNames[row.shipping_method as ShippingMethod] || row.shipping_method,
       deliveryDate: row.delivery_date,
       costCents: row.shipping_cents,
     },
@@ -83,7 +84,8 @@ export const listOrders = (db: Db, userId: string) => repo.listOrderRows(db, use
 export function orderWrites(
   db: Db,
   order: Order,
-  placement: { userId: string; idempotencyKey: string; shippingMethod: ShippingMethod; addressType: AddressType },
+  /** The shipping method's id (its name, price and day as placed are the order's own: docs/decisions/082). */
+  placement: { userId: string; idempotencyKey: string; shippingMethod: string; addressType: AddressType },
 ) {
   return [
     repo.orderInsert(db, {
@@ -101,6 +103,7 @@ export function orderWrites(
       address_postcode: order.address.postcode,
       address_phone: order.address.phone,
       shipping_method: placement.shippingMethod,
+      shipping_name: order.shipping.method,
       delivery_date: order.shipping.deliveryDate,
       shipping_cents: order.shipping.costCents,
       subtotal_cents: order.subtotalCents,
