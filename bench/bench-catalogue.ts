@@ -47,7 +47,7 @@ const firstSearch = () => `/search?q=${SEARCH_ONE}+${madeUpWord(firstSearches++)
  * every "strawberry" item afresh.
  */
 const SEARCH_TYPO = "strawbery";
-const TYPO_FIRST = "search, a typo, words not asked before";
+const TYPO_FIRST = "search, typo, new words";
 const firstTypo = () => `/search?q=${SEARCH_TYPO}+${madeUpWord(firstSearches++)}`;
 const CEILING_PORT = BENCH_PORT + 1;
 /** BENCH_CATALOGUE_DATABASES=sqlite (or postgres): one database only. */
