@@ -9,7 +9,14 @@ import {
   searchCorrectedCards,
   type SearchHit,
 } from "./search.repository.server";
-import { buildVocabulary, correctedQuery, correctWords, wordSlots, type Vocabulary } from "./search-typos";
+import {
+  buildVocabulary,
+  correctedQuery,
+  correctWords,
+  mayBeCorrected,
+  wordSlots,
+  type Vocabulary,
+} from "./search-typos";
 
 /**
  * How many search pages each server process remembers, per database: the most recently asked. One is its cards' keys
@@ -47,7 +54,10 @@ async function rankedPage(
   limit: number,
   offset: number,
 ): Promise<RankedPage> {
-  const corrections = correctWords(await vocabularyOf(db, version), words);
+  // A search of short words and numbers alone ("ice 20mg") has nothing to correct: the vocabulary is not read.
+  const corrections = words.some(mayBeCorrected)
+    ? correctWords(await vocabularyOf(db, version), words)
+    : new Map<string, string>();
   if (corrections.size === 0) return { ...(await searchCatalogCards(db, words, limit, offset)), correction: null };
   const { hits, total, asTyped } = await searchCorrectedCards(db, words, wordSlots(words, corrections), limit, offset);
   return { hits, total, correction: { query: correctedQuery(words, corrections), asTyped } };

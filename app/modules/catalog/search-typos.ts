@@ -73,6 +73,9 @@ function nearestWord(vocabulary: Vocabulary, word: string): string | null {
   return best;
 }
 
+/** A word long enough, and letters only: one a correction is looked for when the vocabulary does not know it. */
+export const mayBeCorrected = (word: string) => word.length >= MIN_CORRECTED_LENGTH && isLetters(word);
+
 /**
  * The corrections of a search's words: for each word the catalogue's vocabulary does not hold (not a word of it, nor
  * the start of one), longer than 3 letters and letters only, the nearest vocabulary word, by trigram similarity at
@@ -81,7 +84,7 @@ function nearestWord(vocabulary: Vocabulary, word: string): string | null {
 export function correctWords(vocabulary: Vocabulary, words: readonly string[]): Map<string, string> {
   const corrections = new Map<string, string>();
   for (const word of words) {
-    if (word.length < MIN_CORRECTED_LENGTH || !isLetters(word) || startsSomeWord(vocabulary, word)) continue;
+    if (!mayBeCorrected(word) || startsSomeWord(vocabulary, word)) continue;
     const nearest = nearestWord(vocabulary, word);
     if (nearest) corrections.set(word, nearest);
   }
