@@ -41,9 +41,19 @@ const SEARCH_FIRST = "search, words not asked before";
 let firstSearches = 0;
 const madeUpWord = (n: number) => `qz${n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
 const firstSearch = () => `/search?q=${SEARCH_ONE}+${madeUpWord(firstSearches++)}`;
+/**
+ * A word with a typo, corrected to the catalogue's own word (docs/decisions/086): asked again and again (remembered
+ * per catalogue version, as the other search rows), and with a made-up word each time, which corrects and ranks
+ * every "strawberry" item afresh.
+ */
+const SEARCH_TYPO = "strawbery";
+const TYPO_FIRST = "search, typo, new words";
+const firstTypo = () => `/search?q=${SEARCH_TYPO}+${madeUpWord(firstSearches++)}`;
 const CEILING_PORT = BENCH_PORT + 1;
 /** BENCH_CATALOGUE_DATABASES=sqlite (or postgres): one database only. */
 const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? "sqlite,postgres").split(",");
+/** BENCH_CATALOGUE_PAGES=search: the search rows alone (their names start with "search"). */
+const ONLY_SEARCH = process.env.BENCH_CATALOGUE_PAGES === "search";
 
 type Round = { rps: number; p50: number; p975: number; p99: number; errors: Record<string, number> };
 
@@ -150,7 +160,10 @@ async function cataloguePages(
     [`search, one word`, `/search?q=${encodeURIComponent(SEARCH_ONE)}`],
     [`search, two words`, `/search?q=${encodeURIComponent(SEARCH_TWO)}`],
     [SEARCH_FIRST, firstSearch()],
+    [`search, a typo (${SEARCH_TYPO})`, `/search?q=${SEARCH_TYPO}`],
+    [TYPO_FIRST, firstTypo()],
   ];
+  if (ONLY_SEARCH) return pages.filter(([name]) => name.startsWith("search"));
   for (const sort of Object.keys(catalogSorts) as CatalogSort[]) {
     const first = sort === "featured" ? "/products" : `/products?sort=${sort}`;
     const items =
@@ -209,7 +222,7 @@ export async function benchCatalogue(
       for (const [name, path] of pages) {
         const page = await fetchPage(path);
         // The ceiling sends the row's one page; the shop is asked the row's path, or a new search each time.
-        const asked = name === SEARCH_FIRST ? firstSearch : [path];
+        const asked = name === SEARCH_FIRST ? firstSearch : name === TYPO_FIRST ? firstTypo : [path];
         await load(asked, WARM_UP_SECONDS);
         const rounds: Round[] = [];
         const ceilingRounds: Round[] = [];

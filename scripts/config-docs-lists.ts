@@ -228,6 +228,11 @@ export const testAndBenchSettings: Setting[] = [
     meaning: "The databases the large catalogue is measured on (`sqlite` or `postgres` for one alone).",
   },
   {
+    name: "BENCH_CATALOGUE_PAGES",
+    default: "(every page)",
+    meaning: "`search`: the large catalogue's search rows alone (`BENCH_ONLY=catalogue`).",
+  },
+  {
     name: "BENCH_IMPORT_VARIANTS",
     default: "`10000`",
     meaning: "Variants in the catalogue CSV the import benchmark imports (`BENCH_ONLY=import`).",

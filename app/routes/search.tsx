@@ -4,6 +4,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { pageMeta } from "~/lib/meta";
 import { SEARCH_MAX_LENGTH } from "~/modules/catalog/catalog";
 import { searchCatalog } from "~/modules/catalog/catalog.service.server";
+import { correctionMessage } from "~/modules/catalog/suggest";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, cards, totalItems, page, totalPages, problem } = loaderData;
+  const { query, cards, totalItems, page, totalPages, problem, correction } = loaderData;
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-extrabold">Search</h1>
@@ -44,6 +45,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {!problem && query && (
         <p role="status" className="mt-6 text-slate-700">
           {totalItems === 1 ? "1 result" : `${totalItems} results`} for “{query}”
+          {correction && totalItems > 0 && <>. {correctionMessage(correction.query, correction.asTyped)}.</>}
         </p>
       )}
       {!problem && !query && (

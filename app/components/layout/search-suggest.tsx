@@ -3,7 +3,13 @@ import { useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Price } from "~/components/ui/price";
 import { DEFAULT_IMAGE } from "~/components/ui/product-image";
-import { searchPageHref, SUGGEST_MIN_LENGTH, suggestionsMessage, type Suggestions } from "~/modules/catalog/suggest";
+import {
+  correctionMessage,
+  searchPageHref,
+  SUGGEST_MIN_LENGTH,
+  suggestionsMessage,
+  type Suggestions,
+} from "~/modules/catalog/suggest";
 
 /** What the box's own attributes need to know: whether the listbox shows, and which option is active. */
 export type SuggestPopup = { expanded: boolean; activeId?: string };
@@ -126,6 +132,9 @@ export function SearchSuggest({ input, listId, onPopup }: SuggestProps) {
         className="absolute right-0 top-full z-40 mt-1 w-[min(20rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-lg"
       >
         {answer?.total === 0 && <p className="px-3 pt-2 text-sm text-slate-600">No devices or flavours match.</p>}
+        {answer?.correctedTo && (
+          <p className="px-3 pt-2 text-sm text-slate-600">{correctionMessage(answer.correctedTo, 0)}</p>
+        )}
         <div role="listbox" id={listId} aria-label="Search suggestions">
           {answer?.results.map((result, index) => (
             <Link

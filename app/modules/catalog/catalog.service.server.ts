@@ -5,7 +5,7 @@ import type { ItemKind } from "~/db/values";
 import { clampPage, pageCount } from "~/lib/pagination";
 import * as repo from "./catalog.repository.server";
 import type { CardRow } from "./catalog.repository.server";
-import { searchPage } from "./search-pages.server";
+import { searchPage, type Correction } from "./search-pages.server";
 import { findVariantsOf } from "./variants.repository.server";
 import { stockOf, toDevice, toFlavour, toVariantOffer } from "./catalog-rows.server";
 import { itemStockOf, type VariantOffer } from "./variants";
@@ -198,7 +198,11 @@ export function listReviews(db: Db, version?: number): Promise<readonly Review[]
   );
 }
 
-export type SearchResult = CatalogPage & { query: string; problem: string | null };
+/**
+ * `correction`: when a word was not one of the catalogue's and was corrected (docs/decisions/086), the search as
+ * corrected ("strawberry") and how many items have every word as typed (they come first).
+ */
+export type SearchResult = CatalogPage & { query: string; problem: string | null; correction: Correction | null };
 
 /**
  * /search: devices and flavours by the words of their name, device, flavours or description, ranked (docs/decisions/019).
@@ -213,7 +217,7 @@ export async function searchCatalog(
   version?: number,
 ): Promise<SearchResult> {
   const query = (rawQuery ?? "").replace(/\s+/g, " ").trim();
-  const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query };
+  const empty = { cards: [], page: 1, totalPages: 1, totalItems: 0, query, correction: null };
   if (!query) return { ...empty, problem: null };
   if (query.length > SEARCH_MAX_LENGTH) {
     return { ...empty, problem: `Please use at most ${SEARCH_MAX_LENGTH} characters to search.` };
@@ -222,11 +226,11 @@ export async function searchCatalog(
   // The page is known only once the total is: ask for the requested one, and again for the last if it was past it.
   const requested = clampPage(rawPage, Number.MAX_SAFE_INTEGER);
   const pageOf = (page: number) => searchPage(db, version, words, perPage, (page - 1) * perPage);
-  let { hits, total } = await pageOf(requested);
+  let { hits, total, correction } = await pageOf(requested);
   const totalPages = pageCount(total, perPage);
   const page = Math.min(requested, totalPages);
-  if (page !== requested) ({ hits, total } = await pageOf(page));
-  return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null };
+  if (page !== requested) ({ hits, total, correction } = await pageOf(page));
+  return { cards: hits.map(toCatalogCard), page, totalPages, totalItems: total, query, problem: null, correction };
 }
 
 /** An item on sale as a cart line or a wishlist card needs it: its card facts and the variants a shopper may choose. */

@@ -4,6 +4,8 @@ import type { Db } from "~/db/database.server";
 import { stockColumns, type CardRow } from "./catalog.repository.server";
 import { fts5Queries, SEARCH_TIERS, tsQueries } from "./search-terms";
 
+type Slots = Parameters<typeof fts5Queries>[0];
+
 /** A card the search found: its rank (`tier`) and key (`seq`, to find the card again by: search-pages.server.ts). */
 export type SearchHit = CardRow & { tier: number; seq: number };
 
@@ -23,6 +25,31 @@ export async function searchCatalogCards(
     ? searchPostgres(db, words, limit, offset)
     : searchSqlite(db, words, limit, offset);
 }
+
+/**
+ * A search with corrected words (docs/decisions/086): `slots` are the typed words, each with its correction if it
+ * has one (search-typos.ts). The items with every word as typed come first, in their tiers (0 to 2); every other item
+ * either word of a slot finds follows, ranked in the tiers of the corrected search (3 and on). `asTyped`: how many
+ * items have every word as typed (none, most often: a corrected word is one the catalogue's names do not hold).
+ */
+export async function searchCorrectedCards(
+  db: Db,
+  words: string[],
+  slots: string[][],
+  limit: number,
+  offset: number,
+): Promise<{ hits: SearchHit[]; total: number; asTyped: number }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { page, count, asTyped } = postgres
+    ? postgresSearchQuery(slots, limit, offset, words)
+    : sqliteSearchQuery(slots, limit, offset, words);
+  const found = await withTotal((await page.execute(db)).rows, offset, () => count.execute(db));
+  return { ...found, asTyped: totalOf(await asTyped.execute(db)) };
+}
+
+/** Tiers 0 to 2 for the items with every word as typed (`typed`: its three every-word conditions), then the rest's. */
+const asTypedFirst = (typed: RawBuilder<unknown>[], rest: RawBuilder<unknown>) =>
+  sql`case when ${typed[2]} then ${everyWordTier(typed[0]!, typed[1]!)} else 3 + ${rest} end`;
 
 type SearchRow = SearchHit & { total: number | string };
 
@@ -77,17 +104,19 @@ const pageOfRanked = sql`select c.kind, c.item_id as id, c.name, c.image, c.pric
   order by r.tier, c.name, c.item_id`;
 
 /** SQLite's search, every match ranked: the page's cards (`pageOfRanked`), and the count of every match. */
-export function sqliteSearchQuery(words: string[], limit: number, offset: number) {
+export function sqliteSearchQuery(words: Slots, limit: number, offset: number, typed?: string[]) {
   const q = fts5Queries(words);
   const parts = q.parts
     ? sql`union all select rowid as seq, 0 as word from catalog_names where catalog_names match ${q.parts}`
     : sql``;
   const hits = sql`hits as (select seq, max(word) as word from (
     select rowid as seq, 1 as word from catalog_search where catalog_search match ${q.any} ${parts}) group by seq)`;
-  const tier = tierCase(
+  const corrected = tierCase(
     q.tiers.map(inFtsMatch),
     sql`case when h.word = 1 then ${sql.lit(SEARCH_TIERS - 1)} else ${sql.lit(SEARCH_TIERS)} end`,
   );
+  const typedTiers = typed && fts5Queries(typed).tiers.slice(0, 3);
+  const tier = typedTiers ? asTypedFirst(typedTiers.map(inFtsMatch), corrected) : corrected;
   // SQLite takes a cross join's tables in the order written: the matches first, each item found by its key (its own
   // choice walked the name index of every visible item, 9,600 of them, to find 1,567 matches).
   const ranked = rankedMatches(
@@ -105,6 +134,9 @@ export function sqliteSearchQuery(words: string[], limit: number, offset: number
     page: sql<SearchRow>`with ${hits}, ${ranked} ${pageOfRanked}`,
     count: sql<{ total: number }>`select count(*) as total
       from (${matched}) h cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
+    asTyped: sql<{ total: number }>`select count(*) as total
+      from (select rowid as seq from catalog_search where catalog_search match ${typedTiers?.[2] ?? q.tiers[2]!}) h
+      cross join catalog_items c on c.seq = h.seq where c.visible = 1`,
   };
 }
 
@@ -159,15 +191,27 @@ function postgresMatches(q: ReturnType<typeof tsQueries>) {
 }
 
 /** PostgreSQL's search: the page's cards (`pageOfRanked`), and the count of matches when the page is past the end. */
-export function postgresSearchQuery(words: string[], limit: number, offset: number) {
+export function postgresSearchQuery(words: Slots, limit: number, offset: number, typed?: string[]) {
   const q = tsQueries(words);
   const matches = postgresMatches(q);
-  const tier = tierCase([...q.tiers.map(tsMatch), tsMatch(q.any)], sql`${sql.lit(SEARCH_TIERS)}`);
+  const corrected = tierCase([...q.tiers.map(tsMatch), tsMatch(q.any)], sql`${sql.lit(SEARCH_TIERS)}`);
+  const typedTiers = typed && tsQueries(typed).tiers.slice(0, 3);
+  const tier = typedTiers ? asTypedFirst(typedTiers.map(tsMatch), corrected) : corrected;
   const ranked = rankedMatches(tier, sql`from catalog_items c where ${matches}`, limit, offset);
   return {
     page: sql<SearchRow>`with ${ranked} ${pageOfRanked}`,
     count: sql<{ total: string }>`select count(*) as total from catalog_items c where ${matches}`,
+    asTyped: sql<{ total: string }>`select count(*) as total from catalog_items c
+      where c.visible = 1 and ${tsMatch(typedTiers?.[2] ?? q.tiers[2]!)}`,
   };
+}
+
+/** The texts the typo vocabulary is made of (search-typos.ts): the names, devices and flavour lists on show. */
+export async function findVocabularyTexts(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ text: string }>`select name as text from catalog_items where visible = 1
+    union select tag from catalog_items where visible = 1
+    union select flavours from catalog_items where visible = 1`.execute(db);
+  return rows.map((row) => row.text);
 }
 
 /**

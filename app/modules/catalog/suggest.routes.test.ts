@@ -4,7 +4,7 @@ import type { PageUse } from "~/context";
 import { loader } from "~/routes/api-search";
 import { createTestContext } from "~/testing/test-context";
 import { searchCatalog } from "./catalog.service.server";
-import type { Suggestions } from "./suggest";
+import { suggestionsMessage, type Suggestions } from "./suggest";
 
 describeEachDatabase(
   "predictive search (GET /api/search)",
@@ -61,6 +61,18 @@ describeEachDatabase(
       }
       const sqlLike = await search(`?q=${encodeURIComponent("' or '1'='1")}`);
       expect(sqlLike.status).toBe(200); // "or" is a word like any other ("orange")
+    });
+
+    it("forgives a typo: 'strawbery' suggests the Strawberry items and says what it searched for", async () => {
+      const { status, body } = await search("?q=strawbery");
+      expect(status).toBe(200);
+      expect(body.correctedTo).toBe("strawberry");
+      expect(body.results.length).toBeGreaterThan(0);
+      expect(body.results[0]!.name).toMatch(/^Strawberry /);
+      expect(suggestionsMessage(body)).toBe(`Showing results for “strawberry”: 6 of ${body.total} results`);
+      const unrelated = (await search("?q=xylophone")).body;
+      expect(unrelated).toEqual({ query: "xylophone", results: [], total: 0 });
+      expect(suggestionsMessage(unrelated)).toBe("No results");
     });
 
     it("gives no results for an empty, missing or one-letter search", async () => {

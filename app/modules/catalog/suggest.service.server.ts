@@ -30,7 +30,7 @@ export function readSuggestQuery(params: URLSearchParams): { query: string } | {
  */
 export async function suggestCatalog(db: Db, query: string, version?: number): Promise<Suggestions> {
   if (query.length < SUGGEST_MIN_LENGTH) return { query, results: [], total: 0 };
-  const { cards, totalItems } = await searchCatalog(db, query, "1", SUGGEST_LIMIT, version);
+  const { cards, totalItems, correction } = await searchCatalog(db, query, "1", SUGGEST_LIMIT, version);
   const results = cards.map(({ kind, id, name, image, priceCents, tag }) => ({
     kind,
     id,
@@ -40,5 +40,8 @@ export async function suggestCatalog(db: Db, query: string, version?: number): P
     priceCents,
     tag,
   }));
-  return { query, results, total: totalItems };
+  // Said when nothing matched as typed and the correction found something (else "No devices or flavours match.").
+  return correction && correction.asTyped === 0 && totalItems > 0
+    ? { query, results, total: totalItems, correctedTo: correction.query }
+    : { query, results, total: totalItems };
 }
