@@ -49,6 +49,20 @@ const Amount = ({ cents }: { cents: number }) =>
   );
 
 /** Net sales per day as bars (refunds can take a day below zero: its bar is empty); the table below has the figures. */
+/** A row's figures after its name: orders, then sales, VAT, refunds, net sales and net VAT (by method, by day). */
+function FigureCells({ figures }: { figures: Figures }) {
+  return (
+    <>
+      <td className="px-3 py-2">{figures.orders}</td>
+      {(["salesCents", "vatCents", "refundsCents", "netSalesCents", "netVatCents"] as const).map((key) => (
+        <td key={key} className="px-3 py-2">
+          <Amount cents={figures[key]} />
+        </td>
+      ))}
+    </>
+  );
+}
+
 function DailyChart({ days, title }: { days: DayFigures[]; title: string }) {
   const max = Math.max(1, ...days.map((d) => d.netSalesCents));
   const width = 100 / days.length;
@@ -164,22 +178,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <th scope="row" className="px-3 py-2 text-left text-sm font-normal">
                       {m.label}
                     </th>
-                    <td className="px-3 py-2">{m.orders}</td>
-                    <td className="px-3 py-2">
-                      <Amount cents={m.salesCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={m.vatCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={m.refundsCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={m.netSalesCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={m.netVatCents} />
-                    </td>
+                    <FigureCells figures={m} />
                   </tr>
                 ))}
               </tbody>
@@ -209,22 +208,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     <th scope="row" className="px-3 py-2 text-left text-sm font-normal">
                       {formatDayLabel(d.day)}
                     </th>
-                    <td className="px-3 py-2">{d.orders}</td>
-                    <td className="px-3 py-2">
-                      <Amount cents={d.salesCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={d.vatCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={d.refundsCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={d.netSalesCents} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Amount cents={d.netVatCents} />
-                    </td>
+                    <FigureCells figures={d} />
                   </tr>
                 ))}
               </tbody>
