@@ -2,18 +2,10 @@
 // of its own: a signed-in customer finds their name and e-mail filled in on Contact and sends a message; a visitor
 // after them finds the form empty (the page is the same cached HTML for everyone); staff reply from /admin/messages;
 // the reply is shown with the message and reaches the customer's inbox.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createStaffAsync, signInAsStaff } from "./support/admin";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
+import { browserAt, ownShopOn } from "./support/own-shop";
 
 /** Opens Contact and waits until the page has asked who is here (the fields are filled in after that). */
 async function openContact(page: Page) {
@@ -24,22 +16,12 @@ async function openContact(page: Page) {
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`message replies on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("a signed-in customer's message, filled in for them, is answered from the back office", async ({
       browser,
     }) => {
+      const own = shop();
       test.setTimeout(120_000);
       const customer = await browserAt(browser, own.base);
       const email = uniqueEmail(`replies-${database}`);

@@ -2,20 +2,12 @@
 // WhatsApp, the owner records both payments and refunds part of one by hand; the month's report shows the net sales
 // and VAT a hand calculation gives, and the daily CSV, the VAT summary and the orders CSV hold the same figures.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createStaffAsync, recordPayment, signInAsStaff } from "./support/admin";
 import { signedUp, uniqueEmail } from "./support/accounts";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
+import { browserAt, ownShopOn } from "./support/own-shop";
 import { axeViolations } from "./support/axe";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
 
 /** "43.47" → 4347 */
 const penceOf = (pounds: string) => Math.round(Number(pounds) * 100);
@@ -34,22 +26,12 @@ async function downloadCsv(page: Page, link: string): Promise<string[][]> {
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`reports on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("two orders, one refunded in part: the month's net sales and VAT, on the page and in the CSVs", async ({
       browser,
     }) => {
+      const own = shop();
       test.setTimeout(240_000);
       const orders: string[] = [];
       for (const name of ["Ruth", "Reza"]) {

@@ -1,19 +1,11 @@
 // Returns by line in a browser (issue 64, docs/decisions/083), on SQLite and on PostgreSQL, each on a shop of its
 // own: a customer with a delivered order of two lines returns one of them; staff accept it back into stock; the
 // variant's stock goes up by that quantity (its stock history says so) and the refund recorded is that line's amount.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createStaffAsync, recordPayment, signInAsStaff } from "./support/admin";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
+import { browserAt, ownShopOn } from "./support/own-shop";
 
 /** Adds the first flavour in stock from the `from`th on to the cart; answers its id (its back-office page's). */
 async function addFlavour(page: Page, from: number): Promise<string> {
@@ -33,22 +25,12 @@ async function addFlavour(page: Page, from: number): Promise<string> {
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`returns by line on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("one of two lines is returned, accepted back into stock, and refunded at that line's amount", async ({
       browser,
     }) => {
+      const own = shop();
       test.setTimeout(180_000);
       const customer = await browserAt(browser, own.base);
       const email = uniqueEmail(`by-line-${database}`);

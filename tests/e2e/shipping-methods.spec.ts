@@ -1,37 +1,19 @@
 // Shipping methods set in the back office (issue 64, docs/decisions/082), in a browser on SQLite and PostgreSQL, each
 // on a shop of its own: the owner changes Express to £6.95 and 2 days; a new order shows both at the shipping step,
 // the payment step and on the order's own page.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addDays, formatDeliveryDate, shopDate } from "../../app/lib/shop-time";
 import { createStaffAsync, signInAsStaff } from "./support/admin";
 import { signedUp, uniqueEmail } from "./support/accounts";
 import { addAddress, addFlavourToCart, placeOrderViaWhatsApp } from "./support/checkout";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
+import { browserAt, ownShopOn } from "./support/own-shop";
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`shipping methods on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("the owner makes Express £6.95 in 2 days, and a new order shows both", async ({ browser }) => {
+      const own = shop();
       test.setTimeout(120_000);
       const owner = await browserAt(browser, own.base);
       await signInAsStaff(owner, await createStaffAsync(`shipping-owner-${database}`, own.databaseUrl));

@@ -3,19 +3,11 @@
 // two-factor sign-in and dispatches a paid, age-checked order; the packer's crafted requests for a price change, the
 // customers' export, a photo ID and a refund are answered 403; the owner reads all of it in the audit log with the
 // packer's name, filters it and downloads it as CSV; then disables the packer, whose open session ends at once.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createStaffAsync, nextStaffCode, signInAsStaff, recordPayment, type Staff } from "./support/admin";
 import { signedUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { addFlavourToCart, checkoutToPayment, placeOrderViaWhatsApp } from "./support/checkout";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
+import { browserAt, ownShopOn } from "./support/own-shop";
 
 /** A request a packer could craft from their signed-in browser (its cookies), sent from the shop's own origin. */
 function crafted(page: Page, base: string, path: string, form?: Record<string, string>) {
@@ -27,22 +19,12 @@ function crafted(page: Page, base: string, path: string, form?: Record<string, s
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`staff roles on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("a packer is invited, dispatches, is refused the rest, is seen in the audit log and disabled", async ({
       browser,
     }) => {
+      const own = shop();
       test.setTimeout(300_000);
       // A customer orders (the WhatsApp order: staff record the payment).
       const customer = await browserAt(browser, own.base);

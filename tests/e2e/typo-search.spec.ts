@@ -1,35 +1,17 @@
 // A search that forgives a typo (issue 64, docs/decisions/086), on SQLite and on PostgreSQL, each a shop of its own
 // with the demo catalogue: 'strawbery' typed in the header's search box suggests the Strawberry flavours and says
 // what it searched for; the results page finds them too; an unrelated word still finds nothing, and says so.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startOwnPostgres, type OwnPostgres } from "./support/own-postgres";
-import { startOwnShop, type OwnShop } from "./support/own-shop";
-import { confirmAgeByCookie, ownClientAddress } from "./support/shop";
-
-async function browserAt(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
-  await confirmAgeByCookie(context, base);
-  return context.newPage();
-}
+import { expect, test } from "@playwright/test";
+import { browserAt, ownShopOn } from "./support/own-shop";
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`typo search on ${database}`, () => {
-    let own: OwnShop;
-    let pg: OwnPostgres | undefined;
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      if (database === "postgres") pg = await startOwnPostgres();
-      own = await startOwnShop(pg);
-    });
-    test.afterAll(async () => {
-      await own?.stop();
-      pg?.destroy();
-    });
+    const shop = ownShopOn(database);
 
     test("'strawbery' finds the Strawberry flavours, in the suggestions and on the results page", async ({
       browser,
     }) => {
+      const own = shop();
       const page = await browserAt(browser, own.base);
       await page.goto("/about");
       const box = page.getByRole("banner").getByRole("combobox", { name: "Search devices and flavours" });

@@ -4,9 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { test, type Browser, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_SMTP_PORT } from "./ports";
-import type { OwnPostgres } from "./own-postgres";
+import { startOwnPostgres, type OwnPostgres } from "./own-postgres";
+import { confirmAgeByCookie, ownClientAddress } from "./shop";
 import { freePort, startShop, waitForHealth, type ShopProcess } from "./processes";
 
 export type OwnShop = {
@@ -86,4 +88,33 @@ export async function startOwnShop(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A shop of the describe block's own on SQLite or on a PostgreSQL server of its own, started before its tests and
+ * stopped after them; read it inside a test with the getter.
+ */
+export function ownShopOn(database: "sqlite" | "postgres", env: Record<string, string> = {}): () => OwnShop {
+  let own: OwnShop | undefined;
+  let pg: OwnPostgres | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    if (database === "postgres") pg = await startOwnPostgres();
+    own = await startOwnShop(pg, env);
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+    pg?.destroy();
+  });
+  return () => {
+    if (!own) throw new Error("the journey's own shop has not started");
+    return own;
+  };
+}
+
+/** A browser of its own at this shop: its own client address (rate limits), the age question answered. */
+export async function browserAt(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: ownClientAddress() });
+  await confirmAgeByCookie(context, base);
+  return context.newPage();
 }
