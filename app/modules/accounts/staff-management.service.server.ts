@@ -319,6 +319,9 @@ export async function openInvitation(
   if (!row || row.accepted_at || row.revoked_at || row.expires_at <= now.toISOString()) return gone();
   await attempt.release();
   const user = await repo.findUserByEmail(ctx.db, row.email);
+  // An account at the address may be one this invitation's own accept has just made (claimed before the account is
+  // created): read the claim again, so the second of two accepts at once is told the link is used.
+  if (user && (await repo.findInvitationByHash(ctx.db, hashToken(token)))?.accepted_at) return gone();
   return {
     ok: true,
     id: row.id,
