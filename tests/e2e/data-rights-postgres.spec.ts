@@ -75,18 +75,20 @@ test.describe("on PostgreSQL", () => {
     await query(
       `insert into order_events (id, order_id, field, from_value, to_value, by_user_id, by_name, created_at) values ('pg-e2e-${second}', '${second}', 'status', 'dispatched', 'delivered', null, 'Set-up', '${deliveredAt}')`,
     );
-    const asked = await post(
-      shop.base,
-      `/account/orders/${second}`,
-      { intent: "return", reason: "Wrong strength" },
-      cara.cookie,
-      cara.ip,
-    );
+    // Returns are asked for line by line (docs/decisions/083): the order's one line, its units, its reason.
+    const { position, quantity } = await one(`select position, quantity from order_lines where order_id = '${second}'`);
+    const returnOf = (reason: string) => ({
+      intent: "return",
+      [`qty-${String(position)}`]: String(quantity),
+      [`reason-${String(position)}`]: reason,
+    });
+    const asked = await post(shop.base, `/account/orders/${second}`, returnOf("Wrong strength"), cara.cookie, cara.ip);
     expect(asked.headers.get("location")).toBe(`/account/orders/${second}?done=return-requested`);
-    expect(
-      (await post(shop.base, `/account/orders/${second}`, { intent: "return", reason: "Again" }, cara.cookie, cara.ip))
-        .status,
-    ).toBe(409);
+    // The same units again: refused under the line (all of them are in a return already), nothing added.
+    expect((await post(shop.base, `/account/orders/${second}`, returnOf("Again"), cara.cookie, cara.ip)).status).toBe(
+      400,
+    );
+    expect(await query(`select id from return_lines where order_id = '${second}'`)).toHaveLength(1);
     const page = await (await get(cara, `/account/orders/${second}`)).text();
     expect(page).toContain("Return requested");
 
@@ -128,11 +130,19 @@ test.describe("on PostgreSQL", () => {
     const decided = await post(
       shop.base,
       `/admin/orders/${second}`,
-      { intent: "return-decision", decision: "accepted", note: "Post it back unopened" },
+      {
+        intent: "return-decision",
+        [`line-${String((await one(`select id from return_lines where order_id = '${second}'`)).id)}`]: "restock",
+        method: "bank-transfer",
+        reference: "RET-PG-1",
+        note: "Post it back unopened",
+      },
       staffCookie,
       staffIp,
     );
-    expect(decided.headers.get("location")).toBe(`/admin/orders/${second}?done=return-accepted`);
+    expect(decided.headers.get("location")).toBe(`/admin/orders/${second}?done=return-decided`);
+    // Back in stock: the units the second order took are on sale again.
+    expect(await stockNow()).toBe(stockBefore);
     expect(await one(`select status, staff_note from return_requests where order_id = '${second}'`)).toEqual({
       status: "accepted",
       staff_note: "Post it back unopened",
