@@ -14,27 +14,28 @@ export async function countMessages(db: Db, filter: MessageFilter): Promise<numb
   return Number(counted.count);
 }
 
+/** A message as the inbox and its page show it, with who handled it (`h`: the handling staff member). */
+const messageColumns = [
+  "m.id",
+  "m.first_name",
+  "m.last_name",
+  "m.email",
+  "m.phone",
+  "m.subject",
+  "m.message",
+  "m.handled",
+  "m.created_at",
+  "m.handled_at",
+  "h.name as handled_by_name",
+  "h.email as handled_by_email",
+] as const;
+
 /** One page of messages with who handled each, in the order asked for (newest first within it). */
 export function findMessagePage(
   db: Db,
   o: { filter: MessageFilter; sort: MessageSort; dir: SortDirection; limit: number; offset: number },
 ) {
-  let query = inbox(db, o.filter)
-    .leftJoin("user as h", "h.id", "m.handled_by")
-    .select([
-      "m.id",
-      "m.first_name",
-      "m.last_name",
-      "m.email",
-      "m.phone",
-      "m.subject",
-      "m.message",
-      "m.handled",
-      "m.created_at",
-      "m.handled_at",
-      "h.name as handled_by_name",
-      "h.email as handled_by_email",
-    ]);
+  let query = inbox(db, o.filter).leftJoin("user as h", "h.id", "m.handled_by").select(messageColumns);
   if (o.sort === "name") query = query.orderBy(sql`lower(m.first_name)`, o.dir).orderBy(sql`lower(m.last_name)`, o.dir);
   else if (o.sort === "email") query = query.orderBy(sql`lower(m.email)`, o.dir);
   else if (o.sort === "subject") query = query.orderBy("m.subject", o.dir);
@@ -50,20 +51,7 @@ export const findMessage = (db: Db, id: string) =>
   db
     .selectFrom("messages as m")
     .leftJoin("user as h", "h.id", "m.handled_by")
-    .select([
-      "m.id",
-      "m.first_name",
-      "m.last_name",
-      "m.email",
-      "m.phone",
-      "m.subject",
-      "m.message",
-      "m.handled",
-      "m.created_at",
-      "m.handled_at",
-      "h.name as handled_by_name",
-      "h.email as handled_by_email",
-    ])
+    .select(messageColumns)
     .where("m.id", "=", id)
     .executeTakeFirst();
 
