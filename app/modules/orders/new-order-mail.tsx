@@ -4,8 +4,6 @@
  * Only what staff already see on the order page: the customer's name and the delivery town, no address or phone.
  */
 import { Button } from "@react-email/button";
-import { Column } from "@react-email/column";
-import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { formatMoney } from "~/lib/money";
@@ -17,6 +15,7 @@ import {
   renderMailHtml,
   type MailShop,
 } from "~/modules/mail/mail-layout";
+import { MailLine, MailOrderLines } from "./order-mail-lines";
 import type { Order, OrderLine } from "./orders";
 import { newOrderSubject } from "./orders.jobs";
 import type { PaymentMethod } from "./payments";
@@ -97,22 +96,6 @@ export function newOrderText(facts: NewOrderFacts): string {
   ].join("\n");
 }
 
-const cell = { fontSize: "14px", lineHeight: "20px", margin: 0, padding: "6px 0" } as const;
-
-function Line({ left, right, strong = false }: { left: string; right: string; strong?: boolean }) {
-  const style = strong ? { ...cell, fontWeight: 700 } : cell;
-  return (
-    <Row>
-      <Column>
-        <Text style={strong ? style : { ...cell, color: mailColours.muted }}>{left}</Text>
-      </Column>
-      <Column align="right">
-        <Text style={style}>{right}</Text>
-      </Column>
-    </Row>
-  );
-}
-
 export function NewOrderEmail({ shop, facts }: { shop: MailShop; facts: NewOrderFacts }) {
   const { order } = facts;
   const money = (cents: number) => formatMoney(cents, order.currency);
@@ -122,31 +105,13 @@ export function NewOrderEmail({ shop, facts }: { shop: MailShop; facts: NewOrder
       <Text style={paragraph}>
         Order ID: <strong>{order.id}</strong>
       </Text>
-      <Section
-        style={{
-          borderBottom: `1px solid ${mailColours.line}`,
-          borderTop: `1px solid ${mailColours.line}`,
-          margin: "8px 0 12px",
-        }}
-      >
-        {order.lines.map((l, i) => (
-          <Row key={i}>
-            <Column>
-              <Text style={cell}>
-                {l.quantity} × <strong>{l.name}</strong>
-                <br />
-                <span style={{ color: mailColours.muted }}>{variantOf(l)}</span>
-              </Text>
-            </Column>
-            <Column align="right">
-              <Text style={cell}>{money(l.lineTotalCents)}</Text>
-            </Column>
-          </Row>
-        ))}
-      </Section>
-      <Line left={order.shipping.method} right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"} />
-      <Line left="Total" right={money(order.totalCents)} strong />
-      {order.taxIncluded && <Line left="Includes VAT" right={money(order.taxCents)} />}
+      <MailOrderLines lines={order.lines} variant={variantOf} money={money} />
+      <MailLine
+        left={order.shipping.method}
+        right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"}
+      />
+      <MailLine left="Total" right={money(order.totalCents)} strong />
+      {order.taxIncluded && <MailLine left="Includes VAT" right={money(order.taxCents)} />}
       <Section
         style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}
       >

@@ -1,8 +1,6 @@
 /** The confirmation a shopper gets for a new order: the same words as ever as text, and an HTML version. */
 import { Fragment } from "react";
 import { postalLines } from "~/lib/uk-address";
-import { Column } from "@react-email/column";
-import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { formatMoney } from "~/lib/money";
@@ -10,6 +8,7 @@ import { taxLabel } from "~/lib/pricing";
 import { formatDeliveryDate } from "~/lib/shop-time";
 import { orderConfirmationSubject, type ConfirmedOrder } from "./orders.jobs";
 import { MailLayout, mailColours, paragraph, renderMailHtml, type MailShop } from "~/modules/mail/mail-layout";
+import { MailLine, MailOrderLines } from "./order-mail-lines";
 import { ConfirmationRights, confirmationRightsText, type RightsDetails } from "./order-confirmation-rights";
 
 export function orderConfirmationText(order: ConfirmedOrder, currency: string, rights?: RightsDetails): string {
@@ -33,23 +32,6 @@ export function orderConfirmationText(order: ConfirmedOrder, currency: string, r
   ].join("\n");
 }
 
-const cell = { fontSize: "14px", lineHeight: "20px", margin: 0, padding: "6px 0" } as const;
-const label = { ...cell, color: mailColours.muted } as const;
-
-function Line({ left, right, strong = false }: { left: string; right: string; strong?: boolean }) {
-  const style = strong ? { ...cell, fontWeight: 700 } : cell;
-  return (
-    <Row>
-      <Column>
-        <Text style={strong ? style : label}>{left}</Text>
-      </Column>
-      <Column align="right">
-        <Text style={style}>{right}</Text>
-      </Column>
-    </Row>
-  );
-}
-
 export function OrderConfirmationEmail({
   order,
   shop,
@@ -69,35 +51,19 @@ export function OrderConfirmationEmail({
       <Text style={paragraph}>
         Order ID: <strong>{order.id}</strong>
       </Text>
-      <Section
-        style={{
-          borderBottom: `1px solid ${mailColours.line}`,
-          borderTop: `1px solid ${mailColours.line}`,
-          margin: "8px 0 12px",
-        }}
-      >
-        {order.lines.map((l, i) => (
-          <Row key={i}>
-            <Column>
-              <Text style={cell}>
-                {l.quantity} × <strong>{l.name}</strong>
-                <br />
-                <span style={{ color: mailColours.muted }}>
-                  {l.flavour}, {l.nicotineStrength}mg{l.puffCount ? `, ${l.puffCount} puffs` : ""}
-                </span>
-              </Text>
-            </Column>
-            <Column align="right">
-              <Text style={cell}>{money(l.lineTotalCents)}</Text>
-            </Column>
-          </Row>
-        ))}
-      </Section>
-      <Line left="Subtotal" right={money(order.subtotalCents)} />
-      {!order.taxIncluded && <Line left={taxLabel(false)} right={money(order.taxCents)} />}
-      <Line left={order.shipping.method} right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"} />
-      <Line left="Total" right={money(order.totalCents)} strong />
-      {order.taxIncluded && <Line left={taxLabel(true)} right={money(order.taxCents)} />}
+      <MailOrderLines
+        lines={order.lines}
+        variant={(l) => `${l.flavour}, ${l.nicotineStrength}mg${l.puffCount ? `, ${l.puffCount} puffs` : ""}`}
+        money={money}
+      />
+      <MailLine left="Subtotal" right={money(order.subtotalCents)} />
+      {!order.taxIncluded && <MailLine left={taxLabel(false)} right={money(order.taxCents)} />}
+      <MailLine
+        left={order.shipping.method}
+        right={order.shipping.costCents ? money(order.shipping.costCents) : "Free"}
+      />
+      <MailLine left="Total" right={money(order.totalCents)} strong />
+      {order.taxIncluded && <MailLine left={taxLabel(true)} right={money(order.taxCents)} />}
       <Section
         style={{ backgroundColor: mailColours.brandLight, borderRadius: "8px", margin: "16px 0", padding: "4px 16px" }}
       >
